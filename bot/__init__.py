@@ -1,0 +1,1 @@
+"""Discord and local front ends, persistence, scheduling."""

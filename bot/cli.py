@@ -1,0 +1,131 @@
+"""The ``conductor`` command: replay exports, random self-play, the terminal game, the bot."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def _result_ids(export: dict[str, Any], result: dict[str, int]) -> dict[str, int]:
+    """Our results keyed by player id as the export writes them (ints stay ints in JSON keys)."""
+    return {str(k): v for k, v in result.items()}
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from engine.replay import replay
+
+    export = json.loads(Path(args.file).read_text())
+    res = replay(export, trace=bool(args.trace))
+    game = res.game
+    if args.trace:
+        with open(args.trace, "w") as fh:
+            for line in res.trace:
+                fh.write(json.dumps(line) + "\n")
+    result = _result_ids(export, game.result())
+    expected = export.get("result")
+    matches = None
+    if expected is not None:
+        matches = {str(k): v for k, v in expected.items()} == result
+    summary = {"title": game.title, "actions": res.processed, "finished": game.finished,
+               "result": result, "matches_export": matches}
+    if res.error:
+        print(f"action {res.failed_action_id} rejected: {res.error}")
+    print(json.dumps(summary))
+    return 1 if res.error else 0
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from engine.selfplay import run_selfplay
+
+    return run_selfplay(args.title, args.players, args.games, args.seed, args.option or [],
+                        max_actions=args.max_actions, verbose=args.verbose)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from bot.config import load_settings
+
+    settings = load_settings()
+    if not settings.discord_token:
+        print("No DISCORD_TOKEN is set. Copy .env.example to .env and put your bot token there "
+              "to run the Discord bot, or play at the terminal with: conductor local", file=sys.stderr)
+        return 2
+    from bot.discord_bot import run_bot
+
+    return run_bot(settings)
+
+
+def cmd_local(args: argparse.Namespace) -> int:
+    from bot.local import run_local
+
+    return run_local(db=args.db, out=args.out)
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from engine.replay import replay
+
+    export = json.loads(Path(args.file).read_text())
+    res = replay(export, upto=args.at)
+    if res.error:
+        print(f"action {res.failed_action_id} rejected: {res.error}", file=sys.stderr)
+    from render.map_image import render_map
+    from render.market_image import render_market
+    from render.status_image import render_status
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "map.png").write_bytes(render_map(res.game))
+    (out / "market.png").write_bytes(render_market(res.game))
+    (out / "status.png").write_bytes(render_status(res.game))
+    print(f"wrote {out / 'map.png'}, {out / 'market.png'}, {out / 'status.png'}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="conductor", description=__doc__)
+    sub = p.add_subparsers(dest="command")
+
+    r = sub.add_parser("replay", help="replay an 18xx.games export")
+    r.add_argument("file")
+    r.add_argument("--trace", help="write our state after each action (JSON lines)")
+    r.set_defaults(func=cmd_replay)
+
+    s = sub.add_parser("selfplay", help="random legal games with invariant checks")
+    s.add_argument("--title", default="1856")
+    s.add_argument("--players", type=int, default=4)
+    s.add_argument("--games", type=int, default=20)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--option", action="append")
+    s.add_argument("--max-actions", type=int, default=20000)
+    s.add_argument("--verbose", action="store_true")
+    s.set_defaults(func=cmd_selfplay)
+
+    loc = sub.add_parser("local", help="play at the terminal (no Discord needed)")
+    loc.add_argument("--db", default="conductor-local.sqlite3")
+    loc.add_argument("--out", default="out")
+    loc.set_defaults(func=cmd_local)
+
+    run = sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    run.set_defaults(func=cmd_run)
+
+    ren = sub.add_parser("render", help="replay an export and write map/market/status PNGs")
+    ren.add_argument("file")
+    ren.add_argument("--out", required=True)
+    ren.add_argument("--at", type=int, help="stop after this action id")
+    ren.set_defaults(func=cmd_render)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

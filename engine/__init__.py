@@ -1,0 +1,1 @@
+"""Pure 18xx rules engine: no Discord, no Pillow, no I/O."""

@@ -1,0 +1,322 @@
+"""Actions in the 18xx.games vocabulary, as small frozen dataclasses.
+
+Each action round-trips through ``to_dict()``/``Action.from_dict()`` in the shape
+18xx.games exports, so real games load without translation.  Fields that we do
+not interpret (``created_at``, ``original_id`` ...) are kept in ``extra`` and written
+back unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+_REGISTRY: dict[str, type[Action]] = {}
+
+# Keys every action has in the export; the rest are per-type fields or extras.
+_COMMON = ("type", "entity", "entity_type", "id")
+
+
+@dataclass(frozen=True)
+class Action:
+    entity: str
+    entity_type: str = "player"
+    id: int | None = None
+    auto_actions: tuple[Action, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    type: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.type:
+            _REGISTRY[cls.type] = cls
+
+    # -- conversion ------------------------------------------------------
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Action:
+        kind = data.get("type")
+        klass = _REGISTRY.get(kind or "")
+        if klass is None:
+            raise ValueError(f"unknown action type {kind!r}")
+        names = {f.name for f in fields(klass)}
+        kwargs: dict[str, Any] = {}
+        extra: dict[str, Any] = {}
+        for key, value in data.items():
+            if key == "type":
+                continue
+            if key == "entity":
+                kwargs["entity"] = str(value)
+                if isinstance(value, int):
+                    extra["_entity_int"] = True
+            elif key == "auto_actions":
+                kwargs["auto_actions"] = tuple(Action.from_dict(a) for a in value or [])
+            elif key in names and key != "extra":
+                kwargs[key] = _freeze(value)
+            else:
+                extra[key] = value
+        kwargs["extra"] = extra
+        return klass(**kwargs)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type, "entity": _entity_out(self.entity, self.extra),
+                               "entity_type": self.entity_type}
+        if self.id is not None:
+            out["id"] = self.id
+        for f in fields(self):
+            if f.name in _COMMON or f.name in ("extra", "auto_actions"):
+                continue
+            value = getattr(self, f.name)
+            if value is None:
+                continue
+            out[f.name] = _thaw(value)
+        if self.auto_actions:
+            out["auto_actions"] = [a.to_dict() for a in self.auto_actions]
+        for key, value in self.extra.items():
+            if key not in out and not key.startswith("_"):
+                out[key] = value
+        return out
+
+    def describe(self) -> str:
+        return f"{self.entity} {self.type.replace('_', ' ')}"
+
+
+def _entity_out(entity: str, extra: dict[str, Any]) -> Any:
+    if extra.get("_entity_int"):
+        return int(entity)
+    return entity
+
+
+def _freeze(value: Any) -> Any:
+    # Plain lists of scalars become tuples; nested structures (routes) stay as JSON values.
+    if isinstance(value, list) and all(isinstance(v, (str, int)) for v in value):
+        return tuple(value)
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+@dataclass(frozen=True)
+class Bid(Action):
+    type: ClassVar[str] = "bid"
+    company: str = ""
+    price: int = 0
+
+    def describe(self) -> str:
+        return f"{self.entity} bids {self.price} for {self.company}"
+
+
+@dataclass(frozen=True)
+class Par(Action):
+    type: ClassVar[str] = "par"
+    corporation: str = ""
+    share_price: str = ""  # "price,row,col"
+
+    def describe(self) -> str:
+        return f"{self.entity} pars {self.corporation} at {self.share_price.split(',')[0]}"
+
+
+@dataclass(frozen=True)
+class BuyShares(Action):
+    type: ClassVar[str] = "buy_shares"
+    shares: tuple[str, ...] = ()
+    percent: int | None = None
+    share_price: int | None = None
+
+    def describe(self) -> str:
+        return f"{self.entity} buys {', '.join(self.shares)}"
+
+
+@dataclass(frozen=True)
+class SellShares(Action):
+    type: ClassVar[str] = "sell_shares"
+    shares: tuple[str, ...] = ()
+    percent: int | None = None
+
+    def describe(self) -> str:
+        return f"{self.entity} sells {', '.join(self.shares)}"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    type: ClassVar[str] = "pass"
+
+    def describe(self) -> str:
+        return f"{self.entity} passes"
+
+
+@dataclass(frozen=True)
+class LayTile(Action):
+    type: ClassVar[str] = "lay_tile"
+    hex: str = ""
+    tile: str = ""  # tile id "57-0"
+    rotation: int = 0
+
+    def describe(self) -> str:
+        return f"{self.entity} lays {self.tile.split('-')[0]} on {self.hex}, rotation {self.rotation}"
+
+
+@dataclass(frozen=True)
+class PlaceToken(Action):
+    type: ClassVar[str] = "place_token"
+    city: str = ""  # "<tile id>-<city index>", e.g. "14-0-0"
+    slot: int | None = None
+    tokener: str | None = None
+
+    def describe(self) -> str:
+        return f"{self.entity} places a token on {self.city}"
+
+
+@dataclass(frozen=True)
+class RunRoutes(Action):
+    type: ClassVar[str] = "run_routes"
+    routes: tuple[Any, ...] = ()
+    extra_revenue: int | None = None
+
+    def route_dicts(self) -> list[dict[str, Any]]:
+        return list(self.routes)
+
+    def describe(self) -> str:
+        return f"{self.entity} runs for {sum(r.get('revenue', 0) for r in self.route_dicts())}"
+
+
+@dataclass(frozen=True)
+class Dividend(Action):
+    type: ClassVar[str] = "dividend"
+    kind: str = "payout"
+
+    def describe(self) -> str:
+        return f"{self.entity} {'pays out' if self.kind == 'payout' else 'withholds'}"
+
+
+@dataclass(frozen=True)
+class BuyTrain(Action):
+    type: ClassVar[str] = "buy_train"
+    train: str = ""
+    price: int = 0
+    variant: str | None = None
+    exchange: str | None = None
+    shell: str | None = None
+
+    def describe(self) -> str:
+        ex = f" trading in {self.exchange}" if self.exchange else ""
+        return f"{self.entity} buys train {self.train} for {self.price}{ex}"
+
+
+@dataclass(frozen=True)
+class DiscardTrain(Action):
+    type: ClassVar[str] = "discard_train"
+    train: str = ""
+
+
+@dataclass(frozen=True)
+class BorrowTrain(Action):
+    type: ClassVar[str] = "borrow_train"
+    train: str = ""
+
+
+@dataclass(frozen=True)
+class TakeLoan(Action):
+    type: ClassVar[str] = "take_loan"
+    loan: int | None = None
+
+    def describe(self) -> str:
+        return f"{self.entity} takes a loan"
+
+
+@dataclass(frozen=True)
+class PayoffLoan(Action):
+    type: ClassVar[str] = "payoff_loan"
+    loan: int | None = None
+
+    def describe(self) -> str:
+        return f"{self.entity} pays off a loan"
+
+
+@dataclass(frozen=True)
+class BuyCompany(Action):
+    type: ClassVar[str] = "buy_company"
+    company: str = ""
+    price: int = 0
+
+    def describe(self) -> str:
+        return f"{self.entity} buys {self.company} for {self.price}"
+
+
+@dataclass(frozen=True)
+class Assign(Action):
+    type: ClassVar[str] = "assign"
+    target: str = ""
+    target_type: str = ""
+
+
+@dataclass(frozen=True)
+class SpecialBuy(Action):
+    type: ClassVar[str] = "special_buy"
+    description: str = ""
+    cost: int = 0
+
+
+@dataclass(frozen=True)
+class Merge(Action):
+    type: ClassVar[str] = "merge"
+    corporation: str | None = None
+
+
+@dataclass(frozen=True)
+class Bankrupt(Action):
+    type: ClassVar[str] = "bankrupt"
+
+
+@dataclass(frozen=True)
+class EndGame(Action):
+    type: ClassVar[str] = "end_game"
+
+
+@dataclass(frozen=True)
+class Message(Action):
+    type: ClassVar[str] = "message"
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class Undo(Action):
+    type: ClassVar[str] = "undo"
+    action_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Redo(Action):
+    type: ClassVar[str] = "redo"
+
+
+@dataclass(frozen=True)
+class DestinationConnection(Action):
+    type: ClassVar[str] = "destination_connection"
+    corporations: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ProgramBuyShares(Action):
+    type: ClassVar[str] = "program_buy_shares"
+    corporation: str = ""
+    until_condition: Any = None
+    from_market: bool | None = None
+
+
+@dataclass(frozen=True)
+class ProgramSharePass(Action):
+    type: ClassVar[str] = "program_share_pass"
+    unconditional: bool | None = None
+    indefinite: bool | None = None
+
+
+@dataclass(frozen=True)
+class ProgramDisable(Action):
+    type: ClassVar[str] = "program_disable"
+    reason: str | None = None
+    original_type: str | None = None

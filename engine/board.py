@@ -1,0 +1,368 @@
+"""The map in play: hexes with their current tiles and tokens, the tile supply, and the
+track graph (what a corporation reaches, route stops and revenue)."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from . import hexgrid
+from .errors import GameError
+from .tiles import Node, Tile, make_tile, parse_tile
+
+if TYPE_CHECKING:
+    from .game import Game
+
+NodeRef = tuple[str, int]  # (hex id, node index on its current tile)
+
+
+@dataclass
+class HexState:
+    id: str
+    tile: Tile  # current tile, rotated
+    printed: Tile
+    color: str  # map colour of the printed hex (white, yellow, red, gray, blue)
+    tile_id: str | None = None  # e.g. "57-0" once a supply tile is laid
+    neighbors: dict[int, str] = field(default_factory=dict)
+    tokens: dict[int, list[str | None]] = field(default_factory=dict)  # city node index -> slots
+    reservations: dict[int, list[str]] = field(default_factory=dict)  # city node index -> corps
+    tile_reservations: list[str] = field(default_factory=list)  # hex-level (city not chosen yet)
+    location: str = ""
+    assignments: set[str] = field(default_factory=set)
+    markers: list[str] = field(default_factory=list)  # removable icons such as "tunnel"/"bridge"
+
+    @property
+    def laid(self) -> bool:
+        return self.tile_id is not None
+
+    def city_slots(self, node_index: int) -> list[str | None]:
+        return self.tokens.setdefault(node_index, [None] * max(1, self.tile.nodes[node_index].slots))
+
+    def tokened_by(self, sym: str) -> bool:
+        return any(sym in slots for slots in self.tokens.values())
+
+
+class Board:
+    """Hex map plus tile supply. Graph queries are cached until the map changes."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        data = game.data
+        self.layout: hexgrid.Layout = data.LAYOUT
+        self.title = data.TITLE
+        self.hexes: dict[str, HexState] = {}
+        names = getattr(data, "LOCATION_NAMES", {})
+        for color, group in data.HEXES.items():
+            for ids, code in group.items():
+                for hid in (ids if isinstance(ids, (tuple, list)) else (ids,)):
+                    code_s = "" if code == "blank" else code
+                    tile = parse_tile(hid, code_s, color)
+                    self.hexes[hid] = HexState(hid, tile, tile, color, location=names.get(hid, ""))
+        for h in self.hexes.values():
+            blocked = {b.edge for b in h.tile.borders if b.type in (None, "impassable")}
+            for edge in range(6):
+                other = hexgrid.neighbor(h.id, edge, self.layout)
+                if other in self.hexes and edge not in blocked:
+                    oh = self.hexes[other]
+                    back = hexgrid.opposite(edge)
+                    if any(b.edge == back and b.type in (None, "impassable") for b in oh.tile.borders):
+                        continue
+                    h.neighbors[edge] = other
+            self._init_tokens(h)
+        # tile supply: name -> ids not on the map
+        self.supply: dict[str, list[str]] = {}
+        self.tile_color: dict[str, str] = {}
+        for name, spec in data.TILES.items():
+            count = spec if isinstance(spec, int) else spec["count"]
+            self.supply[name] = [f"{name}-{i}" for i in range(count)]
+        self.version = 0
+        self._cache: dict[Any, Any] = {}
+        self.tile_reservations_block = getattr(data, "TILE_RESERVATION_BLOCKS_OTHERS", "never") == "always"
+
+    # ------------------------------------------------------------------ tiles
+    def tile_for(self, name: str) -> Tile:
+        spec = self.game.data.TILES.get(name)
+        if isinstance(spec, dict):
+            return parse_tile(name, spec["code"], spec["color"])
+        try:
+            return make_tile(name, self.title)
+        except KeyError:
+            raise GameError(f"Unknown tile {name}") from None
+
+    def available_tile_names(self) -> list[str]:
+        return [n for n, ids in self.supply.items() if ids]
+
+    def hex(self, hid: str) -> HexState:
+        try:
+            return self.hexes[hid]
+        except KeyError:
+            raise GameError(f"There is no hex {hid} on this map") from None
+
+    def _init_tokens(self, h: HexState) -> None:
+        h.tokens = {n.index: [None] * max(1, n.slots) for n in h.tile.cities}
+
+    def lay(self, hid: str, tile_id: str, rotation: int) -> Tile:
+        """Put supply tile ``tile_id`` on ``hid``; tokens follow their cities. No rule checks."""
+        h = self.hex(hid)
+        name = tile_id.rsplit("-", 1)[0]
+        if tile_id not in self.supply.get(name, []):
+            raise GameError(f"Tile {tile_id} is not available")
+        new = self.tile_for(name).with_rotation(rotation)
+        old = h.tile
+        mapping = _city_mapping(old, new)
+        old_tokens, old_res = h.tokens, h.reservations
+        if len(new.cities) == 1 and h.tile_reservations and not old.cities:
+            pass
+        h.tokens = {n.index: [None] * max(1, n.slots) for n in new.cities}
+        h.reservations = {}
+        for oi, slots in old_tokens.items():
+            ni = mapping.get(oi)
+            if ni is None:
+                continue
+            target = h.tokens[ni]
+            for sym in slots:
+                if sym is None:
+                    continue
+                free = next((i for i, s in enumerate(target) if s is None), None)
+                if free is None:
+                    target.append(sym)
+                else:
+                    target[free] = sym
+        for oi, syms in old_res.items():
+            ni = mapping.get(oi)
+            if ni is not None:
+                h.reservations.setdefault(ni, []).extend(syms)
+        if h.tile_id is not None:
+            old_name = h.tile_id.rsplit("-", 1)[0]
+            self.supply[old_name].append(h.tile_id)
+            self.supply[old_name].sort(key=lambda t: int(t.rsplit("-", 1)[1]))
+        self.supply[name].remove(tile_id)
+        h.tile = new
+        h.tile_id = tile_id
+        self.changed()
+        return new
+
+    def changed(self) -> None:
+        self.version += 1
+        self._cache.clear()
+
+    def terrain_cost(self, h: HexState) -> int:
+        return sum(u.cost for u in h.tile.upgrades)
+
+    # ------------------------------------------------------------------ tokens
+    def reserve_home(self, hid: str, city: int | None, sym: str) -> None:
+        """A home reservation: on the city when it is known (or the hex has one city),
+        otherwise on the hex as a whole."""
+        h = self.hex(hid)
+        cities = h.tile.cities
+        if city is None and len(cities) == 1:
+            city = 0
+        if city is not None and city < len(cities):
+            h.reservations.setdefault(cities[city].index, []).append(sym)
+        else:
+            h.tile_reservations.append(sym)
+
+    def remove_reservations(self, sym: str) -> None:
+        for h in self.hexes.values():
+            for res in h.reservations.values():
+                while sym in res:
+                    res.remove(sym)
+            while sym in h.tile_reservations:
+                h.tile_reservations.remove(sym)
+        self.changed()
+
+    def place_token(self, hid: str, city: int, sym: str, slot: int | None = None) -> None:
+        h = self.hex(hid)
+        slots = h.city_slots(city)
+        res = h.reservations.get(city, [])
+        if sym in res:
+            res.remove(sym)
+        if sym in h.tile_reservations:
+            h.tile_reservations.remove(sym)
+        if slot is None or slot >= len(slots) or slots[slot] is not None:
+            slot = next((i for i, s in enumerate(slots) if s is None), None)
+        if slot is None:
+            raise GameError(f"No free token space in {hid}")
+        slots[slot] = sym
+        self.changed()
+
+    def remove_token(self, hid: str, city: int, sym: str) -> None:
+        slots = self.hexes[hid].tokens.get(city, [])
+        for i, s in enumerate(slots):
+            if s == sym:
+                slots[i] = None
+        self.changed()
+
+    def free_slots(self, h: HexState, city: int, sym: str) -> int:
+        slots = h.city_slots(city)
+        reserved = [r for r in h.reservations.get(city, []) if r != sym]
+        free = sum(1 for s in slots if s is None) - len(reserved)
+        if self.tile_reservations_block and any(r != sym for r in h.tile_reservations):
+            total = sum(self._city_free(h, c.index, sym) for c in h.tile.cities)
+            others = sum(1 for r in h.tile_reservations if r != sym)
+            free = min(free, total - others)
+        return free
+
+    def _city_free(self, h: HexState, city: int, sym: str) -> int:
+        slots = h.city_slots(city)
+        return sum(1 for s in slots if s is None) - len([r for r in h.reservations.get(city, []) if r != sym])
+
+    def city_blocks(self, h: HexState, city: int, sym: str | None) -> bool:
+        """A city blocks ``sym``'s routes through it when all its slots hold other tokens."""
+        if sym is None:
+            return False
+        slots = h.tokens.get(city)
+        if not slots:
+            return False
+        return sym not in slots and all(s is not None for s in slots)
+
+    # ------------------------------------------------------------------ graph
+    def connectivity(self, sym: str) -> tuple[dict[str, set[int]], set[NodeRef]]:
+        """(hex -> edges the corporation's network touches, nodes it reaches) from its tokens."""
+        key = ("conn", sym)
+        if key in self._cache:
+            return self._cache[key]
+        starts = [(h.id, ci) for h in self.hexes.values() for ci, slots in h.tokens.items() if sym in slots]
+        hex_edges: dict[str, set[int]] = {}
+        for hid, _ in starts:
+            hex_edges.setdefault(hid, set()).update(self.hexes[hid].neighbors.keys())
+        nodes = self._walk(starts, sym, hex_edges)
+        result = (hex_edges, nodes)
+        self._cache[key] = result
+        return result
+
+    def _walk(self, starts: list[NodeRef], sym: str | None,
+              hex_edges: dict[str, set[int]] | None = None) -> set[NodeRef]:
+        nodes: set[NodeRef] = set(starts)
+        seen: set[tuple[str, str, int]] = set()
+        queue: deque[tuple[str, str, int]] = deque(("node", hid, ni) for hid, ni in starts)
+        for state in queue:
+            seen.add(state)
+        while queue:
+            kind, hid, num = queue.popleft()
+            h = self.hexes[hid]
+            for path in _incident(h.tile, kind, num):
+                far = path.b if (path.a.kind == kind and path.a.num == num) else path.a
+                if hex_edges is not None:
+                    hex_edges.setdefault(hid, set()).update(path.edges)
+                if far.kind == "edge":
+                    other = h.neighbors.get(far.num)
+                    if other is None:
+                        continue
+                    back = hexgrid.opposite(far.num)
+                    if hex_edges is not None:
+                        hex_edges.setdefault(other, set()).add(back)
+                    state = ("edge", other, back)
+                else:
+                    ref = (hid, far.num)
+                    nodes.add(ref)
+                    node = h.tile.nodes[far.num]
+                    if path.terminal or node.kind == "offboard":
+                        continue
+                    if node.kind == "city" and self.city_blocks(h, far.num, sym):
+                        continue
+                    state = ("node", hid, far.num)
+                if state not in seen:
+                    seen.add(state)
+                    queue.append(state)
+        return nodes
+
+    def hexes_connected(self, start: str, goals: list[str]) -> bool:
+        """Is any of ``goals`` reachable by track from a city of ``start`` (tokens ignored)?"""
+        h = self.hexes.get(start)
+        if h is None:
+            return False
+        starts = [(start, c.index) for c in h.tile.cities]
+        hex_edges: dict[str, set[int]] = {}
+        nodes = self._walk(starts, None, hex_edges)
+        goal_set = set(goals)
+        if any(hid in goal_set for hid, _ in nodes):
+            return True
+        return any(hid in goal_set and hid != start and edges for hid, edges in hex_edges.items()
+                   if any(p for p in self.hexes[hid].tile.paths))
+
+    # ------------------------------------------------------------------ routes
+    def route_stops(self, connections: list[list[str]]) -> tuple[list[NodeRef], list[tuple[str, int]]]:
+        """Stops and paths of a route given as 18xx.games connection hex chains."""
+        stops: list[NodeRef] = []
+        used: list[tuple[str, int]] = []
+        for chain in connections:
+            found = self._trace_chain(chain)
+            if found is None:
+                raise GameError(f"No track connects {'-'.join(chain)}")
+            a, b, paths = found
+            for ref in (a, b):
+                if ref not in stops:
+                    stops.append(ref)
+            used.extend(paths)
+        return stops, used
+
+    def _trace_chain(self, chain: list[str]) -> tuple[NodeRef, NodeRef, list[tuple[str, int]]] | None:
+        if len(chain) < 2:
+            return None
+        first = self.hexes[chain[0]]
+        for ni, node in enumerate(first.tile.nodes):
+            if node.kind == "junction":
+                continue
+            res = self._follow(chain, 0, ("node", ni), [], start=(chain[0], ni))
+            if res is not None:
+                return res
+        return None
+
+    def _follow(self, chain: list[str], i: int, at: tuple[str, int], paths: list[tuple[str, int]],
+                start: NodeRef) -> tuple[NodeRef, NodeRef, list[tuple[str, int]]] | None:
+        hid = chain[i]
+        h = self.hexes[hid]
+        for pi, path in enumerate(h.tile.paths):
+            if (hid, pi) in paths:
+                continue
+            ends = path.ends
+            if not any(e.kind == at[0] and e.num == at[1] for e in ends):
+                continue
+            far = ends[1] if (ends[0].kind == at[0] and ends[0].num == at[1]) else ends[0]
+            new_paths = [*paths, (hid, pi)]
+            if far.kind == "node":
+                node = h.tile.nodes[far.num]
+                if node.kind == "junction":
+                    res = self._follow(chain, i, ("node", far.num), new_paths, start)
+                    if res is not None:
+                        return res
+                    continue
+                if i == len(chain) - 1 and (hid, far.num) != start:
+                    return start, (hid, far.num), new_paths
+                continue
+            if i + 1 >= len(chain):
+                continue
+            nxt = chain[i + 1]
+            if h.neighbors.get(far.num) != nxt:
+                continue
+            res = self._follow(chain, i + 1, ("edge", hexgrid.opposite(far.num)), new_paths, start)
+            if res is not None:
+                return res
+        return None
+
+    def node(self, ref: NodeRef) -> Node:
+        return self.hexes[ref[0]].tile.nodes[ref[1]]
+
+    def stop_revenue(self, ref: NodeRef, phase_colors: list[str]) -> int:
+        rev = self.node(ref).revenue
+        if isinstance(rev, int):
+            return rev
+        for color in reversed(phase_colors):
+            if color in rev:
+                return rev[color]
+        return 0
+
+
+def _incident(tile: Tile, kind: str, num: int) -> list[Any]:
+    return [p for p in tile.paths
+            if (p.a.kind == kind and p.a.num == num) or (p.b.kind == kind and p.b.num == num)]
+
+
+def _city_mapping(old: Tile, new: Tile) -> dict[int, int | None]:
+    from .tiles import city_correspondence
+
+    if not old.cities:
+        return {}
+    return city_correspondence(old, new)

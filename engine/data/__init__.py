@@ -1,0 +1,1 @@
+"""Static data shared by titles (tile catalogue)."""

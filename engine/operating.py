@@ -1,0 +1,355 @@
+"""The operating round: each corporation in turn runs through an ordered list of steps.
+
+A step says which action types it accepts now (``actions``) and whether it holds the turn
+(``blocks``).  An action goes to the first unfinished step that accepts it; a blocking
+step that does not accept it rejects it.  Steps that block but have nothing to offer are
+skipped automatically, which is how a turn moves on without explicit passes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import actions as A
+from .entities import POOL, Corporation
+from .errors import GameError
+from .rounds import Round
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class Step:
+    name = "step"
+    blocks_always = True
+
+    def __init__(self, rnd: OperatingRound):
+        self.round = rnd
+        self.game: Game = rnd.game
+        self.passed = False
+        self.acted = False
+
+    @property
+    def corp(self) -> Corporation:
+        return self.round.corp
+
+    def blocks(self) -> bool:
+        return self.blocks_always
+
+    def actions(self, entity: str) -> list[str]:
+        return []
+
+    def active_entities(self) -> list[str]:
+        return [self.corp.sym]
+
+    def process(self, action: A.Action) -> None:
+        raise GameError(f"{self.name} cannot handle {action.type}")
+
+    def skip(self) -> None:
+        self.passed = True
+
+    def setup(self) -> None:
+        self.passed = False
+        self.acted = False
+
+    def blocking(self) -> bool:
+        if not self.blocks():
+            return False
+        return any(self.actions(e) for e in self.active_entities())
+
+
+class OperatingRound(Round):
+    name = "Operating Round"
+
+    def __init__(self, game: Game, num: int, step_classes: list[type[Step]]):
+        super().__init__(game)
+        self.num = num
+        self.entities: list[str] = [c.sym for c in game.operating_order()]
+        self.index = 0
+        self.steps = [cls(self) for cls in step_classes]
+        self.state: dict[str, Any] = {}
+        self._finished = False
+
+    @property
+    def corp(self) -> Corporation:
+        return self.game.corporations[self.entities[self.index]]
+
+    def start(self) -> None:
+        self.game.payout_companies()
+        self.game.on_operating_round_start(self)
+        if not self.entities:
+            self._finished = True
+            return
+        self.index = 0
+        self._start_entity()
+
+    # -- entity sequencing -------------------------------------------------------
+    def _start_entity(self) -> None:
+        while True:
+            corp = self.corp
+            for s in self.steps:
+                s.setup()
+            self.state = {}
+            if not corp.closed and self.game.start_operating(self, corp):
+                self._skip_steps()
+                if self.active_step() is not None:
+                    return
+                self.game.end_of_turn(self, corp)
+            if self.index >= len(self.entities) - 1:
+                self._finished = True
+                return
+            self.index += 1
+
+    def next_entity(self) -> None:
+        self.game.end_of_turn(self, self.corp)
+        if self.game.finished:
+            return
+        if self.index >= len(self.entities) - 1:
+            self._finished = True
+            return
+        self.index += 1
+        self._start_entity()
+
+    def recalculate_order(self) -> None:
+        rest = self.entities[self.index + 1:]
+        order = [c.sym for c in self.game.operating_order() if c.sym in rest]
+        self.entities = self.entities[:self.index + 1] + order
+
+    def finished(self) -> bool:
+        return self._finished or self.game.finished
+
+    # -- steps -------------------------------------------------------------------
+    def active_step(self) -> Step | None:
+        for s in self.steps:
+            if not s.passed and s.blocking():
+                return s
+        return None
+
+    def _skip_steps(self) -> None:
+        for s in self.steps:
+            if s.passed or not s.blocks():
+                continue
+            if s.blocking():
+                break
+            s.skip()
+
+    def acting(self) -> list[str]:
+        if self._finished:
+            return []
+        step = self.active_step()
+        return step.active_entities() if step else []
+
+    def action_types(self, entity: str) -> list[str]:
+        if self.finished():
+            return []
+        out: list[str] = []
+        for s in self.steps:
+            if s.passed:
+                continue
+            for t in s.actions(entity):
+                if t not in out:
+                    out.append(t)
+            if s.blocking():
+                break
+        return out
+
+    def process(self, action: A.Action) -> None:
+        if self.finished():
+            raise GameError("The operating round is over")
+        entity = action.entity
+        step = None
+        for s in self.steps:
+            if s.passed:
+                continue
+            accepts = action.type in s.actions(entity)
+            if accepts:
+                step = s
+                break
+            if s.blocking():
+                who = ", ".join(self.game.name_of(e) for e in s.active_entities())
+                allowed = ", ".join(s.actions(s.active_entities()[0])) if s.active_entities() else ""
+                if entity not in s.active_entities() and self.game.controller_of(entity) is None:
+                    raise GameError(f"{entity} cannot act now")
+                raise GameError(
+                    f"{self.game.name_of(entity)} cannot {action.type.replace('_', ' ')} now: "
+                    f"waiting for {who} to {s.name}" + (f" ({allowed})" if allowed else ""))
+        if step is None:
+            raise GameError(f"{self.game.name_of(entity)} cannot {action.type.replace('_', ' ')} now")
+        step.acted = True
+        step.process(action)
+        self.game.after_step_action(self, action)
+        self._skip_steps()
+        if self.game.finished:
+            return
+        if self.active_step() is None:
+            self.next_entity()
+
+
+# ---------------------------------------------------------------------- steps
+
+
+class TrackStep(Step):
+    name = "lay track"
+
+    def actions(self, entity: str) -> list[str]:
+        if entity != self.corp.sym or self.state_laid():
+            return []
+        return ["lay_tile", "pass"]
+
+    def state_laid(self) -> bool:
+        return self.round.state.get("tiles_laid", 0) >= self.game.tile_lays_per_turn(self.corp)
+
+    def process(self, action: A.Action) -> None:
+        if isinstance(action, A.Pass):
+            self.passed = True
+            self.game.after_track(self.round, self.corp)
+            return
+        assert isinstance(action, A.LayTile)
+        self.game.lay_tile(self.corp, action)
+        self.round.state["tiles_laid"] = self.round.state.get("tiles_laid", 0) + 1
+        if self.state_laid():
+            self.passed = True
+            self.game.after_track(self.round, self.corp)
+
+
+class TokenStep(Step):
+    name = "place a token"
+
+    def actions(self, entity: str) -> list[str]:
+        if entity != self.corp.sym or self.round.state.get("tokened"):
+            return []
+        return ["place_token", "pass"] if self.game.can_place_token(self.corp) else []
+
+    def process(self, action: A.Action) -> None:
+        if isinstance(action, A.Pass):
+            self.passed = True
+            return
+        assert isinstance(action, A.PlaceToken)
+        self.game.place_token(self.corp, action)
+        self.round.state["tokened"] = True
+        self.passed = True
+
+
+class RouteStep(Step):
+    name = "run routes"
+
+    def actions(self, entity: str) -> list[str]:
+        if entity != self.corp.sym:
+            return []
+        return ["run_routes"] if self.game.can_run_routes(self.corp) else []
+
+    def process(self, action: A.Action) -> None:
+        assert isinstance(action, A.RunRoutes)
+        self.round.state["routes"] = self.game.run_routes(self.corp, action)
+        self.passed = True
+
+
+class DividendStep(Step):
+    name = "pay or withhold dividends"
+
+    def actions(self, entity: str) -> list[str]:
+        if entity != self.corp.sym:
+            return []
+        return ["dividend"] if self.game.can_choose_dividend(self.round, self.corp) else []
+
+    def process(self, action: A.Action) -> None:
+        assert isinstance(action, A.Dividend)
+        if action.kind not in self.game.dividend_kinds(self.corp):
+            raise GameError(f"{self.corp.sym} cannot {action.kind}")
+        self.game.pay_dividend(self.round, self.corp, action.kind)
+        self.passed = True
+
+    def skip(self) -> None:
+        self.game.pay_dividend(self.round, self.corp, "withhold")
+        self.passed = True
+
+
+class DiscardTrainStep(Step):
+    name = "discard a train"
+
+    def active_entities(self) -> list[str]:
+        return [c.sym for c in self.game.crowded_corps()]
+
+    def blocking(self) -> bool:
+        return bool(self.active_entities())
+
+    def actions(self, entity: str) -> list[str]:
+        return ["discard_train"] if entity in self.active_entities() else []
+
+    def process(self, action: A.Action) -> None:
+        assert isinstance(action, A.DiscardTrain)
+        train = self.game.train(action.train)
+        if train.owner != action.entity:
+            raise GameError(f"{action.entity} does not own {train.id}")
+        self.game.discard_train(train)
+
+    def skip(self) -> None:
+        pass
+
+
+class BuyTrainStep(Step):
+    name = "buy trains"
+
+    def actions(self, entity: str) -> list[str]:
+        corp = self.corp
+        if entity == corp.president and self.game.must_buy_train(corp) and \
+                self.game.needs_emergency_money(corp):
+            return ["sell_shares"] if self.game.president_can_sell_for_train(corp) else []
+        if entity != corp.sym:
+            return []
+        if self.game.must_buy_train(corp) and self.game.needs_emergency_money(corp):
+            return ["buy_train"] + (["sell_shares"] if False else [])
+        if self.game.can_buy_train(corp):
+            return ["buy_train", "pass"]
+        return []
+
+    def active_entities(self) -> list[str]:
+        return [self.corp.sym]
+
+    def process(self, action: A.Action) -> None:
+        corp = self.corp
+        if isinstance(action, A.Pass):
+            if self.game.must_buy_train(corp):
+                raise GameError(f"{corp.sym} must buy a train")
+            self.passed = True
+            self.game.after_buy_train_step(self.round, corp)
+            return
+        if isinstance(action, A.SellShares):
+            self.game.emergency_sell(self.round, corp, action)
+            return
+        assert isinstance(action, A.BuyTrain)
+        self.game.buy_train(self.round, corp, action)
+        if not self.game.can_buy_train(corp):
+            self.passed = True
+            self.game.after_buy_train_step(self.round, corp)
+
+    def skip(self) -> None:
+        self.passed = True
+        self.game.after_buy_train_step(self.round, self.corp)
+
+
+class BuyCompanyStep(Step):
+    """Buying a private from a player; ``blocking=True`` is the final, passable step."""
+
+    name = "buy private companies"
+    blocks_always = False
+
+    def actions(self, entity: str) -> list[str]:
+        if entity != self.corp.sym or not self.game.can_buy_companies(self.corp):
+            return []
+        return ["buy_company", "pass"] if self.blocks() else ["buy_company"]
+
+    def process(self, action: A.Action) -> None:
+        if isinstance(action, A.Pass):
+            self.passed = True
+            return
+        assert isinstance(action, A.BuyCompany)
+        self.game.buy_company(self.corp, action)
+
+
+class FinalBuyCompanyStep(BuyCompanyStep):
+    blocks_always = True
+
+
+def share_pool_percent(game: Game, sym: str) -> int:
+    return game.percent_of(POOL, sym)

@@ -1,0 +1,612 @@
+"""Tile model parsed from the 18xx.games tile DSL, plus pure upgrade-legality helpers.
+
+DSL: parts separated by ``;``, each ``kind=key:val,key:val`` (``label=T`` keeps its raw
+text).  Nodes are the ``city``/``town``/``halt``/``offboard``/``junction`` parts, numbered
+in order of appearance: ``_N`` in a path refers to node N.
+
+A path endpoint is an :class:`End` named tuple ``(kind, num)``: ``("edge", 0..5)`` or
+``("node", node index)``; plain tuples compare equal to it.
+
+Rotation follows 18xx.games: a tile laid at rotation r has every edge e at ``(e + r) % 6``
+(exits, paths, borders, stubs, numeric node ``loc``).  :meth:`Tile.rotate` is relative,
+:meth:`Tile.with_rotation` absolute; :attr:`Tile.rotation` is the absolute rotation.
+
+Upgrade checks mirror 18xx.games (``Tile#paths_are_subset_of?``, ``Path#<=``,
+``Step::Tracker#legal_tile_rotation?``, ``Game::Base#upgrades_to?``).  Checks that need
+game state (connectivity, map edges, blocked borders, costs, phase colours, counts) are
+the engine's.  Tiles are immutable and shared; they are not hashable (revenue dicts).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Literal, NamedTuple
+
+from engine.data.tile_catalog import TILES
+
+NodeKind = Literal["city", "town", "halt", "offboard", "junction"]
+NODE_KINDS: tuple[str, ...] = ("city", "town", "halt", "offboard", "junction")
+Revenue = int | dict[str, int]
+Params = tuple[tuple[str, str], ...]
+
+COLOR_ORDER: tuple[str, ...] = ("white", "yellow", "green", "brown", "gray", "black")
+"""Colour progression; an upgrade goes exactly one step along it."""
+
+
+class End(NamedTuple):
+    """A path endpoint: ``("edge", 0..5)`` or ``("node", index into Tile.nodes)``."""
+
+    kind: Literal["edge", "node"]
+    num: int
+
+    def rotate(self, ticks: int) -> End:
+        return End("edge", (self.num + ticks) % 6) if self.kind == "edge" else self
+
+
+def _get(params: Params, key: str, default: str | None = None) -> str | None:
+    for k, v in params:
+        if k == key:
+            return v
+    return default
+
+
+def _flag(params: Params, key: str) -> bool:
+    return _get(params, key) not in (None, "", "0", "false")
+
+
+@dataclass(frozen=True)
+class Node:
+    """A city, town, halt, offboard or junction; ``index`` is what ``_N`` refers to."""
+
+    kind: NodeKind
+    index: int
+    revenue: Revenue = 0
+    slots: int = 0
+    groups: tuple[str, ...] = ()
+    hidden: bool = False
+    loc: float | str | None = None
+    params: Params = ()
+
+    def param(self, key: str, default: str | None = None) -> str | None:
+        return _get(self.params, key, default)
+
+    def rotate(self, ticks: int) -> Node:
+        if isinstance(self.loc, float):
+            return replace(self, loc=(self.loc + ticks) % 6)
+        return self
+
+
+@dataclass(frozen=True)
+class Path:
+    """Track between two endpoints; ``track`` is broad/narrow/dual; unknown flags in ``params``."""
+
+    a: End
+    b: End
+    terminal: bool = False
+    track: str = "broad"
+    params: Params = ()
+
+    @property
+    def ends(self) -> tuple[End, End]:
+        return (self.a, self.b)
+
+    @property
+    def edges(self) -> tuple[int, ...]:
+        return tuple(e.num for e in self.ends if e.kind == "edge")
+
+    @property
+    def node_indexes(self) -> tuple[int, ...]:
+        return tuple(e.num for e in self.ends if e.kind == "node")
+
+    def rotate(self, ticks: int) -> Path:
+        return replace(self, a=self.a.rotate(ticks), b=self.b.rotate(ticks))
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """Terrain cost printed on the hex/tile."""
+
+    cost: int
+    terrains: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Border:
+    """A hex side feature: ``type`` None = plain (invisible) border, else impassable/water/..."""
+
+    edge: int
+    type: str | None = None
+    cost: int = 0
+    color: str | None = None
+
+    def rotate(self, ticks: int) -> Border:
+        return replace(self, edge=(self.edge + ticks) % 6)
+
+
+@dataclass(frozen=True)
+class Icon:
+    image: str
+    name: str
+    sticky: bool = False
+    blocks_lay: bool = False
+    params: Params = ()
+
+
+@dataclass(frozen=True)
+class FutureLabel:
+    """The label the hex takes when upgraded to ``color`` (e.g. 1856 B-L -> Lon in brown)."""
+
+    label: str | None
+    color: str | None
+
+
+@dataclass(frozen=True)
+class RawPart:
+    """Any other part (frame, partition, stripes, unknown kinds), kept verbatim."""
+
+    kind: str
+    params: Params
+    raw: str
+
+
+@dataclass(frozen=True)
+class Tile:
+    name: str
+    color: str
+    nodes: tuple[Node, ...] = ()
+    paths: tuple[Path, ...] = ()
+    labels: tuple[str, ...] = ()
+    upgrades: tuple[Upgrade, ...] = ()
+    borders: tuple[Border, ...] = ()
+    icons: tuple[Icon, ...] = ()
+    future_label: FutureLabel | None = None
+    stubs: tuple[int, ...] = ()
+    others: tuple[RawPart, ...] = ()
+    raw: str = ""
+    rotation: int = 0
+
+    # --- node views ---
+    def _of_kind(self, *kinds: str) -> tuple[Node, ...]:
+        return tuple(n for n in self.nodes if n.kind in kinds)
+
+    @property
+    def cities(self) -> tuple[Node, ...]:
+        return self._of_kind("city")
+
+    @property
+    def towns(self) -> tuple[Node, ...]:
+        """Towns (halts included, as in 18xx.games where a halt is a town)."""
+        return self._of_kind("town", "halt")
+
+    @property
+    def offboards(self) -> tuple[Node, ...]:
+        return self._of_kind("offboard")
+
+    @property
+    def junctions(self) -> tuple[Node, ...]:
+        return self._of_kind("junction")
+
+    @property
+    def city_towns(self) -> tuple[Node, ...]:
+        return self._of_kind("city", "town", "halt")
+
+    @property
+    def revenue_stops(self) -> tuple[Node, ...]:
+        return self._of_kind("city", "town", "halt", "offboard")
+
+    @property
+    def label(self) -> str | None:
+        """The tile's label (the last one, as 18xx.games keeps), or None."""
+        return self.labels[-1] if self.labels else None
+
+    # --- track views ---
+    @property
+    def exits(self) -> frozenset[int]:
+        """Edges used by any path."""
+        return frozenset(e for p in self.paths for e in p.edges)
+
+    def node_exits(self, index: int) -> frozenset[int]:
+        """Edges joined to node ``index`` by a single path."""
+        return frozenset(e for p in self.paths if index in p.node_indexes for e in p.edges)
+
+    def city_town_edges(self) -> dict[int, frozenset[int]]:
+        """``{node index: edges}`` for each city/town that has a path to some edge."""
+        out: dict[int, set[int]] = {}
+        for p in self.paths:
+            kinds = {self.nodes[i].kind: i for i in p.node_indexes}
+            ct = kinds.get("city", kinds.get("town", kinds.get("halt")))
+            if ct is None or not p.edges:
+                continue
+            out.setdefault(ct, set()).update(p.edges)
+        return {i: frozenset(edges) for i, edges in out.items()}
+
+    # --- rotation ---
+    def rotate(self, ticks: int) -> Tile:
+        """This tile turned ``ticks`` further (clockwise on screen)."""
+        ticks %= 6
+        if ticks == 0:
+            return self
+        return replace(
+            self,
+            nodes=tuple(n.rotate(ticks) for n in self.nodes),
+            paths=tuple(p.rotate(ticks) for p in self.paths),
+            borders=tuple(b.rotate(ticks) for b in self.borders),
+            stubs=tuple((s + ticks) % 6 for s in self.stubs),
+            rotation=(self.rotation + ticks) % 6,
+        )
+
+    def with_rotation(self, rotation: int) -> Tile:
+        """This tile at absolute ``rotation`` (as in an 18xx.games ``lay_tile`` action)."""
+        return self.rotate((rotation - self.rotation) % 6)
+
+
+# ---------------------------------------------------------------------------
+# Parsing
+
+
+def parse_revenue(text: str | None) -> Revenue:
+    """``"20"`` -> 20; ``"yellow_30|brown_50"`` -> ``{"yellow": 30, "brown": 50}``."""
+    if text is None or text == "":
+        return 0
+    if "_" in text or "|" in text:
+        out: dict[str, int] = {}
+        for item in text.split("|"):
+            key, _, value = item.rpartition("_")
+            out[key] = int(value)
+        return out
+    if "/" in text:
+        return {str(i): int(v) for i, v in enumerate(text.split("/"))}
+    return int(text)
+
+
+def _split_params(text: str) -> Params:
+    pairs = []
+    for item in text.split(","):
+        key, _, value = item.partition(":")
+        pairs.append((key.strip(), value.strip()))
+    return tuple(pairs)
+
+
+def _parse_end(text: str | None, n_nodes: int, code: str) -> End:
+    if text is None:
+        raise ValueError(f"path without both endpoints in {code!r}")
+    if text.startswith("_"):
+        index = int(text[1:])
+        if not 0 <= index < n_nodes:
+            raise ValueError(f"path refers to missing node {text} in {code!r}")
+        return End("node", index)
+    return End("edge", int(text) % 6)
+
+
+def _int(text: str | None, default: int = 0) -> int:
+    return int(text) if text not in (None, "") else default
+
+
+def _loc(text: str | None) -> float | str | None:
+    if text is None:
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def _icon_name(image: str) -> str:
+    return image.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+
+
+_NODE_KEYS = {"revenue", "slots", "groups", "hide", "loc"}
+_PATH_KEYS = {"a", "b", "terminal", "track"}
+
+
+def parse_tile(name: str, code: str, color: str) -> Tile:
+    """Parse a tile DSL string (memoized: equal arguments give the same Tile object)."""
+    return _parse_cached(name, code, color)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_cached(name: str, code: str, color: str) -> Tile:
+    nodes: list[Node] = []
+    raw_paths: list[Params] = []
+    labels: list[str] = []
+    upgrades: list[Upgrade] = []
+    borders: list[Border] = []
+    icons: list[Icon] = []
+    stubs: list[int] = []
+    others: list[RawPart] = []
+    future_label: FutureLabel | None = None
+
+    for part in (p.strip() for p in code.split(";")):
+        if not part:
+            continue
+        kind, _, body = part.partition("=")
+        kind = kind.strip()
+        if kind == "label":
+            labels.append(body)
+            continue
+        params = _split_params(body) if ":" in body else ()
+        if kind in NODE_KINDS:
+            groups = _get(params, "groups")
+            nodes.append(
+                Node(
+                    kind=kind,  # type: ignore[arg-type]
+                    index=len(nodes),
+                    revenue=parse_revenue(_get(params, "revenue")),
+                    slots=_int(_get(params, "slots"), 1) if kind == "city" else 0,
+                    groups=tuple(g for g in (groups or "").split("|") if g),
+                    hidden=_flag(params, "hide"),
+                    loc=_loc(_get(params, "loc")),
+                    params=tuple(kv for kv in params if kv[0] not in _NODE_KEYS),
+                )
+            )
+        elif kind == "path":
+            raw_paths.append(params)
+        elif kind == "upgrade":
+            terrain = (_get(params, "terrain") or "").replace("+", "|")
+            upgrades.append(Upgrade(_int(_get(params, "cost")), tuple(t for t in terrain.split("|") if t)))
+        elif kind == "border":
+            borders.append(
+                Border(
+                    edge=_int(_get(params, "edge")) % 6,
+                    type=_get(params, "type"),
+                    cost=_int(_get(params, "cost")),
+                    color=_get(params, "color"),
+                )
+            )
+        elif kind == "icon":
+            image = _get(params, "image") or ""
+            icons.append(
+                Icon(
+                    image=image,
+                    name=_get(params, "name") or _icon_name(image),
+                    sticky=_flag(params, "sticky"),
+                    blocks_lay=_flag(params, "blocks_lay"),
+                    params=tuple(
+                        kv for kv in params if kv[0] not in {"image", "name", "sticky", "blocks_lay"}
+                    ),
+                )
+            )
+        elif kind == "future_label":
+            future_label = FutureLabel(_get(params, "label"), _get(params, "color"))
+        elif kind == "stub":
+            stubs.append(_int(_get(params, "edge")) % 6)
+        else:
+            others.append(RawPart(kind, params, part))
+
+    paths = tuple(
+        Path(
+            a=_parse_end(_get(p, "a"), len(nodes), code),
+            b=_parse_end(_get(p, "b"), len(nodes), code),
+            terminal=_flag(p, "terminal"),
+            track=_get(p, "track") or "broad",
+            params=tuple(kv for kv in p if kv[0] not in _PATH_KEYS),
+        )
+        for p in raw_paths
+    )
+    return Tile(
+        name=name,
+        color=color,
+        nodes=tuple(nodes),
+        paths=paths,
+        labels=tuple(labels),
+        upgrades=tuple(upgrades),
+        borders=tuple(borders),
+        icons=tuple(icons),
+        future_label=future_label,
+        stubs=tuple(stubs),
+        others=tuple(others),
+        raw=code,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Catalogue
+
+
+def tile_def(name: str, title: str | None = None) -> tuple[str, str]:
+    """(colour, DSL) of catalogue tile ``name``; ``title`` selects a title-specific one."""
+    if title is not None and f"{name}@{title}" in TILES:
+        return TILES[f"{name}@{title}"]
+    if name in TILES:
+        return TILES[name]
+    variants = sorted(k for k in TILES if k.startswith(f"{name}@"))
+    if variants:
+        raise KeyError(f"tile {name!r} is title-specific ({', '.join(variants)}): pass title=")
+    raise KeyError(f"unknown tile {name!r}")
+
+
+@functools.lru_cache(maxsize=1024)
+def make_tile(name: str, title: str | None = None) -> Tile:
+    """Catalogue tile ``name`` at rotation 0 (parsed once); ``name`` may be ``"125@1856"``."""
+    color, code = tile_def(name, title)
+    return parse_tile(name.split("@", 1)[0], code, color)
+
+
+# ---------------------------------------------------------------------------
+# Upgrade legality (pure)
+
+
+def color_upgrades(old_color: str, new_color: str) -> bool:
+    """True when ``new_color`` is exactly one step after ``old_color`` in COLOR_ORDER."""
+    if old_color not in COLOR_ORDER or new_color not in COLOR_ORDER:
+        return False
+    return COLOR_ORDER.index(new_color) == COLOR_ORDER.index(old_color) + 1
+
+
+_TRACK_MATCHES = {"broad": {"broad", "dual"}, "narrow": {"narrow", "dual"}, "dual": {"dual"}}
+
+# An end key is ("edge", n) or (node kind, 0): nodes match by kind, as 18xx.games does.
+_EndKey = tuple[str, int]
+
+
+def _end_keys(tile: Tile, path: Path) -> list[_EndKey]:
+    keys: list[_EndKey] = []
+    for end in path.ends:
+        if end.kind == "edge":
+            keys.append(("edge", end.num))
+            continue
+        node = tile.nodes[end.num]
+        if node.kind != "junction":
+            keys.append((node.kind, 0))
+            continue
+        # a junction stands for the far ends of the other paths meeting at it
+        for other in tile.paths:
+            if other is path or end not in other.ends:
+                continue
+            for far in other.ends:
+                if far.kind == "edge":
+                    keys.append(("edge", far.num))
+                elif tile.nodes[far.num].kind != "junction":
+                    keys.append((tile.nodes[far.num].kind, 0))
+    return keys
+
+
+def _path_within(old: Tile, path: Path, new: Tile, other: Path) -> bool:
+    """18xx.games ``Path#<=``: every end of ``path`` matches an end of ``other``; tracks match."""
+    other_keys = _end_keys(new, other)
+    if not all(k in other_keys for k in _end_keys(old, path)):
+        return False
+    return other.track in _TRACK_MATCHES.get(path.track, {path.track})
+
+
+def _paths_subset(old: Tile, new: Tile) -> bool:
+    return all(any(_path_within(old, p, new, q) for q in new.paths) for p in old.paths)
+
+
+def _distinct_assignment(old_ct: list[frozenset[int]], new_ct: list[frozenset[int]]) -> bool:
+    for chosen in itertools.permutations(range(len(new_ct)), len(old_ct)):
+        if all(o <= new_ct[j] for o, j in zip(old_ct, chosen, strict=True)):
+            return True
+    return False
+
+
+def paths_preserved(old: Tile, new: Tile, *, distinct_cities: bool = False) -> bool:
+    """Does ``new`` (already rotated) keep all track of ``old`` (already rotated)?
+
+    As 18xx.games ``legal_tile_rotation?`` (its pure part): every old path is within a new
+    path (edges by number, nodes by kind, broad/narrow/dual compatible); no more new
+    cities/towns are unconnected to old ones than the number of cities/towns added; and
+    when both tiles have several cities, each old city/town's exits lie on exactly one new
+    city/town.  ``distinct_cities=True`` also demands that different old cities/towns map
+    to different new ones (18xx.games does not check this).
+    """
+    if not _paths_subset(old, new):
+        return False
+    old_ct = list(old.city_town_edges().values())
+    new_ct = list(new.city_town_edges().values())
+    extra = max(0, len(new_ct) - len(old_ct))
+    unconnected = sum(1 for n in new_ct if all(not (n & o) for o in old_ct))
+    if unconnected > extra:
+        return False
+    if len(new.cities) > 1 and len(old.cities) > 1:
+        if not all(sum(1 for n in new_ct if o <= n) == 1 for o in old_ct):
+            return False
+    if distinct_cities and not _distinct_assignment(old_ct, new_ct):
+        return False
+    return True
+
+
+def legal_rotations(old: Tile, new: Tile, *, distinct_cities: bool = False) -> list[int]:
+    """Absolute rotations r of ``new`` with ``paths_preserved(old, new.with_rotation(r))``.
+
+    Symmetric tiles may list several equivalent rotations; callers decide.
+    """
+    return [
+        r for r in range(6) if paths_preserved(old, new.with_rotation(r), distinct_cities=distinct_cities)
+    ]
+
+
+def paths_subset_any_rotation(old: Tile, new: Tile) -> bool:
+    """18xx.games ``Tile#paths_are_subset_of?``: old track fits new track at some rotation."""
+    if old.junctions and new.junctions:
+        # Lawson to Lawson: only exits must be kept
+        return any(old.exits <= {(e + r) % 6 for e in new.exits} for r in range(6))
+    return any(_paths_subset(old, new.rotate(r)) for r in range(6))
+
+
+def labels_match(old: Tile, new: Tile) -> bool:
+    """Same label, or the old hex's future label when ``new`` is that label's colour."""
+    fl = old.future_label
+    if fl is not None and fl.color == new.color:
+        return fl.label == new.label
+    return old.label == new.label
+
+
+def _ct_edges_subset_any_rotation(old: Tile, new: Tile) -> bool:
+    old_ct = list(old.city_town_edges().values())
+    new_ct = list(new.city_town_edges().values())
+    return any(all(any({(e + r) % 6 for e in o} <= n for n in new_ct) for o in old_ct) for r in range(6))
+
+
+def city_town_counts_ok(old: Tile, new: Tile) -> bool:
+    """18xx.games ``upgrades_to_correct_city_town?`` (titles may override)."""
+    if len(old.towns) != len(new.towns):
+        return False
+    if old.label is None and len(old.cities) != len(new.cities):
+        return False
+    if len(old.cities) > 1 and len(new.cities) > 1 and not _ct_edges_subset_any_rotation(old, new):
+        return False
+    if old.label is not None and old.cities and not new.cities:
+        return False
+    if old.color == "white" and old.label == "OO" and len(old.cities) != len(new.cities):
+        return False
+    return True
+
+
+def upgrade_candidates_basic(old: Tile, new: Tile) -> bool:
+    """Could ``new`` replace ``old`` in some rotation, ignoring game state?
+
+    Colour step, different tile, old track kept at some rotation, label rule (with future
+    labels), city/town counts.  Titles override what differs (e.g. 1856 Hamilton, towns).
+    """
+    if old.name == new.name and old.color == new.color:
+        return False
+    if not color_upgrades(old.color, new.color):
+        return False
+    if not paths_subset_any_rotation(old, new):
+        return False
+    if not labels_match(old, new):
+        return False
+    return city_town_counts_ok(old, new)
+
+
+def city_correspondence(old: Tile, new: Tile) -> dict[int, int | None]:
+    """Which new city each old city becomes (node indexes), as 18xx.games ``Hex#lay`` maps
+    tokens and reservations: by order when the old cities have no track, else the first new
+    city whose exits include the old city's, then leftovers by position / first unused."""
+    old_cities = old.cities
+    new_cities = new.cities
+    out: dict[int, int | None] = {}
+    if all(not old.node_exits(c.index) for c in old_cities) and len(old_cities) == len(new_cities):
+        return {o.index: n.index for o, n in zip(old_cities, new_cities, strict=True)}
+    for c in old_cities:
+        exits = old.node_exits(c.index)
+        match = next((n.index for n in new_cities if exits and exits <= new.node_exits(n.index)), None)
+        if match is not None:
+            out[c.index] = match
+    used = set(out.values())
+    for position, c in enumerate(old_cities):
+        if c.index in out:
+            continue
+        candidate = new_cities[position].index if position < len(new_cities) else None
+        if candidate is None or candidate in used:
+            candidate = next((n.index for n in new_cities if n.index not in used), None)
+        out[c.index] = candidate
+        if candidate is not None:
+            used.add(candidate)
+    return out
+
+
+def upgrade_options(old: Tile, candidates: Iterable[Tile]) -> dict[str, list[int]]:
+    """``{tile name: legal rotations}`` for candidates passing :func:`upgrade_candidates_basic`."""
+    out: dict[str, list[int]] = {}
+    for tile in candidates:
+        if tile.name in out or not upgrade_candidates_basic(old, tile):
+            continue
+        rotations = legal_rotations(old, tile)
+        if rotations:
+            out[tile.name] = rotations
+    return out

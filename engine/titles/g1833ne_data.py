@@ -1,0 +1,917 @@
+"""Static data for 1833NE: Railroading in New England (Thomas Lehmann, GMT Games).
+
+Sources, in this order:
+
+1. The 18xx.games reference implementation, GitHub ``tobymao/18xx``,
+   ``lib/engine/game/g_1833_ne/`` (``game.rb``, ``entities.rb``, ``map.rb``, ``meta.rb``,
+   ``step/*.rb``) and ``lib/engine/game/base.rb`` for the defaults.  The title is
+   ``prealpha`` there ("DO NOT GO LIVE BEFORE DECEMBER 1, 2026"): the map and entities
+   exist, but many mechanisms are still ``# todo`` (P4/P5 abilities, ferries, connection
+   bonuses, the takeover round's data).  Only data is transcribed; Ruby symbols became
+   strings, Ruby hashes with symbol keys dicts with string keys.  Newest stored versions
+   used: game.rb and entities.rb at 0276fb0a (game.rb adds ``TILE_COST = 20`` and the P2
+   "Lowell Merchants" handling over the f2943c2a version; entities.rb adds ``count: 1`` to
+   P2's tile_discount); a still newer step/track_and_token.rb refers to game methods not in
+   any stored game.rb, so game.rb may have moved on since.
+2. Facts missing from 18xx.games come from the rule summary
+   ``/work/shared/rules/1833NE.de.txt`` and are marked ``# from rules summary``.  No real
+   games exist to check them against.
+
+Where 18xx.games and the summary disagree, the 18xx.games value is kept with a comment.
+Note: in 18xx.games the 1833NE game class derives from the base game (not from 1846), only
+borrowing 1846's steps (issue shares, dividend, buy/sell/par, bankrupt).
+"""
+
+TITLE = "1833NE"
+SUBTITLE = "Railroading in New England"
+
+# map.rb: LAYOUT = :flat (AXES not overridden).
+LAYOUT = "flat"
+
+# Not overridden: base.rb CURRENCY_FORMAT_STR = '$%s'
+CURRENCY_FORMAT = "${}"
+
+BANK_CASH = 10_000
+# from rules summary: the $1,000 notes are set aside and only added when the bank is empty,
+# so that the game can be finished.
+
+STARTING_CASH = {3: 600, 4: 450, 5: 400}
+
+# 18xx.games: {players: {number of corporations in the game: limit}}.  The standard game has
+# 9 corporations (3p 24, 4p 18, 5p 14, as the summary says); the limit drops when a
+# corporation closes and, in the takeover game (up to 14 corporations), with every takeover.
+# Privates count, except those owned by corporations (from rules summary).
+CERT_LIMIT = {
+    3: {14: 35, 13: 33, 12: 30, 11: 28, 10: 26, 9: 24, 8: 22, 7: 19, 6: 16, 5: 14},
+    4: {14: 26, 13: 25, 12: 23, 11: 21, 10: 20, 9: 18, 8: 16, 7: 14, 6: 12, 5: 10},
+    5: {14: 21, 13: 20, 12: 18, 11: 17, 10: 16, 9: 14, 8: 13, 7: 11, 6: 10, 5: 8},
+}
+
+# meta.rb: PLAYER_RANGE = [3, 5]
+MIN_PLAYERS = 3
+MAX_PLAYERS = 5
+
+DEV_STAGE = "prealpha"
+DEPENDS_ON = "1846"
+GAME_PUBLISHER = "gmt_games"
+
+# game.rb: the IPO is called the treasury.
+IPO_NAME = "Treasury"
+
+# ---------------------------------------------------------------------------------------
+# Stock market: one linear row from $0 (closes) to $730; par 40-150.
+# ---------------------------------------------------------------------------------------
+
+MARKET = [
+    ["0c", "10", "20", "30", "40p", "50p", "60p", "70p", "80p", "90p", "100p", "112p", "124p", "137p",
+     "150p", "165", "180", "195", "212", "230", "250", "270", "295", "320", "345", "375", "405", "440",
+     "475", "510", "550", "590", "630", "680", "730"],
+]
+
+MARKET_ZONES = {
+    "p": "par: a par (starting) price, chosen between $40 and $150",
+    "c": "close: a corporation whose price reaches $0 closes",
+}
+
+PAR_PRICES = [40, 50, 60, 70, 80, 90, 100, 112, 124, 137, 150]
+
+# from rules summary: price movement after the dividend - paying less than half the price:
+# left 1; half to below the price: no move; at least the price: right 1; at least twice: right
+# 2; at least three times and price already >= $165: right 3.  Half dividends are allowed.
+# End of SR: down (left) if shares in the market, up (right) if 100% held by players.
+DIVIDEND_PRICE_MOVEMENT = [
+    {"payout_at_least": 0.0, "move": -1},
+    {"payout_at_least": 0.5, "move": 0},
+    {"payout_at_least": 1.0, "move": 1},
+    {"payout_at_least": 2.0, "move": 2},
+    {"payout_at_least": 3.0, "move": 3, "min_price": 165},
+]
+
+# ---------------------------------------------------------------------------------------
+# Rule constants overridden by 1833NE's game.rb
+# ---------------------------------------------------------------------------------------
+
+CAPITALIZATION = "incremental"
+HOME_TOKEN_TIMING = "float"
+MUST_SELL_IN_BLOCKS = True
+POOL_SHARE_DROP = "left_block"
+SELL_AFTER = "p_any_operate"  # summary: before its first OR only the president may sell
+SELL_BUY_ORDER = "sell_buy"
+SELL_MOVEMENT = "left_block_pres"  # summary: only president's sales move the price, one column
+
+EBUY_FROM_OTHERS = "never"
+EBUY_DEPOT_TRAIN_MUST_BE_CHEAPEST = False  # either side of the cheapest card may be bought
+MUST_EMERGENCY_ISSUE_BEFORE_EBUY = True
+MUST_BUY_TRAIN = "always"
+TILE_COST = 20  # every lay/upgrade costs at least $20 (newest game.rb; summary agrees)
+
+BANKRUPTCY_ENDS_GAME_AFTER = "all_but_one"
+GAME_END_CHECK = {
+    "bankrupt": "immediate",
+    "bank": "full_or",
+    "all_closed": "immediate",
+    "final_train": "one_more_full_or_set",
+}
+
+TILE_LAYS = [{"lay": True, "upgrade": True}, {"lay": True, "upgrade": "not_if_upgraded"}]
+
+# game.rb: in the first OR of the game corporations run in ascending price order
+# (summary: "in umgekehrter Kursreihenfolge"); afterwards the normal order.
+FIRST_OR_ASCENDING_PRICE_ORDER = True
+
+# game.rb includes CompanyPriceUpToFace: corporations buy privates for $1 up to face value
+# (summary: in phases I and II, which carry 'can_buy_companies').
+COMPANY_PRICE_MIN = 1
+COMPANY_PRICE_MAX = "face_value"
+
+# step/waterfall_auction.rb: privates are sold in a waterfall auction; if everyone passes,
+# pending bids are resolved and two special ORs pay the private revenues.
+PRIVATE_AUCTION = "waterfall"
+SPECIAL_ORS_WHEN_ALL_PASS = 2
+
+# game.rb issue/redeem: issuing gets the price one column left, redeeming pays the price one
+# column right; at most (player shares - market shares) may be issued.  Emergency issue
+# (when trainless): price moves left (1 + shares issued) columns; bundles worth $0 cannot be
+# issued (summary: cannot issue if the price would fall below $20).
+ISSUE_PRICE_COLUMNS = -1
+REDEEM_PRICE_COLUMNS = 1
+
+# ---------------------------------------------------------------------------------------
+# Phases and trains (two-sided train cards: the second side is the 'variants' entry)
+# ---------------------------------------------------------------------------------------
+
+PHASES = [
+    {
+        "name": "I",
+        "train_limit": 3,
+        "tiles": ["yellow"],
+        "operating_rounds": 2,
+        "status": ["can_buy_companies"],
+    },
+    {
+        "name": "II",
+        "train_limit": 3,
+        "on": "3/5",
+        "tiles": ["yellow", "green"],
+        "operating_rounds": 2,
+        "status": ["can_buy_companies"],
+    },
+    {
+        "name": "III",
+        "on": "4/7",
+        "train_limit": 3,
+        "tiles": ["yellow", "green"],
+        "operating_rounds": 2,
+    },
+    {
+        "name": "IV",
+        "on": "6/9",
+        "train_limit": 2,
+        "tiles": ["yellow", "green", "brown"],
+        "operating_rounds": 2,
+    },
+    {
+        "name": "V",
+        "on": "7+3",
+        "train_limit": 2,
+        "tiles": ["yellow", "green", "brown"],
+        "operating_rounds": 2,
+    },
+]
+# Phase names in 18xx.games are roman numerals; 'on' names the first train of the card that
+# starts the phase (either side starts it).
+
+# distance: an int (plain n-train) or a list of {'nodes', 'pay', 'visit'} dicts (N/M visits M
+# stops and counts N; N+s counts N stops plus up to s towns).
+TRAINS = [
+    {
+        "name": "2",
+        "distance": 2,
+        "price": 75,
+        "num": 8,
+        "obsolete_on": "3+3",
+        "rusts_on": "5+3",
+        "variants": [
+            {
+                "name": "2+1",
+                "distance": [
+                    {"nodes": ["town"], "pay": 1, "visit": 1},
+                    {"nodes": ["city", "offboard", "town"], "pay": 2, "visit": 2},
+                ],
+                "price": 100,
+            },
+        ],
+    },
+    {
+        "name": "3/5",
+        "distance": [{"nodes": ["city", "offboard", "town"], "pay": 3, "visit": 5}],
+        "price": 180,
+        "num": 5,
+        "obsolete_on": "6/9",
+        "rusts_on": "7+3",
+        "variants": [
+            {
+                "name": "2+2",
+                "distance": [
+                    {"nodes": ["town"], "pay": 2, "visit": 2},
+                    {"nodes": ["city", "offboard", "town"], "pay": 2, "visit": 2},
+                ],
+                "price": 140,
+            },
+        ],
+    },
+    {
+        "name": "4/7",
+        "distance": [{"nodes": ["city", "offboard", "town"], "pay": 4, "visit": 7}],
+        "price": 320,
+        "num": 6,
+        "obsolete_on": "7+3",
+        "variants": [
+            {
+                "name": "3+3",
+                "distance": [
+                    {"nodes": ["town"], "pay": 3, "visit": 3},
+                    {"nodes": ["city", "offboard", "town"], "pay": 3, "visit": 3},
+                ],
+                "price": 230,
+            },
+        ],
+        "events": [{"type": "close_companies"}],
+    },
+    {
+        "name": "6/9",
+        "distance": [{"nodes": ["city", "offboard", "town"], "pay": 6, "visit": 9}],
+        "price": 750,
+        "num": 3,  # 5 in the takeover game (NUM_TRAINS_TAKEOVER)
+        "variants": [
+            {
+                "name": "5+3",
+                "distance": [
+                    {"nodes": ["town"], "pay": 3, "visit": 3},
+                    {"nodes": ["city", "offboard", "town"], "pay": 5, "visit": 5},
+                ],
+                "price": 640,
+            },
+        ],
+        "events": [
+            {"type": "remove_bonuses"},
+            {"type": "remove_reservations"},
+        ],
+    },
+    {
+        "name": "7+3",
+        "distance": [
+            {"nodes": ["town"], "pay": 3, "visit": 3},
+            {"nodes": ["city", "offboard", "town"], "pay": 7, "visit": 7},
+        ],
+        "price": 950,  # rules summary says $1,000; 18xx.games has 950
+        "num": 15,  # summary: "praktisch unbegrenzt"
+    },
+]
+# Summary on obsolescence: phase-I cards become obsolete in III and are removed in IV, phase-II
+# cards obsolete in IV / removed in V, phase-III cards obsolete in V (18xx.games expresses
+# this with obsolete_on/rusts_on above).  An obsolete train does not count toward the train
+# limit, cannot be sold to another corporation, and is removed right after its owner next
+# runs routes (from rules summary).
+
+# game.rb num_trains: 6/9 cards are 5 in the takeover game, else 3.
+NUM_TRAINS_TAKEOVER = {"6/9": 5}
+
+# ---------------------------------------------------------------------------------------
+# Private companies (entities.rb)
+# ---------------------------------------------------------------------------------------
+
+COMPANIES = [
+    {
+        "name": "P1. Granite Railway",
+        "value": 15,
+        "revenue": 5,
+        "desc": "Blocks hex H23 until bought by a corporation.",
+        "abilities": [
+            {"type": "blocks_hexes", "owner_type": "player", "hexes": ["H23"]},
+        ],
+        "sym": "P1",
+    },
+    {
+        "name": "P2. Lowell Merchants",
+        "value": 40,
+        "revenue": 10,
+        "desc": "Owning corporation may lay a tile in G20 for free, but only on the round this is purchased in.",
+        "abilities": [
+            {"type": "blocks_hexes", "owner_type": "player", "hexes": ["G20"]},
+            {
+                "type": "tile_discount",
+                "when": "owning_corp_or_turn",
+                "owner_type": "corporation",
+                "discount": 20,
+                "hexes": ["G20"],
+                "count": 1,
+            },
+        ],
+        "sym": "P2",
+    },
+    {
+        "name": "P3. Champlain & St. Lawrence",
+        "value": 50,
+        "revenue": 10,
+        "desc": "Owning corporation may lay up to two extra free yellow tiles in reserved hexes C4 and C6. "
+        "If both tiles are laid, they must connect to each other. Tile in C4 must connect to Montreal (B3). "
+        "Owning corporation does not need to be connected to either hex to use this ability.",
+        "abilities": [
+            {"type": "blocks_hexes", "owner_type": "player", "hexes": ["C4", "C6"]},
+            {
+                "type": "tile_lay",
+                "when": "owning_corp_or_turn",
+                "owner_type": "corporation",
+                "free": True,
+                "must_lay_together": True,
+                "hexes": ["C4", "C6"],
+                "tiles": ["3", "4", "7", "8", "9", "58"],
+                "count": 2,
+            },
+        ],
+        "sym": "P3",
+    },
+    {
+        "name": "P4. Ogdensburg Railroad",
+        "value": 60,
+        "revenue": 15,
+        "desc": "May use Ogdensburg RR (hex A6) as a token to lay track and run a route (only). Doubles bonus for "
+        "a route from hex A6 along track that (inter)connects to Boston (G22).",
+        "abilities": [],  # todo in 18xx.games
+        "sym": "P4",
+    },
+    {
+        "name": "P5. Luxury Ferry Service",
+        "value": 70,
+        "revenue": 15,
+        "desc": "Doubles the value of one ferry (and any bonuses). Cannot be reassigned.",
+        "abilities": [],  # todo in 18xx.games
+        "sym": "P5",
+    },
+    {
+        "name": "P6. Delaware & Hudson Railroad",
+        "value": 80,
+        "revenue": 30,
+        "desc": "May use D&H RR (hex A12) as a token to lay track and run a route (only)."
+        "Purchasing corporation must pay an additional $40 to the bank when buying this in.",
+        "abilities": [{"type": "close", "on_phase": "never", "owner_type": "corporation"}],  # still more todo
+        "sym": "P6",
+    },
+]
+
+# P6: the buying corporation pays $40 extra to the bank (entities.rb desc, not yet coded there).
+P6_PURCHASE_SURCHARGE = 40
+
+# from rules summary: what happens to privates by phase.  18xx.games so far only closes all
+# privates with the first 4/7 card (close_companies), except P6 when corporation-owned
+# (close on_phase never).  Summary: in phase III player-owned privates and P1-P2 are removed,
+# P3-P6 are flipped (no more revenue, ability kept); in phase IV P3-P5 (and all ferries) are
+# removed; P6's ability is permanent.  Privates held by players count at list price at game
+# end only if the game ends before phase III.
+PRIVATES_BY_PHASE = {  # from rules summary
+    "III": {"remove": ["P1", "P2", "player_owned"], "flip_no_revenue": ["P3", "P4", "P5", "P6"]},
+    "IV": {"remove": ["P3", "P4", "P5"]},
+}
+
+# ---------------------------------------------------------------------------------------
+# Corporations (entities.rb).  float_percent 20: a corporation starts with its 20% president's
+# certificate; tokens as in 18xx.games.
+# ---------------------------------------------------------------------------------------
+
+CORPORATIONS = [
+    {
+        "float_percent": 20,
+        "sym": "CV",
+        "name": "Central Vermont Railroad",
+        "logo": "1833_ne/CV",
+        "simple_logo": "1833_ne/CV.alt",
+        "tokens": [0, 80, 80, 80],
+        "coordinates": "C8",
+        "color": "#0095DA",
+        "always_market_price": True,
+    },
+    {
+        "float_percent": 20,
+        "sym": "FRR",
+        "name": "Fitchburg Railroad",
+        "logo": "1833_ne/PRR",
+        "simple_logo": "1833_ne/PRR.alt",
+        "tokens": [0, 80, 80, 80],
+        "coordinates": "E20",
+        "color": "#D1E088",
+        "text_color": "black",
+        "always_market_price": True,
+    },
+    {
+        "float_percent": 20,
+        "sym": "StL&A",
+        "name": "St. Lawrence & Atlantic",
+        "logo": "1833_ne/StLA",
+        "simple_logo": "1833_ne/StLA.alt",
+        "tokens": [0, 80, 80, 80],
+        "coordinates": "B3",
+        "city": 1,
+        "color": "#F38221",
+        "always_market_price": True,
+    },
+    {
+        "float_percent": 20,
+        "sym": "A&StL",
+        "name": "Atlantic & St. Lawrence",
+        "logo": "1833_ne/AStL",
+        "simple_logo": "1833_ne/AStL.alt",
+        "tokens": [0, 80, 80, 80],
+        "coordinates": "I14",
+        "color": "#8D807D",
+        "always_market_price": True,
+    },
+    {
+        "float_percent": 20,
+        "sym": "B&L",
+        "name": "Boston & Lowell Railroad",
+        "logo": "1833_ne/BL",
+        "simple_logo": "1833_ne/BL.alt",
+        "tokens": [0, 80, 80, 80],
+        "coordinates": "G22",
+        "city": 1,
+        "color": "#F5ABAD",
+        "text_color": "black",
+        "always_market_price": True,
+    },
+    {
+        "float_percent": 20,
+        "sym": "RR",
+        "name": "Rutland Railroad",
+        "logo": "1833_ne/RR",
+        "simple_logo": "1833_ne/RR.alt",
+        "tokens": [0, 80, 80, 80],
+        "coordinates": "C12",
+        "color": "#2F7146",
+        "always_market_price": True,
+    },
+    {
+        "float_percent": 20,
+        "sym": "HR",
+        "name": "Hartford Railroad Co.",
+        "logo": "1833_ne/HR",
+        "simple_logo": "1833_ne/HR.alt",
+        "tokens": [0, 80, 80, 80],
+        "coordinates": "C24",
+        "color": "#C4E9FB",
+        "text_color": "black",
+        "always_market_price": True,
+    },
+    {
+        "float_percent": 20,
+        "sym": "B&P",
+        "name": "Boston & Providence",
+        "logo": "1833_ne/BP",
+        "simple_logo": "1833_ne/BP.alt",
+        "tokens": [0, 80, 80, 80],
+        "coordinates": "F25",
+        "color": "#EACD93",
+        "text_color": "black",
+        "always_market_price": True,
+    },
+    {
+        "float_percent": 20,
+        "sym": "BW",
+        "name": "Boston & Worcester",
+        "logo": "1833_ne/BW",
+        "simple_logo": "1833_ne/BW.alt",
+        "tokens": [0, 80, 80, 80],
+        "coordinates": "G22",
+        "city": 0,
+        "color": "white",
+        "text_color": "black",
+        "always_market_price": True,
+    },
+]
+# Summary disagreement: "each corporation uses 4 markers, but two mark price and earnings: it
+# has only 2 stations, the home and one more for $80" - 18xx.games gives tokens [0, 80, 80, 80].
+STATIONS_PER_CORPORATION = 2  # from rules summary (disagrees with the 4 tokens above)
+# Summary: the president's certificate is 20%, the other eight 10% shares stay in the
+# treasury; treasury shares receive dividends; no player may hold more than 60%.
+
+# from rules summary: reservations and shared tokens (18xx.games: only the 6/9 event
+# 'remove_reservations' exists so far).
+RESERVATIONS = {  # from rules summary
+    "BW": {"hex": "E22", "until_phase": "IV", "token_price": 40},  # reserved slot in Worcester, always $40
+    "B&P": {"hex": "G22", "until_phase": "IV"},  # reserved slot in Boston once the green tile is there
+}
+# from rules summary: A&StL and StL&A share a marker placed free in Sherbrooke (F5) as soon
+# as someone lays the yellow tile there.
+SHARED_TOKEN = {"hex": "F5", "corporations": ["A&StL", "StL&A"], "price": 0}  # from rules summary
+
+# ---------------------------------------------------------------------------------------
+# Things 18xx.games does not have yet (all from rules summary)
+# ---------------------------------------------------------------------------------------
+
+# Ferries: five, $40 each, add value to routes reaching their city; a "New" bonus always goes
+# to the most recently bought ferry (P5 doubles one ferry incl. "New"/"Last" bonuses); all
+# ferries are removed in phase IV.  The summary does not say which hexes/values.
+FERRIES = {"count": 5, "price": 40, "removed_in_phase": "IV"}  # from rules summary
+
+# Direct-connection / cross-connection bonuses between Boston, Montreal, Portland and the
+# offboards, changing by phase; a route may be extended past the train's length over track
+# no other route of the corporation uses, even through blocked cities, to collect one.  The
+# summary gives only this example (the full table is in the rulebook).
+# 18xx.games: the 6/9 train carries a 'remove_bonuses' event.
+CONNECTION_BONUSES = [  # from rules summary (incomplete)
+    {"between": ["G22", "B3"], "by_phase": {"I": 150, "II": 150, "III": 200, "IV": 200}},
+]
+# P4 doubles the bonus for a route from A6 to Boston in phases I-III; A12 (D&H, only for P6's
+# owner) is worth 40/70/80 by phase only if the route runs through Montreal, else 0.
+
+# Takeover game (optional rule 'takeover_game').  18xx.games has the option, NUM_TRAINS_TAKEOVER
+# and the takeover round's step names, but not these facts:
+TAKEOVER_EXTRA_CORPORATIONS = 5  # from rules summary (names/colours not given there either)
+TAKEOVER_TRAIN_LIMITS = {"I": 3, "II": 3, "III": 2, "IV": 1, "V": 1}  # from rules summary
+TAKEOVER_TRAIN_LIMIT_BONUS_PER_TAKEOVER = 1  # from rules summary
+# Extra corporations can be started from phase II on any open city slot that is neither
+# reserved nor the home of another available corporation, paying for the home token: $80 on
+# a gray or trackless hex, else $120 and then the par must be at least $60.
+TAKEOVER_HOME_TOKEN_PRICE = {"gray_or_no_track": 80, "other": 120}  # from rules summary
+TAKEOVER_MIN_PAR_WITH_120_TOKEN = 60  # from rules summary
+# Takeovers: from phase II, after the 2nd OR of each set (18xx.games: a Takeover round after
+# the OR set when phase != I); the acquirer needs a non-obsolete train and a track connection
+# to a token of the target; the target may refuse unless it has no (or only obsolete) trains.
+
+# ---------------------------------------------------------------------------------------
+# Map (map.rb).  Plain white hexes have the empty code '' (not 'blank') in 18xx.games.
+# ---------------------------------------------------------------------------------------
+
+HEXES = {
+    "white": {
+        ("B5", "B15", "B23", "B25", "C6", "D3", "D5", "D9", "E2", "E4", "E8", "E10", "H15", "I12"): "",
+        ("D23", "D25"): "upgrade=cost:60,terrain:water",
+        ("C2", "E6", "E12", "F7", "G14", "G18", "H13"): "upgrade=cost:40,terrain:water",
+        ("B19", "C16"): "upgrade=cost:120,terrain:mountain",
+        ("C18", "F11"): "upgrade=cost:100,terrain:mountain",
+        ("D7", "D11", "H11"): "upgrade=cost:80,terrain:mountain",
+        ("B21", "F13", "G16"): "upgrade=cost:60,terrain:mountain",
+        ("B27", "C4", "F21", "G24", "I10", "I26"): "town=revenue:0",
+        ("D19", "H19"): "town=revenue:0;upgrade=cost:40,terrain:water",
+        ("C12", "C26", "E22", "F19", "G20", "H17"): "city=revenue:0",
+        ("B9",): "border=edge:4,type:impassable;border=edge:5,type:water,cost:20",
+        ("C8",): "city=revenue:0;border=edge:1,type:impassable",
+        ("C10",): "border=edge:1,type:impassable;border=edge:2,type:water,cost:20",
+        ("C14",): "border=edge:4,type:mountain,cost:60;border=edge:5,type:mountain,cost:60",
+        ("C20",): "upgrade=cost:60,terrain:mountain;border=edge:5,type:water,cost:40",
+        ("C22",): "upgrade=cost:60,terrain:mountain;border=edge:4,type:water,cost:40",
+        ("D13",): "border=edge:1,type:mountain,cost:60;border=edge:5,type:impassable",
+        ("D15",): "border=edge:2,type:mountain,cost:60;border=edge:4,type:impassable",
+        ("D17",): "border=edge:5,type:water,cost:60",
+        ("D21",): "city=revenue:0;border=edge:1,type:water,cost:40;border=edge:2,type:water,cost:40",
+        ("D27",): "upgrade=cost:100,terrain:water",
+        ("E14",): "border=edge:1,type:impassable;border=edge:2,type:impassable",
+        ("E16",): "upgrade=cost:60,terrain:water;border=edge:4,type:water,cost:40;border=edge:5,type:water,cost:40",
+        ("E18",): "border=edge:2,type:water,cost:60",
+        ("E24",): "border=edge:4,type:mountain,cost:20",
+        ("E26",): "city=revenue:0;border=edge:5,type:water,cost:40",
+        ("F5",): "city=revenue:0;label=Sh",
+        ("F9",): "upgrade=cost:40,terrain:water;border=edge:5,type:mountain,cost:60",
+        ("F15",): "town=revenue:0;border=edge:1,type:water,cost:40",
+        ("F23",): "town=revenue:0;border=edge:1,type:mountain,cost:20",
+        ("F27",): "town=revenue:0;border=edge:2,type:water,cost:40;border=edge:4,type:impassable",
+        ("G8",): "border=edge:5,type:mountain,cost:60",
+        ("G10",): "border=edge:0,type:mountain,cost:40;border=edge:2,type:mountain,cost:60",
+        ("G12",): "upgrade=cost:40,terrain:mountain;border=edge:3,type:mountain,cost:40",
+        ("G26",): "town=revenue:0;border=edge:1,type:impassable",
+        ("H9",): "border=edge:2,type:mountain,cost:60",
+        ("H21",): "town=revenue:0;border=edge:0,type:impassable",
+        ("H23",): "town=revenue:0;border=edge:3,type:impassable",
+    },
+    "yellow": {
+        ("B3",): "city=revenue:30,loc:5;city=revenue:30,loc:2;path=a:4,b:_1;path=a:5,b:_0;"
+        "upgrade=cost:40,terrain:water;label=Mo",
+        ("B11",): "town=revenue:20;path=a:1,b:_0;path=a:3,b:_0;upgrade=cost:40,terrain:water;"
+        "border=edge:4,type:impassable;label=We",
+        ("C24",): "city=revenue:20;path=a:0,b:_0;path=a:4,b:_0",
+        ("E20",): "city=revenue:20;path=a:2,b:_0;path=a:5,b:_0",
+        ("F17",): "city=revenue:30;path=a:0,b:_0;path=a:3,b:_0;border=edge:2,type:water,cost:40;label=Ma",
+        ("F25",): "city=revenue:20;path=a:0,b:_0;path=a:4,b:_0;upgrade=cost:40,terrain:water;label=Pr",
+        ("G22",): "city=revenue:30;city=revenue:30;offboard=revenue:0;path=a:0,b:_2;path=a:1,b:_0;"
+        "path=a:3,b:_1;label=B",
+        ("I14",): "city=revenue:30,loc:5.5;junction;path=a:3,b:_0;path=a:1,b:_1,terminal:1;"
+        "path=a:2,b:_1,terminal:1;label=Po",
+    },
+    "gray": {
+        ("B7",): "path=a:0,b:2;path=a:0,b:3;path=a:2,b:5",
+        ("F3",): "town=revenue:10;path=a:0,b:2;path=a:2,b:_0;path=a:3,b:_0",
+        ("G4",): "path=a:1,b:3",
+        ("H25",): "city=revenue:20;city=revenue:30;path=a:3,b:_0;path=a:1,b:_1;path=a:5,b:_1",
+    },
+    "red": {
+        ("A6",): "offboard=revenue:I/II_10|III/IV_30|V_10;path=a:5,b:_0",
+        ("A12",): "offboard=revenue:I/II_40|III/IV_70|V_80;path=a:4,b:_0",
+        ("A18",): "border=edge:0;border=edge:4",
+        ("A20",): "offboard=revenue:I/II_40|III/IV_30|V_0;path=a:5,b:_0;border=edge:3",
+        ("A24",): "offboard=revenue:I/II_10|III/IV_40|V_30;path=a:5,b:_0",
+        ("A28",): "offboard=revenue:I/II_0|III/IV_20|V_90;path=a:4,b:_0",
+        ("B17",): "offboard=revenue:I/II_30|III/IV_50|V_40;path=a:0,b:_0;path=a:3,b:_0;path=a:5,b:_0;border=edge:1",
+        ("F1",): "path=a:0,b:5;border=edge:5",
+        ("G2",): "offboard=revenue:I/II_30|III/IV_20|V_0,groups:EasternTownships;path=a:0,b:_0;path=a:2,b:_0;"
+        "border=edge:2",
+        ("J11",): "offboard=revenue:I/II_20|III/IV_30|V_20;path=a:2,b:_0",
+    },
+    "blue": {
+        ("C28",): "offboard=revenue:0;path=a:2,b:_0;path=a:3,b:_0;icon=image:port",
+        ("E28",): "offboard=revenue:0;path=a:3,b:_0;icon=image:port",
+        ("J25",): "junction;path=a:1,b:_0,terminal:1",
+    },
+}
+
+TILES = {
+    # yellow:
+    "3": 4,
+    "4": 4,
+    "5": 3,
+    "6": 4,
+    "7": "unlimited",
+    "8": "unlimited",
+    "9": "unlimited",
+    "57": 5,
+    "58": 7,
+    "N10": {
+        "count": 1,
+        "color": "yellow",
+        "code": "town=revenue:20;path=a:2,b:_0;path=a:4,b:_0;label=Cape Cod",
+    },
+    "N11": {
+        "count": 1,
+        "color": "yellow",
+        "code": "city=revenue:20;path=a:0,b:_0;path=a:3,b:_0;path=a:4,b:_0;label=Sh",
+    },
+    # green:
+    "14": 4,
+    "15": 4,
+    "16": 1,
+    "17": 1,
+    "19": 1,
+    "20": 1,
+    "23": 5,
+    "24": 5,
+    "25": 3,
+    "26": 1,
+    "27": 1,
+    "28": 1,
+    "29": 1,
+    "30": 1,
+    "31": 1,
+    "619": 4,
+    "N21": {
+        "count": 1,
+        "color": "green",
+        "code": "city=revenue:30;path=a:0,b:_0;path=a:3,b:_0;path=a:4,b:_0;label=Sh",
+    },
+    "N22": {
+        "count": 1,
+        "color": "green",
+        "code": "city=revenue:40,slots:2;path=a:0,b:_0;path=a:4,b:_0;path=a:5,b:_0;label=Pr",
+    },
+    "N23": {
+        "count": 1,
+        "color": "green",
+        "code": "city=revenue:50,slots:2,loc:0.5;city=revenue:50,loc:3.5;offboard=revenue:0;path=a:0,b:_0;"
+        "path=a:1,b:_0;path=a:5,b:_0;path=a:3,b:_1;path=a:4,b:_1;path=a:2,b:_2;label=B",
+    },
+    "N24": {
+        "count": 1,
+        "color": "green",
+        "code": "city=revenue:40;city=revenue:40;offboard=revenue:0;path=a:1,b:_0;path=a:2,b:_2;path=a:3,b:_1;"
+        "label=Po",
+    },
+    "N25": {
+        "count": 1,
+        "color": "green",
+        "code": "city=revenue:50,slots:2,loc:0;city=revenue:50;path=a:0,b:_0;path=a:4,b:_1;path=a:5,b:_0;label=Mo",
+    },
+    "N26": {
+        "count": 1,
+        "color": "green",
+        "code": "town=revenue:30;path=a:1,b:_0;path=a:3,b:_0;path=a:3,b:5;label=We",
+    },
+    "N27": {
+        "count": 1,
+        "color": "green",
+        "code": "city=revenue:40,slots:2;path=a:0,b:_0;path=a:3,b:_0;path=a:4,b:_0;path=a:5,b:_0;label=Ma",
+    },
+    "N28": {
+        "count": 1,
+        "color": "green",
+        "code": "city=revenue:40,slots:2;path=a:0,b:_0;path=a:2,b:_0;path=a:3,b:_0;path=a:5,b:_0;label=Ma",
+    },
+    "N40": {
+        "count": 4,
+        "color": "green",
+        "code": "town=revenue:20;path=a:0,b:_0;path=a:3,b:_0;path=a:4,b:_0",
+    },
+    "N41": {
+        "count": 4,
+        "color": "green",
+        "code": "town=revenue:20;path=a:0,b:_0;path=a:2,b:_0;path=a:3,b:_0",
+    },
+    "N42": {
+        "count": 3,
+        "color": "green",
+        "code": "town=revenue:20;path=a:0,b:_0;path=a:4,b:_0;path=a:5,b:_0",
+    },
+    "N43": {
+        "count": 3,
+        "color": "green",
+        "code": "town=revenue:20;path=a:0,b:_0;path=a:2,b:_0;path=a:4,b:_0",
+    },
+    # brown:
+    "39": 1,
+    "40": 1,
+    "41": 1,
+    "42": 1,
+    "43": 1,
+    "44": 1,
+    "45": 2,
+    "46": 2,
+    "47": 1,
+    "70": 1,
+    "N32": {
+        "count": 1,
+        "color": "brown",
+        "code": "city=revenue:80,slots:2;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;"
+        "path=a:3,b:_0;path=a:4,b:_0;path=a:5,b:_0;label=Pr",
+    },
+    "N33": {
+        "count": 1,
+        "color": "brown",
+        "code": "city=revenue:90,slots:4;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;"
+        "path=a:3,b:_0;path=a:4,b:_0;path=a:5,b:_0;label=B",
+    },
+    "N34": {
+        "count": 1,
+        "color": "brown",
+        "code": "city=revenue:70,slots:3;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0;label=Po",
+    },
+    "N35": {
+        "count": 1,
+        "color": "brown",
+        "code": "city=revenue:80,slots:3;path=a:0,b:_0;path=a:4,b:_0;path=a:5,b:_0;label=Mo",
+    },
+    "N50": {
+        "count": 5,
+        "color": "brown",
+        "code": "city=revenue:60,slots:2;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;"
+        "path=a:3,b:_0;path=a:4,b:_0;path=a:5,b:_0",
+    },
+    "N51": {
+        "count": 2,
+        "color": "brown",
+        "code": "city=revenue:50,slots:2;path=a:0,b:_0;path=a:2,b:_0;path=a:3,b:_0;path=a:4,b:_0",
+    },
+    "N52": {
+        "count": 2,
+        "color": "brown",
+        "code": "city=revenue:50,slots:2;path=a:0,b:_0;path=a:3,b:_0;path=a:4,b:_0;path=a:5,b:_0",
+    },
+    "N53": {
+        "count": 2,
+        "color": "brown",
+        "code": "city=revenue:50,slots:2;path=a:0,b:_0;path=a:1,b:_0;path=a:3,b:_0;path=a:5,b:_0",
+    },
+    "N54": {
+        "count": 2,
+        "color": "brown",
+        "code": "city=revenue:70,slots:3;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;"
+        "path=a:3,b:_0;path=a:4,b:_0;path=a:5,b:_0",
+    },
+    "N60": {
+        "count": 2,
+        "color": "brown",
+        "code": "town=revenue:30;path=a:0,b:_0;path=a:1,b:_0;path=a:3,b:_0;path=a:4,b:_0",
+    },
+    "N61": {
+        "count": 2,
+        "color": "brown",
+        "code": "town=revenue:30;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0",
+    },
+    "N62": {
+        "count": 2,
+        "color": "brown",
+        "code": "town=revenue:30;path=a:0,b:_0;path=a:1,b:_0;path=a:3,b:_0;path=a:5,b:_0",
+    },
+}
+
+LOCATION_NAMES = {
+    "A6": "Ogdensburg RR",
+    "A12": "D&H RR",
+    "A20": "Albany",
+    "A24": "Hudson Valley",
+    "A28": "New York",
+    "B3": "Montreal",
+    "B11": "Westport",
+    "B17": "Troy",
+    "B27": "Bridgeport",
+    "C4": "St. Jean",
+    "C8": "St. Albans/Burlington",
+    "C12": "Rutland",
+    "C24": "Hartford",
+    "C26": "New Haven",
+    "D19": "Greenfield",
+    "D21": "Springfield",
+    "E20": "Fitchburg",
+    "E22": "Worcester",
+    "E26": "Norwich",
+    "F1": "Eastern Townships",
+    "F3": "Richmond",
+    "F5": "Sherbrooke",
+    "F15": "Concord",
+    "F17": "Manchester",
+    "F19": "Nashua",
+    "F21": "Concord",
+    "F23": "Framingham",
+    "F25": "Providence",
+    "F27": "Kingston",
+    "G2": "Eastern Townships",
+    "G20": "Lowell",
+    "G22": "Boston",
+    "G24": "Mansfield",
+    "G26": "Fall River",
+    "H17": "Portsmouth",
+    "H19": "Newburyport",
+    "H21": "Salem",
+    "H23": "Quincy",
+    "H25": "New Bedford & Plymouth",
+    "I10": "Bethel",
+    "I14": "Portland",
+    "I26": "Hyannis",
+    "J11": "Lewiston",
+}
+
+# Offboard port icons (blue hexes) in map.rb.
+PORT_HEXES = ["C28", "E28"]
+
+# ---------------------------------------------------------------------------------------
+# Options (meta.rb)
+# ---------------------------------------------------------------------------------------
+
+OPTIONAL_RULES = [
+    {
+        "sym": "takeover_game",
+        "short_name": "Takeover Game",
+        "desc": " Adds corporate takeovers and 5 more railroads which can be launched in any open city.",
+        "players": [3, 4, 5],
+    },
+]
+
+# ---------------------------------------------------------------------------------------
+# base.rb defaults that 1833NE does NOT override (effective values).
+# ---------------------------------------------------------------------------------------
+
+BASE_DEFAULTS_USED = {
+    "BANKRUPTCY_ALLOWED": True,
+    "CERT_LIMIT_TYPES": ["multiple_buy", "unlimited", "no_cert_limit"],
+    "CERT_LIMIT_CHANGE_ON_BANKRUPTCY": False,
+    "CERT_LIMIT_INCLUDES_PRIVATES": True,
+    "PRESIDENT_SALES_TO_MARKET": False,
+    "MULTIPLE_BUY_TYPES": ["multiple_buy"],
+    "MULTIPLE_BUY_ONLY_FROM_MARKET": False,
+    "MIN_BID_INCREMENT": 5,
+    "MUST_BID_INCREMENT_MULTIPLE": False,
+    "ONLY_HIGHEST_BID_COMMITTED": False,
+    "TURN_SELL_LIMIT": None,
+    "SOLD_OUT_INCREASE": True,
+    "SOLD_OUT_TOP_ROW_MOVEMENT": "none",
+    "NEXT_SR_PLAYER_ORDER": "after_last_to_act",
+    "TILE_RESERVATION_BLOCKS_OTHERS": "never",
+    "TRACK_RESTRICTION": "semi_restrictive",
+    "EBUY_PRES_SWAP": True,
+    "EBUY_SELL_MORE_THAN_NEEDED": False,
+    "EBUY_CAN_SELL_SHARES": True,
+    "EBUY_OWNER_MUST_HELP": False,
+    "EBUY_SELL_MORE_THAN_NEEDED_SETS_PURCHASE_MIN": False,
+    "EBUY_CORP_LOANS_RECEIVERSHIP": False,
+    "EBUY_CAN_TAKE_PLAYER_LOAN": False,
+    "SOLD_SHARES_DESTINATION": "bank",
+    "TOKEN_PLACEMENT_ON_TILE_LAY_ENTITY": "current_operator",
+    "DISCARDED_TRAINS": "discard",
+    "DISCARDED_TRAIN_DISCOUNT": 0,
+    "CLOSED_CORP_TRAINS_REMOVED": True,
+    "CLOSED_CORP_TOKENS_REMOVED": True,
+    "CLOSED_CORP_RESERVATIONS_REMOVED": True,
+    "ALLOW_TRAIN_BUY_FROM_OTHERS": True,
+    "ALLOW_TRAIN_BUY_FROM_OTHER_PLAYERS": True,
+    "ALLOW_OBSOLETE_TRAIN_BUY": False,
+    "ALWAYS_BUY_TRAINS_AT_FACE_VALUE": False,
+    "TILE_TYPE": "normal",
+    "TILE_UPGRADES_MUST_USE_MAX_EXITS": [],
+    "IMPASSABLE_HEX_COLORS": ["blue", "gray", "red"],
+    "MARKET_SHARE_LIMIT": 50,
+    "ALL_COMPANIES_ASSIGNABLE": False,
+    "OBSOLETE_TRAINS_COUNT_FOR_LIMIT": False,
+    "CORPORATE_BUY_SHARE_SINGLE_CORP_ONLY": False,
+    "CORPORATE_BUY_SHARE_ALLOW_BUY_FROM_PRESIDENT": False,
+    "BUY_SHARE_FROM_OTHER_PLAYER": False,
+    "VARIABLE_FLOAT_PERCENTAGES": False,
+    "ALLOW_REMOVING_TOWNS": False,
+    "ALLOW_MULTIPLE_PROGRAMS": False,
+    "GAME_END_LOCK_FIRST_REASON": False,
+}

@@ -1,0 +1,966 @@
+"""1856 rules (and the 1856 family: 1836Jr56 reuses them on its own map).
+
+Capitalization is fixed at par by the train era (escrow / incremental / full), the float
+percentage grows as train types sell out, corporations take loans (one per OR, at most one
+per share in players' hands) and pay interest, escrow money is released at the
+destination, and the first 6-train nationalises the companies that cannot repay (CGR).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .. import actions as A
+from ..entities import POOL, Company, Corporation, Train
+from ..errors import GameError
+from ..game import Game
+from ..market import Cell
+from ..operating import (
+    BuyCompanyStep,
+    BuyTrainStep,
+    DiscardTrainStep,
+    DividendStep,
+    FinalBuyCompanyStep,
+    OperatingRound,
+    RouteStep,
+    Step,
+    TokenStep,
+    TrackStep,
+)
+from ..tiles import COLOR_ORDER, Tile, labels_match, paths_preserved
+from . import g1856_data
+
+
+class LoanStep(Step):
+    """Loans may be taken any time in the turn; after buying trains the corporation may repay."""
+
+    name = "take or repay loans"
+
+    def blocks(self) -> bool:
+        g = self.game
+        return not g.post_nationalization and self.round.state.get("bought_trains_done", False)
+
+    def actions(self, entity: str) -> list[str]:
+        g = self.game
+        corp = self.corp
+        if entity != corp.sym:
+            return []
+        out = []
+        if self.round.state.get("bought_trains_done") and corp.loans and corp.cash >= g.loan_value:
+            out.append("payoff_loan")
+        if g.can_take_loan(self.round, corp):
+            out.append("take_loan")
+        if out and self.blocks():
+            out.append("pass")
+        return out
+
+    def process(self, action: A.Action) -> None:
+        g = self.game
+        corp = self.corp
+        if isinstance(action, A.Pass):
+            self.passed = True
+        elif isinstance(action, A.TakeLoan):
+            g.take_loan(self.round, corp)
+        elif isinstance(action, A.PayoffLoan):
+            if not corp.loans:
+                raise GameError(f"{corp.sym} has no loan to repay")
+            g.spend(corp.sym, "bank", g.loan_value)
+            corp.loans -= 1
+            g.loans_available += 1
+            self.round.state["redeemed_loan"] = True
+            g.log.append(f"{corp.sym} pays off a loan for {g.fmt(g.loan_value)}")
+
+
+class AssignStep(Step):
+    """A private's one-off marker (1856 GLSC port marker) placed by its owning corporation."""
+
+    name = "assign"
+    blocks_always = False
+
+    def actions(self, entity: str) -> list[str]:
+        company = self.game.companies.get(entity)
+        if company and not company.closed and company.owner == self.corp.sym and \
+                company.ability("assign_hexes"):
+            return ["assign"]
+        return []
+
+    def process(self, action: A.Action) -> None:
+        assert isinstance(action, A.Assign)
+        self.game.assign(self.corp, action)
+
+
+class SpecialStep(Step):
+    """Private abilities used by the owning corporation: extra/special tile lays and tokens."""
+
+    name = "use a private"
+    blocks_always = False
+
+    def actions(self, entity: str) -> list[str]:
+        company = self.game.companies.get(entity)
+        if not company or company.closed or company.owner != self.corp.sym:
+            return []
+        out = []
+        if company.ability("tile_lay") and self.game.special_tile_lay_ok(self.round, company):
+            out.append("lay_tile")
+        if company.ability("token") and not company.extra_used("token"):
+            out.append("place_token")
+        return out
+
+    def process(self, action: A.Action) -> None:
+        self.game.use_private(self.round, self.corp, action)
+
+
+class SpecialBuyStep(Step):
+    """Buying a tunnel/bridge right for $50."""
+
+    name = "buy a right"
+    blocks_always = False
+
+    def actions(self, entity: str) -> list[str]:
+        if entity != self.corp.sym:
+            return []
+        return ["special_buy"] if self.game.special_buys(self.corp) else []
+
+    def process(self, action: A.Action) -> None:
+        assert isinstance(action, A.SpecialBuy)
+        self.game.special_buy(self.corp, action)
+
+
+class HomeTokenStep(Step):
+    """Choosing the home city when the home hex has several and none is printed."""
+
+    name = "place the home token"
+
+    def actions(self, entity: str) -> list[str]:
+        if entity == self.corp.sym and self.round.state.get("home_pending"):
+            return ["place_token"]
+        return []
+
+    def process(self, action: A.Action) -> None:
+        assert isinstance(action, A.PlaceToken)
+        g = self.game
+        corp = self.corp
+        hid, city = g.parse_city(action.city)
+        if hid != corp.home:
+            raise GameError(f"{corp.sym}'s home is {corp.home}")
+        g.board.place_token(hid, city, corp.sym, action.slot)
+        tok = corp.next_token()
+        assert tok is not None
+        tok.used, tok.hex, tok.city = True, hid, city
+        self.round.state["home_pending"] = False
+        self.passed = True
+
+
+class G1856(Game):
+    TITLE = "1856"
+    SELL_AFTER = "operate"
+    SELL_MOVEMENT = "down_per_10"
+    MUST_SELL_IN_BLOCKS = False
+
+    def __init__(self, data: Any = g1856_data, *args: Any, **kwargs: Any):
+        super().__init__(data, *args, **kwargs)
+
+    # ------------------------------------------------------------------ set-up
+    def setup(self) -> None:
+        d = self.data
+        self.loan_value = getattr(d, "LOAN_VALUE", 100)
+        self.interest_rate = getattr(d, "INTEREST_RATE", 10)
+        self.loans_available = getattr(d, "NUM_LOANS", 110)
+        self.percent_to_operate = getattr(d, "PERCENT_TO_OPERATE_START", 20)
+        self.last_trains = set(getattr(d, "PERCENT_TO_OPERATE_LAST_TRAINS", []))
+        self.capitalization_mode = "escrow"
+        self.post_nationalization = False
+        self.national_sym = getattr(d, "NATIONAL", None)
+        self.national_ever_owned_permanent = False
+        self.right_cost = getattr(d, "RIGHT_COST", 50)
+        dests = d.DESTINATIONS
+        if "alternate_destinations" in self.optional_rules:
+            dests = getattr(d, "ALTERNATE_DESTINATIONS", dests)
+        self.destinations: dict[str, tuple[str, list[str]]] = {}
+        for sym, dest in dests.items():
+            corp = self.corporations[sym]
+            if isinstance(dest, (list, tuple)) and len(dest) > 1 and isinstance(dest[0], str) \
+                    and not isinstance(dest[1], list):
+                # [goal, start]: connect start to goal
+                goal, start = dest[0], dest[-1]
+                self.destinations[sym] = (start, [goal])
+            elif isinstance(dest, (list, tuple)):
+                goals = dest[0] if isinstance(dest[0], (list, tuple)) else [dest[0]]
+                self.destinations[sym] = (corp.home or "", list(goals))
+            else:
+                self.destinations[sym] = (corp.home or "", [dest])
+        # Bonus rights (tunnel/bridge): corp -> set of rights
+        self.rights: dict[str, set[str]] = {}
+        self.right_markers = {"tunnel": 1, "bridge": 1}
+        self.port_assignment: dict[str, str] = {}  # corp -> hex
+        self.used_abilities: set[tuple[str, str]] = set()
+        for c in self.companies.values():
+            c.extra_used = lambda kind, c=c: (c.sym, kind) in self.used_abilities  # type: ignore[attr-defined]
+        if self.national_sym and self.national_sym in self.corporations:
+            national = self.corporations[self.national_sym]
+            national.tokens = []
+            national.destinated = True  # the national has no destination
+
+    def make_shares(self, corp: Corporation) -> list[Any]:
+        return super().make_shares(corp)
+
+    # ------------------------------------------------------------------ stock round hooks
+    def can_par(self, pid: str, corp: Corporation) -> bool:
+        return not corp.ipoed and not corp.closed and corp.sym != self.national_sym
+
+    def capitalization_type(self, corp: Corporation) -> str:
+        if self.capitalization_mode == "escrow":
+            return "incremental" if corp.destinated else "escrow"
+        return self.capitalization_mode
+
+    def par_corporation(self, corp: Corporation, cell: Cell, pid: str) -> None:
+        corp.capitalization = self.capitalization_type(corp)
+        corp.escrow = 0 if corp.capitalization == "escrow" else None
+        corp.ipoed = True
+        corp.par = cell
+        corp.price = cell
+        cell.corporations.append(corp.sym)
+        corp.president = pid
+
+    def transfer_share_from_ipo(self, pid: str, share: Any, par_price: int) -> None:
+        corp = self.corporations[share.corporation]
+        price = par_price * share.percent // 10
+        sold_before = 100 - self.percent_of(corp.sym, corp.sym)
+        if corp.capitalization == "incremental":
+            self.spend(pid, corp.sym, price)
+        elif corp.capitalization == "escrow":
+            if sold_before < 50:
+                self.spend(pid, corp.sym, price)
+            else:
+                self.spend(pid, "bank", price)
+                corp.escrow = (corp.escrow or 0) + price
+        else:
+            self.spend(pid, "bank", price)
+        share.owner = pid
+        self.log.append(f"{self.name_of(pid)} buys {share.id} from the IPO for {self.fmt(price)}")
+
+    def after_share_bought(self, sym: str) -> None:
+        corp = self.corporations[sym]
+        self.change_president(sym)
+        if corp.capitalization == "full" and not corp.started and self.floatable(corp):
+            self.bank_pays(corp.sym, corp.par.price * corp.total_shares if corp.par else 0)
+            corp.started = True
+            self.log.append(f"{sym} floats and receives {self.fmt(corp.par.price * corp.total_shares)}")
+
+    def can_buy_share_hook(self, pid: str, share: Any) -> str | None:
+        corp = self.corporations[share.corporation]
+        if share.owner == corp.sym and self.percent_of(POOL, corp.sym) + 10 > 60:
+            return f"the market holds more than 50% of {corp.sym}"
+        if corp.sym == self.national_sym and not corp.started:
+            return f"{corp.sym} has not formed"
+        return None
+
+    def can_sell_hook(self, rnd: Any, pid: str, sym: str, percent: int) -> str | None:
+        corp = self.corporations[sym]
+        if sym == self.national_sym and not corp.started:
+            return f"{sym} has not formed"
+        if sym in rnd.bought_this_turn:
+            held = self.percent_of(pid, sym)
+            if held - percent < 10:
+                return f"you cannot sell the {sym} share you just bought"
+        return None
+
+    def must_act_in_stock_round(self, pid: str) -> bool:
+        return False
+
+    def after_buy_company(self, pid: str, company: Company, price: int) -> None:
+        pass
+
+    def bank_pays(self, receiver: str, amount: int) -> None:
+        self.spend("bank", receiver, amount, allow_negative=True)
+
+    # ------------------------------------------------------------------ floating
+    def floatable(self, corp: Corporation) -> bool:
+        return 100 - self.percent_of(corp.sym, corp.sym) >= self.percent_to_operate
+
+    def floated(self, corp: Corporation) -> bool:
+        return corp.started or (corp.capitalization == "full" and self.floatable(corp))
+
+    def operating_order(self) -> list[Corporation]:
+        corps = [c for c in self.corporations.values()
+                 if not c.closed and c.ipoed and (self.floated(c) or self.floatable(c))]
+        return sorted(corps, key=self.operating_sort_key)
+
+    # ------------------------------------------------------------------ rounds
+    def new_operating_round(self, num: int) -> OperatingRound:
+        steps: list[type[Step]] = [
+            AssignStep, LoanStep, SpecialStep, BuyCompanyStep, HomeTokenStep, SpecialBuyStep,
+            TrackStep, TokenStep, RouteStep, DividendStep, DiscardTrainStep, BuyTrainStep,
+            FinalBuyCompanyStep,
+        ]
+        return OperatingRound(self, num, steps)
+
+    def on_operating_round_start(self, rnd: OperatingRound) -> None:
+        pass
+
+    def start_operating(self, rnd: OperatingRound, corp: Corporation) -> bool:
+        if not corp.started and self.floatable(corp):
+            corp.started = True
+            self.log.append(f"{corp.sym} floats")
+        if not corp.started:
+            self.log.append(f"{corp.sym} failed to float and is skipped")
+            return False
+        corp.operated = True
+        for tid in corp.trains:
+            self.trains[tid].operated = False
+        self.log.append(f"{self.name_of(corp.president or '')} operates {corp.sym}")
+        self.place_home_token(rnd, corp)
+        return True
+
+    def place_home_token(self, rnd: OperatingRound, corp: Corporation) -> None:
+        if not corp.home or any(t.used for t in corp.tokens) or not corp.tokens:
+            return
+        h = self.board.hex(corp.home)
+        cities = h.tile.cities
+        if not cities:
+            return
+        if corp.home_city is not None:
+            city = cities[corp.home_city].index if corp.home_city < len(cities) else cities[0].index
+        elif len(cities) == 1:
+            city = cities[0].index
+        else:
+            free = [c.index for c in cities if self.board.free_slots(h, c.index, corp.sym) > 0]
+            if len(free) == 1:
+                city = free[0]
+            else:
+                rnd.state["home_pending"] = True
+                return
+        if self.board.free_slots(h, city, corp.sym) <= 0 and corp.sym not in h.reservations.get(city, []):
+            # home full: the token waits (very rare); nothing is placed
+            return
+        self.board.place_token(corp.home, city, corp.sym)
+        tok = corp.tokens[0]
+        tok.used, tok.hex, tok.city = True, corp.home, city
+
+    def end_of_turn(self, rnd: OperatingRound, corp: Corporation) -> None:
+        pass
+
+    def after_step_action(self, rnd: OperatingRound, action: A.Action) -> None:
+        corp = rnd.corp
+        route_passed = any(isinstance(s, RouteStep) and s.passed for s in rnd.steps)
+        if route_passed and not rnd.state.get("paid_interest"):
+            self.pay_interest(rnd, corp)
+        buy_passed = any(isinstance(s, BuyTrainStep) and s.passed for s in rnd.steps)
+        if buy_passed:
+            self.force_repay_loans(rnd, corp)
+        if self.bank < 0:
+            self.bank_broken()
+
+    # ------------------------------------------------------------------ loans
+    def maximum_loans(self, corp: Corporation) -> int:
+        return self.player_percent(corp.sym) // 10
+
+    def can_take_loan(self, rnd: OperatingRound, corp: Corporation) -> bool:
+        return (corp.loans < self.maximum_loans(corp) and not rnd.state.get("took_loan")
+                and not rnd.state.get("redeemed_loan") and self.loans_available > 0
+                and not self.phase_status("no_loans") and not self.post_nationalization)
+
+    def take_loan(self, rnd: OperatingRound, corp: Corporation) -> None:
+        if not self.can_take_loan(rnd, corp):
+            raise GameError(f"{corp.sym} cannot take a loan now")
+        amount = self.loan_value - (self.interest_rate if rnd.state.get("paid_interest") else 0)
+        self.bank_pays(corp.sym, amount)
+        corp.loans += 1
+        self.loans_available -= 1
+        rnd.state["took_loan"] = True
+        self.log.append(f"{corp.sym} takes a loan and receives {self.fmt(amount)}")
+
+    def interest_owed(self, corp: Corporation) -> int:
+        return 0 if self.post_nationalization else self.interest_rate * corp.loans
+
+    def pay_interest(self, rnd: OperatingRound, corp: Corporation) -> None:
+        rnd.state["paid_interest"] = True
+        owed = self.interest_owed(corp)
+        if not corp.loans or owed <= 0:
+            return
+        payment = min(owed, corp.cash - corp.cash % 10)
+        if payment > 0:
+            self.spend(corp.sym, "bank", payment)
+            owed -= payment
+        if owed <= 0:
+            return
+        revenue = sum(r["revenue"] for r in rnd.state.get("routes", []))
+        deduction = min(owed, revenue)
+        if deduction > 0:
+            owed -= deduction
+            rnd.state["interest_penalty"] = deduction
+        if owed > 0:
+            president = corp.president
+            assert president is not None
+            self.spend(president, "bank", owed, allow_negative=True)
+            rnd.state["player_interest_penalty"] = owed
+
+    def force_repay_loans(self, rnd: OperatingRound, corp: Corporation) -> None:
+        excess = corp.loans - self.maximum_loans(corp)
+        if excess <= 0:
+            return
+        owed = self.loan_value * excess
+        corp.loans -= excess
+        self.loans_available += excess
+        rnd.state["redeemed_loan"] = True
+        payment = min(owed, corp.cash)
+        if payment:
+            self.spend(corp.sym, "bank", payment)
+        owed -= payment
+        if owed > 0 and corp.president:
+            self.spend(corp.president, "bank", owed, allow_negative=True)
+
+    # ------------------------------------------------------------------ track
+    def tile_lays_per_turn(self, corp: Corporation) -> int:
+        return 1
+
+    def gray_phase(self) -> bool:
+        return "gray" in self.phase["tiles"]
+
+    def lay_tile(self, corp: Corporation, action: A.LayTile, *, company: Company | None = None,
+                 free: bool = False, connected: bool = True) -> None:
+        b = self.board
+        h = b.hex(action.hex)
+        name = action.tile.rsplit("-", 1)[0]
+        tile = b.tile_for(name).with_rotation(action.rotation)
+        old = h.tile
+        if tile.color not in self.phase["tiles"]:
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: {tile.color} tiles are not "
+                            f"available in phase {self.phase['name']}")
+        if action.tile not in b.supply.get(name, []):
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no {name} tile left")
+        blocker = self.hex_blocked_by(h.id)
+        if blocker:
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: blocked by {blocker}")
+        if not self.upgrades_to(h, old, tile):
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: it is not an upgrade of "
+                            f"{old.name if h.laid else 'the printed hex'}")
+        if any(e not in h.neighbors for e in tile.exits):
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id} with rotation "
+                            f"{action.rotation}: track would run off the map or into a barrier")
+        if not self.old_paths_preserved(old, tile):
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id} with rotation "
+                            f"{action.rotation}: existing track must be kept")
+        if connected:
+            edges, _ = b.connectivity(corp.sym)
+            if not (tile.exits & edges.get(h.id, set())):
+                raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no route to {h.id}")
+        cost = 0 if free else b.terrain_cost(h)
+        if cost > corp.cash:
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: it costs {self.fmt(cost)}")
+        if cost:
+            self.spend(corp.sym, "bank", cost)
+        b.lay(h.id, action.tile, action.rotation)
+        self.log.append(f"{corp.sym} lays tile {name} on {h.id}"
+                        + (f" for {self.fmt(cost)}" if cost else ""))
+
+    def hex_blocked_by(self, hid: str) -> str | None:
+        for c in self.companies.values():
+            if c.closed or c.owner not in self.player_by_id:
+                continue
+            ab = c.ability("blocks_hexes")
+            if ab and hid in ab.get("hexes", []):
+                return c.sym
+        return None
+
+    def old_paths_preserved(self, old: Tile, new: Tile) -> bool:
+        if self.gray_phase() and old.towns and old.paths:
+            return old.exits <= new.exits
+        return paths_preserved(old, new)
+
+    def upgrades_to(self, h: Any, old: Tile, new: Tile) -> bool:
+        d = self.data
+        gray = self.gray_phase()
+        special = {("55", "14"), ("1", "14"), ("56", "15"), ("2", "15"), ("3", "5"), ("4", "57"),
+                   ("58", "6"), ("3", "7"), ("4", "9"), ("58", "8")}
+        if (old.name, new.name) in special and h.laid:
+            return gray
+        lake = set(getattr(d, "LAKE_HEXES", []))
+        barrie, london = getattr(d, "BARRIE_HEX", None), getattr(d, "LONDON_HEX", None)
+        if old.color == "green" and h.id == barrie:
+            return new.name == "127"
+        if old.color == "green" and h.id == london:
+            return new.name == "126"
+        if old.color == "green" and h.id in lake:
+            return new.name == "125"
+        if h.id in lake and old.color == "white":
+            return new.name in ("5", "6", "57")
+        if old.color == "yellow" and h.id in (barrie, london):
+            return new.name == "121"
+        if old.color == "brown" and h.id == getattr(d, "HAMILTON_HEX", None):
+            return new.name == "123"
+        return self.basic_upgrade(old, new)
+
+    def basic_upgrade(self, old: Tile, new: Tile) -> bool:
+        if old.color not in COLOR_ORDER or new.color not in COLOR_ORDER:
+            return False
+        if COLOR_ORDER.index(new.color) != COLOR_ORDER.index(old.color) + 1:
+            return False
+        if not labels_match(old, new):
+            return False
+        if len(old.towns) != len(new.towns):
+            return False
+        if len(old.cities) != len(new.cities) and not (old.label and old.cities):
+            return False
+        if old.color == "white" and not old.cities and not old.towns and (new.cities or new.towns):
+            return False
+        return True
+
+    def after_track(self, rnd: OperatingRound, corp: Corporation) -> None:
+        """The Escrow step: any corporation whose home now connects to its destination destinates.
+
+        A replayed 18xx.games action carries the result its client computed
+        (``destination_connection``); 18xx.games applies that list as given, and so do we.
+        """
+        recorded = self.recorded_auto.get("destination_connection")
+        if recorded is not None:
+            syms = list(recorded.corporations)
+        else:
+            syms = [c.sym for c in self.corporations.values() if self.destination_connected(c)]
+        self.auto_done.append(A.DestinationConnection(entity=corp.sym, entity_type="corporation",
+                                                      corporations=tuple(syms)))
+        for sym in syms:
+            self.destinated(self.corp(sym))
+
+    def destination_connected(self, corp: Corporation) -> bool:
+        if corp.sym not in self.destinations or corp.closed:
+            return False
+        if (corp.capitalization or self.capitalization_type(corp)) != "escrow":
+            return False
+        start, goals = self.destinations[corp.sym]
+        return self.board.hexes_connected(start, goals)
+
+    def destinated(self, corp: Corporation) -> None:
+        self.log.append(f"-- {corp.sym} has destinated --")
+        if corp.escrow is not None:
+            if corp.escrow > 0:
+                self.bank_pays(corp.sym, corp.escrow)
+        corp.escrow = None
+        if corp.capitalization == "escrow":
+            corp.capitalization = "incremental"
+        corp.destinated = True
+
+    # ------------------------------------------------------------------ tokens
+    def parse_city(self, city_id: str) -> tuple[str, int]:
+        """18xx.games city ids are "<tile id>-<city index>" (tile id like "57-0" or a hex id)."""
+        tile_id, _, idx = city_id.rpartition("-")
+        for h in self.board.hexes.values():
+            if h.tile_id == tile_id or (h.tile_id is None and h.id == tile_id):
+                cities = h.tile.cities
+                i = int(idx)
+                if i >= len(cities):
+                    break
+                return h.id, cities[i].index
+        raise GameError(f"There is no city {city_id} on the map")
+
+    def token_cost(self, corp: Corporation) -> int | None:
+        tok = corp.next_token()
+        return tok.price if tok else None
+
+    def can_place_token(self, corp: Corporation) -> bool:
+        cost = self.token_cost(corp)
+        if cost is None:
+            return False
+        if cost > self.buying_power_for_token(corp):
+            return False
+        return bool(self.tokenable_cities(corp))
+
+    def buying_power_for_token(self, corp: Corporation) -> int:
+        rnd = self.round
+        extra = 0
+        if isinstance(rnd, OperatingRound) and self.can_take_loan(rnd, corp):
+            extra = self.loan_value - (self.interest_rate if rnd.state.get("paid_interest") else 0)
+        return corp.cash + extra
+
+    def tokenable_cities(self, corp: Corporation) -> list[tuple[str, int]]:
+        _, nodes = self.board.connectivity(corp.sym)
+        out = []
+        for hid, ni in nodes:
+            h = self.board.hexes[hid]
+            node = h.tile.nodes[ni]
+            if node.kind != "city" or h.tokened_by(corp.sym):
+                continue
+            if self.board.free_slots(h, ni, corp.sym) > 0:
+                out.append((hid, ni))
+        return out
+
+    def place_token(self, corp: Corporation, action: A.PlaceToken) -> None:
+        hid, city = self.parse_city(action.city)
+        if (hid, city) not in self.tokenable_cities(corp):
+            raise GameError(f"{corp.sym} cannot place a token on {hid}: not reachable or no free space")
+        cost = self.token_cost(corp)
+        assert cost is not None
+        if cost > corp.cash:
+            raise GameError(f"{corp.sym} cannot afford a token ({self.fmt(cost)})")
+        self.board.place_token(hid, city, corp.sym, action.slot)
+        tok = corp.next_token()
+        assert tok is not None
+        tok.used, tok.hex, tok.city = True, hid, city
+        if cost:
+            self.spend(corp.sym, "bank", cost)
+        self.log.append(f"{corp.sym} places a token on {hid}" + (f" for {self.fmt(cost)}" if cost else ""))
+
+    # ------------------------------------------------------------------ routes & dividends
+    def runnable_trains(self, corp: Corporation) -> list[Train]:
+        return [self.trains[t] for t in corp.trains]
+
+    def can_run_routes(self, corp: Corporation) -> bool:
+        if not self.runnable_trains(corp):
+            return False
+        _, nodes = self.board.connectivity(corp.sym)
+        stops = [n for n in nodes if self.board.node(n).kind != "junction"]
+        return len(stops) >= 2
+
+    def phase_colors(self) -> list[str]:
+        return list(self.phase["tiles"])
+
+    def run_routes(self, corp: Corporation, action: A.RunRoutes) -> list[dict[str, Any]]:
+        b = self.board
+        out = []
+        used_paths: set[tuple[str, int]] = set()
+        seen_trains: set[str] = set()
+        _, reach = b.connectivity(corp.sym)
+        for route in action.route_dicts():
+            train = self.train(route["train"])
+            if train.owner != corp.sym:
+                raise GameError(f"{corp.sym} does not own train {train.id}")
+            if train.id in seen_trains:
+                raise GameError(f"Train {train.id} cannot run twice")
+            seen_trains.add(train.id)
+            stops, paths = b.route_stops(route.get("connections", []))
+            if not stops:
+                continue
+            dup = used_paths & set(paths)
+            if dup or len(set(paths)) != len(paths):
+                raise GameError(f"{train.id}'s route reuses track")
+            used_paths |= set(paths)
+            counted = [s for s in stops if b.node(s).kind != "junction"]
+            if len(counted) > train.distance:
+                raise GameError(f"A {train.name}-train visits at most {train.distance} stops")
+            if not any(b.node(s).kind == "city" and corp.sym in (b.hexes[s[0]].tokens.get(s[1]) or [])
+                       for s in counted):
+                if not all(s in reach for s in counted):
+                    raise GameError(f"{train.id}'s route does not reach a {corp.sym} station")
+            revenue = self.route_revenue(corp, counted)
+            claimed = route.get("revenue")
+            if claimed is not None and claimed != revenue:
+                raise GameError(f"{train.id}'s route {route.get('revenue_str', '')} is worth "
+                                f"{self.fmt(revenue)}, not {self.fmt(claimed)}")
+            out.append({"train": train.id, "revenue": revenue, "stops": counted,
+                        "hexes": route.get("hexes", [])})
+        return out
+
+    def route_revenue(self, corp: Corporation, stops: list[tuple[str, int]]) -> int:
+        colors = self.phase_colors()
+        revenue = sum(self.board.stop_revenue(s, colors) for s in stops)
+        hexes = {s[0] for s in stops}
+        port_hex = self.port_assignment.get(corp.sym)
+        if port_hex and port_hex in hexes:
+            revenue += getattr(self.data, "PORT_BONUS", 20)
+        for right in self.rights.get(corp.sym, set()):
+            bonus_hexes = (self.data.TUNNEL_BONUS_HEXES if right == "tunnel" else self.data.BRIDGE_BONUS_HEXES)
+            revenue += sum(getattr(self.data, "RIGHT_BONUS", 10) for h in hexes if h in bonus_hexes)
+        return revenue
+
+    def can_choose_dividend(self, rnd: OperatingRound, corp: Corporation) -> bool:
+        if corp.sym == self.national_sym and not self.national_ever_owned_permanent:
+            return False
+        return bool(rnd.state.get("routes"))
+
+    def dividend_kinds(self, corp: Corporation) -> list[str]:
+        return ["payout", "withhold"]
+
+    def pay_dividend(self, rnd: OperatingRound, corp: Corporation, kind: str) -> None:
+        revenue = sum(r["revenue"] for r in rnd.state.get("routes", []))
+        revenue -= rnd.state.get("interest_penalty", 0)
+        if kind == "payout" and revenue > 0:
+            per_share = revenue / corp.total_shares
+            for p in self.players:
+                n = self.percent_of(p.id, corp.sym) * corp.total_shares // 100
+                if n:
+                    self.bank_pays(p.id, int(per_share * n))
+            pool_n = self.percent_of(POOL, corp.sym) * corp.total_shares // 100
+            if pool_n:
+                self.bank_pays(corp.sym, int(per_share * pool_n))
+            self.log.append(f"{corp.sym} pays out {self.fmt(revenue)}")
+            self.move_price(corp, "right")
+        else:
+            if revenue > 0:
+                self.bank_pays(corp.sym, revenue)
+                self.log.append(f"{corp.sym} withholds {self.fmt(revenue)}")
+            else:
+                self.log.append(f"{corp.sym} does not run")
+            self.move_price(corp, "left")
+        rnd.state["dividend_done"] = True
+
+    def move_price(self, corp: Corporation, direction: str) -> None:
+        if corp.sym == self.national_sym and not self.national_ever_owned_permanent:
+            return
+        cell = corp.price
+        if cell is None:
+            return
+        m = self.market
+        target = {"right": m.right_of, "left": m.left_of, "up": m.up_of, "down": m.down_of}[direction](cell)
+        if target is cell:
+            return
+        if "close" in target.types and corp.sym == self.national_sym:
+            return
+        corp.price = m.move(corp.sym, cell, target)
+        if "close" in target.types:
+            self.close_corporation(corp)
+
+    def close_corporation(self, corp: Corporation) -> None:
+        self.log.append(f"{corp.sym} closes")
+        corp.closed = True
+        if corp.price and corp.sym in corp.price.corporations:
+            corp.price.corporations.remove(corp.sym)
+        for tid in list(corp.trains):
+            self.remove_train(self.trains[tid], "discard")
+        for h in self.board.hexes.values():
+            for slots in h.tokens.values():
+                for i, s in enumerate(slots):
+                    if s == corp.sym:
+                        slots[i] = None
+        self.board.changed()
+        for s in self.corp_shares(corp.sym):
+            s.owner = corp.sym
+        for c in list(corp.companies):
+            self.close_company(self.companies[c])
+        corp.loans = 0
+
+    # ------------------------------------------------------------------ trains
+    def other_corp_trains(self, corp: Corporation) -> list[Train]:
+        return [self.trains[t] for c in self.corporations.values() if c is not corp and not c.closed
+                for t in c.trains]
+
+    def room(self, corp: Corporation) -> bool:
+        return len(corp.trains) < self.corp_train_limit(corp)
+
+    def min_train_price(self, corp: Corporation) -> int | None:
+        prices = [t.price for t in self.depot_trains()]
+        if self.other_corp_trains(corp):
+            prices.append(1)
+        return min(prices) if prices else None
+
+    def can_buy_train(self, corp: Corporation) -> bool:
+        if corp.sym == self.national_sym:
+            pass
+        price = self.min_train_price(corp)
+        if price is None:
+            return False
+        if self.room(corp) and corp.cash >= price:
+            return True
+        return any(corp.cash >= price for _, price in self.exchange_options(corp))
+
+    def exchange_options(self, corp: Corporation) -> list[tuple[Train, int]]:
+        out = []
+        for t in self.depot_trains():
+            if not t.discount:
+                continue
+            for own in self.corp_trains(corp.sym):
+                if own.name in t.discount:
+                    out.append((t, t.price - t.discount[own.name]))
+        return out
+
+    def has_route(self, corp: Corporation) -> bool:
+        _, nodes = self.board.connectivity(corp.sym)
+        stops = [n for n in nodes if self.board.node(n).kind != "junction"]
+        return len(stops) >= 2
+
+    def must_buy_train(self, corp: Corporation) -> bool:
+        return not corp.trains and self.has_route(corp)
+
+    def cheapest_depot_train(self) -> Train | None:
+        trains = self.depot_trains()
+        return min(trains, key=lambda t: t.price) if trains else None
+
+    def needs_emergency_money(self, corp: Corporation) -> bool:
+        t = self.cheapest_depot_train()
+        return t is not None and corp.cash < t.price
+
+    def president_can_sell_for_train(self, corp: Corporation) -> bool:
+        return False
+
+    def buy_train(self, rnd: OperatingRound, corp: Corporation, action: A.BuyTrain) -> None:
+        train = self.train(action.train)
+        exchange = self.train(action.exchange) if action.exchange else None
+        if train.owner == corp.sym:
+            raise GameError(f"{corp.sym} already owns {train.id}")
+        if train.owner in ("depot", "discard"):
+            if train not in self.depot_trains():
+                raise GameError(f"Train {train.id} is not available yet")
+            price = train.price
+            if exchange:
+                if exchange.owner != corp.sym or not train.discount or exchange.name not in train.discount:
+                    raise GameError(f"{corp.sym} cannot trade in {exchange.id} for {train.id}")
+                price = train.price - train.discount[exchange.name]
+            elif not self.room(corp):
+                raise GameError(f"{corp.sym} is at its train limit")
+            if action.price != price:
+                raise GameError(f"Train {train.id} costs {self.fmt(price)}")
+            if price > corp.cash:
+                if not (self.must_buy_train(corp) and train is self.cheapest_depot_train()):
+                    raise GameError(f"{corp.sym} cannot afford {train.id} ({self.fmt(price)})")
+                shortfall = price - corp.cash
+                pres = corp.president
+                assert pres is not None
+                if self.player(pres).cash < shortfall:
+                    raise GameError(f"{self.name_of(pres)} cannot cover the {self.fmt(shortfall)} shortfall")
+                self.spend(pres, corp.sym, shortfall)
+                self.log.append(f"{self.name_of(pres)} contributes {self.fmt(shortfall)}")
+            from_depot = train.owner == "depot"
+            if exchange:
+                self.remove_train(exchange, "depot_returned")
+            self.spend(corp.sym, "bank", price)
+            self.give_train(train, corp.sym)
+            self.log.append(f"{corp.sym} buys a {train.name}-train for {self.fmt(price)}")
+            if from_depot:
+                self.on_train_bought_from_depot(train)
+                if train.id in self.last_trains:
+                    self.percent_to_operate = min(60, self.percent_to_operate + 10)
+        elif train.owner in self.corporations:
+            seller = self.corporations[train.owner]
+            if not self.room(corp):
+                raise GameError(f"{corp.sym} is at its train limit")
+            if action.price < 1 or action.price > corp.cash:
+                raise GameError(f"{corp.sym} may pay between {self.fmt(1)} and {self.fmt(corp.cash)}")
+            self.spend(corp.sym, seller.sym, action.price)
+            self.give_train(train, corp.sym)
+            self.log.append(f"{corp.sym} buys {train.id} from {seller.sym} for {self.fmt(action.price)}")
+        else:
+            raise GameError(f"Train {train.id} is not for sale")
+        if corp.sym == self.national_sym and train.permanent:
+            self.national_ever_owned_permanent = True
+
+    def on_train_bought_from_depot(self, train: Train) -> None:
+        super().on_train_bought_from_depot(train)
+        count = sum(1 for t in self.trains.values() if t.name == train.name and t.owner != "depot")
+        for t in self.data.TRAINS:
+            if t["name"] != train.name:
+                continue
+            for ev in t.get("events", []):
+                if ev.get("when") == count and count > 1:
+                    self.trigger_event(ev["type"], train)
+
+    def trigger_event(self, kind: str, train: Train) -> None:
+        super().trigger_event(kind, train)
+
+    def on_event_list(self, train: Train) -> list[dict[str, Any]]:
+        return train.events
+
+    def event_no_more_escrow_corps(self, _train: Train) -> None:
+        self.capitalization_mode = "incremental"
+        self.log.append("-- New corporations will be started as incremental cap corporations --")
+
+    def event_no_more_incremental_corps(self, _train: Train) -> None:
+        self.capitalization_mode = "full"
+        self.log.append("-- New corporations will be started as full cap corporations --")
+
+    def event_nationalization(self, _train: Train) -> None:
+        raise GameError("CGR formation is not implemented yet")
+
+    def event_remove_tokens(self, _train: Train) -> None:
+        self.port_assignment.clear()
+
+    def discard_train(self, train: Train) -> None:
+        self.remove_train(train, "discard")
+        self.log.append(f"{train.id} is discarded")
+
+    def after_buy_train_step(self, rnd: OperatingRound, corp: Corporation) -> None:
+        rnd.state["bought_trains_done"] = True
+
+    def emergency_sell(self, rnd: OperatingRound, corp: Corporation, action: A.SellShares) -> None:
+        raise GameError("Emergency share sales are not implemented yet")
+
+    # ------------------------------------------------------------------ privates
+    def can_buy_companies(self, corp: Corporation) -> bool:
+        if not self.phase_status("can_buy_companies"):
+            return False
+        return any(self.company_min_price(c) <= corp.cash for c in self.purchasable_companies())
+
+    def purchasable_companies(self) -> list[Company]:
+        return [c for c in self.companies.values() if not c.closed and c.owner in self.player_by_id]
+
+    def company_min_price(self, c: Company) -> int:
+        return math.ceil(c.value / 2)
+
+    def company_max_price(self, c: Company) -> int:
+        return c.value * 2
+
+    def buy_company(self, corp: Corporation, action: A.BuyCompany) -> None:
+        company = self.company(action.company)
+        if company.closed or company.owner not in self.player_by_id:
+            raise GameError(f"{company.sym} cannot be bought")
+        lo, hi = self.company_min_price(company), self.company_max_price(company)
+        if not lo <= action.price <= hi:
+            raise GameError(f"{company.sym} costs between {self.fmt(lo)} and {self.fmt(hi)}")
+        seller = company.owner
+        assert seller is not None
+        self.spend(corp.sym, seller, action.price)
+        self.player(seller).companies.remove(company.sym)
+        company.owner = corp.sym
+        corp.companies.append(company.sym)
+        self.log.append(f"{corp.sym} buys {company.sym} from {self.name_of(seller)} for {self.fmt(action.price)}")
+        if company.sym == "NFSBC":
+            self.rights.setdefault(corp.sym, set()).add("bridge")
+        if company.sym == "SCFTC":
+            self.rights.setdefault(corp.sym, set()).add("tunnel")
+
+    def assign(self, corp: Corporation, action: A.Assign) -> None:
+        company = self.company(action.entity)
+        ab = company.ability("assign_hexes")
+        if not ab or action.target not in ab.get("hexes", []):
+            raise GameError(f"{company.sym} cannot be assigned to {action.target}")
+        self.port_assignment[corp.sym] = action.target
+        self.board.hexes[action.target].assignments.add(company.sym)
+        self.close_company(company)
+        self.log.append(f"{corp.sym} places the port marker on {action.target}")
+
+    def special_tile_lay_ok(self, rnd: OperatingRound, company: Company) -> bool:
+        return (company.sym, "tile_lay") not in self.used_abilities
+
+    def use_private(self, rnd: OperatingRound, corp: Corporation, action: A.Action) -> None:
+        company = self.company(action.entity)
+        if isinstance(action, A.LayTile):
+            ab = company.ability("tile_lay")
+            assert ab is not None
+            if action.hex not in ab.get("hexes", []) or action.tile.rsplit("-", 1)[0] not in ab.get("tiles", []):
+                raise GameError(f"{company.sym} may lay {', '.join(ab.get('tiles', []))} on "
+                                f"{', '.join(ab.get('hexes', []))} only")
+            self.lay_tile(corp, action, company=company, free=bool(ab.get("free")), connected=False)
+            self.used_abilities.add((company.sym, "tile_lay"))
+            if ab.get("consume_tile_lay"):
+                rnd.state["tiles_laid"] = rnd.state.get("tiles_laid", 0) + 1
+                for s in rnd.steps:
+                    if isinstance(s, TrackStep):
+                        s.passed = True
+            self.after_track(rnd, corp)
+        elif isinstance(action, A.PlaceToken):
+            hid, city = self.parse_city(action.city)
+            ab = company.ability("token")
+            assert ab is not None
+            if hid not in ab.get("hexes", []):
+                raise GameError(f"{company.sym} may place a token on {', '.join(ab.get('hexes', []))} only")
+            self.board.place_token(hid, city, corp.sym, action.slot)
+            tok = corp.next_token()
+            if tok is None:
+                raise GameError(f"{corp.sym} has no token left")
+            tok.used, tok.hex, tok.city = True, hid, city
+            self.used_abilities.add((company.sym, "token"))
+        else:
+            raise GameError(f"{company.sym} cannot {action.type}")
+
+    def special_buys(self, corp: Corporation) -> list[str]:
+        return []
+
+    def special_buy(self, corp: Corporation, action: A.SpecialBuy) -> None:
+        raise GameError("Special buys are not implemented yet")
+
+    # ------------------------------------------------------------------ values
+    def player_value(self, player: Any) -> int:
+        value = super().player_value(player)
+        for s in self.shares.values():
+            if s.owner == player.id:
+                value -= s.percent * self.corporations[s.corporation].loans
+        return value
