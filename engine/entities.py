@@ -29,6 +29,7 @@ class Share:
     president: bool
     owner: str  # a player id, a corporation sym (its IPO/treasury) or POOL
     cert_size: float = 1.0
+    seq: int = 0  # when the current owner got it: "first" share of a holder = lowest seq
 
 
 @dataclass

@@ -207,6 +207,11 @@ class Game:
         return self.corporations[holder].cash
 
     # ------------------------------------------------------------------ shares
+    def move_share(self, share: Share, owner: str) -> None:
+        self._share_seq = getattr(self, "_share_seq", 0) + 1
+        share.owner = owner
+        share.seq = self._share_seq
+
     def shares_of(self, holder: str, sym: str | None = None) -> list[Share]:
         return [s for s in self.shares.values()
                 if s.owner == holder and (sym is None or s.corporation == sym)]
@@ -286,7 +291,7 @@ class Game:
     def _swap_president_cert(self, sym: str, old: str, new: str) -> None:
         pres = next(s for s in self.corp_shares(sym) if s.president)
         need = pres.percent
-        theirs = sorted((s for s in self.shares_of(new, sym) if not s.president), key=lambda s: -s.index)
+        theirs = sorted((s for s in self.shares_of(new, sym) if not s.president), key=lambda s: s.seq)
         given: list[Share] = []
         got = 0
         for s in theirs:
@@ -296,22 +301,31 @@ class Game:
             got += s.percent
         if pres.owner == old:
             for s in given:
-                s.owner = old
-            pres.owner = new
+                self.move_share(s, old)
+            self.move_share(pres, new)
         else:  # president cert not with the old president (should not happen)
-            pres.owner = new
+            self.move_share(pres, new)
 
-    def sell_shares(self, pid: str, shares: list[Share]) -> int:
-        """Sell ``shares`` of one corporation from ``pid`` to the market; returns the proceeds."""
+    def sell_shares(self, pid: str, shares: list[Share], percent: int | None = None) -> int:
+        """Sell ``shares`` of one corporation from ``pid`` to the market (``percent`` of them when
+        the president's certificate is only partly sold); returns the proceeds."""
         sym = shares[0].corporation
         corp = self.corporations[sym]
         assert corp.price is not None
         if any(s.president for s in shares):
             shares = self._swap_out_president_cert(pid, sym, shares)
+            if percent is not None:
+                kept: list[Share] = []
+                total = 0
+                for s in shares:
+                    if total + s.percent <= percent:
+                        kept.append(s)
+                        total += s.percent
+                shares = kept
         percent = sum(s.percent for s in shares)
         amount = corp.price.price * percent // 10
         for s in shares:
-            s.owner = POOL
+            self.move_share(s, POOL)
         self.spend("bank", pid, amount, allow_negative=True)
         self.log.append(f"{self.name_of(pid)} sells {percent}% of {sym} for {self.fmt(amount)}")
         self.change_president(sym)
@@ -333,7 +347,7 @@ class Game:
         if best < pres.percent:
             raise GameError(f"Nobody can take over the presidency of {sym}")
         new = next(p for p in order if others.get(p, -1) == best)
-        theirs = sorted((s for s in self.shares_of(new, sym) if not s.president), key=lambda s: -s.index)
+        theirs = sorted((s for s in self.shares_of(new, sym) if not s.president), key=lambda s: s.seq)
         handed: list[Share] = []
         got = 0
         for s in theirs:
@@ -342,8 +356,8 @@ class Game:
             handed.append(s)
             got += s.percent
         for s in handed:
-            s.owner = pid
-        pres.owner = new
+            self.move_share(s, pid)
+        self.move_share(pres, new)
         self.corporations[sym].president = new
         self.log.append(f"{self.name_of(new)} becomes the president of {sym}")
         return [s for s in shares if not s.president] + handed
@@ -485,6 +499,7 @@ class Game:
                 self.round = self.new_operating_round(self.round_num)
             else:
                 self.turn += 1
+                self.round_num = 1
                 self.round = self.new_stock_round()
         self.round.start()
         if self.round.finished() and not self.finished:

@@ -192,24 +192,29 @@ class TrackStep(Step):
     name = "lay track"
 
     def actions(self, entity: str) -> list[str]:
-        if entity != self.corp.sym or self.state_laid():
+        if entity != self.corp.sym:
+            return []
+        if not self.lays_left() and not self.game.can_buy_tile_laying_company(self.corp):
             return []
         return ["lay_tile", "pass"]
 
-    def state_laid(self) -> bool:
-        return self.round.state.get("tiles_laid", 0) >= self.game.tile_lays_per_turn(self.corp)
+    def lays_left(self) -> bool:
+        return self.round.state.get("tiles_laid", 0) < self.game.tile_lays_per_turn(self.corp)
 
     def process(self, action: A.Action) -> None:
         if isinstance(action, A.Pass):
-            self.passed = True
-            self.game.after_track(self.round, self.corp)
+            self.skip()
             return
         assert isinstance(action, A.LayTile)
+        if not self.lays_left():
+            raise GameError(f"{self.corp.sym} has already laid its tile this turn")
         self.game.lay_tile(self.corp, action)
         self.round.state["tiles_laid"] = self.round.state.get("tiles_laid", 0) + 1
-        if self.state_laid():
-            self.passed = True
-            self.game.after_track(self.round, self.corp)
+
+    def skip(self) -> None:
+        """Leaving the track step: the title checks destinations (1856 Escrow step)."""
+        self.passed = True
+        self.game.after_track(self.round, self.corp)
 
 
 class TokenStep(Step):

@@ -425,7 +425,7 @@ class StockRound(Round):
         else:
             price = self.share_price_for(share)
             g.spend(pid, "bank", price)
-            share.owner = pid
+            g.move_share(share, pid)
             g.log.append(f"{g.name_of(pid)} buys {share.id} from the market for {g.fmt(price)}")
         g.change_president(corp.sym)
         self.bought_this_turn.append(corp.sym)
@@ -443,10 +443,13 @@ class StockRound(Round):
         if any(s.owner != pid for s in shares):
             raise GameError(f"{g.name_of(pid)} does not own all of {', '.join(action.shares)}")
         percent = sum(s.percent for s in shares)
+        if action.percent is not None and any(s.president for s in shares):
+            # a bundle with the president's certificate may sell only part of it
+            percent = min(percent, action.percent)
         reason = self.why_not_sell(pid, sym, percent)
         if reason:
             raise GameError(f"{g.name_of(pid)} cannot sell {percent}% of {sym}: {reason}")
-        g.sell_shares(pid, shares)
+        g.sell_shares(pid, shares, percent)
         self.sold_in_round[pid].add(sym)
         self.sold_this_turn.add(sym)
 

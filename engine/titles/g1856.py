@@ -128,28 +128,47 @@ class SpecialBuyStep(Step):
 
 
 class HomeTokenStep(Step):
-    """Choosing the home city when the home hex has several and none is printed."""
+    """Placing a home token whose city must be chosen: a home hex with several cities and
+    track, or a token lifted by an upgrade of a multi-city hex without track."""
 
     name = "place the home token"
 
+    def pending(self) -> list[tuple[str, str]]:
+        g = self.game
+        out = list(g.pending_tokens)
+        if self.round.state.get("home_pending"):
+            out.append((self.corp.sym, self.corp.home or ""))
+        return out
+
+    def active_entities(self) -> list[str]:
+        p = self.pending()
+        return [p[0][0]] if p else [self.corp.sym]
+
     def actions(self, entity: str) -> list[str]:
-        if entity == self.corp.sym and self.round.state.get("home_pending"):
-            return ["place_token"]
-        return []
+        p = self.pending()
+        return ["place_token"] if p and p[0][0] == entity else []
 
     def process(self, action: A.Action) -> None:
         assert isinstance(action, A.PlaceToken)
         g = self.game
-        corp = self.corp
+        sym, hid_expected = self.pending()[0]
+        corp = g.corp(sym)
         hid, city = g.parse_city(action.city)
-        if hid != corp.home:
-            raise GameError(f"{corp.sym}'s home is {corp.home}")
-        g.board.place_token(hid, city, corp.sym, action.slot)
+        if hid != hid_expected:
+            raise GameError(f"{sym} must place its token on {hid_expected}")
+        if g.board.free_slots(g.board.hex(hid), city, sym) <= 0:
+            raise GameError(f"No free space for {sym} in that city of {hid}")
+        g.board.place_token(hid, city, sym, action.slot)
         tok = corp.next_token()
         assert tok is not None
         tok.used, tok.hex, tok.city = True, hid, city
-        self.round.state["home_pending"] = False
-        self.passed = True
+        if g.pending_tokens:
+            g.pending_tokens.pop(0)
+        else:
+            self.round.state["home_pending"] = False
+
+    def skip(self) -> None:
+        pass
 
 
 class G1856(Game):
@@ -194,6 +213,7 @@ class G1856(Game):
         self.rights: dict[str, set[str]] = {}
         self.right_markers = {"tunnel": 1, "bridge": 1}
         self.port_assignment: dict[str, str] = {}  # corp -> hex
+        self.pending_tokens: list[tuple[str, str]] = []  # (corp, hex) tokens to place again
         self.used_abilities: set[tuple[str, str]] = set()
         for c in self.companies.values():
             c.extra_used = lambda kind, c=c: (c.sym, kind) in self.used_abilities  # type: ignore[attr-defined]
@@ -237,7 +257,7 @@ class G1856(Game):
                 corp.escrow = (corp.escrow or 0) + price
         else:
             self.spend(pid, "bank", price)
-        share.owner = pid
+        self.move_share(share, pid)
         self.log.append(f"{self.name_of(pid)} buys {share.id} from the IPO for {self.fmt(price)}")
 
     def after_share_bought(self, sym: str) -> None:
@@ -322,7 +342,8 @@ class G1856(Game):
             return
         if corp.home_city is not None:
             city = cities[corp.home_city].index if corp.home_city < len(cities) else cities[0].index
-        elif len(cities) == 1:
+        elif len(cities) == 1 or not h.tile.paths:
+            # one city, or a printed multi-city hex without track yet: the first city
             city = cities[0].index
         else:
             free = [c.index for c in cities if self.board.free_slots(h, c.index, corp.sym) > 0]
@@ -415,6 +436,14 @@ class G1856(Game):
     def tile_lays_per_turn(self, corp: Corporation) -> int:
         return 1
 
+    def can_buy_tile_laying_company(self, corp: Corporation) -> bool:
+        """While a private with a track-time tile lay could still be bought, the track step stays open."""
+        if not self.phase_status("can_buy_companies"):
+            return False
+        return any(self.company_min_price(c) <= corp.cash and any(
+            a.get("type") == "tile_lay" and a.get("when") in (None, "track") for a in c.abilities)
+            for c in self.purchasable_companies())
+
     def gray_phase(self) -> bool:
         return "gray" in self.phase["tiles"]
 
@@ -451,9 +480,31 @@ class G1856(Game):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: it costs {self.fmt(cost)}")
         if cost:
             self.spend(corp.sym, "bank", cost)
+        pending = self._lift_ambiguous_tokens(h, old, tile)
         b.lay(h.id, action.tile, action.rotation)
+        for sym in pending:
+            self.pending_tokens.append((sym, h.id))
         self.log.append(f"{corp.sym} lays tile {name} on {h.id}"
                         + (f" for {self.fmt(cost)}" if cost else ""))
+
+    def _lift_ambiguous_tokens(self, h: Any, old: Tile, new: Tile) -> list[str]:
+        """Tokens on a multi-city hex without track cannot follow a particular city of the new
+        tile: they come off and their owners place them again (as 18xx.games does)."""
+        if len(old.cities) < 2 or len(new.cities) < 2 or any(old.node_exits(c.index) for c in old.cities):
+            return []
+        lifted = []
+        for ci, slots in h.tokens.items():
+            for i, sym in enumerate(slots):
+                if sym is None:
+                    continue
+                slots[i] = None
+                corp = self.corporations[sym]
+                for tok in corp.tokens:
+                    if tok.used and tok.hex == h.id and tok.city == ci:
+                        tok.used, tok.hex, tok.city = False, None, None
+                        break
+                lifted.append(sym)
+        return lifted
 
     def hex_blocked_by(self, hid: str) -> str | None:
         for c in self.companies.values():
@@ -562,8 +613,8 @@ class G1856(Game):
         cost = self.token_cost(corp)
         if cost is None:
             return False
-        if cost > self.buying_power_for_token(corp):
-            return False
+        # 18xx.games offers the token step whenever a city is tokenable, even when the
+        # corporation cannot pay (observed in real games); paying is checked on placement.
         return bool(self.tokenable_cities(corp))
 
     def buying_power_for_token(self, corp: Corporation) -> int:
@@ -724,7 +775,7 @@ class G1856(Game):
                         slots[i] = None
         self.board.changed()
         for s in self.corp_shares(corp.sym):
-            s.owner = corp.sym
+            self.move_share(s, corp.sym)
         for c in list(corp.companies):
             self.close_company(self.companies[c])
         corp.loans = 0
@@ -932,10 +983,6 @@ class G1856(Game):
             self.used_abilities.add((company.sym, "tile_lay"))
             if ab.get("consume_tile_lay"):
                 rnd.state["tiles_laid"] = rnd.state.get("tiles_laid", 0) + 1
-                for s in rnd.steps:
-                    if isinstance(s, TrackStep):
-                        s.passed = True
-            self.after_track(rnd, corp)
         elif isinstance(action, A.PlaceToken):
             hid, city = self.parse_city(action.city)
             ab = company.ability("token")
