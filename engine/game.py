@@ -78,7 +78,7 @@ class Game:
                 train = Train(id=f"{t['name']}-{i}", name=t["name"], distance=t.get("distance", 0),
                               price=t["price"], rusts_on=t.get("rusts_on"),
                               available_on=t.get("available_on"), discount=t.get("discount"),
-                              events=list(t.get("events", [])) if i == 0 else [])
+                              events=[e for e in t.get("events", []) if e.get("when", 1) == i + 1])
                 self.trains[train.id] = train
                 self.train_order.append(train.id)
         self.phases = self.game_phases()

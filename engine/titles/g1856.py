@@ -173,7 +173,7 @@ class HomeTokenStep(Step):
 
 class G1856(Game):
     TITLE = "1856"
-    SELL_AFTER = "operate"
+    SELL_AFTER = "first"
     SELL_MOVEMENT = "down_per_10"
     MUST_SELL_IN_BLOCKS = False
 
@@ -613,8 +613,12 @@ class G1856(Game):
         cost = self.token_cost(corp)
         if cost is None:
             return False
-        # 18xx.games offers the token step whenever a city is tokenable, even when the
-        # corporation cannot pay (observed in real games); paying is checked on placement.
+        # A private with a free token ability (WSRC) makes 18xx.games count the cheapest
+        # token as free when it decides whether to offer the token step (seen in real games).
+        if any(self.companies[c].ability("token") and not self.companies[c].closed for c in corp.companies):
+            cost = 0
+        if cost > self.buying_power_for_token(corp):
+            return False
         return bool(self.tokenable_cities(corp))
 
     def buying_power_for_token(self, corp: Corporation) -> int:
@@ -883,16 +887,6 @@ class G1856(Game):
             raise GameError(f"Train {train.id} is not for sale")
         if corp.sym == self.national_sym and train.permanent:
             self.national_ever_owned_permanent = True
-
-    def on_train_bought_from_depot(self, train: Train) -> None:
-        super().on_train_bought_from_depot(train)
-        count = sum(1 for t in self.trains.values() if t.name == train.name and t.owner != "depot")
-        for t in self.data.TRAINS:
-            if t["name"] != train.name:
-                continue
-            for ev in t.get("events", []):
-                if ev.get("when") == count and count > 1:
-                    self.trigger_event(ev["type"], train)
 
     def trigger_event(self, kind: str, train: Train) -> None:
         super().trigger_event(kind, train)
