@@ -17,8 +17,17 @@ def _g1856(players: Iterable[tuple[str, str]], optional_rules: Iterable[str] = (
     return G1856(g1856_data, players, optional_rules, seed)
 
 
+def _g1836jr56(players: Iterable[tuple[str, str]], optional_rules: Iterable[str] = (),
+               seed: int | None = None) -> Game:
+    from . import g1836jr56_data
+    from .g1856 import G1856
+
+    return G1856(g1836jr56_data, players, optional_rules, seed)
+
+
 TITLES: dict[str, Callable[..., Game]] = {
     "1856": _g1856,
+    "1836Jr56": _g1836jr56,
 }
 
 ALIASES = {"1856": "1856"}

@@ -1,0 +1,118 @@
+"""Rules on small hand-made positions, including rejected actions leaving the state as it was."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import actions as A
+from engine.errors import GameError
+from engine.market import StockMarket
+from engine.replay import snapshot
+from engine.titles import g1856_data
+from engine.titles.registry import new_game
+
+PLAYERS = [("1", "Ann"), ("2", "Ben"), ("3", "Cy")]
+
+
+def fresh():
+    return new_game("1856", PLAYERS)
+
+
+def state(game):
+    return snapshot(game, {})
+
+
+def test_starting_cash_and_bank() -> None:
+    g = fresh()
+    assert [p.cash for p in g.players] == [500, 500, 500]
+    assert g.bank == 12000 - 1500
+    assert g.acting() == ["1"]
+    assert g.round.name == "Auction Round"
+
+
+def test_cheapest_private_is_bought_at_face_value() -> None:
+    g = fresh()
+    g.process(A.Bid(entity="1", company="FT", price=20))
+    assert g.companies["FT"].owner == "1"
+    assert g.player("1").cash == 480
+    assert g.acting() == ["2"]
+
+
+def test_bid_below_minimum_is_rejected_and_changes_nothing() -> None:
+    g = fresh()
+    before = state(g)
+    with pytest.raises(GameError, match="minimum bid for GLSC is \\$75"):
+        g.process(A.Bid(entity="1", company="GLSC", price=70))
+    assert state(g) == before
+
+
+def test_acting_out_of_turn_is_rejected_with_who_is_waited_for() -> None:
+    g = fresh()
+    before = state(g)
+    with pytest.raises(GameError, match="not Ben's turn: waiting for Ann"):
+        g.process(A.Bid(entity="2", company="FT", price=20))
+    assert state(g) == before
+
+
+def test_bid_over_cash_is_rejected() -> None:
+    g = fresh()
+    with pytest.raises(GameError, match="at most"):
+        g.process(A.Bid(entity="1", company="SCFTC", price=600))
+
+
+def _after_auction():
+    g = fresh()
+    for pid, sym, price in [("1", "FT", 20), ("2", "WSRC", 40), ("3", "TCC", 50), ("1", "GLSC", 70),
+                            ("2", "NFSBC", 100), ("3", "SCFTC", 100)]:
+        g.process(A.Bid(entity=pid, company=sym, price=price))
+    return g
+
+
+def test_stock_round_starts_after_last_buyer_and_par_pays_escrow_treasury() -> None:
+    g = _after_auction()
+    assert g.round.name == "Stock Round"
+    assert g.acting() == ["1"]
+    g.process(A.Par(entity="1", corporation="BBG", share_price="65,5,4"))
+    bbg = g.corporations["BBG"]
+    assert bbg.capitalization == "escrow" and bbg.cash == 130 and bbg.president == "1"
+    # nobody may sell in the first stock round, so the turn passes on after the purchase
+    assert g.acting() == ["2"]
+
+
+def test_par_at_a_non_par_price_is_rejected() -> None:
+    g = _after_auction()
+    before = state(g)
+    with pytest.raises(GameError, match="not a par price"):
+        g.process(A.Par(entity="1", corporation="BBG", share_price="110,0,5"))
+    assert state(g) == before
+
+
+def test_second_purchase_in_a_turn_is_rejected() -> None:
+    g = _after_auction()
+    g.process(A.Par(entity="1", corporation="BBG", share_price="65,5,4"))
+    g.process(A.BuyShares(entity="2", shares=("BBG_1",), percent=10))
+    g.process(A.BuyShares(entity="3", shares=("BBG_2",), percent=10))
+    before = state(g)
+    with pytest.raises(GameError):
+        g.process(A.BuyShares(entity="2", shares=("BBG_3",), percent=10))
+    assert state(g) == before
+
+
+def test_market_movement_at_edges() -> None:
+    m = StockMarket(g1856_data.MARKET)
+    par65 = m.par_cell(65)
+    assert par65 is not None and (par65.row, par65.col) == (5, 4)
+    assert m.left_of(par65).price == 60
+    assert m.right_of(par65).price == 70
+    top_left = m.cell(0, 0)
+    assert m.up_of(top_left) is top_left
+    end = m.cell(5, 8)  # 90, last of its row: moving right goes up
+    assert m.right_of(end).price == m.cell(4, 8).price
+    start = m.cell(4, 0)  # 50y, first of its row: moving left goes down
+    assert m.left_of(start) is m.cell(5, 0)
+
+
+def test_action_round_trip_keeps_export_fields() -> None:
+    raw = {"type": "lay_tile", "entity": "BBG", "entity_type": "corporation", "id": 20,
+           "created_at": 1614998351, "hex": "J15", "tile": "57-0", "rotation": 0}
+    assert A.Action.from_dict(raw).to_dict() == raw
