@@ -792,8 +792,16 @@ class G1856(Game):
     def room(self, corp: Corporation) -> bool:
         return len(corp.trains) < self.corp_train_limit(corp)
 
+    def buyable_depot_trains(self, corp: Corporation) -> list[Train]:
+        """Depot trains this corporation may buy now (1836Jr56: one of each type per turn)."""
+        trains = self.depot_trains()
+        if getattr(self.data, "ONE_DEPOT_TRAIN_PER_TYPE_PER_TURN", False) and isinstance(self.round, OperatingRound):
+            bought = self.round.state.get("depot_types_bought", set())
+            trains = [t for t in trains if t.name not in bought]
+        return trains
+
     def min_train_price(self, corp: Corporation) -> int | None:
-        prices = [t.price for t in self.depot_trains()]
+        prices = [t.price for t in self.buyable_depot_trains(corp)]
         if self.other_corp_trains(corp):
             prices.append(1)
         return min(prices) if prices else None
@@ -845,6 +853,9 @@ class G1856(Game):
         if train.owner in ("depot", "discard"):
             if train not in self.depot_trains():
                 raise GameError(f"Train {train.id} is not available yet")
+            if train not in self.buyable_depot_trains(corp):
+                raise GameError(f"{corp.sym} may buy only one {train.name}-train from the bank per turn")
+            rnd.state.setdefault("depot_types_bought", set()).add(train.name)
             price = train.price
             if exchange:
                 if exchange.owner != corp.sym or not train.discount or exchange.name not in train.discount:
