@@ -1,0 +1,1 @@
+"""Pure drawing: engine state in, PNG bytes out."""

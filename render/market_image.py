@@ -1,0 +1,125 @@
+"""The stock market as a PNG: the price grid with coloured zones, the corporations'
+tokens stacked in arrival order (first arrived on top), and a legend of the zones.
+
+A one-row market (1833NE) is wrapped onto several lines, read left to right, top to bottom.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from .draw import to_png
+from .fonts import font
+from .palette import (
+    BACKGROUND,
+    INK,
+    MARKET_PLAIN,
+    MARKET_ZONES,
+    MUTED,
+    RGB,
+    ZONE_PRIORITY,
+    contrast,
+    rgb,
+)
+
+CELL_W = 70
+CELL_H = 30  # price line
+TOKEN_H = 19
+MARGIN = 16
+MAX_PER_LINE = 18  # wrapping of a one-row market
+LEGEND_ORDER = ("par", "no_cert_limit", "unlimited", "multiple_buy", "endgame", "close")
+
+
+def zone_of(cell: Any) -> str | None:
+    """The zone a market cell is drawn in (the most significant of its types)."""
+    types = getattr(cell, "types", frozenset()) or frozenset()
+    return next((z for z in ZONE_PRIORITY if z in types), None)
+
+
+def layout_rows(grid: list[list[Any]]) -> list[list[Any]]:
+    """Rows as drawn: a 2D market as is; a one-row market wrapped into lines."""
+    if len(grid) != 1:
+        return grid
+    row = grid[0]
+    per = min(MAX_PER_LINE, max(1, (len(row) + 1) // 2)) if len(row) > MAX_PER_LINE else len(row)
+    return [row[i:i + per] for i in range(0, len(row), per)]
+
+
+def _money(game: Any, amount: int) -> str:
+    fmt = getattr(game, "fmt", None)
+    try:
+        return str(fmt(amount)) if callable(fmt) else f"${amount}"
+    except Exception:  # noqa: BLE001
+        return f"${amount}"
+
+
+def _corp_colors(game: Any, sym: str) -> tuple[RGB, RGB]:
+    corp = (getattr(game, "corporations", None) or {}).get(sym)
+    fill = rgb(getattr(corp, "color", None))
+    text = rgb(getattr(corp, "text_color", None), contrast(fill))
+    if abs(sum(text) - sum(fill)) < 150:
+        text = contrast(fill)
+    return fill, text
+
+
+def render_market(game: Any) -> bytes:
+    """PNG of the stock market of ``game``."""
+    grid = game.market.grid
+    rows = layout_rows(grid)
+    one_d = len(grid) == 1
+    ncols = max((len(r) for r in rows), default=0)
+    heights = []
+    for row in rows:
+        stack = max((len(getattr(c, "corporations", []) or []) for c in row if c is not None), default=0)
+        heights.append(CELL_H + max(1, stack) * TOKEN_H + 6)
+    present = {zone_of(c) for row in rows for c in row if c is not None}
+    zones = [z for z in LEGEND_ORDER if z in present]
+    f_price, f_tok, f_leg, f_title = font(16, True), font(13, True), font(16), font(20, True)
+    legend_h = 28 * ((len(zones) + 1) // 2) + 12
+    title_h = 34
+    width = MARGIN * 2 + ncols * CELL_W
+    width = max(width, 760)
+    gap = 10 if one_d else 0
+    height = MARGIN + title_h + sum(heights) + gap * (len(rows) - 1) + legend_h + MARGIN
+    img = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    title = f"{getattr(game, 'title', '')} stock market".strip()
+    draw.text((MARGIN, MARGIN + title_h / 2 - 4), title, font=f_title, fill=INK, anchor="lm")
+    y = MARGIN + title_h
+    for row, h in zip(rows, heights, strict=True):
+        for col, cell in enumerate(row):
+            if cell is None:
+                continue
+            x = MARGIN + col * CELL_W
+            zone = zone_of(cell)
+            fill, ink, _ = MARKET_ZONES[zone] if zone else (MARKET_PLAIN, INK, "")
+            draw.rectangle((x, y, x + CELL_W, y + h), fill=fill, outline=(150, 146, 138))
+            price = _money(game, cell.price)
+            draw.text((x + CELL_W / 2, y + CELL_H / 2 + 1), price, font=f_price, fill=ink, anchor="mm")
+            if zone == "par":
+                draw.rectangle((x + 2, y + 2, x + CELL_W - 2, y + h - 2), outline=(190, 40, 40), width=2)
+            for i, sym in enumerate(getattr(cell, "corporations", []) or []):
+                cf, ct = _corp_colors(game, sym)
+                ty = y + CELL_H + i * TOKEN_H
+                draw.rounded_rectangle((x + 4, ty, x + CELL_W - 4, ty + TOKEN_H - 2), radius=7, fill=cf,
+                                       outline=INK if sum(cf) > 600 or sum(cf) < 120 else cf, width=1)
+                size = 13
+                while size > 8 and font(size, True).getlength(sym) > CELL_W - 14:
+                    size -= 1
+                fnt = f_tok if size == 13 else font(size, True)
+                draw.text((x + CELL_W / 2, ty + (TOKEN_H - 2) / 2), sym, font=fnt, fill=ct, anchor="mm")
+        y += h + gap
+    # legend
+    y += 10
+    col_w = (width - 2 * MARGIN) // 2
+    for i, zone in enumerate(zones):
+        fill, _, text = MARKET_ZONES[zone]
+        lx = MARGIN + (i % 2) * col_w
+        ly = y + (i // 2) * 28
+        draw.rectangle((lx, ly + 2, lx + 24, ly + 22), fill=fill, outline=MUTED)
+        if zone == "par":
+            draw.rectangle((lx + 2, ly + 4, lx + 22, ly + 20), outline=(190, 40, 40), width=2)
+        draw.text((lx + 32, ly + 12), text, font=f_leg, fill=INK, anchor="lm")
+    return to_png(img, palette=True)

@@ -1,0 +1,113 @@
+"""A plain table layout for Pillow: measured column widths, header row, zebra stripes,
+optional coloured chip cells (corporation colour + text, so colour is never the only cue)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import ImageDraw
+
+from .fonts import font
+from .palette import INK, MUTED, RGB, WHITE
+
+HEADER_FILL: RGB = (52, 58, 70)
+STRIPE: RGB = (242, 240, 233)
+PLAIN: RGB = (252, 251, 248)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A table cell: text, optional chip colours, muted/bold style."""
+
+    text: str
+    chip: RGB | None = None
+    chip_text: RGB = WHITE
+    muted: bool = False
+    bold: bool = False
+
+
+CellLike = Cell | str | int | float | None
+
+
+def as_cell(value: CellLike) -> Cell:
+    if isinstance(value, Cell):
+        return value
+    if value is None:
+        return Cell("")
+    return Cell(str(value))
+
+
+@dataclass
+class Table:
+    headers: list[str]
+    rows: list[list[CellLike]]
+    align: str = ""  # one letter per column: l / r / c (default: first l, others r)
+    size: int = 17
+    pad: int = 9
+    row_h: int = 30
+
+    def cells(self) -> list[list[Cell]]:
+        return [[as_cell(v) for v in row] for row in self.rows]
+
+    def alignment(self, col: int) -> str:
+        if col < len(self.align):
+            return self.align[col]
+        return "l" if col == 0 else "r"
+
+    def widths(self) -> list[float]:
+        f, fb = font(self.size), font(self.size, True)
+        widths = [fb.getlength(h) + 2 * self.pad for h in self.headers]
+        for row in self.cells():
+            for i, cell in enumerate(row):
+                w = (fb if cell.bold or cell.chip else f).getlength(cell.text) + 2 * self.pad
+                if cell.chip is not None:
+                    w += 10
+                widths[i] = max(widths[i], w)
+        return widths
+
+    def width(self) -> int:
+        return int(sum(self.widths()))
+
+    def height(self) -> int:
+        return self.row_h * (len(self.rows) + 1)
+
+    def draw(self, draw: ImageDraw.ImageDraw, x: float, y: float) -> float:
+        """Draw at (x, y); returns the y below the table."""
+        widths = self.widths()
+        total = sum(widths)
+        f, fb = font(self.size), font(self.size, True)
+        draw.rectangle((x, y, x + total, y + self.row_h), fill=HEADER_FILL)
+        cx = x
+        for i, head in enumerate(self.headers):
+            self._text(draw, cx, y, widths[i], head, fb, WHITE, self.alignment(i))
+            cx += widths[i]
+        y += self.row_h
+        for r, row in enumerate(self.cells()):
+            draw.rectangle((x, y, x + total, y + self.row_h), fill=STRIPE if r % 2 else PLAIN)
+            cx = x
+            for i, cell in enumerate(row):
+                fnt = fb if cell.bold or cell.chip else f
+                if cell.chip is not None:
+                    tw = fnt.getlength(cell.text) + 14
+                    bx = cx + self.pad - 2 if self.alignment(i) == "l" else cx + (widths[i] - tw) / 2
+                    draw.rounded_rectangle((bx, y + 4, bx + tw, y + self.row_h - 4), radius=6, fill=cell.chip,
+                                           outline=INK, width=1)
+                    draw.text((bx + tw / 2, y + self.row_h / 2), cell.text, font=fnt, fill=cell.chip_text,
+                              anchor="mm")
+                else:
+                    color = MUTED if cell.muted else INK
+                    self._text(draw, cx, y, widths[i], cell.text, fnt, color, self.alignment(i))
+                cx += widths[i]
+            y += self.row_h
+        draw.rectangle((x, y - self.row_h * (len(self.rows) + 1), x + total, y), outline=(190, 186, 175))
+        return y
+
+    def _text(self, draw: ImageDraw.ImageDraw, cx: float, y: float, w: float, text: str, fnt: object,
+              color: RGB, align: str) -> None:
+        mid = y + self.row_h / 2
+        if align == "r":
+            draw.text((cx + w - self.pad, mid), text, font=fnt, fill=color, anchor="rm")
+        elif align == "c":
+            draw.text((cx + w / 2, mid), text, font=fnt, fill=color, anchor="mm")
+        else:
+            draw.text((cx + self.pad, mid), text, font=fnt, fill=color, anchor="lm")
