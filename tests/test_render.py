@@ -272,6 +272,8 @@ def _compare(name: str, data: bytes) -> None:
         path.write_bytes(data)
         return
     if not have_roboto():
+        # Justified: reference pixels are drawn with Roboto (a declared dependency, so CI has
+        # it); only a broken install falls back to Pillow's font, whose pixels differ.
         pytest.skip("font-roboto is not installed: renders use Pillow's fallback font")
     if not path.exists():
         pytest.fail(f"missing reference {path}; run with UPDATE_RENDER_REFS=1 and look at it")
