@@ -615,6 +615,14 @@ class Game:
 
     _STATE_SKIP = ("data", "rng")
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        clone = self.__class__.__new__(self.__class__)
+        memo[id(self)] = clone
+        memo[id(self.data)] = self.data
+        for k, v in self.__dict__.items():
+            clone.__dict__[k] = v if k == "data" else copy.deepcopy(v, memo)
+        return clone
+
     def _snapshot(self) -> dict[str, Any]:
         keep = {k: v for k, v in self.__dict__.items() if k not in self._STATE_SKIP}
         return copy.deepcopy(keep, memo={id(self.data): self.data})

@@ -103,7 +103,7 @@ class SpecialStep(Step):
         out = []
         if company.ability("tile_lay") and self.game.special_tile_lay_ok(self.round, company):
             out.append("lay_tile")
-        if company.ability("token") and not company.extra_used("token"):
+        if company.ability("token") and (company.sym, "token") not in self.game.used_abilities:
             out.append("place_token")
         return out
 
@@ -215,8 +215,6 @@ class G1856(Game):
         self.port_assignment: dict[str, str] = {}  # corp -> hex
         self.pending_tokens: list[tuple[str, str]] = []  # (corp, hex) tokens to place again
         self.used_abilities: set[tuple[str, str]] = set()
-        for c in self.companies.values():
-            c.extra_used = lambda kind, c=c: (c.sym, kind) in self.used_abilities  # type: ignore[attr-defined]
         if self.national_sym and self.national_sym in self.corporations:
             national = self.corporations[self.national_sym]
             national.tokens = []
@@ -452,12 +450,35 @@ class G1856(Game):
         b = self.board
         h = b.hex(action.hex)
         name = action.tile.rsplit("-", 1)[0]
-        tile = b.tile_for(name).with_rotation(action.rotation)
+        tile, cost = self.check_lay_tile(corp, action.hex, action.tile, action.rotation,
+                                         free=free, connected=connected)
+        old = h.tile
+        if cost:
+            self.spend(corp.sym, "bank", cost)
+        pending = self._lift_ambiguous_tokens(h, old, tile)
+        b.lay(h.id, action.tile, action.rotation)
+        for sym in pending:
+            self.pending_tokens.append((sym, h.id))
+        self.log.append(f"{corp.sym} lays tile {name} on {h.id}"
+                        + (f" for {self.fmt(cost)}" if cost else ""))
+
+    def check_lay_tile(self, corp: Corporation, hex_id: str, tile_id: str, rotation: int, *,
+                       free: bool = False, connected: bool = True) -> tuple[Tile, int]:
+        """Why ``corp`` may not lay ``tile_id`` on ``hex_id`` at ``rotation`` (GameError), else
+        the rotated tile and what it costs. Changes nothing."""
+        b = self.board
+        h = b.hex(hex_id)
+        name = tile_id.rsplit("-", 1)[0]
+        if name not in b.supply:
+            raise GameError(f"{corp.sym} cannot lay tile {name}: {self.title} has no tile {name}")
+        if not 0 <= rotation <= 5:
+            raise GameError(f"Rotation must be 0 to 5, not {rotation}")
+        tile = b.tile_for(name).with_rotation(rotation)
         old = h.tile
         if tile.color not in self.phase["tiles"]:
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: {tile.color} tiles are not "
                             f"available in phase {self.phase['name']}")
-        if action.tile not in b.supply.get(name, []):
+        if tile_id not in b.supply.get(name, []):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no {name} tile left")
         blocker = self.hex_blocked_by(h.id)
         if blocker:
@@ -467,10 +488,10 @@ class G1856(Game):
                             f"{old.name if h.laid else 'the printed hex'}")
         if any(e not in h.neighbors for e in tile.exits):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id} with rotation "
-                            f"{action.rotation}: track would run off the map or into a barrier")
+                            f"{rotation}: track would run off the map or into a barrier")
         if not self.old_paths_preserved(old, tile):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id} with rotation "
-                            f"{action.rotation}: existing track must be kept")
+                            f"{rotation}: existing track must be kept")
         if connected:
             edges, _ = b.connectivity(corp.sym)
             if not (tile.exits & edges.get(h.id, set())):
@@ -478,14 +499,7 @@ class G1856(Game):
         cost = 0 if free else b.terrain_cost(h)
         if cost > corp.cash:
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: it costs {self.fmt(cost)}")
-        if cost:
-            self.spend(corp.sym, "bank", cost)
-        pending = self._lift_ambiguous_tokens(h, old, tile)
-        b.lay(h.id, action.tile, action.rotation)
-        for sym in pending:
-            self.pending_tokens.append((sym, h.id))
-        self.log.append(f"{corp.sym} lays tile {name} on {h.id}"
-                        + (f" for {self.fmt(cost)}" if cost else ""))
+        return tile, cost
 
     def _lift_ambiguous_tokens(self, h: Any, old: Tile, new: Tile) -> list[str]:
         """Tokens on a multi-city hex without track cannot follow a particular city of the new

@@ -1,0 +1,233 @@
+"""The current decision as choices: what the acting entity may pick for each action parameter.
+
+One source of legality: every choice offered here is checked with the same functions that
+validate a submitted action, so autocomplete, buttons and the random player never offer
+something the engine would refuse (and never hide something it would accept).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .entities import POOL
+from .errors import GameError
+from .game import Game
+from .operating import OperatingRound
+from .rounds import AuctionRound, StockRound
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: str
+
+
+def choices_for(game: Game, entity: str, action_type: str, partial: dict[str, str] | None = None) -> list[Choice]:
+    """Legal values for the next missing parameter of ``action_type`` by ``entity`` now."""
+    partial = partial or {}
+    if action_type not in game.action_types(entity):
+        return []
+    fn = _HANDLERS.get(action_type)
+    return fn(game, entity, partial) if fn else []
+
+
+# ---------------------------------------------------------------------- stock & auction
+
+
+def _bid(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
+    rnd = game.round
+    if not isinstance(rnd, AuctionRound):
+        return []
+    out = []
+    for c in rnd.companies:
+        if rnd.auctioning and c.sym != rnd.auctioning:
+            continue
+        low = rnd.min_bid(c.sym)
+        if low <= rnd.max_bid(entity, c.sym):
+            out.append(Choice(c.sym, f"{c.sym} - {c.name}, min {game.fmt(low)}"))
+    return out
+
+
+def _par(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
+    rnd = game.round
+    if not isinstance(rnd, StockRound):
+        return []
+    cash = game.player(entity).cash
+    if "corporation" not in partial:
+        return [Choice(c.sym, f"{c.sym} - {c.name}") for c in game.corporations.values()
+                if game.can_par(entity, c) and any(cash >= p.price * 2 for p in game.market.par_prices)]
+    return [Choice(f"{cell.price},{cell.row},{cell.col}", f"{game.fmt(cell.price)} (costs {game.fmt(cell.price * 2)})")
+            for cell in game.market.par_prices if cash >= cell.price * 2]
+
+
+def _buy_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
+    rnd = game.round
+    if not isinstance(rnd, StockRound):
+        return []
+    out = []
+    for s in rnd.buyable_shares(entity):
+        where = "IPO" if s.owner == s.corporation else "market"
+        out.append(Choice(s.id, f"{s.corporation} {s.percent}% from the {where}, {game.fmt(rnd.share_price_for(s))}"))
+    return out
+
+
+def _sell_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
+    rnd = game.round
+    if not isinstance(rnd, StockRound):
+        return []
+    out = []
+    for sym, percent in rnd.sellable_bundles(entity):
+        shares = sorted((s for s in game.shares_of(entity, sym) if not s.president), key=lambda s: -s.index)
+        picked, total = [], 0
+        for s in shares:
+            if total >= percent:
+                break
+            picked.append(s.id)
+            total += s.percent
+        price = game.corporations[sym].price
+        value = price.price * percent // 10 if price else 0
+        out.append(Choice(",".join(picked), f"{percent}% of {sym} for {game.fmt(value)}"))
+    return out
+
+
+# ---------------------------------------------------------------------- operating
+
+
+def _op(game: Game) -> OperatingRound | None:
+    return game.round if isinstance(game.round, OperatingRound) else None
+
+
+def legal_tile_lays(game: Game, corp_sym: str) -> dict[str, dict[str, list[int]]]:
+    """{hex: {tile id: [rotations]}} the corporation may lay now (normal track lay)."""
+    corp = game.corporations[corp_sym]
+    b = game.board
+    edges, _ = b.connectivity(corp_sym)
+    out: dict[str, dict[str, list[int]]] = {}
+    for hid in edges:
+        h = b.hexes[hid]
+        for name, ids in b.supply.items():
+            if not ids:
+                continue
+            base = b.tile_for(name)
+            if base.color not in game.phase["tiles"] or not game.upgrades_to(h, h.tile, base):
+                continue  # rotation-independent checks first: most tiles stop here
+            rots = []
+            for r in range(6):
+                try:
+                    game.check_lay_tile(corp, hid, ids[0], r)
+                except GameError:
+                    continue
+                rots.append(r)
+            if rots:
+                out.setdefault(hid, {})[ids[0]] = rots
+    return out
+
+
+def _tile_label(game: Game, tile_id: str) -> str:
+    name = tile_id.rsplit("-", 1)[0]
+    t = game.board.tile_for(name)
+    parts = []
+    if t.cities:
+        parts.append(f"{len(t.cities)} cit{'ies' if len(t.cities) > 1 else 'y'}")
+    if t.towns:
+        parts.append(f"{len(t.towns)} town{'s' if len(t.towns) > 1 else ''}")
+    if not parts:
+        parts.append("track")
+    rev = next((n.revenue for n in t.nodes if isinstance(n.revenue, int) and n.revenue), None)
+    label = f"{name} - {t.color} {', '.join(parts)}"
+    return label + (f", {rev}" if rev else "")
+
+
+def _lay_tile(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
+    if _op(game) is None or entity not in game.corporations:
+        return []
+    lays = legal_tile_lays(game, entity)
+    if "hex" not in partial:
+        return [Choice(h, f"{h} {game.board.hexes[h].location}".strip()) for h in sorted(lays)]
+    tiles = lays.get(partial["hex"], {})
+    if "tile" not in partial:
+        return [Choice(t, _tile_label(game, t)) for t in sorted(tiles, key=lambda x: int(x.split("-")[0]) if x.split("-")[0].isdigit() else 0)]
+    tile = partial["tile"]
+    if "-" not in tile:  # a bare tile name: use the id we offered
+        tile = next((t for t in tiles if t.rsplit("-", 1)[0] == tile), tile)
+    return [Choice(str(r), f"rotation {r}") for r in tiles.get(tile, [])]
+
+
+def city_id(game: Game, hex_id: str, node_index: int) -> str:
+    """The 18xx.games id of a city: "<tile id or hex id>-<city position>"."""
+    h = game.board.hexes[hex_id]
+    pos = [c.index for c in h.tile.cities].index(node_index)
+    return f"{h.tile_id or h.id}-{pos}"
+
+
+def _place_token(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
+    if _op(game) is None or entity not in game.corporations:
+        return []
+    corp = game.corporations[entity]
+    pending = [p for p in getattr(game, "pending_tokens", []) if p[0] == entity]
+    if pending or game.round.state.get("home_pending"):
+        hid = pending[0][1] if pending else corp.home
+        h = game.board.hexes[hid]
+        return [Choice(city_id(game, hid, c.index), f"{hid} city {i + 1}")
+                for i, c in enumerate(h.tile.cities) if game.board.free_slots(h, c.index, entity) > 0]
+    cost = game.token_cost(corp) or 0
+    return [Choice(city_id(game, hid, ni), f"{hid} {game.board.hexes[hid].location} ({game.fmt(cost)})".strip())
+            for hid, ni in sorted(game.tokenable_cities(corp))]
+
+
+def _buy_train(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
+    if _op(game) is None or entity not in game.corporations:
+        return []
+    corp = game.corporations[entity]
+    out = []
+    seen = set()
+    for t in game.buyable_depot_trains(corp):
+        if (t.name, t.owner) in seen:
+            continue
+        seen.add((t.name, t.owner))
+        src = "bank" if t.owner == "depot" else "discard pile"
+        out.append(Choice(t.id, f"{t.name}-train from the {src}, {game.fmt(t.price)}"))
+    for t, price in game.exchange_options(corp):
+        out.append(Choice(f"{t.id}", f"{t.name}-train trading in, {game.fmt(price)}"))
+    if not game.must_buy_train(corp) or not game.needs_emergency_money(corp):
+        for t in game.other_corp_trains(corp):
+            out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(1)}-{game.fmt(corp.cash)}"))
+    return out
+
+
+def _discard_train(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
+    if entity not in game.corporations:
+        return []
+    return [Choice(t, f"{game.trains[t].name}-train {t}") for t in game.corporations[entity].trains]
+
+
+def _dividend(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
+    if entity not in game.corporations:
+        return []
+    labels = {"payout": "pay out to shareholders", "withhold": "withhold in the treasury"}
+    return [Choice(k, labels.get(k, k)) for k in game.dividend_kinds(game.corporations[entity])]
+
+
+def _buy_company(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
+    if entity not in game.corporations:
+        return []
+    corp = game.corporations[entity]
+    return [Choice(c.sym, f"{c.sym} - {c.name}, {game.fmt(game.company_min_price(c))}-{game.fmt(game.company_max_price(c))}")
+            for c in game.purchasable_companies() if game.company_min_price(c) <= corp.cash]
+
+
+def _none(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
+    return []
+
+
+_HANDLERS: dict[str, Any] = {
+    "bid": _bid, "par": _par, "buy_shares": _buy_shares, "sell_shares": _sell_shares,
+    "lay_tile": _lay_tile, "place_token": _place_token, "buy_train": _buy_train,
+    "discard_train": _discard_train, "dividend": _dividend, "buy_company": _buy_company,
+    "pass": _none, "take_loan": _none, "payoff_loan": _none, "run_routes": _none,
+}
+
+
+def pool_percent(game: Game, sym: str) -> int:
+    return game.percent_of(POOL, sym)

@@ -1,0 +1,72 @@
+"""Choices offered for the current decision agree with what the engine accepts."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from engine import actions as A
+from engine.decisions import choices_for, legal_tile_lays
+from engine.replay import filter_actions, game_from_export
+from tests.fixture_util import load_export
+
+GAMES = ["hotseat001", "89363", "hotseat004"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_recorded_choice_is_offered(name: str) -> None:
+    """Before each recorded tile lay, token, par, share buy and train buy of a real game, the
+    recorded choice is among the choices we offer."""
+    export = load_export("1856", name)
+    game = game_from_export(export)
+    checked = 0
+    for raw in filter_actions(export["actions"]):
+        action = A.Action.from_dict(raw)
+        e = action.entity
+        if isinstance(action, A.LayTile) and e in game.corporations:
+            lays = legal_tile_lays(game, e)
+            name_ok = any(t.rsplit("-", 1)[0] == action.tile.rsplit("-", 1)[0] and action.rotation in rots
+                          for t, rots in lays.get(action.hex, {}).items())
+            assert name_ok, f"{raw['id']}: {action.describe()} not offered: {lays.get(action.hex)}"
+            checked += 1
+        elif isinstance(action, A.Par):
+            assert action.corporation in [c.value for c in choices_for(game, e, "par")]
+            checked += 1
+        elif isinstance(action, A.BuyShares):
+            offered = choices_for(game, e, "buy_shares")
+            sym = action.shares[0].rsplit("_", 1)[0]
+            assert any(c.value.rsplit("_", 1)[0] == sym for c in offered), raw["id"]
+            checked += 1
+        elif isinstance(action, A.BuyTrain):
+            offered = [c.value for c in choices_for(game, e, "buy_train")]
+            tname = action.train.rsplit("-", 1)[0]
+            assert any(v.rsplit("-", 1)[0] == tname for v in offered), (raw["id"], offered)
+            checked += 1
+        game.process(action, safe=False)
+    assert checked > 10
+
+
+def test_offered_tile_lays_are_accepted() -> None:
+    export = load_export("1856", "89363")
+    game = game_from_export(export)
+    tried = 0
+    for raw in filter_actions(export["actions"]):
+        action = A.Action.from_dict(raw)
+        if isinstance(action, A.LayTile) and tried < 40:
+            corp = action.entity
+            for hid, tiles in legal_tile_lays(game, corp).items():
+                for tile_id, rots in tiles.items():
+                    probe = copy.deepcopy(game)
+                    probe.process(A.LayTile(entity=corp, entity_type="corporation", hex=hid, tile=tile_id,
+                                            rotation=rots[0]))
+                    tried += 1
+        game.process(action, safe=False)
+    assert tried >= 40
+
+
+def test_no_choices_for_an_entity_that_is_not_acting() -> None:
+    export = load_export("1856", "hotseat001")
+    game = game_from_export(export)
+    assert choices_for(game, "Player 2", "bid") == []
+    assert [c.value for c in choices_for(game, "Player 1", "bid")] == ["FT", "WSRC", "TCC", "GLSC", "NFSBC", "SCFTC"]
