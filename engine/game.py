@@ -568,8 +568,7 @@ class Game:
     # ------------------------------------------------------------------ the decision
     def acting(self) -> list[str]:
         """Entities expected to act now (player ids or corporation/company syms)."""
-        if self.finished and self.end_reason != "manually_ended":
-            return []
+        # as 18xx.games reports it: the entity that was to act when the game ended stays listed
         return self.round.acting()
 
     def acting_players(self) -> list[str]:
@@ -648,6 +647,18 @@ class Game:
 
     def after_action(self, action: A.Action) -> None:
         pass
+
+    # stock round hooks (titles override)
+    def restrict_stock_actions(self, rnd: Any, pid: str, actions: list[str]) -> list[str]:
+        return actions
+
+    def stock_turn_stuck(self, rnd: Any, pid: str) -> bool:
+        """True when ``pid`` has no action but may not simply pass (the title ends the game
+        or otherwise resolves it); the turn then does not move on."""
+        return False
+
+    def buy_share_override(self, rnd: Any, pid: str, share: Share) -> bool:
+        return False
 
 
 def _first(value: Any) -> Any:

@@ -229,7 +229,7 @@ class StockRound(Round):
             out.append("sell_shares")
         if out:
             out.append("pass")
-        return out
+        return self.game.restrict_stock_actions(self, entity, out)
 
     def bought(self) -> bool:
         return "buy" in self.turn_actions
@@ -382,6 +382,8 @@ class StockRound(Round):
         player.passed = False
         self.last_to_act = pid
         if not self.action_types(pid):
+            if self.game.stock_turn_stuck(self, pid):
+                return
             self._end_turn()
 
     def _par(self, pid: str, action: A.Par) -> None:
@@ -420,6 +422,9 @@ class StockRound(Round):
         if reason:
             raise GameError(f"{g.name_of(pid)} cannot buy {share.id}: {reason}")
         corp = g.corporations[share.corporation]
+        if g.buy_share_override(self, pid, share):
+            self.bought_this_turn.append(corp.sym)
+            return
         if share.owner == corp.sym:
             g.transfer_share_from_ipo(pid, share, corp.par.price if corp.par else 0)
         else:
@@ -469,7 +474,7 @@ class StockRound(Round):
                 continue
             if self.action_types(self.current):
                 return
-            if self.game.must_act_in_stock_round(self.current):
+            if self.game.stock_turn_stuck(self, self.current):
                 return
             player.passed = True
             self.game.log.append(f"{player.name} has no valid actions and passes")

@@ -30,6 +30,12 @@ from ..operating import (
 )
 from ..tiles import COLOR_ORDER, Tile, labels_match, paths_preserved
 from . import g1856_data
+from .nationalization import (
+    NationalDiscardStep,
+    NationalizationPayoffStep,
+    RemoveTokensStep,
+    start_nationalization,
+)
 
 
 class LoanStep(Step):
@@ -192,6 +198,19 @@ class G1856(Game):
         self.post_nationalization = False
         self.national_sym = getattr(d, "NATIONAL", None)
         self.national_ever_owned_permanent = False
+        self.nationalization_trigger: str | None = None
+        self.nationalizables: list[str] = []
+        self.national_formed = False
+        self.pre_national_percent: dict[str, int] = {}
+        self.pre_national_market_percent = 0
+        self.pre_national_prices: dict[str, int] = {}
+        self.nationalized_corps: list[str] = []
+        self.merged_token_spots: dict[str, list[tuple[str | None, int | None]]] = {}
+        self.false_national_president: str | None = None
+        self.nationalization_train_discard_trigger = False
+        self.token_removals: list[dict[str, Any]] = []
+        self.national_token_limit = getattr(d, "NATIONAL_TOKEN_LIMIT", 10)
+        self.national_token_price = getattr(d, "NATIONAL_TOKEN_PRICE", 100)
         self.right_cost = getattr(d, "RIGHT_COST", 50)
         dests = d.DESTINATIONS
         if "alternate_destinations" in self.optional_rules:
@@ -268,6 +287,8 @@ class G1856(Game):
 
     def can_buy_share_hook(self, pid: str, share: Any) -> str | None:
         corp = self.corporations[share.corporation]
+        if self.false_national_president == pid and corp.sym != self.national_sym:
+            return f"you must first buy up to the {self.national_sym} presidency"
         if share.owner == corp.sym and self.percent_of(POOL, corp.sym) + 10 > 60:
             return f"the market holds more than 50% of {corp.sym}"
         if corp.sym == self.national_sym and not corp.started:
@@ -284,8 +305,40 @@ class G1856(Game):
                 return f"you cannot sell the {sym} share you just bought"
         return None
 
-    def must_act_in_stock_round(self, pid: str) -> bool:
-        return False
+    # A "false" national president (one share after the exchange) must buy up to the full
+    # president's certificate in the next stock round, selling shares if needed; failing
+    # that, the game ends (as 18xx.games plays it).
+    def restrict_stock_actions(self, rnd: Any, pid: str, actions: list[str]) -> list[str]:
+        if pid != self.false_national_president:
+            return actions
+        out = []
+        if "sell_shares" in actions:
+            out.append("sell_shares")
+        if "buy_shares" in actions and any(s.corporation == self.national_sym for s in rnd.buyable_shares(pid)):
+            out.append("buy_shares")
+        return out
+
+    def stock_turn_stuck(self, rnd: Any, pid: str) -> bool:
+        if pid != self.false_national_president or rnd.action_types(pid):
+            return False
+        self.log.append(f"-- {self.name_of(pid)} cannot raise the money for the {self.national_sym} "
+                        "presidency and is bankrupt --")
+        self.end_game("bankrupt")
+        return True
+
+    def buy_share_override(self, rnd: Any, pid: str, share: Any) -> bool:
+        if pid != self.false_national_president or share.corporation != self.national_sym:
+            return False
+        corp = self.corporations[share.corporation]
+        cell = corp.par if share.owner == corp.sym else corp.price
+        assert cell is not None
+        price = cell.price * share.percent // 10
+        self.spend(pid, "bank", price)
+        pres = next(s for s in self.corp_shares(corp.sym) if s.president)
+        pres.percent *= 2
+        self.false_national_president = None
+        self.log.append(f"{self.name_of(pid)} pays {self.fmt(price)} for the full {corp.sym} presidency")
+        return True
 
     def after_buy_company(self, pid: str, company: Company, price: int) -> None:
         pass
@@ -308,7 +361,8 @@ class G1856(Game):
     # ------------------------------------------------------------------ rounds
     def new_operating_round(self, num: int) -> OperatingRound:
         steps: list[type[Step]] = [
-            AssignStep, LoanStep, SpecialStep, BuyCompanyStep, HomeTokenStep, SpecialBuyStep,
+            AssignStep, LoanStep, SpecialStep, BuyCompanyStep, HomeTokenStep,
+            NationalizationPayoffStep, RemoveTokensStep, NationalDiscardStep, SpecialBuyStep,
             TrackStep, TokenStep, RouteStep, DividendStep, DiscardTrainStep, BuyTrainStep,
             FinalBuyCompanyStep,
         ]
@@ -927,8 +981,24 @@ class G1856(Game):
         self.capitalization_mode = "full"
         self.log.append("-- New corporations will be started as full cap corporations --")
 
-    def event_nationalization(self, _train: Train) -> None:
-        raise GameError("CGR formation is not implemented yet")
+    def event_nationalization(self, train: Train) -> None:
+        start_nationalization(self, train.owner)
+
+    def corp_train_limit(self, corp: Corporation) -> int:
+        if corp.sym == self.national_sym:
+            # the national keeps everything until its post-formation discard, then 3
+            extra = 99 if (self.nationalization_train_discard_trigger or not self.post_nationalization) else 1
+            return self.train_limit + extra
+        return self.train_limit
+
+    def cert_limit(self) -> int:
+        n = len(self.players)
+        table = getattr(self.data, "POST_NATIONALIZATION_CERT_LIMIT", None)
+        if not self.post_nationalization or not table:
+            return self.data.CERT_LIMIT[n]
+        corps = sum(1 for c in self.corporations.values() if not c.closed)
+        corps = max(min(corps, max(table)), min(table))
+        return table[corps][n]
 
     def event_remove_tokens(self, _train: Train) -> None:
         self.port_assignment.clear()

@@ -1,0 +1,384 @@
+"""1856-family nationalization: at the first 6-train the companies that cannot repay their
+loans either have their president pay the rest or merge into the national (CGR / MESS).
+
+Follows the behaviour of 18xx.games (which the real games were played on): loans are
+repaid from treasuries first; the remaining companies, in player order starting with the
+buyer of the 6-train, choose in turn; the national's price is the average of the merged
+prices (lowest dropped when three or more; floored to $5; at least 100; then 110 or a
+multiple of 25 on the top row); every 2 shares (20%) held become one national share, odd
+shares go to the market; more than 10 shares issued makes 20 shares of 5%; homes become
+national stations first, then the other stations, ten at most.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import actions as A
+from ..entities import POOL, Corporation, Share, Token
+from ..errors import GameError
+from ..operating import OperatingRound, Step
+
+if TYPE_CHECKING:
+    from .g1856 import G1856
+
+
+class NationalizationPayoffStep(Step):
+    """Each company that could not repay: its president pays ("pass") or it merges ("merge")."""
+
+    name = "repay loans or merge into the national"
+
+    def active_entities(self) -> list[str]:
+        n = self.game.nationalizables  # type: ignore[attr-defined]
+        return [n[0]] if n else []
+
+    def blocking(self) -> bool:
+        return bool(self.game.nationalizables)  # type: ignore[attr-defined]
+
+    def actions(self, entity: str) -> list[str]:
+        n = self.game.nationalizables  # type: ignore[attr-defined]
+        return ["merge", "pass"] if n and n[0] == entity else []
+
+    def process(self, action: A.Action) -> None:
+        g: G1856 = self.game  # type: ignore[assignment]
+        sym = g.nationalizables[0]
+        if isinstance(action, A.Merge):
+            if action.corporation not in (None, sym):
+                raise GameError(f"{action.corporation} is not the company deciding now ({sym})")
+            merge_major(g, g.corp(sym))
+        else:
+            president_payoff(g, g.corp(sym))
+
+    def skip(self) -> None:
+        pass
+
+
+class RemoveTokensStep(Step):
+    """The national removes duplicate stations (two in one hex) and those over its limit."""
+
+    name = "remove national stations"
+
+    def active_entities(self) -> list[str]:
+        g = self.game
+        return [g.national_sym] if g.token_removals else []  # type: ignore[attr-defined]
+
+    def blocking(self) -> bool:
+        return bool(self.game.token_removals)  # type: ignore[attr-defined]
+
+    def actions(self, entity: str) -> list[str]:
+        return ["remove_token"] if self.blocking() and entity == self.game.national_sym else []  # type: ignore[attr-defined]
+
+    def process(self, action: A.Action) -> None:
+        g: G1856 = self.game  # type: ignore[assignment]
+        hid, city = g.parse_city(getattr(action, "city", ""))
+        pending = g.token_removals[0]
+        if hid not in pending["hexes"]:
+            raise GameError(f"Remove a station on {', '.join(pending['hexes'])}")
+        national = g.corp(g.national_sym)
+        g.board.remove_token(hid, city, national.sym)
+        national.tokens = [t for t in national.tokens if not (t.hex == hid and t.city == city)]
+        pending["count"] -= 1
+        if pending["count"] <= 0:
+            g.token_removals.pop(0)
+
+    def skip(self) -> None:
+        pass
+
+
+class NationalDiscardStep(Step):
+    """Right after formation the national may scrap rusting trains and must get down to 3."""
+
+    name = "national discards trains"
+
+    def discardable(self) -> list[str]:
+        g: G1856 = self.game  # type: ignore[assignment]
+        if not g.nationalization_train_discard_trigger or g.national_sym not in g.corporations:
+            return []
+        trains = [g.trains[t] for t in g.corporations[g.national_sym].trains]
+        rusting = [t.id for t in trains if not t.permanent]
+        permanent = [t.id for t in trains if t.permanent]
+        return rusting + (permanent if len(permanent) > 3 else [])
+
+    def active_entities(self) -> list[str]:
+        return [self.game.national_sym] if self.discardable() else []  # type: ignore[attr-defined]
+
+    def blocking(self) -> bool:
+        return bool(self.discardable())
+
+    def actions(self, entity: str) -> list[str]:
+        d = self.discardable()
+        if not d or entity != self.game.national_sym:  # type: ignore[attr-defined]
+            return []
+        return ["discard_train"] if len(d) > 3 else ["discard_train", "pass"]
+
+    def process(self, action: A.Action) -> None:
+        g: G1856 = self.game  # type: ignore[assignment]
+        if isinstance(action, A.Pass):
+            g.nationalization_train_discard_trigger = False
+            return
+        assert isinstance(action, A.DiscardTrain)
+        if action.train not in self.discardable():
+            raise GameError(f"{g.national_sym} cannot scrap {action.train}")
+        g.remove_train(g.trains[action.train], "discard")
+        if not self.discardable():
+            g.nationalization_train_discard_trigger = False
+
+    def skip(self) -> None:
+        pass
+
+
+# ---------------------------------------------------------------------- the event
+
+
+def start_nationalization(g: G1856, train_owner: str) -> None:
+    g.nationalization_trigger = g.corporations[train_owner].president
+    g.log.append(f"-- Event: {g.national_sym} formation --")
+    for corp in g.corporations.values():
+        if not corp.started or corp.loans <= 0 or corp.closed:
+            continue
+        repaid = min(corp.loans, corp.cash // g.loan_value)
+        if repaid > 0:
+            g.spend(corp.sym, "bank", repaid * g.loan_value)
+            corp.loans -= repaid
+            g.loans_available += repaid
+            g.log.append(f"{corp.sym} repays {repaid} loan(s)")
+    g.nationalizables = nationalizable_corporations(g)
+    if not g.nationalizables:
+        post_corp_nationalization(g)
+
+
+def _players_from_trigger(g: G1856) -> list[str]:
+    ids = [p.id for p in g.players]
+    trigger = g.nationalization_trigger
+    if trigger not in ids:
+        return ids
+    i = ids.index(trigger)
+    return ids[i:] + ids[:i]
+
+
+def nationalizable_corporations(g: G1856) -> list[str]:
+    order = {pid: i for i, pid in enumerate(_players_from_trigger(g))}
+    rnd = g.round
+    entities = rnd.entities if isinstance(rnd, OperatingRound) else []
+    corps = [c for c in g.corporations.values()
+             if c.started and not c.closed and c.sym != g.national_sym and c.loans > 0]
+    corps.sort(key=lambda c: (order.get(c.president or "", 99),
+                              entities.index(c.sym) if c.sym in entities else 99))
+    return [c.sym for c in corps]
+
+
+def president_payoff(g: G1856, major: Corporation) -> None:
+    owed = g.loan_value * major.loans - major.cash
+    if major.cash > 0:
+        g.spend(major.sym, "bank", major.cash)
+    pres = major.president
+    assert pres is not None
+    if owed > 0:
+        if g.player(pres).cash < owed:
+            raise GameError(f"{g.name_of(pres)} cannot pay the {g.fmt(owed)} {major.sym} still owes")
+        g.spend(pres, "bank", owed)
+    g.loans_available += major.loans
+    major.loans = 0
+    g.log.append(f"{g.name_of(pres)} pays off {major.sym}'s debt ({g.fmt(max(owed, 0))})")
+    g.nationalizables.remove(major.sym)
+    post_corp_nationalization(g)
+
+
+def merge_major(g: G1856, major: Corporation) -> None:
+    national = g.corp(g.national_sym)
+    g.national_formed = True
+    g.log.append(f"-- {major.sym} merges into {national.sym} --")
+    for tid in list(major.trains):
+        train = g.trains[tid]
+        if train.permanent:
+            g.national_ever_owned_permanent = True
+        g.give_train(train, national.sym)
+    if major.cash > 0:
+        g.spend(major.sym, national.sym, major.cash)
+    g.loans_available += major.loans
+    major.loans = 0
+    for right in sorted(g.rights.get(major.sym, set())):
+        if right in g.rights.get(national.sym, set()):
+            g.right_markers[right] = g.right_markers.get(right, 0) + 1
+        else:
+            g.rights.setdefault(national.sym, set()).add(right)
+    g.rights.pop(major.sym, None)
+    # record where the stations were, then take them off the map
+    g.merged_token_spots[major.sym] = [(t.hex, t.city) for t in major.tokens if t.used and t.hex]
+    for h in g.board.hexes.values():
+        for slots in h.tokens.values():
+            for i, s in enumerate(slots):
+                if s == major.sym:
+                    slots[i] = None
+    g.board.remove_reservations(major.sym)
+    for pid in [p.id for p in g.players]:
+        pct = g.percent_of(pid, major.sym)
+        if pct:
+            g.pre_national_percent[pid] = g.pre_national_percent.get(pid, 0) + pct
+    g.pre_national_market_percent += g.percent_of(POOL, major.sym)
+    assert major.price is not None
+    g.pre_national_prices[major.sym] = major.price.price
+    g.nationalized_corps.append(major.sym)
+    g.nationalizables.remove(major.sym)
+    post_corp_nationalization(g)
+
+
+def post_corp_nationalization(g: G1856) -> None:
+    if g.nationalizables:
+        return
+    national = g.corp(g.national_sym)
+    if not g.national_formed:
+        g.log.append(f"{national.sym} does not form")
+        national.closed = True
+        return
+    cell = national_price_cell(g)
+    national.started = True
+    national.operated = False
+    national.ipoed = True
+    national.par = cell
+    national.price = cell
+    cell.corporations.append(national.sym)
+    national_share_swap(g)
+    national_token_swap(g)
+    for sym in g.nationalized_corps:
+        g.close_corporation(g.corp(sym))
+    rnd = g.round
+    if isinstance(rnd, OperatingRound):
+        merged = [rnd.entities.index(s) for s in g.nationalized_corps if s in rnd.entities]
+        trigger_corp = g.trains["6-0"].owner if "6-0" in g.trains else None
+        current = rnd.entities.index(trigger_corp) if trigger_corp in rnd.entities else None
+        if merged and current is not None and current < min(merged):
+            rnd.entities.insert(current + 1, national.sym)
+    g.nationalization_train_discard_trigger = True
+    g.post_nationalization = True
+    g.board.changed()
+
+
+def national_price_cell(g: G1856) -> Any:
+    prices = list(g.pre_national_prices.values())
+    if len(prices) > 2:
+        prices.remove(min(prices))
+    ave = int(0.2 * sum(prices) / len(prices)) * 5
+    if ave < 105:
+        target = 100
+    elif ave <= 115:
+        target = 110
+    else:
+        delta = ave % 25
+        target = ave - delta if delta < 12.5 else ave - delta + 25
+    cell = next((c for c in g.market.grid[0] if c is not None and c.price == target), None)
+    if cell is None:
+        raise GameError(f"No top-row market space at {target}")
+    return cell
+
+
+def _issue_twenty_shares(g: G1856, national: Corporation) -> None:
+    if national.total_shares != 10:
+        return
+    g.log.append(f"{national.sym} issues 10 more shares; all its shares are now 5% shares")
+    for s in g.corp_shares(national.sym):
+        s.percent = 10 if s.president else 5
+        s.cert_size = 1.0 if s.president else 0.5
+    for i in range(9, 19):
+        share = Share(f"{national.sym}_{i}", national.sym, i, 5, False, national.sym, cert_size=0.5)
+        g.shares[share.id] = share
+    national.total_shares = 20
+
+
+def national_share_swap(g: G1856) -> None:
+    national = g.corp(g.national_sym)
+    order = _players_from_trigger(g)
+    left = 20
+    president_shares = 0
+    president: str | None = None
+    market_pct = g.pre_national_market_percent
+    for pid in order:
+        pct = g.pre_national_percent.get(pid)
+        if not pct:
+            continue
+        awarded = min(pct // 20, left)
+        market_pct += pct % 20
+        left -= awarded
+        if awarded > president_shares:
+            g.false_national_president = pid if awarded == 1 else None
+            president_shares = awarded
+            president = pid
+    market_count = min(market_pct // 20, left)
+    left -= market_count
+    if left < 10:
+        _issue_twenty_shares(g, national)
+    ipo_sorted = lambda: sorted(g.ipo_shares(national.sym), key=lambda s: s.index)  # noqa: E731
+    index = 1
+    for pid in order:
+        n = g.pre_national_percent.get(pid, 0) // 20
+        if n <= 0:
+            continue
+        if pid == president:
+            pres = next(s for s in g.corp_shares(national.sym) if s.president)
+            if g.false_national_president == pid:
+                pres.percent //= 2
+                n -= 1
+            else:
+                n -= 2
+            g.move_share(pres, pid)
+            national.president = pid
+        while n > 0:
+            if index == 19:
+                g.log.append(f"{national.sym} is out of shares to issue")
+                break
+            remaining = [s for s in ipo_sorted() if not s.president]
+            if not remaining:
+                break
+            g.move_share(remaining[-1], pid)
+            n -= 1
+            index += 1
+    if market_count > 0:
+        remaining = [s for s in ipo_sorted() if not s.president]
+        for s in remaining[-market_count:]:
+            g.move_share(s, POOL)
+
+
+def national_token_swap(g: G1856) -> None:
+    national = g.corp(g.national_sym)
+    national.tokens = []
+    home_hexes: list[str] = []
+    for sym in g.nationalized_corps:
+        spots = g.merged_token_spots.get(sym, [])
+        if not spots:
+            continue
+        hid, city = spots[0]
+        assert hid is not None and city is not None
+        _national_token_at(g, national, hid, city)
+        home_hexes.append(hid)
+    for sym in g.nationalized_corps:
+        for hid, city in g.merged_token_spots.get(sym, [])[1:]:
+            if hid in home_hexes or hid is None or city is None:
+                continue
+            _national_token_at(g, national, hid, city)
+    by_hex: dict[str, list[Token]] = {}
+    for t in national.tokens:
+        if t.hex:
+            by_hex.setdefault(t.hex, []).append(t)
+    duplicates = [h for h, toks in by_hex.items() if len(toks) > 1]
+    for h in duplicates:
+        g.token_removals.append({"hexes": [h], "count": len(by_hex[h]) - 1})
+    keep = max(len(home_hexes), g.national_token_limit)
+    placed = len(national.tokens) - sum(len(by_hex[h]) - 1 for h in duplicates)
+    if placed > keep:
+        g.token_removals.append({"hexes": [t.hex for t in national.tokens if t.hex not in home_hexes],
+                                 "count": placed - keep})
+    spare = max(keep - placed, 0)
+    national.tokens.extend(Token(price=g.national_token_price) for _ in range(spare))
+    g.log.append(f"{national.sym} has {spare} spare station(s) at {g.fmt(g.national_token_price)}")
+
+
+def _national_token_at(g: G1856, national: Corporation, hid: str, city: int) -> None:
+    h = g.board.hexes[hid]
+    slots = h.city_slots(city)
+    if national.sym not in slots:
+        free = next((i for i, s in enumerate(slots) if s is None), None)
+        if free is None:
+            slots.append(national.sym)
+        else:
+            slots[free] = national.sym
+    national.tokens.append(Token(price=g.national_token_price, hex=hid, city=city, used=True))
