@@ -296,15 +296,24 @@ class BuyTrainStep(Step):
     name = "buy trains"
 
     def actions(self, entity: str) -> list[str]:
+        """A corporation that must buy a train it cannot afford gets its president's help:
+        the president may sell shares, contribute cash, or (when even that cannot reach the
+        cheapest train) declare bankruptcy."""
+        g = self.game
         corp = self.corp
-        if entity == corp.president and self.game.must_buy_train(corp) and \
-                self.game.needs_emergency_money(corp):
-            return ["sell_shares"] if self.game.president_can_sell_for_train(corp) else []
+        emergency = g.must_buy_train(corp) and g.needs_emergency_money(corp)
+        if emergency and entity == corp.president and entity != corp.sym:
+            return ["sell_shares"] if g.president_can_sell_for_train(corp) else []
         if entity != corp.sym:
             return []
-        if self.game.must_buy_train(corp) and self.game.needs_emergency_money(corp):
-            return ["buy_train"] + (["sell_shares"] if False else [])
-        if self.game.can_buy_train(corp):
+        if emergency:
+            out = []
+            if g.president_can_fund_train(corp):
+                out.append("buy_train")
+            if g.can_go_bankrupt(corp):
+                out.append("bankrupt")
+            return out
+        if g.can_buy_train(corp):
             return ["buy_train", "pass"]
         return []
 
@@ -321,6 +330,9 @@ class BuyTrainStep(Step):
             return
         if isinstance(action, A.SellShares):
             self.game.emergency_sell(self.round, corp, action)
+            return
+        if isinstance(action, A.Bankrupt):
+            self.game.declare_bankrupt(self.round, corp)
             return
         assert isinstance(action, A.BuyTrain)
         self.game.buy_train(self.round, corp, action)

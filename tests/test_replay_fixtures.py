@@ -9,7 +9,7 @@ from tests.fixture_util import load_export, load_trace
 
 # Fixtures that replay completely today; the others are listed in the issue note with the
 # first action where they stop.
-REPLAYING_1856 = ["hotseat001", "hotseat004", "move_up_price_sr1", "89363", "hotseat006"]
+REPLAYING_1856 = ["hotseat001", "hotseat004", "move_up_price_sr1", "89363", "hotseat006", "hotseat005"]
 
 
 @pytest.mark.parametrize("name", REPLAYING_1856)

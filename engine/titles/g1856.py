@@ -230,7 +230,8 @@ class G1856(Game):
                 self.destinations[sym] = (corp.home or "", [dest])
         # Bonus rights (tunnel/bridge): corp -> set of rights
         self.rights: dict[str, set[str]] = {}
-        self.right_markers = {"tunnel": 1, "bridge": 1}
+        # rights for sale besides the privates: the map carries two tunnel and two bridge markers
+        self.right_markers = {"tunnel": 2, "bridge": 2}
         self.port_assignment: dict[str, str] = {}  # corp -> hex
         self.pending_tokens: list[tuple[str, str]] = []  # (corp, hex) tokens to place again
         self.used_abilities: set[tuple[str, str]] = set()
@@ -911,7 +912,84 @@ class G1856(Game):
         return t is not None and corp.cash < t.price
 
     def president_can_sell_for_train(self, corp: Corporation) -> bool:
-        return False
+        return bool(self.emergency_sellable(corp))
+
+    def emergency_shortfall(self, corp: Corporation) -> int:
+        t = self.cheapest_depot_train()
+        pres = self.player(corp.president) if corp.president else None
+        return (t.price if t else 0) - corp.cash - (pres.cash if pres else 0)
+
+    def emergency_sellable(self, corp: Corporation) -> list[tuple[str, int]]:
+        """(corporation, percent) bundles the president may sell to pay for the train: only as
+        much as needed, and never giving away the presidency of the operating corporation."""
+        pid = corp.president
+        if pid is None:
+            return []
+        need = self.emergency_shortfall(corp)
+        if need <= 0:
+            return []
+        out = []
+        for sym in sorted({s.corporation for s in self.shares_of(pid)}):
+            c = self.corporations[sym]
+            if c.price is None or c.closed:
+                continue
+            held = self.percent_of(pid, sym)
+            step = 10
+            pct = step
+            while pct <= held:
+                if self._emergency_sale_ok(pid, corp, sym, pct, need):
+                    out.append((sym, pct))
+                pct += step
+        return out
+
+    def _emergency_sale_ok(self, pid: str, corp: Corporation, sym: str, pct: int, need: int) -> bool:
+        c = self.corporations[sym]
+        assert c.price is not None
+        value = c.price.price * pct // 10
+        if value - c.price.price >= need:  # would sell more than needed
+            return False
+        if self.percent_of(POOL, sym) + pct > self.MARKET_SHARE_LIMIT:
+            return False
+        held = self.percent_of(pid, sym)
+        if c.president == pid:
+            pres_pct = next(s.percent for s in self.corp_shares(sym) if s.president)
+            if held - pct < pres_pct:
+                if sym == corp.sym:
+                    return False
+                others = max((self.percent_of(p.id, sym) for p in self.players if p.id != pid), default=0)
+                if others < pres_pct:
+                    return False
+            if held - pct < 0:
+                return False
+        return True
+
+    def president_can_fund_train(self, corp: Corporation) -> bool:
+        return self.emergency_shortfall(corp) <= 0
+
+    def can_go_bankrupt(self, corp: Corporation) -> bool:
+        if corp.president is None:
+            return False
+        liquidity = sum(self.corporations[sym].price.price * pct // 10  # type: ignore[union-attr]
+                        for sym, pct in self._max_sellable(corp.president, corp))
+        return self.emergency_shortfall(corp) - liquidity > 0
+
+    def _max_sellable(self, pid: str, corp: Corporation) -> list[tuple[str, int]]:
+        best: dict[str, int] = {}
+        for sym in {s.corporation for s in self.shares_of(pid)}:
+            c = self.corporations[sym]
+            if c.price is None or c.closed:
+                continue
+            held = self.percent_of(pid, sym)
+            limit = self.MARKET_SHARE_LIMIT - self.percent_of(POOL, sym)
+            pct = min(held, limit)
+            if c.president == pid:
+                pres_pct = next(s.percent for s in self.corp_shares(sym) if s.president)
+                others = max((self.percent_of(p.id, sym) for p in self.players if p.id != pid), default=0)
+                if sym == corp.sym or others < pres_pct:
+                    pct = min(pct, held - pres_pct)
+            if pct > 0:
+                best[sym] = pct - pct % 10
+        return [(k, v) for k, v in best.items() if v > 0]
 
     def buy_train(self, rnd: OperatingRound, corp: Corporation, action: A.BuyTrain) -> None:
         train = self.train(action.train)
@@ -1000,6 +1078,13 @@ class G1856(Game):
         corps = max(min(corps, max(table)), min(table))
         return table[corps][n]
 
+    def event_close_companies(self, train: Train) -> None:
+        for right, (sym, _) in self.RIGHTS.items():
+            company = self.companies.get(sym)
+            if company and not company.closed and company.owner in self.player_by_id:
+                self.right_markers[right] = self.right_markers.get(right, 0) + 1
+        super().event_close_companies(train)
+
     def event_remove_tokens(self, _train: Train) -> None:
         self.port_assignment.clear()
 
@@ -1011,13 +1096,35 @@ class G1856(Game):
         rnd.state["bought_trains_done"] = True
 
     def emergency_sell(self, rnd: OperatingRound, corp: Corporation, action: A.SellShares) -> None:
-        raise GameError("Emergency share sales are not implemented yet")
+        pid = action.entity
+        shares = [self.share(sid) for sid in action.shares]
+        if not shares or any(s.owner != pid for s in shares) or len({s.corporation for s in shares}) != 1:
+            raise GameError(f"{self.name_of(pid)} must name shares of one corporation they own")
+        sym = shares[0].corporation
+        pct = sum(s.percent for s in shares)
+        if (sym, pct) not in self.emergency_sellable(corp):
+            raise GameError(f"{self.name_of(pid)} cannot sell {pct}% of {sym} to pay for {corp.sym}'s train")
+        self.sell_shares(pid, shares)
+        rnd.recalculate_order()
+
+    def declare_bankrupt(self, rnd: OperatingRound, corp: Corporation) -> None:
+        """The president cannot raise enough for the train: they are bankrupt and the game ends."""
+        if not self.can_go_bankrupt(corp):
+            raise GameError(f"{self.name_of(corp.president or '')} can still raise the money for a train")
+        player = self.player(corp.president or "")
+        if player.cash > 0:
+            self.spend(player.id, "bank", player.cash)
+        player.bankrupt = True
+        self.log.append(f"-- {player.name} goes bankrupt --")
+        self.end_game("bankrupt")
 
     # ------------------------------------------------------------------ privates
     def can_buy_companies(self, corp: Corporation) -> bool:
         if not self.phase_status("can_buy_companies"):
             return False
-        return any(self.company_min_price(c) <= corp.cash for c in self.purchasable_companies())
+        # buying power counts the loan the corporation could still take (as 18xx.games does)
+        power = self.buying_power_for_token(corp)
+        return any(self.company_min_price(c) <= power for c in self.purchasable_companies())
 
     def purchasable_companies(self) -> list[Company]:
         return [c for c in self.companies.values() if not c.closed and c.owner in self.player_by_id]
@@ -1087,11 +1194,32 @@ class G1856(Game):
         else:
             raise GameError(f"{company.sym} cannot {action.type}")
 
+    RIGHTS = {"tunnel": ("SCFTC", "Tunnel Token"), "bridge": ("NFSBC", "Bridge Token")}
+
     def special_buys(self, corp: Corporation) -> list[str]:
-        return []
+        """Rights (tunnel to Sarnia, bridge to Buffalo) this corporation may buy for $50: while
+        the private is not owned by a player, a marker remains, and it has no such right yet."""
+        out = []
+        for right, (sym, label) in self.RIGHTS.items():
+            company = self.companies.get(sym)
+            if company is None or (company.owner in self.player_by_id and not company.closed):
+                continue
+            if self.right_markers.get(right, 0) <= 0 or right in self.rights.get(corp.sym, set()):
+                continue
+            if corp.cash >= self.right_cost:
+                out.append(label)
+        return out
 
     def special_buy(self, corp: Corporation, action: A.SpecialBuy) -> None:
-        raise GameError("Special buys are not implemented yet")
+        right = next((r for r, (_, label) in self.RIGHTS.items() if label == action.description), None)
+        if right is None or action.description not in self.special_buys(corp):
+            raise GameError(f"{corp.sym} cannot buy {action.description or 'that'} now")
+        company = self.companies[self.RIGHTS[right][0]]
+        seller = "bank" if company.closed or company.owner is None else company.owner
+        self.spend(corp.sym, seller, self.right_cost)
+        self.right_markers[right] -= 1
+        self.rights.setdefault(corp.sym, set()).add(right)
+        self.log.append(f"{corp.sym} buys a {right} right from {self.name_of(seller)} for {self.fmt(self.right_cost)}")
 
     # ------------------------------------------------------------------ values
     def player_value(self, player: Any) -> int:

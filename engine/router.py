@@ -1,0 +1,373 @@
+"""Best routes for a corporation's trains, found exactly (issue #7).
+
+Algorithm:
+
+1. :func:`engine.router_graph.build_graph` reduces the map to stops (cities, towns,
+   off-boards) and *links* (each way along the track from one stop to the next), each with a
+   bit mask of the tile paths and hex sides it uses.
+2. Every legal route is enumerated once by depth-first search from every stop a station
+   reaches: simple in stops and junctions, no track used twice, at most as many stops as the
+   longest train, at least two stops, a station of the corporation on it, off-boards, terminal
+   paths and cities full of other corporations' tokens only at its ends.  Each route is kept
+   with its revenue from ``game.route_revenue`` (title bonuses included) and its track mask.
+3. Branch and bound assigns routes to trains (longest trains first, each train's candidates
+   by revenue descending, trains of the same length in increasing candidate order so no
+   assignment is tried twice).  The bound is the revenue so far plus, for every train still
+   to place, its best candidate's revenue: never below what those trains can add, so a
+   pruned branch cannot beat the best set found.  Candidates sharing track with the routes
+   already placed are skipped.
+
+When both phases finish the answer is optimal.  A time budget (default 1 s) stops either
+phase early; the best set found so far is returned with ``optimal=False``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .errors import GameError
+from .router_graph import Link, RouteGraph, build_graph
+
+if TYPE_CHECKING:
+    from .entities import Train
+    from .game import Game
+
+NodeRef = tuple[str, int]
+
+_CHECK_EVERY = 2048  # expansions between two looks at the clock
+
+
+@dataclass
+class RouteSolution:
+    """The best routes found for ``corp``; ``routes`` can be submitted as a RunRoutes action."""
+
+    corp: str
+    routes: list[dict[str, Any]] = field(default_factory=list)
+    total: int = 0
+    optimal: bool = True
+    elapsed_ms: float = 0.0
+    candidates: int = 0  # legal routes enumerated (for the longest train)
+    stopped: str | None = None  # why the search stopped early (None when it finished)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One legal route: its revenue, track mask, stops and the links between them."""
+
+    revenue: int
+    mask: int
+    stops: tuple[int, ...]
+    links: tuple[Link, ...]
+
+
+class _Clock:
+    def __init__(self, budget: float):
+        self.start = time.perf_counter()
+        self.deadline = self.start + budget
+        self.ticks = 0
+        self.out = False
+
+    def tick(self) -> bool:
+        """True once the budget is spent (checks the clock every few thousand calls)."""
+        self.ticks += 1
+        if self.ticks % _CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
+            self.out = True
+        return self.out
+
+    def elapsed_ms(self) -> float:
+        return (time.perf_counter() - self.start) * 1000.0
+
+
+# ---------------------------------------------------------------------------- enumeration
+def _port_rule(game: Game, graph: RouteGraph) -> tuple[list[bool], int]:
+    """1836Jr56 port off-boards: a route visiting one needs ``PORT_MIN_STOPS`` stops."""
+    hexes = set(getattr(game.data, "PORT_OFFBOARD_HEXES", ()) or ())
+    need = int(getattr(game.data, "PORT_MIN_STOPS", 0) or 0)
+    return [ref[0] in hexes for ref in graph.stops], need
+
+
+def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: int,
+                     clock: _Clock | None = None) -> list[Candidate]:
+    """Every legal route of at most ``max_stops`` stops, best revenue first."""
+    corp = game.corp(corp_sym)
+    clock = clock or _Clock(float("inf"))
+    adj, through, tokened, reachable = graph.adj, graph.through, graph.tokened, graph.reachable
+    port, port_min = _port_rule(game, graph)
+    stops = graph.stops
+    revenue_of: dict[int, int] = {}
+    out: list[Candidate] = []
+    nodes: list[int] = []
+    links: list[Link] = []
+
+    def record(visited: int, mask: int) -> None:
+        rev = revenue_of.get(visited)
+        if rev is None:
+            if port_min and any(port[i] for i in nodes) and len(nodes) < port_min:
+                rev = -1
+            else:
+                rev = game.route_revenue(corp, [stops[i] for i in nodes])
+            revenue_of[visited] = rev
+        if rev >= 0:
+            out.append(Candidate(rev, mask, tuple(nodes), tuple(links)))
+
+    def dfs(start: int, cur: int, visited: int, mask: int, jmask: int, tok: bool, open_end: bool) -> None:
+        if clock.tick():
+            return
+        count = len(nodes)
+        if count >= 2 and tok and start < cur:
+            record(visited, mask)
+        if count >= max_stops or not open_end:
+            return
+        for link in adj[cur]:
+            v = link.v
+            if (visited >> v) & 1 or mask & link.mask or jmask & link.jmask or not reachable[v]:
+                continue
+            if count > 1 and link.terminal_u:
+                continue
+            nodes.append(v)
+            links.append(link)
+            dfs(start, v, visited | (1 << v), mask | link.mask, jmask | link.jmask, tok or tokened[v],
+                through[v] and not link.terminal_v)
+            nodes.pop()
+            links.pop()
+
+    for s in range(len(stops)):
+        if not reachable[s]:
+            continue
+        nodes.append(s)
+        dfs(s, s, 1 << s, 0, 0, tokened[s], True)
+        nodes.pop()
+        if clock.out:
+            break
+    out.sort(key=lambda c: -c.revenue)
+    return out
+
+
+# ---------------------------------------------------------------------------- branch and bound
+def _assign(lists: list[list[Candidate]], clock: _Clock) -> tuple[int, list[Candidate | None]]:
+    """Disjoint candidates, at most one per train, of greatest total revenue.
+
+    ``lists[i]`` is train i's candidates (best first); trains sharing the same list object are
+    interchangeable and take candidates in increasing index order."""
+    k = len(lists)
+    ub = [0] * (k + 1)
+    for i in range(k - 1, -1, -1):
+        ub[i] = ub[i + 1] + (lists[i][0].revenue if lists[i] else 0)
+    # greedy start
+    used = 0
+    greedy: list[Candidate | None] = []
+    for cands in lists:
+        pick = next((c for c in cands if not c.mask & used), None)
+        greedy.append(pick)
+        if pick is not None:
+            used |= pick.mask
+    best_total = sum(c.revenue for c in greedy if c is not None)
+    best = list(greedy)
+    chosen: list[Candidate | None] = [None] * k
+
+    def search(i: int, used: int, acc: int, first: int) -> None:
+        nonlocal best_total, best
+        if i == k:
+            if acc > best_total:
+                best_total = acc
+                best = list(chosen)
+            return
+        if acc + ub[i] <= best_total or clock.out:
+            return
+        cands = lists[i]
+        same = i + 1 < k and lists[i + 1] is cands
+        rest = ub[i + 1]
+        for j in range(first, len(cands)):
+            c = cands[j]
+            if acc + c.revenue + rest <= best_total or clock.tick():
+                break
+            if c.mask & used:
+                continue
+            chosen[i] = c
+            search(i + 1, used | c.mask, acc + c.revenue, j + 1 if same else 0)
+        chosen[i] = None
+        search(i + 1, used, acc, len(cands) if same else 0)
+
+    search(0, 0, 0, 0)
+    return best_total, best
+
+
+# ---------------------------------------------------------------------------- output
+def route_dict(game: Game, graph: RouteGraph, cand: Candidate, train_id: str) -> dict[str, Any]:
+    """A candidate in the 18xx.games RunRoutes shape."""
+    hexes = [graph.stops[i][0] for i in cand.stops]
+    return {
+        "train": train_id,
+        "connections": [list(link.chain) for link in cand.links],
+        "hexes": hexes,
+        "revenue": cand.revenue,
+        "revenue_str": "-".join(hexes),
+    }
+
+
+def _trains(game: Game, corp_sym: str) -> list[Train]:
+    return list(game.runnable_trains(game.corp(corp_sym)))
+
+
+def _max_stops(trains: list[Train], graph: RouteGraph) -> int:
+    return min(max((t.distance for t in trains), default=0), len(graph.stops))
+
+
+def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
+                trains: list[Train] | None = None) -> RouteSolution:
+    """The set of routes, one per train at most, that earns ``corp_sym`` the most revenue."""
+    clock = _Clock(time_budget)
+    trains = _trains(game, corp_sym) if trains is None else trains
+    sol = RouteSolution(corp_sym)
+    if not trains:
+        sol.elapsed_ms = clock.elapsed_ms()
+        return sol
+    graph = build_graph(game, corp_sym)
+    all_cands = enumerate_routes(game, corp_sym, graph, _max_stops(trains, graph), clock)
+    sol.candidates = len(all_cands)
+    enumerated = not clock.out
+    order = sorted(trains, key=lambda t: -t.distance)
+    by_distance: dict[int, list[Candidate]] = {}
+    for t in order:
+        if t.distance not in by_distance:
+            by_distance[t.distance] = [c for c in all_cands if len(c.stops) <= t.distance]
+    lists = [by_distance[t.distance] for t in order]
+    total, picks = _assign(lists, clock)
+    sol.total = total
+    for t, pick in zip(order, picks, strict=True):
+        if pick is not None:
+            sol.routes.append(route_dict(game, graph, pick, t.id))
+    rank = {t.id: i for i, t in enumerate(trains)}
+    sol.routes.sort(key=lambda r: rank[r["train"]])
+    sol.optimal = enumerated and not clock.out
+    if not sol.optimal:
+        sol.stopped = ("time budget spent while listing routes" if not enumerated
+                       else "time budget spent while combining routes")
+    sol.elapsed_ms = clock.elapsed_ms()
+    return sol
+
+
+def best_route_for_train(game: Game, corp_sym: str, train_id: str, *,
+                         time_budget: float = 1.0) -> RouteSolution:
+    """The best route ``train_id`` alone could run for ``corp_sym`` (other trains ignored)."""
+    train = game.train(train_id)
+    if train.owner != corp_sym:
+        raise GameError(f"{corp_sym} does not own train {train_id}")
+    return best_routes(game, corp_sym, time_budget=time_budget, trains=[train])
+
+
+# ---------------------------------------------------------------------------- checking
+def _side_keys(game: Game, paths: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """(hex, edge) for every end of every path that lies on a hex side (18xx.games track keys)."""
+    hexes = game.board.hexes
+    return [(hid, e.num) for hid, pi in paths for e in hexes[hid].tile.paths[pi].ends if e.kind == "edge"]
+
+
+def _route_order(game: Game, route: dict[str, Any]) -> tuple[list[NodeRef], list[tuple[str, int]]]:
+    """Stops in running order and all paths of a submitted route; GameError when it is not one
+    simple chain of connections."""
+    board = game.board
+    ends: list[tuple[NodeRef, NodeRef]] = []
+    paths: list[tuple[str, int]] = []
+    for chain in route.get("connections") or []:
+        refs, used = board.route_stops([[str(h) for h in chain]])
+        if len(refs) != 2:
+            raise GameError(f"connection {'-'.join(chain)} does not join two stops")
+        ends.append((refs[0], refs[1]))
+        paths.extend(used)
+    if not ends:
+        return [], []
+    degree: dict[NodeRef, list[NodeRef]] = {}
+    for a, b in ends:
+        degree.setdefault(a, []).append(b)
+        degree.setdefault(b, []).append(a)
+    if len(degree) != len(ends) + 1 or any(len(v) > 2 for v in degree.values()):
+        raise GameError("the route visits a stop twice")
+    tips = [n for n, v in degree.items() if len(v) == 1]
+    if len(tips) != 2:
+        raise GameError("the route's connections do not form one line")
+    order = [tips[0]]
+    prev: NodeRef | None = None
+    while len(order) < len(degree):
+        nxt = [n for n in degree[order[-1]] if n != prev]
+        if not nxt:
+            raise GameError("the route's connections do not form one line")
+        prev = order[-1]
+        order.append(nxt[0])
+    return order, paths
+
+
+def check_route(game: Game, corp_sym: str, route: dict[str, Any]) -> str | None:
+    """Why ``route`` (18xx.games RunRoutes shape) is illegal for ``corp_sym``, or None when legal."""
+    board = game.board
+    try:
+        corp = game.corp(corp_sym)
+        train = game.train(str(route.get("train")))
+    except GameError as exc:
+        return str(exc)
+    if train.owner != corp_sym:
+        return f"{corp_sym} does not own train {train.id}"
+    if train.id not in {t.id for t in game.runnable_trains(corp)}:
+        return f"train {train.id} cannot run now"
+    try:
+        stops, paths = _route_order(game, route)
+    except GameError as exc:
+        return str(exc)
+    counted = [s for s in stops if board.node(s).kind != "junction"]
+    if len(counted) < 2:
+        return "a route needs at least 2 stops"
+    if len(counted) > train.distance:
+        return f"a {train.name}-train visits at most {train.distance} stops, this route has {len(counted)}"
+    if len(set(paths)) != len(paths):
+        return "the route uses the same track twice"
+    sides = _side_keys(game, paths)
+    if len(set(sides)) != len(sides):
+        dup = next(s for s in sides if sides.count(s) > 1)
+        return f"the route uses the track at side {dup[1]} of {dup[0]} twice"
+    for s in counted[1:-1]:
+        node = board.node(s)
+        h = board.hexes[s[0]]
+        if node.kind == "offboard":
+            return f"the route passes through the off-board {s[0]} (it may only end there)"
+        if node.kind == "city" and board.city_blocks(h, s[1], corp_sym):
+            return f"the route passes through {s[0]}, full of other corporations' stations"
+    for hid, pi in paths:
+        path = board.hexes[hid].tile.paths[pi]
+        if path.terminal and not all((hid, n) in (counted[0], counted[-1]) for n in path.node_indexes):
+            return f"the route runs on past the terminal track in {hid}"
+    if not any(board.node(s).kind == "city" and corp_sym in (board.hexes[s[0]].tokens.get(s[1]) or [])
+               for s in counted):
+        return f"the route does not include a {corp_sym} station"
+    port_hexes = set(getattr(game.data, "PORT_OFFBOARD_HEXES", ()) or ())
+    port_min = int(getattr(game.data, "PORT_MIN_STOPS", 0) or 0)
+    if port_min and any(s[0] in port_hexes for s in counted) and len(counted) < port_min:
+        return f"a route to a port needs at least {port_min} stops"
+    revenue = game.route_revenue(corp, counted)
+    claimed = route.get("revenue")
+    if claimed is not None and claimed != revenue:
+        return f"the route is worth {revenue}, not {claimed}"
+    return None
+
+
+def check_routes(game: Game, corp_sym: str, routes: list[dict[str, Any]]) -> str | None:
+    """:func:`check_route` for each route, plus: no train twice, no track shared between routes."""
+    seen: set[str] = set()
+    paths_used: set[tuple[str, int]] = set()
+    sides_used: set[tuple[str, int]] = set()
+    for route in routes:
+        why = check_route(game, corp_sym, route)
+        if why:
+            return f"{route.get('train')}: {why}"
+        tid = str(route.get("train"))
+        if tid in seen:
+            return f"train {tid} runs twice"
+        seen.add(tid)
+        _, paths = _route_order(game, route)
+        sides = set(_side_keys(game, paths))
+        if paths_used & set(paths) or sides_used & sides:
+            return f"{tid}: the route shares track with another route"
+        paths_used |= set(paths)
+        sides_used |= sides
+    return None
