@@ -40,6 +40,8 @@ class Game:
                  optional_rules: Iterable[str] = (), seed: int | None = None):
         self.data = data
         self.title = data.TITLE
+        if hasattr(data, "SELL_BUY_ORDER"):
+            self.SELL_BUY_ORDER = data.SELL_BUY_ORDER
         self.optional_rules = list(optional_rules)
         self.seed = seed
         self.rng = random.Random(seed)

@@ -194,7 +194,9 @@ class TrackStep(Step):
     def actions(self, entity: str) -> list[str]:
         if entity != self.corp.sym:
             return []
-        if not self.lays_left() and not self.game.can_buy_tile_laying_company(self.corp):
+        g = self.game
+        if not self.lays_left() and not g.can_buy_tile_laying_company(self.corp) \
+                and not g.owns_track_time_tile_lay(self.round, self.corp):
             return []
         return ["lay_tile", "pass"]
 
@@ -366,6 +368,12 @@ class BuyCompanyStep(Step):
 
 class FinalBuyCompanyStep(BuyCompanyStep):
     blocks_always = True
+
+    def actions(self, entity: str) -> list[str]:
+        out = super().actions(entity)
+        if not out and entity == self.corp.sym and self.game.has_any_time_ability(self.corp):
+            return ["pass"]
+        return out
 
 
 def share_pool_percent(game: Game, sym: str) -> int:

@@ -8,7 +8,8 @@ Algorithm:
 2. Every legal route is enumerated once by depth-first search from every stop a station
    reaches: simple in stops and junctions, no track used twice, at most as many stops as the
    longest train, at least two stops, a station of the corporation on it, off-boards, terminal
-   paths and cities full of other corporations' tokens only at its ends.  Each route is kept
+   paths and cities full of other corporations' tokens only at its ends, each node group
+   (multi-hex off-boards) at most once.  Each route is kept
    with its revenue from ``game.route_revenue`` (title bonuses included) and its track mask.
 3. Branch and bound assigns routes to trains (longest trains first, each train's candidates
    by revenue descending, trains of the same length in increasing candidate order so no
@@ -76,6 +77,11 @@ class _Clock:
             self.out = True
         return self.out
 
+    def expired(self) -> bool:
+        if time.perf_counter() > self.deadline:
+            self.out = True
+        return self.out
+
     def elapsed_ms(self) -> float:
         return (time.perf_counter() - self.start) * 1000.0
 
@@ -94,6 +100,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     corp = game.corp(corp_sym)
     clock = clock or _Clock(float("inf"))
     adj, through, tokened, reachable = graph.adj, graph.through, graph.tokened, graph.reachable
+    groups = graph.groups
     port, port_min = _port_rule(game, graph)
     stops = graph.stops
     revenue_of: dict[int, int] = {}
@@ -112,7 +119,8 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         if rev >= 0:
             out.append(Candidate(rev, mask, tuple(nodes), tuple(links)))
 
-    def dfs(start: int, cur: int, visited: int, mask: int, jmask: int, tok: bool, open_end: bool) -> None:
+    def dfs(start: int, cur: int, visited: int, mask: int, jmask: int, gmask: int, tok: bool,
+            open_end: bool) -> None:
         if clock.tick():
             return
         count = len(nodes)
@@ -122,14 +130,15 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             return
         for link in adj[cur]:
             v = link.v
-            if (visited >> v) & 1 or mask & link.mask or jmask & link.jmask or not reachable[v]:
+            if (visited >> v) & 1 or mask & link.mask or jmask & link.jmask or gmask & groups[v] \
+                    or not reachable[v]:
                 continue
             if count > 1 and link.terminal_u:
                 continue
             nodes.append(v)
             links.append(link)
-            dfs(start, v, visited | (1 << v), mask | link.mask, jmask | link.jmask, tok or tokened[v],
-                through[v] and not link.terminal_v)
+            dfs(start, v, visited | (1 << v), mask | link.mask, jmask | link.jmask, gmask | groups[v],
+                tok or tokened[v], through[v] and not link.terminal_v)
             nodes.pop()
             links.pop()
 
@@ -137,7 +146,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         if not reachable[s]:
             continue
         nodes.append(s)
-        dfs(s, s, 1 << s, 0, 0, tokened[s], True)
+        dfs(s, s, 1 << s, 0, 0, groups[s], tokened[s], True)
         nodes.pop()
         if clock.out:
             break
@@ -146,52 +155,101 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
 
 
 # ---------------------------------------------------------------------------- branch and bound
-def _assign(lists: list[list[Candidate]], clock: _Clock) -> tuple[int, list[Candidate | None]]:
+class _Assigner:
     """Disjoint candidates, at most one per train, of greatest total revenue.
 
-    ``lists[i]`` is train i's candidates (best first); trains sharing the same list object are
-    interchangeable and take candidates in increasing index order."""
-    k = len(lists)
-    ub = [0] * (k + 1)
-    for i in range(k - 1, -1, -1):
-        ub[i] = ub[i + 1] + (lists[i][0].revenue if lists[i] else 0)
-    # greedy start
-    used = 0
-    greedy: list[Candidate | None] = []
-    for cands in lists:
-        pick = next((c for c in cands if not c.mask & used), None)
-        greedy.append(pick)
-        if pick is not None:
-            used |= pick.mask
-    best_total = sum(c.revenue for c in greedy if c is not None)
-    best = list(greedy)
-    chosen: list[Candidate | None] = [None] * k
+    Sets of candidates are Python ints used as bit sets over ``cands`` (best revenue first, so
+    the lowest set bit is the best member).  ``conflicts(j)`` is the set of candidates sharing
+    track with candidate j (j included); ``fits[d]`` those a train of distance d can run."""
 
-    def search(i: int, used: int, acc: int, first: int) -> None:
-        nonlocal best_total, best
+    def __init__(self, cands: list[Candidate], distances: list[int], clock: _Clock):
+        self.cands = cands
+        self.rev = [c.revenue for c in cands]
+        self.dist = sorted(distances, reverse=True)
+        self.clock = clock
+        n = len(cands)
+        self.n = n
+        fits = {d: bytearray((n + 8) // 8) for d in set(self.dist)}
+        users: dict[int, bytearray] = {}
+        self.cand_bits: list[list[int]] = []
+        for j, c in enumerate(cands):
+            byte, bitv = j >> 3, 1 << (j & 7)
+            for d, arr in fits.items():
+                if len(c.stops) <= d:
+                    arr[byte] |= bitv
+            bl = [b for link in c.links for b in link.bits]
+            self.cand_bits.append(bl)
+            for b in bl:
+                arr = users.get(b)
+                if arr is None:
+                    arr = users[b] = bytearray((n + 8) // 8)
+                arr[byte] |= bitv
+        self.fits = {d: int.from_bytes(arr, "little") for d, arr in fits.items()}
+        self.users = {b: int.from_bytes(arr, "little") for b, arr in users.items()}
+        self._conf: dict[int, int] = {}
+        self.best_total = 0
+        self.best: list[int | None] = [None] * len(self.dist)
+        self.chosen: list[int | None] = [None] * len(self.dist)
+        self.nodes = 0
+
+    def conflicts(self, j: int) -> int:
+        got = self._conf.get(j)
+        if got is None:
+            got = 0
+            users = self.users
+            for b in self.cand_bits[j]:
+                got |= users[b]
+            self._conf[j] = got
+        return got
+
+    def bound(self, allowed: int, i: int) -> int:
+        """Upper bound on what trains i.. can add using candidates in ``allowed``."""
+        total = 0
+        rev, fits = self.rev, self.fits
+        for d in self.dist[i:]:
+            x = allowed & fits[d]
+            if x:
+                total += rev[(x & -x).bit_length() - 1]
+        return total
+
+    def run(self) -> tuple[int, list[Candidate | None]]:
+        if self.n and self.dist:
+            self.search(0, (1 << self.n) - 1, 0, 0)
+        return self.best_total, [None if j is None else self.cands[j] for j in self.best]
+
+    def search(self, i: int, allowed: int, acc: int, first: int) -> None:
+        k = len(self.dist)
         if i == k:
-            if acc > best_total:
-                best_total = acc
-                best = list(chosen)
+            if acc > self.best_total:
+                self.best_total = acc
+                self.best = list(self.chosen)
             return
-        if acc + ub[i] <= best_total or clock.out:
-            return
-        cands = lists[i]
-        same = i + 1 < k and lists[i + 1] is cands
-        rest = ub[i + 1]
-        for j in range(first, len(cands)):
-            c = cands[j]
-            if acc + c.revenue + rest <= best_total or clock.tick():
+        clock = self.clock
+        same_next = i + 1 < k and self.dist[i + 1] == self.dist[i]
+        rest = self.bound(allowed, i + 1)
+        x = (allowed & self.fits[self.dist[i]]) >> first << first
+        rev = self.rev
+        while x:
+            self.nodes += 1
+            if self.nodes & 1023 == 0 and clock.expired():
+                return
+            low = x & -x
+            x ^= low
+            j = low.bit_length() - 1
+            r = rev[j]
+            if acc + r + rest <= self.best_total:
                 break
-            if c.mask & used:
+            narrowed = allowed & ~self.conflicts(j)
+            if i + 1 < k and acc + r + self.bound(narrowed, i + 1) <= self.best_total:
                 continue
-            chosen[i] = c
-            search(i + 1, used | c.mask, acc + c.revenue, j + 1 if same else 0)
-        chosen[i] = None
-        search(i + 1, used, acc, len(cands) if same else 0)
-
-    search(0, 0, 0, 0)
-    return best_total, best
+            self.chosen[i] = j
+            self.search(i + 1, narrowed, acc + r, j + 1 if same_next else 0)
+            if clock.out:
+                return
+        self.chosen[i] = None
+        if acc + rest > self.best_total:
+            # train i runs nothing; trains of its length after it then run nothing either
+            self.search(i + 1, allowed, acc, self.n if same_next else 0)
 
 
 # ---------------------------------------------------------------------------- output
@@ -229,12 +287,7 @@ def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
     sol.candidates = len(all_cands)
     enumerated = not clock.out
     order = sorted(trains, key=lambda t: -t.distance)
-    by_distance: dict[int, list[Candidate]] = {}
-    for t in order:
-        if t.distance not in by_distance:
-            by_distance[t.distance] = [c for c in all_cands if len(c.stops) <= t.distance]
-    lists = [by_distance[t.distance] for t in order]
-    total, picks = _assign(lists, clock)
+    total, picks = _Assigner(all_cands, [t.distance for t in order], clock).run()
     sol.total = total
     for t, pick in zip(order, picks, strict=True):
         if pick is not None:
@@ -340,6 +393,12 @@ def check_route(game: Game, corp_sym: str, route: dict[str, Any]) -> str | None:
     if not any(board.node(s).kind == "city" and corp_sym in (board.hexes[s[0]].tokens.get(s[1]) or [])
                for s in counted):
         return f"the route does not include a {corp_sym} station"
+    seen_groups: set[str] = set()
+    for s in counted:
+        for name in board.node(s).groups:
+            if name in seen_groups:
+                return f"the route visits {name} twice"
+            seen_groups.add(name)
     port_hexes = set(getattr(game.data, "PORT_OFFBOARD_HEXES", ()) or ())
     port_min = int(getattr(game.data, "PORT_MIN_STOPS", 0) or 0)
     if port_min and any(s[0] in port_hexes for s in counted) and len(counted) < port_min:

@@ -489,6 +489,17 @@ class G1856(Game):
     def tile_lays_per_turn(self, corp: Corporation) -> int:
         return 1
 
+    def owns_track_time_tile_lay(self, rnd: OperatingRound, corp: Corporation) -> bool:
+        """An owned private's extra tile lay (not replacing the normal one) keeps the track
+        step open until it is used or the step is passed."""
+        for sym in corp.companies:
+            c = self.companies[sym]
+            ab = c.ability("tile_lay")
+            if ab and not c.closed and ab.get("when") == "track" and not ab.get("consume_tile_lay") \
+                    and (c.sym, "tile_lay") not in self.used_abilities:
+                return True
+        return False
+
     def can_buy_tile_laying_company(self, corp: Corporation) -> bool:
         """While a private with a track-time tile lay could still be bought, the track step stays open."""
         if not self.phase_status("can_buy_companies"):
@@ -781,7 +792,19 @@ class G1856(Game):
         hexes = {s[0] for s in stops}
         port_hex = self.port_assignment.get(corp.sym)
         if port_hex and port_hex in hexes:
-            revenue += getattr(self.data, "PORT_BONUS", 20)
+            revenue += getattr(self.data, "PORT_BONUS", getattr(self.data, "RDP_BONUS", 20))
+        ports = set(getattr(self.data, "PORT_OFFBOARD_HEXES", []))
+        port_stop = next((st for st in stops if st[0] in ports), None)
+        if port_stop is not None:
+            # 1836Jr56 ports: no value of their own; the port value for every city on the
+            # route holding this corporation's station (the route needs 2 other stops)
+            if len(stops) < getattr(self.data, "PORT_MIN_STOPS", 3):
+                raise GameError(f"A route to {self.board.hexes[port_stop[0]].location} needs 2 other stops")
+            per_token = self.board.stop_revenue(port_stop, colors)
+            revenue -= per_token
+            revenue += per_token * sum(
+                1 for st in stops if self.board.node(st).kind == "city"
+                and corp.sym in (self.board.hexes[st[0]].tokens.get(st[1]) or []))
         for right in self.rights.get(corp.sym, set()):
             bonus_hexes = (self.data.TUNNEL_BONUS_HEXES if right == "tunnel" else self.data.BRIDGE_BONUS_HEXES)
             revenue += sum(getattr(self.data, "RIGHT_BONUS", 10) for h in hexes if h in bonus_hexes)
@@ -1126,6 +1149,18 @@ class G1856(Game):
         power = self.buying_power_for_token(corp)
         return any(self.company_min_price(c) <= power for c in self.purchasable_companies())
 
+    def has_any_time_ability(self, corp: Corporation) -> bool:
+        """The corporation owns a private whose ability it may use at any time in its turn
+        (e.g. 1836Jr56 E-SF's extra tile, RdP's marker): the turn then ends with a pass."""
+        for sym in corp.companies:
+            c = self.companies[sym]
+            if c.closed:
+                continue
+            for ab in c.abilities:
+                if ab.get("when") == "owning_corp_or_turn" and (c.sym, ab.get("type")) not in self.used_abilities:
+                    return True
+        return False
+
     def purchasable_companies(self) -> list[Company]:
         return [c for c in self.companies.values() if not c.closed and c.owner in self.player_by_id]
 
@@ -1165,7 +1200,12 @@ class G1856(Game):
         self.log.append(f"{corp.sym} places the port marker on {action.target}")
 
     def special_tile_lay_ok(self, rnd: OperatingRound, company: Company) -> bool:
-        return (company.sym, "tile_lay") not in self.used_abilities
+        if (company.sym, "tile_lay") in self.used_abilities:
+            return False
+        ab = company.ability("tile_lay") or {}
+        if ab.get("when") == "track":
+            return not any(isinstance(s, TrackStep) and s.passed for s in rnd.steps)
+        return True
 
     def use_private(self, rnd: OperatingRound, corp: Corporation, action: A.Action) -> None:
         company = self.company(action.entity)
@@ -1212,7 +1252,7 @@ class G1856(Game):
 
     def special_buy(self, corp: Corporation, action: A.SpecialBuy) -> None:
         right = next((r for r, (_, label) in self.RIGHTS.items() if label == action.description), None)
-        if right is None or action.description not in self.special_buys(corp):
+        if right is None or action.description not in self.special_buys(corp):  # noqa: SIM102
             raise GameError(f"{corp.sym} cannot buy {action.description or 'that'} now")
         company = self.companies[self.RIGHTS[right][0]]
         seller = "bank" if company.closed or company.owner is None else company.owner
