@@ -111,9 +111,16 @@ class Game:
         return self.data.CORPORATIONS
 
     def game_trains(self) -> list[dict[str, Any]]:
+        """The title's trains; an optional rule may replace the list (e.g. 1836Jr56 Diesels)."""
+        for rule, trains in getattr(self.data, "OPTIONAL_RULE_TRAINS", {}).items():
+            if rule in self.optional_rules:
+                return trains
         return self.data.TRAINS
 
     def game_phases(self) -> list[dict[str, Any]]:
+        for rule, phases in getattr(self.data, "OPTIONAL_RULE_PHASES", {}).items():
+            if rule in self.optional_rules:
+                return phases
         return self.data.PHASES
 
     def setup(self) -> None:

@@ -24,6 +24,20 @@ def test_1856_fixture_matches_reference_trace(name: str) -> None:
     assert {str(k): v for k, v in res.game.result().items()} == {str(k): v for k, v in final["result"].items()}
 
 
+REPLAYING_1836JR56 = ["1836jr56_game_end_bank"]
+
+
+@pytest.mark.parametrize("name", REPLAYING_1836JR56)
+def test_1836jr56_fixture_matches_reference_trace(name: str) -> None:
+    export = load_export("1836jr56", name)
+    expected = load_trace("1836jr56", name)
+    res = replay(export, trace=True)
+    assert res.error is None, f"action {res.failed_action_id}: {res.error}"
+    assert first_divergence(res.trace, expected) is None
+    assert res.game.finished
+    assert {str(k): v for k, v in res.game.result().items()} == {str(k): v for k, v in export["result"].items()}
+
+
 @pytest.mark.parametrize("name", REPLAYING_1856)
 def test_1856_fixture_result_matches_export(name: str) -> None:
     export = load_export("1856", name)

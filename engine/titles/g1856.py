@@ -31,9 +31,11 @@ from ..operating import (
 from ..tiles import COLOR_ORDER, Tile, labels_match, paths_preserved
 from . import g1856_data
 from .nationalization import (
+    BorrowTrainStep,
     NationalDiscardStep,
     NationalizationPayoffStep,
     RemoveTokensStep,
+    return_borrowed_train,
     start_nationalization,
 )
 
@@ -364,7 +366,7 @@ class G1856(Game):
         steps: list[type[Step]] = [
             AssignStep, LoanStep, SpecialStep, BuyCompanyStep, HomeTokenStep,
             NationalizationPayoffStep, RemoveTokensStep, NationalDiscardStep, SpecialBuyStep,
-            TrackStep, TokenStep, RouteStep, DividendStep, DiscardTrainStep, BuyTrainStep,
+            TrackStep, TokenStep, BorrowTrainStep, RouteStep, DividendStep, DiscardTrainStep, BuyTrainStep,
             FinalBuyCompanyStep,
         ]
         return OperatingRound(self, num, steps)
@@ -523,6 +525,7 @@ class G1856(Game):
             self.spend(corp.sym, "bank", cost)
         pending = self._lift_ambiguous_tokens(h, old, tile)
         b.lay(h.id, action.tile, action.rotation)
+        self._resync_token_cities(h)
         for sym in pending:
             self.pending_tokens.append((sym, h.id))
         self.log.append(f"{corp.sym} lays tile {name} on {h.id}"
@@ -566,6 +569,16 @@ class G1856(Game):
         if cost > corp.cash:
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: it costs {self.fmt(cost)}")
         return tile, cost
+
+    def _resync_token_cities(self, h: Any) -> None:
+        """After an upgrade the board says which city each station is in now."""
+        for ci, slots in h.tokens.items():
+            for sym in slots:
+                if sym is None or sym not in self.corporations:
+                    continue
+                toks = [t for t in self.corporations[sym].tokens if t.used and t.hex == h.id]
+                if toks:
+                    toks[0].city = ci
 
     def _lift_ambiguous_tokens(self, h: Any, old: Tile, new: Tile) -> list[str]:
         """Tokens on a multi-city hex without track cannot follow a particular city of the new
@@ -1117,6 +1130,7 @@ class G1856(Game):
 
     def after_buy_train_step(self, rnd: OperatingRound, corp: Corporation) -> None:
         rnd.state["bought_trains_done"] = True
+        return_borrowed_train(self, rnd)
 
     def emergency_sell(self, rnd: OperatingRound, corp: Corporation, action: A.SellShares) -> None:
         pid = action.entity

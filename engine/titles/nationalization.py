@@ -127,6 +127,52 @@ class NationalDiscardStep(Step):
         pass
 
 
+class BorrowTrainStep(Step):
+    """A trainless national that never owned a permanent train may borrow an 8/D train for
+    this run; it goes back to the bank when the national finishes buying trains."""
+
+    name = "borrow a train"
+
+    def borrowable(self) -> list[str]:
+        g: G1856 = self.game  # type: ignore[assignment]
+        corp = self.corp
+        if corp.sym != g.national_sym or g.national_ever_owned_permanent or corp.trains:
+            return []
+        if self.round.state.get("borrowed"):
+            return []
+        for t in g.depot_trains():
+            if t.owner == "depot" and t.name in ("8", "D"):
+                return [t.id]
+        return []
+
+    def blocks(self) -> bool:
+        return bool(self.borrowable())
+
+    def actions(self, entity: str) -> list[str]:
+        return ["borrow_train", "pass"] if entity == self.corp.sym and self.borrowable() else []
+
+    def process(self, action: A.Action) -> None:
+        g: G1856 = self.game  # type: ignore[assignment]
+        self.passed = True
+        if isinstance(action, A.Pass):
+            return
+        assert isinstance(action, A.BorrowTrain)
+        if action.train not in self.borrowable():
+            raise GameError(f"{self.corp.sym} cannot borrow {action.train}")
+        train = g.trains[action.train]
+        g.give_train(train, self.corp.sym)
+        train.operated = False
+        self.round.state["borrowed"] = train.id
+        g.log.append(f"{self.corp.sym} borrows a {train.name}-train")
+
+
+def return_borrowed_train(g: G1856, rnd: OperatingRound) -> None:
+    tid = rnd.state.pop("borrowed", None)
+    if tid and g.trains[tid].owner == rnd.corp.sym:
+        g.remove_train(g.trains[tid], "discard")
+        g.log.append(f"{rnd.corp.sym} returns the borrowed {g.trains[tid].name}-train")
+
+
 # ---------------------------------------------------------------------- the event
 
 
@@ -204,7 +250,9 @@ def merge_major(g: G1856, major: Corporation) -> None:
             g.rights.setdefault(national.sym, set()).add(right)
     g.rights.pop(major.sym, None)
     # record where the stations were, then take them off the map
-    g.merged_token_spots[major.sym] = [(t.hex, t.city) for t in major.tokens if t.used and t.hex]
+    spots = [(h.id, ci) for h in g.board.hexes.values() for ci, slots in h.tokens.items() if major.sym in slots]
+    spots.sort(key=lambda spot: spot[0] != major.home)  # the home station first
+    g.merged_token_spots[major.sym] = spots
     for h in g.board.hexes.values():
         for slots in h.tokens.values():
             for i, s in enumerate(slots):
