@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 NodeRef = tuple[str, int]
 
-_CHECK_EVERY = 2048  # expansions between two looks at the clock
+_LISTING_SHARE = 0.8  # share of the time budget listing routes may take
 
 
 @dataclass
@@ -64,21 +64,15 @@ class Candidate:
 
 
 class _Clock:
+    """Wall-clock budget: ``deadline`` for the whole search; ``out`` once it has passed."""
+
     def __init__(self, budget: float):
         self.start = time.perf_counter()
         self.deadline = self.start + budget
-        self.ticks = 0
         self.out = False
 
-    def tick(self) -> bool:
-        """True once the budget is spent (checks the clock every few thousand calls)."""
-        self.ticks += 1
-        if self.ticks % _CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
-            self.out = True
-        return self.out
-
-    def expired(self) -> bool:
-        if time.perf_counter() > self.deadline:
+    def expired(self, deadline: float | None = None) -> bool:
+        if time.perf_counter() > (self.deadline if deadline is None else deadline):
             self.out = True
         return self.out
 
@@ -95,58 +89,71 @@ def _port_rule(game: Game, graph: RouteGraph) -> tuple[list[bool], int]:
 
 
 def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: int,
-                     clock: _Clock | None = None) -> list[Candidate]:
-    """Every legal route of at most ``max_stops`` stops, best revenue first."""
+                     clock: _Clock | None = None, deadline: float | None = None) -> list[Candidate]:
+    """Every legal route of at most ``max_stops`` stops, best revenue first.
+
+    Revenue comes from ``game.route_revenue`` (a route it refuses with GameError is illegal),
+    memoised on the set of stops: it depends on which stops a route visits, not their order.
+    Routes are found from the end that comes first in the order stations, other stops; so
+    when ``deadline`` cuts the search short, routes ending at a station are already in."""
     corp = game.corp(corp_sym)
     clock = clock or _Clock(float("inf"))
+    limit = clock.deadline if deadline is None else deadline
     adj, through, tokened, reachable = graph.adj, graph.through, graph.tokened, graph.reachable
     groups = graph.groups
     port, port_min = _port_rule(game, graph)
     stops = graph.stops
+    starts = sorted((i for i in range(len(stops)) if reachable[i]), key=lambda i: (not tokened[i], i))
+    rank = [len(stops)] * len(stops)
+    for r, i in enumerate(starts):
+        rank[i] = r
     revenue_of: dict[int, int] = {}
     out: list[Candidate] = []
     nodes: list[int] = []
     links: list[Link] = []
+    ticks = 0
 
     def record(visited: int, mask: int) -> None:
         rev = revenue_of.get(visited)
         if rev is None:
-            if port_min and any(port[i] for i in nodes) and len(nodes) < port_min:
-                rev = -1
-            else:
-                rev = game.route_revenue(corp, [stops[i] for i in nodes])
+            rev = -1
+            if not (port_min and len(nodes) < port_min and any(port[i] for i in nodes)):
+                try:
+                    rev = game.route_revenue(corp, [stops[i] for i in nodes])
+                except GameError:
+                    rev = -1
             revenue_of[visited] = rev
         if rev >= 0:
             out.append(Candidate(rev, mask, tuple(nodes), tuple(links)))
 
-    def dfs(start: int, cur: int, visited: int, mask: int, jmask: int, gmask: int, tok: bool,
+    def dfs(start_rank: int, cur: int, visited: int, mask: int, jmask: int, gmask: int, tok: bool,
             open_end: bool) -> None:
-        if clock.tick():
+        nonlocal ticks
+        ticks += 1
+        if ticks & 4095 == 0 and clock.expired(limit):
             return
         count = len(nodes)
-        if count >= 2 and tok and start < cur:
+        if count >= 2 and tok and start_rank < rank[cur]:
             record(visited, mask)
         if count >= max_stops or not open_end:
             return
         for link in adj[cur]:
             v = link.v
             if (visited >> v) & 1 or mask & link.mask or jmask & link.jmask or gmask & groups[v] \
-                    or not reachable[v]:
-                continue
-            if count > 1 and link.terminal_u:
+                    or not reachable[v] or (count > 1 and link.terminal_u):
                 continue
             nodes.append(v)
             links.append(link)
-            dfs(start, v, visited | (1 << v), mask | link.mask, jmask | link.jmask, gmask | groups[v],
+            dfs(start_rank, v, visited | (1 << v), mask | link.mask, jmask | link.jmask, gmask | groups[v],
                 tok or tokened[v], through[v] and not link.terminal_v)
             nodes.pop()
             links.pop()
+            if clock.out:
+                return
 
-    for s in range(len(stops)):
-        if not reachable[s]:
-            continue
+    for s in starts:
         nodes.append(s)
-        dfs(s, s, 1 << s, 0, 0, groups[s], tokened[s], True)
+        dfs(rank[s], s, 1 << s, 0, 0, groups[s], tokened[s], True)
         nodes.pop()
         if clock.out:
             break
@@ -155,18 +162,55 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
 
 
 # ---------------------------------------------------------------------------- branch and bound
+_GREEDY_STARTS = 8  # first routes tried by the greedy start
+
+
+def _greedy(cands: list[Candidate], dist: list[int]) -> tuple[int, list[Candidate | None]]:
+    """A good feasible assignment: for each of the best few routes as the longest train's, the
+    other trains take the best routes still free, in order."""
+    best_total, best = 0, [None] * len(dist)
+    if not cands or not dist:
+        return best_total, best
+    for first in cands[:_GREEDY_STARTS]:
+        if len(first.stops) > dist[0]:
+            continue
+        picks: list[Candidate | None] = [first]
+        used = first.mask
+        total = first.revenue
+        for d in dist[1:]:
+            pick = next((c for c in cands if len(c.stops) <= d and not c.mask & used), None)
+            picks.append(pick)
+            if pick is not None:
+                used |= pick.mask
+                total += pick.revenue
+        if total > best_total:
+            best_total, best = total, picks
+    return best_total, best
+
+
 class _Assigner:
     """Disjoint candidates, at most one per train, of greatest total revenue.
 
-    Sets of candidates are Python ints used as bit sets over ``cands`` (best revenue first, so
-    the lowest set bit is the best member).  ``conflicts(j)`` is the set of candidates sharing
-    track with candidate j (j included); ``fits[d]`` those a train of distance d can run."""
+    Starts from :func:`_greedy`'s assignment (``floor``); keeps only candidates that could
+    beat it (revenue above ``floor`` minus what the other trains could earn at best).  Sets
+    of candidates are Python ints used as bit sets over that list (best revenue first, so the
+    lowest set bit is the best member).  ``conflicts(j)``: the candidates sharing track with
+    candidate j (j included); ``fits[d]``: those a train running d stops can take."""
 
     def __init__(self, cands: list[Candidate], distances: list[int], clock: _Clock):
-        self.cands = cands
-        self.rev = [c.revenue for c in cands]
         self.dist = sorted(distances, reverse=True)
         self.clock = clock
+        self.best_total, greedy = _greedy(cands, self.dist)
+        self.greedy = greedy
+        tops = [next((c.revenue for c in cands if len(c.stops) <= d), 0) for d in self.dist]
+        others = sum(tops) - min(tops, default=0)
+        floor = self.best_total - others
+        cut = len(cands)
+        while cut and cands[cut - 1].revenue <= floor:
+            cut -= 1
+        cands = cands[:cut]
+        self.cands = cands
+        self.rev = [c.revenue for c in cands]
         n = len(cands)
         self.n = n
         fits = {d: bytearray((n + 8) // 8) for d in set(self.dist)}
@@ -184,11 +228,13 @@ class _Assigner:
                 if arr is None:
                     arr = users[b] = bytearray((n + 8) // 8)
                 arr[byte] |= bitv
+            if j & 1023 == 1023 and clock.expired():
+                n = self.n = 0  # out of time: the greedy assignment stands
+                break
         self.fits = {d: int.from_bytes(arr, "little") for d, arr in fits.items()}
         self.users = {b: int.from_bytes(arr, "little") for b, arr in users.items()}
         self._conf: dict[int, int] = {}
-        self.best_total = 0
-        self.best: list[int | None] = [None] * len(self.dist)
+        self.best: list[int | None] | None = None  # None: the greedy assignment is still the best
         self.chosen: list[int | None] = [None] * len(self.dist)
         self.nodes = 0
 
@@ -213,8 +259,11 @@ class _Assigner:
         return total
 
     def run(self) -> tuple[int, list[Candidate | None]]:
-        if self.n and self.dist:
+        """Best total and the route (or None) of each train, trains longest first."""
+        if self.n and self.dist and not self.clock.out:
             self.search(0, (1 << self.n) - 1, 0, 0)
+        if self.best is None:
+            return self.best_total, list(self.greedy)
         return self.best_total, [None if j is None else self.cands[j] for j in self.best]
 
     def search(self, i: int, allowed: int, acc: int, first: int) -> None:
@@ -231,7 +280,7 @@ class _Assigner:
         rev = self.rev
         while x:
             self.nodes += 1
-            if self.nodes & 1023 == 0 and clock.expired():
+            if self.nodes & 255 == 0 and clock.expired():
                 return
             low = x & -x
             x ^= low
@@ -283,9 +332,11 @@ def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
         sol.elapsed_ms = clock.elapsed_ms()
         return sol
     graph = build_graph(game, corp_sym)
-    all_cands = enumerate_routes(game, corp_sym, graph, _max_stops(trains, graph), clock)
+    listing_deadline = clock.start + _LISTING_SHARE * time_budget
+    all_cands = enumerate_routes(game, corp_sym, graph, _max_stops(trains, graph), clock, listing_deadline)
     sol.candidates = len(all_cands)
     enumerated = not clock.out
+    clock.out = False  # combining gets the rest of the budget even when listing was cut short
     order = sorted(trains, key=lambda t: -t.distance)
     total, picks = _Assigner(all_cands, [t.distance for t in order], clock).run()
     sol.total = total

@@ -24,7 +24,7 @@ def test_1856_fixture_matches_reference_trace(name: str) -> None:
     assert {str(k): v for k, v in res.game.result().items()} == {str(k): v for k, v in final["result"].items()}
 
 
-REPLAYING_1836JR56 = ["1836jr56_game_end_bank"]
+REPLAYING_1836JR56 = ["1836jr56_game_end_bank", "hotseat003"]
 
 
 @pytest.mark.parametrize("name", REPLAYING_1836JR56)

@@ -32,6 +32,7 @@ from ..tiles import COLOR_ORDER, Tile, labels_match, paths_preserved
 from . import g1856_data
 from .nationalization import (
     BorrowTrainStep,
+    CashCrisisStep,
     NationalDiscardStep,
     NationalizationPayoffStep,
     RemoveTokensStep,
@@ -55,7 +56,9 @@ class LoanStep(Step):
         if entity != corp.sym:
             return []
         out = []
-        if self.round.state.get("bought_trains_done") and corp.loans and corp.cash >= g.loan_value:
+        if self.round.state.get("bought_trains_done") and corp.loans and (
+                corp.cash >= g.loan_value or corp.loans > g.maximum_loans(corp)):
+            # more loans than shares in players' hands: they must be repaid before the turn ends
             out.append("payoff_loan")
         if g.can_take_loan(self.round, corp):
             out.append("take_loan")
@@ -212,6 +215,8 @@ class G1856(Game):
         self.nationalization_train_discard_trigger = False
         self.token_removals: list[dict[str, Any]] = []
         self.national_token_limit = getattr(d, "NATIONAL_TOKEN_LIMIT", 10)
+        self.cash_crisis_player: str | None = None
+        self.cash_crisis_corp: str | None = None
         self.national_token_price = getattr(d, "NATIONAL_TOKEN_PRICE", 100)
         self.right_cost = getattr(d, "RIGHT_COST", 50)
         dests = d.DESTINATIONS
@@ -364,7 +369,7 @@ class G1856(Game):
     # ------------------------------------------------------------------ rounds
     def new_operating_round(self, num: int) -> OperatingRound:
         steps: list[type[Step]] = [
-            AssignStep, LoanStep, SpecialStep, BuyCompanyStep, HomeTokenStep,
+            CashCrisisStep, AssignStep, LoanStep, SpecialStep, BuyCompanyStep, HomeTokenStep,
             NationalizationPayoffStep, RemoveTokensStep, NationalDiscardStep, SpecialBuyStep,
             TrackStep, TokenStep, BorrowTrainStep, RouteStep, DividendStep, DiscardTrainStep, BuyTrainStep,
             FinalBuyCompanyStep,
@@ -471,6 +476,7 @@ class G1856(Game):
             assert president is not None
             self.spend(president, "bank", owed, allow_negative=True)
             rnd.state["player_interest_penalty"] = owed
+            self._maybe_cash_crisis(president, corp)
 
     def force_repay_loans(self, rnd: OperatingRound, corp: Corporation) -> None:
         excess = corp.loans - self.maximum_loans(corp)
@@ -486,6 +492,78 @@ class G1856(Game):
         owed -= payment
         if owed > 0 and corp.president:
             self.spend(corp.president, "bank", owed, allow_negative=True)
+            self._maybe_cash_crisis(corp.president, corp)
+
+    # ------------------------------------------------------------------ cash crisis
+    def _maybe_cash_crisis(self, pid: str, corp: Corporation) -> None:
+        if self.player(pid).cash < 0:
+            self.cash_crisis_player = pid
+            self.cash_crisis_corp = corp.sym
+            self.log.append(f"{self.name_of(pid)} owes the bank {self.fmt(-self.player(pid).cash)} "
+                            "and must raise money")
+
+    def crisis_sellable(self, pid: str, need_limit: bool) -> list[tuple[str, int]]:
+        """Bundles a president in a cash crisis may sell: not the presidency of the company
+        that caused the debt (or the operating one), and no more than needed."""
+        need = -self.player(pid).cash
+        out = []
+        rnd = self.round
+        current = rnd.corp.sym if isinstance(rnd, OperatingRound) else None
+        for sym in sorted({s.corporation for s in self.shares_of(pid)}):
+            c = self.corporations[sym]
+            if c.price is None or c.closed:
+                continue
+            held = self.percent_of(pid, sym)
+            for pct in range(10, held + 1, 10):
+                if self.percent_of(POOL, sym) + pct > self.MARKET_SHARE_LIMIT:
+                    break
+                if c.president == pid:
+                    others = max((self.percent_of(p.id, sym) for p in self.players if p.id != pid), default=0)
+                    pres_pct = next(s.percent for s in self.corp_shares(sym) if s.president)
+                    if sym in (self.cash_crisis_corp, current):
+                        if held - pct < others:
+                            break
+                    elif held - pct < pres_pct and others < pres_pct:
+                        break
+                value = c.price.price * pct // 10
+                if need_limit and value >= need + c.price.price:
+                    break
+                out.append((sym, pct))
+        return out
+
+    def crisis_liquidity(self, pid: str) -> int:
+        best: dict[str, int] = {}
+        for sym, pct in self.crisis_sellable(pid, need_limit=False):
+            best[sym] = max(best.get(sym, 0), pct)
+        value = sum(self.corporations[sym].price.price * pct // 10  # type: ignore[union-attr]
+                    for sym, pct in best.items())
+        return self.player(pid).cash + value
+
+    def crisis_bankrupt(self, rnd: OperatingRound, pid: str) -> None:
+        if self.crisis_liquidity(pid) >= 0:
+            raise GameError(f"{self.name_of(pid)} can still raise the money")
+        player = self.player(pid)
+        self.log.append(f"-- {player.name} goes bankrupt --")
+        for sym in sorted({s.corporation for s in self.shares_of(pid)}):
+            while True:
+                options = [pct for s2, pct in self.crisis_sellable(pid, need_limit=False) if s2 == sym]
+                if not options:
+                    break
+                pct = max(options)
+                shares = sorted((s for s in self.shares_of(pid, sym) if not s.president), key=lambda s: s.seq)
+                picked, total = [], 0
+                for s in shares:
+                    if total >= pct:
+                        break
+                    picked.append(s)
+                    total += s.percent
+                self.sell_shares(pid, picked)
+        rnd.recalculate_order()
+        # whatever cash the player has (even a debt) is settled with the bank
+        self.bank += player.cash
+        player.cash = 0
+        player.bankrupt = True
+        self.end_game("bankrupt")
 
     # ------------------------------------------------------------------ track
     def tile_lays_per_turn(self, corp: Corporation) -> int:
