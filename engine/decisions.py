@@ -74,21 +74,36 @@ def _buy_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choice
 
 def _sell_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
     rnd = game.round
-    if not isinstance(rnd, StockRound):
+    if isinstance(rnd, StockRound):
+        bundles = rnd.sellable_bundles(entity)
+    elif isinstance(rnd, OperatingRound) and getattr(game, "cash_crisis_player", None) == entity:
+        bundles = game.crisis_sellable(entity, need_limit=True)
+    elif isinstance(rnd, OperatingRound) and rnd.corp.president == entity:
+        bundles = game.emergency_sellable(rnd.corp)
+    else:
         return []
     out = []
-    for sym, percent in rnd.sellable_bundles(entity):
-        shares = sorted((s for s in game.shares_of(entity, sym) if not s.president), key=lambda s: -s.index)
-        picked, total = [], 0
-        for s in shares:
-            if total >= percent:
-                break
-            picked.append(s.id)
-            total += s.percent
+    for sym, percent in bundles:
+        picked = pick_shares(game, entity, sym, percent)
+        if not picked:
+            continue
         price = game.corporations[sym].price
         value = price.price * percent // 10 if price else 0
         out.append(Choice(",".join(picked), f"{percent}% of {sym} for {game.fmt(value)}"))
     return out
+
+
+def pick_shares(game: Game, pid: str, sym: str, percent: int) -> list[str]:
+    """Share ids making up ``percent`` of ``sym`` held by ``pid``: ordinary shares first, the
+    president's certificate last (then only part of it may be sold)."""
+    shares = sorted(game.shares_of(pid, sym), key=lambda s: (s.president, -s.index))
+    picked, total = [], 0
+    for s in shares:
+        if total >= percent:
+            break
+        picked.append(s.id)
+        total += s.percent
+    return picked if total >= percent else []
 
 
 # ---------------------------------------------------------------------- operating
@@ -101,6 +116,9 @@ def _op(game: Game) -> OperatingRound | None:
 def legal_tile_lays(game: Game, corp_sym: str) -> dict[str, dict[str, list[int]]]:
     """{hex: {tile id: [rotations]}} the corporation may lay now (normal track lay)."""
     corp = game.corporations[corp_sym]
+    rnd = game.round
+    if isinstance(rnd, OperatingRound) and rnd.state.get("tiles_laid", 0) >= game.tile_lays_per_turn(corp):
+        return {}
     b = game.board
     edges, _ = b.connectivity(corp_sym)
     out: dict[str, dict[str, list[int]]] = {}
@@ -172,6 +190,8 @@ def _place_token(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
         return [Choice(city_id(game, hid, c.index), f"{hid} city {i + 1}")
                 for i, c in enumerate(h.tile.cities) if game.board.free_slots(h, c.index, entity) > 0]
     cost = game.token_cost(corp) or 0
+    if cost > corp.cash:
+        return []  # take a loan first, then the stations become affordable
     return [Choice(city_id(game, hid, ni), f"{hid} {game.board.hexes[hid].location} ({game.fmt(cost)})".strip())
             for hid, ni in sorted(game.tokenable_cities(corp))]
 
@@ -180,17 +200,26 @@ def _buy_train(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]
     if _op(game) is None or entity not in game.corporations:
         return []
     corp = game.corporations[entity]
+    emergency = game.must_buy_train(corp) and game.needs_emergency_money(corp)
     out = []
     seen = set()
+    if emergency:
+        # only the cheapest train from the bank, paid with the president's help
+        t = game.cheapest_depot_train()
+        if t is not None and game.president_can_fund_train(corp):
+            out.append(Choice(t.id, f"{t.name}-train from the bank, {game.fmt(t.price)} (president helps)"))
+        return out
+    room = game.room(corp)
     for t in game.buyable_depot_trains(corp):
-        if (t.name, t.owner) in seen:
+        if (t.name, t.owner) in seen or t.price > corp.cash or not room:
             continue
         seen.add((t.name, t.owner))
         src = "bank" if t.owner == "depot" else "discard pile"
-        out.append(Choice(t.id, f"{t.name}-train from the {src}, {game.fmt(t.price)}"))
+        out.append(Choice(t.id, f"{t.name}-train from the bank ({src}), {game.fmt(t.price)}"))
     for t, price in game.exchange_options(corp):
-        out.append(Choice(f"{t.id}", f"{t.name}-train trading in, {game.fmt(price)}"))
-    if not game.must_buy_train(corp) or not game.needs_emergency_money(corp):
+        if price <= corp.cash:
+            out.append(Choice(f"{t.id}", f"{t.name}-train trading in, {game.fmt(price)}"))
+    if room and corp.cash >= 1:
         for t in game.other_corp_trains(corp):
             out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(1)}-{game.fmt(corp.cash)}"))
     return out

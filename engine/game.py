@@ -512,8 +512,24 @@ class Game:
                 self.round_num = 1
                 self.round = self.new_stock_round()
         self.round.start()
-        if self.round.finished() and not self.finished:
+
+    def advance_rounds(self) -> None:
+        """Move on while rounds end without anyone able to act. A full stock round plus its
+        operating rounds in which nobody can do anything twice in a row is a stalled game
+        (no money and no corporation able to operate): it ends rather than loop forever."""
+        from .rounds import StockRound
+
+        empty_srs = 0
+        while self.round.finished() and not self.finished:
+            was_sr = isinstance(self.round, StockRound)
+            acted = getattr(self.round, "last_to_act", None) is not None
             self.next_round()
+            if was_sr:
+                empty_srs = 0 if acted else empty_srs + 1
+                if empty_srs >= 3:
+                    self.log.append("-- Nobody can act any more: the game ends --")
+                    self.end_game("stalled")
+                    return
 
     @property
     def operating_rounds_in_set(self) -> int:
@@ -663,8 +679,7 @@ class Game:
         self.round.process(action)
         self.action_count += 1
         self.after_action(action)
-        while self.round.finished() and not self.finished:
-            self.next_round()
+        self.advance_rounds()
 
     def after_action(self, action: A.Action) -> None:
         pass

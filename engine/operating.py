@@ -195,10 +195,12 @@ class TrackStep(Step):
         if entity != self.corp.sym:
             return []
         g = self.game
-        if not self.lays_left() and not g.can_buy_tile_laying_company(self.corp) \
-                and not g.owns_track_time_tile_lay(self.round, self.corp):
-            return []
-        return ["lay_tile", "pass"]
+        if self.lays_left():
+            return ["lay_tile", "pass"]
+        # the step stays open (pass only) while a private's tile lay can still be bought or used
+        if g.can_buy_tile_laying_company(self.corp) or g.owns_track_time_tile_lay(self.round, self.corp):
+            return ["pass"]
+        return []
 
     def lays_left(self) -> bool:
         return self.round.state.get("tiles_laid", 0) < self.game.tile_lays_per_turn(self.corp)
@@ -316,7 +318,7 @@ class BuyTrainStep(Step):
                 out.append("bankrupt")
             return out
         if g.can_buy_train(corp):
-            return ["buy_train", "pass"]
+            return ["buy_train"] if g.must_buy_train(corp) else ["buy_train", "pass"]
         return []
 
     def active_entities(self) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import statistics
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,9 +38,11 @@ class RouteCase:
         return "equal"
 
 
-def route_cases(export: dict[str, Any], *, time_budget: float = 1.0) -> Iterator[tuple[Game, RouteCase]]:
+def route_cases(export: dict[str, Any], *, time_budget: float = 1.0,
+                status: dict[str, Any] | None = None) -> Iterator[tuple[Game, RouteCase]]:
     """Replay ``export`` action by action; yield a case before each ``run_routes`` action.
-    Stops quietly at the first action our engine rejects."""
+    Stops at the first action our engine rejects (or fails on); ``status`` then gets its
+    ``stopped_at`` id and the ``error``."""
     game = game_from_export(export)
     for raw in filter_actions(export.get("actions", [])):
         if raw.get("type") == "run_routes":
@@ -50,7 +53,9 @@ def route_cases(export: dict[str, Any], *, time_budget: float = 1.0) -> Iterator
                                   check_routes(game, sym, sol.routes))
         try:
             game.process(A.Action.from_dict(raw), safe=False)
-        except (GameError, ValueError, KeyError, AssertionError):
+        except Exception as exc:  # noqa: BLE001 - the replay ends here, whatever the engine's reason
+            if status is not None:
+                status.update(stopped_at=raw.get("id"), error=f"{type(exc).__name__}: {exc}")
             return
 
 
@@ -92,7 +97,8 @@ def main_routes(path: str, *, time_budget: float = 1.0) -> int:
     """Print one line per run_routes case and a JSON summary; 0 when no case is worse than recorded."""
     export = json.loads(Path(path).read_text())
     cases: list[RouteCase] = []
-    for _game, case in route_cases(export, time_budget=time_budget):
+    status: dict[str, Any] = {}
+    for _game, case in route_cases(export, time_budget=time_budget, status=status):
         cases.append(case)
         sol = case.solution
         runs = "; ".join(f"{r['train']} {r['revenue_str']} {r['revenue']}" for r in sol.routes) or "no route"
@@ -100,6 +106,8 @@ def main_routes(path: str, *, time_budget: float = 1.0) -> int:
         problems = "".join(f" [{e}]" for e in (case.engine_error, case.check_error) if e)
         print(f"action {case.action_id} {case.corp}: recorded {case.recorded}, best {sol.total} "
               f"({case.verdict}, {sol.elapsed_ms:.1f} ms, {sol.candidates} routes): {runs}{flags}{problems}")
+    if status:
+        print(f"replay stopped at action {status['stopped_at']}: {status['error']}", file=sys.stderr)
     summary = summarize(cases)
     print(json.dumps(summary))
     return 0 if summary["worse_than_recorded"] == 0 else 1

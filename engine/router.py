@@ -11,15 +11,20 @@ Algorithm:
    paths and cities full of other corporations' tokens only at its ends, each node group
    (multi-hex off-boards) at most once.  Each route is kept
    with its revenue from ``game.route_revenue`` (title bonuses included) and its track mask.
-3. Branch and bound assigns routes to trains (longest trains first, each train's candidates
-   by revenue descending, trains of the same length in increasing candidate order so no
-   assignment is tried twice).  The bound is the revenue so far plus, for every train still
-   to place, its best candidate's revenue: never below what those trains can add, so a
-   pruned branch cannot beat the best set found.  Candidates sharing track with the routes
-   already placed are skipped.
+3. Branch and bound assigns routes to trains (longest trains first; trains of the same
+   length take candidates in increasing order so no assignment is tried twice; "no route"
+   is always an option).  It starts from a greedy assignment and drops every candidate whose
+   revenue plus the best the other trains could earn does not beat it.  Sets of candidates
+   are bit sets (Python ints) over the list sorted by revenue, with, per candidate, the set
+   of candidates sharing track with it; placing a route removes its conflicts.  The bound at
+   each node is the revenue so far plus, for every train still to place, the best candidate
+   still compatible with the routes placed: nothing those trains can add exceeds it, so a
+   pruned branch cannot beat the best set found.
 
-When both phases finish the answer is optimal.  A time budget (default 1 s) stops either
-phase early; the best set found so far is returned with ``optimal=False``.
+When both phases finish the answer is optimal.  A time budget (default 1 s) is the safety
+net: listing all routes may take 60 % of it; if it is cut short, routes of at most six stops
+from every station are added (until 80 %), and branch and bound gets the rest.  The best set
+found is then returned with ``optimal=False`` and ``stopped`` saying where it stopped.
 """
 
 from __future__ import annotations
@@ -37,7 +42,9 @@ if TYPE_CHECKING:
 
 NodeRef = tuple[str, int]
 
-_LISTING_SHARE = 0.8  # share of the time budget listing routes may take
+_LISTING_SHARE = 0.6  # share of the time budget listing all routes may take
+_SHORT_STOPS = 6  # when that is not enough, routes of at most this many stops are listed too
+_SHORT_SHARE = 0.8  # ... until this share of the budget
 
 
 @dataclass
@@ -163,11 +170,12 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
 
 # ---------------------------------------------------------------------------- branch and bound
 _GREEDY_STARTS = 8  # first routes tried by the greedy start
+_GREEDY_SCAN = 4096  # candidates the greedy start looks through for each further train
 
 
 def _greedy(cands: list[Candidate], dist: list[int]) -> tuple[int, list[Candidate | None]]:
     """A good feasible assignment: for each of the best few routes as the longest train's, the
-    other trains take the best routes still free, in order."""
+    other trains take the best routes still free, in order (among the first few thousand)."""
     best_total, best = 0, [None] * len(dist)
     if not cands or not dist:
         return best_total, best
@@ -178,7 +186,7 @@ def _greedy(cands: list[Candidate], dist: list[int]) -> tuple[int, list[Candidat
         used = first.mask
         total = first.revenue
         for d in dist[1:]:
-            pick = next((c for c in cands if len(c.stops) <= d and not c.mask & used), None)
+            pick = next((c for c in cands[:_GREEDY_SCAN] if len(c.stops) <= d and not c.mask & used), None)
             picks.append(pick)
             if pick is not None:
                 used |= pick.mask
@@ -324,7 +332,11 @@ def _max_stops(trains: list[Train], graph: RouteGraph) -> int:
 
 def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
                 trains: list[Train] | None = None) -> RouteSolution:
-    """The set of routes, one per train at most, that earns ``corp_sym`` the most revenue."""
+    """The set of routes, one per train at most, that earns ``corp_sym`` the most revenue.
+
+    ``trains`` defaults to ``game.runnable_trains``; routes come in that order, in the
+    18xx.games RunRoutes shape (``train``, ``connections``, ``hexes``, ``revenue``,
+    ``revenue_str``), ready for ``A.RunRoutes(routes=...)`` or ``render_map(routes=...)``."""
     clock = _Clock(time_budget)
     trains = _trains(game, corp_sym) if trains is None else trains
     sol = RouteSolution(corp_sym)
@@ -332,10 +344,17 @@ def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
         sol.elapsed_ms = clock.elapsed_ms()
         return sol
     graph = build_graph(game, corp_sym)
-    listing_deadline = clock.start + _LISTING_SHARE * time_budget
-    all_cands = enumerate_routes(game, corp_sym, graph, _max_stops(trains, graph), clock, listing_deadline)
-    sol.candidates = len(all_cands)
+    max_stops = _max_stops(trains, graph)
+    all_cands = enumerate_routes(game, corp_sym, graph, max_stops, clock,
+                                 clock.start + _LISTING_SHARE * time_budget)
     enumerated = not clock.out
+    if not enumerated and max_stops > _SHORT_STOPS:
+        # cut short: the routes found all start near one station; add short routes from everywhere
+        clock.out = False
+        short = enumerate_routes(game, corp_sym, graph, _SHORT_STOPS, clock,
+                                 clock.start + _SHORT_SHARE * time_budget)
+        all_cands = sorted(all_cands + short, key=lambda c: -c.revenue)
+    sol.candidates = len(all_cands)
     clock.out = False  # combining gets the rest of the budget even when listing was cut short
     order = sorted(trains, key=lambda t: -t.distance)
     total, picks = _Assigner(all_cands, [t.distance for t in order], clock).run()
@@ -454,7 +473,10 @@ def check_route(game: Game, corp_sym: str, route: dict[str, Any]) -> str | None:
     port_min = int(getattr(game.data, "PORT_MIN_STOPS", 0) or 0)
     if port_min and any(s[0] in port_hexes for s in counted) and len(counted) < port_min:
         return f"a route to a port needs at least {port_min} stops"
-    revenue = game.route_revenue(corp, counted)
+    try:
+        revenue = game.route_revenue(corp, counted)
+    except GameError as exc:
+        return str(exc)
     claimed = route.get("revenue")
     if claimed is not None and claimed != revenue:
         return f"the route is worth {revenue}, not {claimed}"

@@ -520,10 +520,12 @@ class G1856(Game):
                 if c.president == pid:
                     others = max((self.percent_of(p.id, sym) for p in self.players if p.id != pid), default=0)
                     pres_pct = next(s.percent for s in self.corp_shares(sym) if s.president)
+                    left = held - pct
                     if sym in (self.cash_crisis_corp, current):
-                        if held - pct < others:
+                        # keep the presidency of the company in trouble (and of the operating one)
+                        if left < pres_pct or left < others:
                             break
-                    elif held - pct < pres_pct and others < pres_pct:
+                    elif left < pres_pct and others < pres_pct:
                         break
                 value = c.price.price * pct // 10
                 if need_limit and value >= need + c.price.price:
