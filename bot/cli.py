@@ -83,6 +83,12 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_routes(args: argparse.Namespace) -> int:
+    from engine.route_cli import main_routes
+
+    return main_routes(args.file)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="conductor", description=__doc__)
     sub = p.add_subparsers(dest="command")
@@ -109,6 +115,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     run = sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
     run.set_defaults(func=cmd_run)
+
+    rt = sub.add_parser("routes", help="best routes before each run of an export, compared with the recorded runs")
+    rt.add_argument("file")
+    rt.set_defaults(func=cmd_routes)
 
     ren = sub.add_parser("render", help="replay an export and write map/market/status PNGs")
     ren.add_argument("file")

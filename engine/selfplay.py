@@ -82,10 +82,15 @@ def random_action(game: Game, rng: random.Random, router: Any = None) -> A.Actio
     types = game.action_types(entity)
     if not types:
         return None
-    weights = {"pass": 1, "bid": 3, "par": 3, "buy_shares": 6, "sell_shares": 1, "lay_tile": 8,
-               "place_token": 5, "run_routes": 20, "dividend": 20, "buy_train": 8, "take_loan": 1,
-               "payoff_loan": 2, "buy_company": 1, "discard_train": 20, "borrow_train": 20,
-               "merge": 3, "bankrupt": 20, "special_buy": 1}
+    weights = {"pass": 1, "bid": 3, "par": 3, "buy_shares": 6, "sell_shares": 0.3, "lay_tile": 8,
+               "place_token": 3, "run_routes": 20, "dividend": 20, "buy_train": 8, "take_loan": 0.3,
+               "payoff_loan": 2, "buy_company": 0.5, "discard_train": 20, "borrow_train": 20,
+               "merge": 3, "bankrupt": 20, "special_buy": 0.5}
+    if entity in game.corporations and "buy_train" in types:
+        corp = game.corporations[entity]
+        # a company that already runs trains often keeps its money
+        if corp.trains and len(corp.trains) >= 2:
+            weights["pass"] = 4
     order = sorted(types, key=lambda t: -rng.random() * weights.get(t, 1))
     for kind in order:
         action = _build(game, rng, entity, etype, kind, router)
@@ -107,7 +112,11 @@ def _build(game: Game, rng: random.Random, e: str, et: str, kind: str, router: A
         return A.Bid(entity=e, entity_type=et, company=c.value, price=rng.choice(range(low, high + 1, 5)))
     if kind == "par":
         c = _pick(rng, choices_for(game, e, "par"))
-        p = _pick(rng, choices_for(game, e, "par", {"corporation": c.value})) if c else None
+        prices = choices_for(game, e, "par", {"corporation": c.value}) if c else []
+        # start a company only with money to follow it up (three times the president's cost)
+        cash = game.player(e).cash
+        prices = [p for p in prices if int(p.value.split(",")[0]) * 6 <= cash] or []
+        p = _pick(rng, prices)
         return A.Par(entity=e, entity_type=et, corporation=c.value, share_price=p.value) if p else None
     if kind == "buy_shares":
         c = _pick(rng, choices_for(game, e, "buy_shares"))
@@ -138,8 +147,11 @@ def _build(game: Game, rng: random.Random, e: str, et: str, kind: str, router: A
                 routes = []
         return A.RunRoutes(entity=e, entity_type=et, routes=tuple(routes))
     if kind == "dividend":
-        c = _pick(rng, choices_for(game, e, "dividend"))
-        return A.Dividend(entity=e, entity_type=et, kind=c.value) if c else None
+        options = [c.value for c in choices_for(game, e, "dividend")]
+        if not options:
+            return None
+        kind_ = "payout" if "payout" in options and rng.random() < 0.8 else rng.choice(options)
+        return A.Dividend(entity=e, entity_type=et, kind=kind_)
     if kind == "buy_train":
         return _buy_train(game, rng, e, et)
     if kind == "discard_train":
@@ -174,10 +186,11 @@ def _buy_train(game: Game, rng: random.Random, e: str, et: str) -> A.Action | No
     options = choices_for(game, e, "buy_train")
     if not options:
         return None
-    c = rng.choice(options)
+    from_bank = [c for c in options if game.trains[c.value].owner not in game.corporations]
+    c = rng.choice(from_bank) if from_bank and rng.random() < 0.9 else rng.choice(options)
     train = game.trains[c.value]
     if train.owner in game.corporations:
-        return A.BuyTrain(entity=e, entity_type=et, train=train.id, price=rng.randint(1, max(1, corp.cash)))
+        return A.BuyTrain(entity=e, entity_type=et, train=train.id, price=min(train.price, max(1, corp.cash)))
     if "trading in" in c.label:
         for t, price in game.exchange_options(corp):
             if t.id == train.id:
