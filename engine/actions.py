@@ -172,6 +172,13 @@ class PlaceToken(Action):
 
 
 @dataclass(frozen=True)
+class RemoveToken(Action):
+    type: ClassVar[str] = "remove_token"
+    city: str = ""
+    slot: int | None = None
+
+
+@dataclass(frozen=True)
 class RunRoutes(Action):
     type: ClassVar[str] = "run_routes"
     routes: tuple[Any, ...] = ()

@@ -196,6 +196,19 @@ def _place_token(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
             for hid, ni in sorted(game.tokenable_cities(corp))]
 
 
+def _remove_token(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
+    pending = getattr(game, "token_removals", [])
+    if not pending:
+        return []
+    out = []
+    for hid in pending[0]["hexes"]:
+        h = game.board.hexes[hid]
+        for ci, slots in h.tokens.items():
+            if entity in slots:
+                out.append(Choice(city_id(game, hid, ci), f"remove the {entity} station on {hid} {h.location}".strip()))
+    return out
+
+
 def _buy_train(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
     if _op(game) is None or entity not in game.corporations:
         return []
@@ -205,7 +218,7 @@ def _buy_train(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]
     seen = set()
     if emergency:
         # only the cheapest train from the bank, paid with the president's help
-        t = game.cheapest_depot_train()
+        t = game.cheapest_depot_train(corp)
         if t is not None and game.president_can_fund_train(corp):
             out.append(Choice(t.id, f"{t.name}-train from the bank, {game.fmt(t.price)} (president helps)"))
         return out
@@ -228,7 +241,13 @@ def _buy_train(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]
 def _discard_train(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
     if entity not in game.corporations:
         return []
-    return [Choice(t, f"{game.trains[t].name}-train {t}") for t in game.corporations[entity].trains]
+    trains = list(game.corporations[entity].trains)
+    rnd = game.round
+    for step in getattr(rnd, "steps", []):
+        if not step.passed and "discard_train" in step.actions(entity) and hasattr(step, "discardable"):
+            trains = step.discardable()
+            break
+    return [Choice(t, f"{game.trains[t].name}-train {t}") for t in trains]
 
 
 def _dividend(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
@@ -254,7 +273,7 @@ _HANDLERS: dict[str, Any] = {
     "bid": _bid, "par": _par, "buy_shares": _buy_shares, "sell_shares": _sell_shares,
     "lay_tile": _lay_tile, "place_token": _place_token, "buy_train": _buy_train,
     "discard_train": _discard_train, "dividend": _dividend, "buy_company": _buy_company,
-    "pass": _none, "take_loan": _none, "payoff_loan": _none, "run_routes": _none,
+    "remove_token": _remove_token, "pass": _none, "take_loan": _none, "payoff_loan": _none, "run_routes": _none,
 }
 
 

@@ -85,7 +85,7 @@ def random_action(game: Game, rng: random.Random, router: Any = None) -> A.Actio
     weights = {"pass": 1, "bid": 3, "par": 3, "buy_shares": 6, "sell_shares": 0.3, "lay_tile": 8,
                "place_token": 3, "run_routes": 20, "dividend": 20, "buy_train": 8, "take_loan": 0.3,
                "payoff_loan": 2, "buy_company": 0.5, "discard_train": 20, "borrow_train": 20,
-               "merge": 3, "bankrupt": 20, "special_buy": 0.5}
+               "merge": 3, "bankrupt": 20, "special_buy": 0.5, "remove_token": 20}
     if entity in game.corporations and "buy_train" in types:
         corp = game.corporations[entity]
         # a company that already runs trains often keeps its money
@@ -146,6 +146,9 @@ def _build(game: Game, rng: random.Random, e: str, et: str, kind: str, router: A
             except GameError:
                 routes = []
         return A.RunRoutes(entity=e, entity_type=et, routes=tuple(routes))
+    if kind == "remove_token":
+        c = _pick(rng, choices_for(game, e, "remove_token"))
+        return A.RemoveToken(entity=e, entity_type=et, city=c.value) if c else None
     if kind == "dividend":
         options = [c.value for c in choices_for(game, e, "dividend")]
         if not options:
@@ -203,7 +206,10 @@ def _buy_train(game: Game, rng: random.Random, e: str, et: str) -> A.Action | No
 
 
 def play_one(title: str, players: int, seed: int, options: list[str], max_actions: int,
-             router: Any = None) -> GameReport:
+             router: Any = "default") -> GameReport:
+    """One random game; trains run the optimizer's best routes unless another router is given."""
+    if router == "default":
+        router = _default_router()
     rng = random.Random(seed)
     names = [(str(i + 1), f"Player {i + 1}") for i in range(players)]
     game = new_game(title, names, options, seed)

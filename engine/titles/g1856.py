@@ -56,13 +56,14 @@ class LoanStep(Step):
         if entity != corp.sym:
             return []
         out = []
-        if self.round.state.get("bought_trains_done") and corp.loans and (
-                corp.cash >= g.loan_value or corp.loans > g.maximum_loans(corp)):
-            # more loans than shares in players' hands: they must be repaid before the turn ends
+        done = self.round.state.get("bought_trains_done")
+        if done and corp.loans and corp.cash >= g.loan_value:
             out.append("payoff_loan")
         if g.can_take_loan(self.round, corp):
             out.append("take_loan")
-        if out and self.blocks():
+        # more loans than shares in players' hands are repaid when the step ends (a pass)
+        forced = done and corp.loans > g.maximum_loans(corp)
+        if (out or forced) and self.blocks():
             out.append("pass")
         return out
 
@@ -971,15 +972,21 @@ class G1856(Game):
 
     # ------------------------------------------------------------------ trains
     def other_corp_trains(self, corp: Corporation) -> list[Train]:
-        return [self.trains[t] for c in self.corporations.values() if c is not corp and not c.closed
-                for t in c.trains]
+        trains = [self.trains[t] for c in self.corporations.values() if c is not corp and not c.closed
+                  for t in c.trains]
+        if corp.sym == self.national_sym:
+            trains = [t for t in trains if t.permanent]
+        return trains
 
     def room(self, corp: Corporation) -> bool:
         return len(corp.trains) < self.corp_train_limit(corp)
 
     def buyable_depot_trains(self, corp: Corporation) -> list[Train]:
-        """Depot trains this corporation may buy now (1836Jr56: one of each type per turn)."""
+        """Depot trains this corporation may buy now (1836Jr56: one of each type per turn; the
+        national only permanent trains)."""
         trains = self.depot_trains()
+        if corp.sym == self.national_sym:
+            trains = [t for t in trains if t.permanent]
         if getattr(self.data, "ONE_DEPOT_TRAIN_PER_TYPE_PER_TURN", False) and isinstance(self.round, OperatingRound):
             bought = self.round.state.get("depot_types_bought", set())
             trains = [t for t in trains if t.name not in bought]
@@ -1017,21 +1024,26 @@ class G1856(Game):
         return len(stops) >= 2
 
     def must_buy_train(self, corp: Corporation) -> bool:
+        if corp.sym == self.national_sym and not self.national_ever_owned_permanent:
+            # until it has owned a permanent train the national buys only when rich enough
+            rusting = any(not self.trains[t].permanent for t in corp.trains)
+            return corp.cash > getattr(self.data, "ULTIMATE_TRAIN_PRICE", 1100) or (
+                rusting and corp.cash > getattr(self.data, "ULTIMATE_TRAIN_TRADE_IN", 750))
         return not corp.trains and self.has_route(corp)
 
-    def cheapest_depot_train(self) -> Train | None:
-        trains = self.depot_trains()
+    def cheapest_depot_train(self, corp: Corporation | None = None) -> Train | None:
+        trains = self.buyable_depot_trains(corp) if corp is not None else self.depot_trains()
         return min(trains, key=lambda t: t.price) if trains else None
 
     def needs_emergency_money(self, corp: Corporation) -> bool:
-        t = self.cheapest_depot_train()
+        t = self.cheapest_depot_train(corp)
         return t is not None and corp.cash < t.price
 
     def president_can_sell_for_train(self, corp: Corporation) -> bool:
         return bool(self.emergency_sellable(corp))
 
     def emergency_shortfall(self, corp: Corporation) -> int:
-        t = self.cheapest_depot_train()
+        t = self.cheapest_depot_train(corp)
         pres = self.player(corp.president) if corp.president else None
         return (t.price if t else 0) - corp.cash - (pres.cash if pres else 0)
 
@@ -1116,8 +1128,9 @@ class G1856(Game):
             if train not in self.depot_trains():
                 raise GameError(f"Train {train.id} is not available yet")
             if train not in self.buyable_depot_trains(corp):
+                if corp.sym == self.national_sym and not train.permanent:
+                    raise GameError(f"{corp.sym} buys only permanent trains")
                 raise GameError(f"{corp.sym} may buy only one {train.name}-train from the bank per turn")
-            rnd.state.setdefault("depot_types_bought", set()).add(train.name)
             price = train.price
             if exchange:
                 if exchange.owner != corp.sym or not train.discount or exchange.name not in train.discount:
@@ -1128,7 +1141,7 @@ class G1856(Game):
             if action.price != price:
                 raise GameError(f"Train {train.id} costs {self.fmt(price)}")
             if price > corp.cash:
-                if not (self.must_buy_train(corp) and train is self.cheapest_depot_train()):
+                if not (self.must_buy_train(corp) and train is self.cheapest_depot_train(corp)):
                     raise GameError(f"{corp.sym} cannot afford {train.id} ({self.fmt(price)})")
                 shortfall = price - corp.cash
                 pres = corp.president
@@ -1138,6 +1151,7 @@ class G1856(Game):
                 self.spend(pres, corp.sym, shortfall)
                 self.log.append(f"{self.name_of(pres)} contributes {self.fmt(shortfall)}")
             from_depot = train.owner == "depot"
+            rnd.state.setdefault("depot_types_bought", set()).add(train.name)
             if exchange:
                 self.remove_train(exchange, "depot_returned")
             self.spend(corp.sym, "bank", price)

@@ -36,8 +36,15 @@ class NationalizationPayoffStep(Step):
         return bool(self.game.nationalizables)  # type: ignore[attr-defined]
 
     def actions(self, entity: str) -> list[str]:
-        n = self.game.nationalizables  # type: ignore[attr-defined]
-        return ["merge", "pass"] if n and n[0] == entity else []
+        g: G1856 = self.game  # type: ignore[assignment]
+        n = g.nationalizables
+        if not n or n[0] != entity:
+            return []
+        corp = g.corp(entity)
+        owed = g.loan_value * corp.loans - corp.cash
+        pres = corp.president
+        can_pay = pres is not None and g.player(pres).cash >= owed
+        return ["merge", "pass"] if can_pay else ["merge"]
 
     def process(self, action: A.Action) -> None:
         g: G1856 = self.game  # type: ignore[assignment]
