@@ -65,6 +65,7 @@ class Game:
                 desc=c.get("desc", ""), abilities=[dict(a) for a in c.get("abilities", [])])
         self.corporations: dict[str, Corporation] = {}
         self.shares: dict[str, Share] = {}
+        self._by_corp: dict[str, list[Share]] = {}  # index of self.shares by corporation
         for c in self.game_corporations():
             corp = Corporation(
                 sym=c["sym"], name=c["name"], token_prices=list(c.get("tokens", [])),
@@ -127,7 +128,8 @@ class Game:
         """Title-specific set-up after the pieces exist."""
 
     def _create_shares(self, corp: Corporation) -> None:
-        self.shares.update({s.id: s for s in self.make_shares(corp)})
+        for share in self.make_shares(corp):
+            self.add_share(share)
 
     def make_shares(self, corp: Corporation) -> list[Share]:
         shares = [Share(f"{corp.sym}_0", corp.sym, 0, 20, True, corp.sym)]
@@ -222,15 +224,20 @@ class Game:
         share.owner = owner
         share.seq = self._share_seq
 
+    def add_share(self, share: Share) -> None:
+        self.shares[share.id] = share
+        self._by_corp.setdefault(share.corporation, []).append(share)
+
     def shares_of(self, holder: str, sym: str | None = None) -> list[Share]:
-        return [s for s in self.shares.values()
-                if s.owner == holder and (sym is None or s.corporation == sym)]
+        if sym is not None:
+            return [s for s in self._by_corp.get(sym, ()) if s.owner == holder]
+        return [s for s in self.shares.values() if s.owner == holder]
 
     def percent_of(self, holder: str, sym: str) -> int:
-        return sum(s.percent for s in self.shares.values() if s.owner == holder and s.corporation == sym)
+        return sum(s.percent for s in self._by_corp.get(sym, ()) if s.owner == holder)
 
     def corp_shares(self, sym: str) -> list[Share]:
-        return [s for s in self.shares.values() if s.corporation == sym]
+        return list(self._by_corp.get(sym, ()))
 
     def player_percent(self, sym: str) -> int:
         return sum(s.percent for s in self.corp_shares(sym) if s.owner in self.player_by_id)

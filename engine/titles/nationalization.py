@@ -387,7 +387,7 @@ def _issue_twenty_shares(g: G1856, national: Corporation) -> None:
         s.cert_size = 1.0 if s.president else 0.5
     for i in range(9, 19):
         share = Share(f"{national.sym}_{i}", national.sym, i, 5, False, national.sym, cert_size=0.5)
-        g.shares[share.id] = share
+        g.add_share(share)
     national.total_shares = 20
 
 
