@@ -644,12 +644,33 @@ class G1856(Game):
                             f"{rotation}: existing track must be kept")
         if connected:
             edges, _ = b.connectivity(corp.sym)
-            if not (tile.exits & edges.get(h.id, set())):
+            touched = edges.get(h.id, set())
+            if not (tile.exits & touched):
                 raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no route to {h.id}")
+            if old.paths and not self._upgrade_useful(corp, old, tile, touched):
+                raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: an upgrade must add track "
+                                f"{corp.sym} can use or raise a city's value")
         cost = 0 if free else b.terrain_cost(h)
         if cost > corp.cash:
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: it costs {self.fmt(cost)}")
         return tile, cost
+
+    def _upgrade_useful(self, corp: Corporation, old: Tile, new: Tile, touched: set[int]) -> bool:
+        """1856's track restriction (18xx.games "semi-restrictive"): among the new tile's paths
+        that the corporation reaches, one must be new track or lead to a city whose value changed."""
+        from ..tiles import _path_within
+
+        for np in new.paths:
+            if not (set(np.edges) & touched):
+                continue
+            op = next((p for p in old.paths if _path_within(new, np, old, p)), None)
+            if op is None:
+                return True
+            old_rev = sorted(_max_rev(old.nodes[i].revenue) for i in op.node_indexes)
+            new_rev = sorted(_max_rev(new.nodes[i].revenue) for i in np.node_indexes)
+            if old_rev != new_rev:
+                return True
+        return False
 
     def _resync_token_cities(self, h: Any) -> None:
         """After an upgrade the board says which city each station is in now."""
@@ -1376,3 +1397,7 @@ class G1856(Game):
             if s.owner == player.id:
                 value -= s.percent * self.corporations[s.corporation].loans
         return value
+
+
+def _max_rev(revenue: Any) -> int:
+    return max(revenue.values()) if isinstance(revenue, dict) else int(revenue)
