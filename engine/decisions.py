@@ -279,3 +279,10 @@ _HANDLERS: dict[str, Any] = {
 
 def pool_percent(game: Game, sym: str) -> int:
     return game.percent_of(POOL, sym)
+
+
+def suggest_routes(game: Game, corp: str, *, time_budget: float = 1.0) -> list[dict[str, Any]]:
+    """The optimizer's best routes for ``corp`` now, in the run_routes shape (may be empty)."""
+    from .router import best_routes
+
+    return list(best_routes(game, corp, time_budget=time_budget).routes)

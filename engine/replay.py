@@ -65,6 +65,7 @@ class ReplayResult:
 def replay(export: dict[str, Any], *, trace: bool = False, upto: int | None = None) -> ReplayResult:
     """Replay ``export``; stop at the first rejected action (its id and reason are reported)."""
     game = game_from_export(export)
+    game.live = False  # programmed moves are applied from the record, not decided again
     res = ReplayResult(game)
     for raw in filter_actions(export.get("actions", [])):
         if upto is not None and raw.get("id") == upto and res.processed and raw.get("type") != "message":

@@ -194,6 +194,7 @@ class StockRound(Round):
         self.index = game.priority
         self.last_to_act: str | None = None
         self.sold_in_round: dict[str, set[str]] = {pid: set() for pid in self.order}
+        self.sales = 0  # share sales so far (programmed passes stop when shares are sold)
         self._reset_turn()
 
     def _reset_turn(self) -> None:
@@ -455,6 +456,7 @@ class StockRound(Round):
         if reason:
             raise GameError(f"{g.name_of(pid)} cannot sell {percent}% of {sym}: {reason}")
         g.sell_shares(pid, shares, percent)
+        self.sales += 1
         self.sold_in_round[pid].add(sym)
         self.sold_this_turn.add(sym)
 

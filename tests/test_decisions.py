@@ -70,3 +70,22 @@ def test_no_choices_for_an_entity_that_is_not_acting() -> None:
     game = game_from_export(export)
     assert choices_for(game, "Player 2", "bid") == []
     assert [c.value for c in choices_for(game, "Player 1", "bid")] == ["FT", "WSRC", "TCC", "GLSC", "NFSBC", "SCFTC"]
+
+
+def test_suggested_routes_are_accepted_and_at_least_as_good_as_recorded() -> None:
+    from engine.decisions import suggest_routes
+
+    export = load_export("1856", "89363")
+    game = game_from_export(export)
+    checked = 0
+    for raw in filter_actions(export["actions"]):
+        action = A.Action.from_dict(raw)
+        if isinstance(action, A.RunRoutes) and action.routes:
+            routes = suggest_routes(game, action.entity)
+            recorded = sum(r["revenue"] for r in action.route_dicts())
+            assert sum(r["revenue"] for r in routes) >= recorded
+            probe = copy.deepcopy(game)
+            probe.process(A.RunRoutes(entity=action.entity, entity_type="corporation", routes=tuple(routes)))
+            checked += 1
+        game.process(action, safe=False)
+    assert checked >= 5

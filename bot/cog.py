@@ -1,0 +1,340 @@
+"""The Discord cog: slash commands, autocomplete and buttons, as thin wiring over the command layer.
+
+Every command defers first (Discord wants an answer within 3 seconds; images take longer), then
+runs :meth:`CommandLayer.handle` and posts its :class:`~bot.reply.Reply`: a refusal becomes an
+ephemeral message, a ping mentions exactly one user in the message content, and the game's
+pinned status message is edited. Buttons carry their command line in ``custom_id``.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from .commands import CommandLayer
+from .reply import Caller, Reply
+from .textcmd import CommandSyntaxError, parse
+
+log = logging.getLogger(__name__)
+
+BUTTON_PREFIX = "cx:"
+EPHEMERAL = {"help"}
+STYLES = {"primary": discord.ButtonStyle.primary, "success": discord.ButtonStyle.success,
+          "danger": discord.ButtonStyle.danger, "secondary": discord.ButtonStyle.secondary}
+
+
+def caller_of(interaction: discord.Interaction) -> Caller:
+    user = interaction.user
+    perms = getattr(user, "guild_permissions", None)
+    admin = bool(perms and (perms.administrator or perms.manage_guild))
+    return Caller(str(user.id), getattr(user, "display_name", None) or user.name, admin)
+
+
+def _focused(options: list[dict[str, Any]]) -> tuple[str | None, dict[str, str]]:
+    """The focused option's name and every option typed so far (autocomplete payload)."""
+    focused, values = None, {}
+    for opt in options:
+        if "options" in opt:
+            f, v = _focused(opt["options"])
+            focused = focused or f
+            values.update(v)
+            continue
+        values[opt["name"]] = str(opt.get("value", ""))
+        if opt.get("focused"):
+            focused = opt["name"]
+    return focused, values
+
+
+async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for every action parameter: only legal choices for the caller now (<= 25)."""
+    cog = interaction.client.get_cog("Conductor") if hasattr(interaction.client, "get_cog") else None
+    command = interaction.command
+    if not isinstance(cog, ConductorCog) or command is None:
+        return []
+    focused, values = _focused((interaction.data or {}).get("options", []))  # type: ignore[arg-type]
+    if focused is None:
+        return []
+    pairs = await cog.layer.autocomplete(str(interaction.channel_id), caller_of(interaction),
+                                         command.qualified_name, focused, values, current)
+    return [app_commands.Choice(name=label[:100], value=value[:100]) for value, label in pairs][:25]
+
+
+def _params(**kwargs: Any) -> dict[str, str]:
+    return {k: str(v) for k, v in kwargs.items() if v is not None}
+
+
+class ConductorCog(commands.Cog, name="Conductor"):
+    game = app_commands.Group(name="game", description="Create, join and manage this channel's game")
+
+    def __init__(self, bot: commands.Bot, layer: CommandLayer):
+        self.bot = bot
+        self.layer = layer
+
+    # ------------------------------------------------------------------ the adapter
+    async def run(self, interaction: discord.Interaction, name: str, params: dict[str, str]) -> Reply:
+        await interaction.response.defer(thinking=True, ephemeral=name in EPHEMERAL)
+        reply = await self.layer.handle(str(interaction.channel_id), caller_of(interaction), name, params)
+        await self.send(interaction, reply)
+        return reply
+
+    async def send(self, interaction: discord.Interaction, reply: Reply) -> None:
+        if reply.error:
+            if not interaction.response.is_done() or name_ephemeral(interaction):
+                await interaction.followup.send(reply.error[:2000], ephemeral=True)
+            else:
+                await interaction.delete_original_response()
+                await interaction.followup.send(reply.error[:2000], ephemeral=True)
+            return
+        content = "\n".join(reply.lines)
+        mentions = discord.AllowedMentions.none()
+        if reply.ping:
+            content += f"\n<@{reply.ping}> {reply.ping_text}"
+            mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                               users=[discord.Object(int(reply.ping))])
+        kwargs: dict[str, Any] = {"content": _clip(content) or "\u200b", "allowed_mentions": mentions,
+                                  "ephemeral": reply.ephemeral}
+        if reply.files:
+            kwargs["files"] = [discord.File(io.BytesIO(f.data), filename=f.filename) for f in reply.files]
+        view = buttons_view(reply)
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.followup.send(**kwargs)
+        if reply.status and reply.game_id is not None and interaction.channel is not None:
+            await self.update_status(interaction.channel, reply.game_id, reply.status)
+
+    async def update_status(self, channel: Any, game_id: int, text: str) -> None:
+        """Edit the game's pinned status message (post and pin it the first time)."""
+        row = await self.layer.store.game(game_id)
+        if row is None:
+            return
+        text = _clip(text)
+        if row.status_message_id:
+            try:
+                msg = channel.get_partial_message(int(row.status_message_id))
+                await msg.edit(content=text, allowed_mentions=discord.AllowedMentions.none())
+                return
+            except (discord.NotFound, discord.Forbidden, discord.HTTPException):
+                pass
+        try:
+            msg = await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            await self.layer.store.set_status_message(game_id, str(msg.id))
+            await msg.pin()
+        except (discord.Forbidden, discord.HTTPException):
+            log.warning("could not post or pin the status message in %s", getattr(channel, "id", "?"))
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Button clicks: the button's custom_id is ``cx:<command line>`` (with ``state:N``)."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if not custom_id.startswith(BUTTON_PREFIX):
+            return
+        try:
+            cmd = parse(custom_id[len(BUTTON_PREFIX):])
+        except CommandSyntaxError:
+            await interaction.response.send_message("That button is broken.", ephemeral=True)
+            return
+        await self.run(interaction, cmd.name, cmd.params)
+
+    # ------------------------------------------------------------------ /help and /game
+    @app_commands.command(name="help", description="Commands, and who must act now")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "help", {})
+
+    @game.command(name="new", description="Open a new game in this channel")
+    @app_commands.choices(title=[app_commands.Choice(name=t, value=t) for t in ("1856", "1836Jr56", "1833NE")])
+    async def game_new(self, interaction: discord.Interaction, title: str, options: str | None = None) -> None:
+        await self.run(interaction, "game new", _params(title=title, options=options))
+
+    @game.command(name="join", description="Take a seat (give a name to take another seat yourself)")
+    async def game_join(self, interaction: discord.Interaction, name: str | None = None) -> None:
+        await self.run(interaction, "game join", _params(name=name))
+
+    @game.command(name="leave", description="Leave before the game starts")
+    async def game_leave(self, interaction: discord.Interaction, seat: str | None = None) -> None:
+        await self.run(interaction, "game leave", _params(seat=seat))
+
+    @game.command(name="start", description="Start the game (host)")
+    @app_commands.choices(order=[app_commands.Choice(name="random", value="random"),
+                                 app_commands.Choice(name="joined", value="joined")])
+    async def game_start(self, interaction: discord.Interaction, order: str | None = None) -> None:
+        await self.run(interaction, "game start", _params(order=order))
+
+    @game.command(name="status", description="Who must act and what they can do")
+    async def game_status(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "game status", {})
+
+    @game.command(name="undo", description="Undo the last action")
+    async def game_undo(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "game undo", {})
+
+    @game.command(name="export", description="The game as an 18xx.games export")
+    async def game_export(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "game export", {})
+
+    @game.command(name="import", description="Load an 18xx.games export; players then claim seats")
+    async def game_import(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        if file.size > 5_000_000:
+            await interaction.response.send_message("That file is too large.", ephemeral=True)
+            return
+        data = (await file.read()).decode("utf-8", errors="replace")
+        await self.run(interaction, "game import", {"file": data})
+
+    @game.command(name="claim", description="Take a free seat of an imported game")
+    async def game_claim(self, interaction: discord.Interaction, seat: str) -> None:
+        await self.run(interaction, "game claim", _params(seat=seat))
+
+    @game.command(name="seat", description="Hand a seat to another user")
+    async def game_seat(self, interaction: discord.Interaction, seat: str, user: discord.Member) -> None:
+        await self.run(interaction, "game seat", _params(seat=seat, user=user.id, user_name=user.display_name))
+
+    @game.command(name="end", description="End the game (host or server admin)")
+    async def game_end(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "game end", {})
+
+    # ------------------------------------------------------------------ game actions
+    @app_commands.command(name="bid", description="Bid for (or buy) a private company")
+    @app_commands.autocomplete(company=complete)
+    async def bid(self, interaction: discord.Interaction, company: str, price: int) -> None:
+        await self.run(interaction, "bid", _params(company=company, price=price))
+
+    @app_commands.command(name="par", description="Start a corporation")
+    @app_commands.autocomplete(corporation=complete, price=complete)
+    async def par(self, interaction: discord.Interaction, corporation: str, price: str) -> None:
+        await self.run(interaction, "par", _params(corporation=corporation, price=price))
+
+    @app_commands.command(name="buy", description="Buy a share")
+    @app_commands.autocomplete(share=complete)
+    async def buy(self, interaction: discord.Interaction, share: str) -> None:
+        await self.run(interaction, "buy", _params(share=share))
+
+    @app_commands.command(name="sell", description="Sell shares")
+    @app_commands.autocomplete(shares=complete)
+    async def sell(self, interaction: discord.Interaction, shares: str | None = None,
+                   corporation: str | None = None, percent: int | None = None) -> None:
+        await self.run(interaction, "sell", _params(shares=shares, corporation=corporation, percent=percent))
+
+    @app_commands.command(name="pass", description="Pass, or finish this step")
+    async def pass_(self, interaction: discord.Interaction, entity: str | None = None) -> None:
+        await self.run(interaction, "pass", _params(entity=entity))
+
+    @app_commands.command(name="lay", description="Lay or upgrade a tile")
+    @app_commands.autocomplete(hex=complete, tile=complete, rotation=complete)
+    async def lay(self, interaction: discord.Interaction, hex: str, tile: str, rotation: str | None = None,
+                  entity: str | None = None) -> None:
+        await self.run(interaction, "lay", _params(hex=hex, tile=tile, rotation=rotation, entity=entity))
+
+    @app_commands.command(name="token", description="Place a station token")
+    @app_commands.autocomplete(city=complete)
+    async def token(self, interaction: discord.Interaction, city: str, slot: int | None = None,
+                    entity: str | None = None) -> None:
+        await self.run(interaction, "token", _params(city=city, slot=slot, entity=entity))
+
+    @app_commands.command(name="routes", description="Run trains: auto, none, or \"2-0: F15-F17; ...\"")
+    async def routes(self, interaction: discord.Interaction, routes: str | None = None) -> None:
+        await self.run(interaction, "routes", _params(routes=routes))
+
+    @app_commands.command(name="dividend", description="Pay out or withhold")
+    @app_commands.autocomplete(kind=complete)
+    async def dividend(self, interaction: discord.Interaction, kind: str) -> None:
+        await self.run(interaction, "dividend", _params(kind=kind))
+
+    @app_commands.command(name="train", description="Buy a train")
+    @app_commands.autocomplete(train=complete)
+    async def train(self, interaction: discord.Interaction, train: str, price: int | None = None,
+                    exchange: str | None = None) -> None:
+        await self.run(interaction, "train", _params(train=train, price=price, exchange=exchange))
+
+    @app_commands.command(name="discard", description="Discard a train over the limit")
+    @app_commands.autocomplete(train=complete)
+    async def discard(self, interaction: discord.Interaction, train: str, entity: str | None = None) -> None:
+        await self.run(interaction, "discard", _params(train=train, entity=entity))
+
+    @app_commands.command(name="loan", description="Take a loan")
+    async def loan(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "loan", {})
+
+    @app_commands.command(name="repay", description="Pay off a loan")
+    async def repay(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "repay", {})
+
+    @app_commands.command(name="private", description="Buy a private company from a player")
+    @app_commands.autocomplete(company=complete)
+    async def private(self, interaction: discord.Interaction, company: str, price: int) -> None:
+        await self.run(interaction, "private", _params(company=company, price=price))
+
+    @app_commands.command(name="assign", description="Place a private's marker (port)")
+    async def assign(self, interaction: discord.Interaction, target: str, entity: str | None = None) -> None:
+        await self.run(interaction, "assign", _params(target=target, entity=entity))
+
+    @app_commands.command(name="right", description="Buy a tunnel or bridge right")
+    async def right(self, interaction: discord.Interaction, right: str, cost: int | None = None) -> None:
+        await self.run(interaction, "right", _params(right=right, cost=cost))
+
+    @app_commands.command(name="issue", description="Issue treasury shares")
+    async def issue(self, interaction: discord.Interaction, shares: str) -> None:
+        await self.run(interaction, "issue", _params(shares=shares))
+
+    @app_commands.command(name="redeem", description="Redeem a share")
+    async def redeem(self, interaction: discord.Interaction, share: str) -> None:
+        await self.run(interaction, "redeem", _params(share=share))
+
+    @app_commands.command(name="merge", description="Merge into the national (1856 nationalization)")
+    async def merge(self, interaction: discord.Interaction, corporation: str | None = None) -> None:
+        await self.run(interaction, "merge", _params(corporation=corporation))
+
+    @app_commands.command(name="takeover", description="Take over another corporation")
+    async def takeover(self, interaction: discord.Interaction, corporation: str | None = None) -> None:
+        await self.run(interaction, "takeover", _params(corporation=corporation))
+
+    @app_commands.command(name="bankrupt", description="Declare bankruptcy")
+    async def bankrupt(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "bankrupt", {})
+
+    @app_commands.command(name="autopass", description="Pass automatically in stock rounds")
+    async def autopass(self, interaction: discord.Interaction, unconditional: bool | None = None,
+                       indefinite: bool | None = None) -> None:
+        await self.run(interaction, "autopass", _params(
+            unconditional=_yn(unconditional), indefinite=_yn(indefinite)))
+
+    @app_commands.command(name="autobuy", description="Buy shares automatically")
+    async def autobuy(self, interaction: discord.Interaction, corporation: str, until: str,
+                      from_market: bool | None = None) -> None:
+        await self.run(interaction, "autobuy", _params(corporation=corporation, until=until,
+                                                       from_market=_yn(from_market)))
+
+    @app_commands.command(name="autostop", description="Cancel your automatic stock-round moves")
+    async def autostop(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "autostop", {})
+
+
+def _yn(value: bool | None) -> str | None:
+    return None if value is None else ("yes" if value else "no")
+
+
+def name_ephemeral(interaction: discord.Interaction) -> bool:
+    command = interaction.command
+    return bool(command and command.qualified_name in EPHEMERAL)
+
+
+def _clip(text: str, limit: int = 2000) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def buttons_view(reply: Reply) -> discord.ui.View | None:
+    if not reply.buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    for b in reply.buttons[:25]:
+        custom_id = BUTTON_PREFIX + b.command
+        if len(custom_id) > 100:
+            continue
+        view.add_item(discord.ui.Button(label=b.label[:80], style=STYLES.get(b.style, discord.ButtonStyle.secondary),
+                                        custom_id=custom_id))
+    return view

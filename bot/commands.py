@@ -1,0 +1,633 @@
+"""The command layer: every command as a pure, Discord-free handler over the store.
+
+``await CommandLayer.handle(channel_id, caller, name, params)`` returns a :class:`Reply`
+describing what to post. The Discord cog and local mode are thin adapters over it.
+
+Validation order (the first reason that applies is the one the user sees): no game here ->
+game not started / over -> stale button -> not seated -> not your turn / action unavailable ->
+bad parameters -> the engine's own rules. A refusal changes nothing.
+
+State is rebuilt by replaying the stored action log and cached per game; the cache key is the
+log length (the *state id*), which also stamps buttons so a stale click is refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import logging
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from engine import actions as A
+from engine.errors import GameError
+from engine.game import Game
+from engine.replay import filter_actions, replay
+from engine.titles.registry import canonical_title, new_game, title_names
+
+from .play import (
+    ACTION_COMMANDS,
+    COMMAND_FOR_TYPE,
+    allowed_commands,
+    resolve_entity,
+    suggested_routes,
+    waiting_for,
+)
+from .reply import Attachment, Button, Caller, Reply, UserError
+from .store import GameRow, Seat, Store, UndoRequest
+from .textcmd import CommandSyntaxError
+from .version import ENGINE_VERSION
+
+log = logging.getLogger(__name__)
+
+MAX_SEATS = 8
+MAX_IMPORT_BYTES = 5_000_000
+MAX_LOG_LINES = 12
+
+
+@dataclass
+class CachedGame:
+    seq: int  # the state id: number of rows in the action log
+    game: Game
+    max_id: int  # the largest action id in the log (new actions get the next one)
+
+
+def render_images(game: Game, which: tuple[str, ...] = ("map", "market")) -> list[Attachment]:
+    """Draw images (CPU-bound: call through ``asyncio.to_thread``)."""
+    from render.map_image import render_map
+    from render.market_image import render_market
+    from render.status_image import render_status
+
+    fns = {"map": render_map, "market": render_market, "status": render_status}
+    return [Attachment(f"{name}.png", fns[name](game)) for name in which]
+
+
+class CommandLayer:
+    def __init__(self, store: Store, *, images: bool = True):
+        self.store = store
+        self.images = images
+        self._cache: dict[int, CachedGame] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def lock(self, channel_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(str(channel_id), asyncio.Lock())
+
+    # ------------------------------------------------------------------ entry point
+    async def handle(self, channel_id: str, caller: Caller, name: str, params: dict[str, str]) -> Reply:
+        """Run one command; serialized per channel (one game per channel)."""
+        channel_id = str(channel_id)
+        async with self.lock(channel_id):
+            try:
+                return await self._dispatch(channel_id, caller, name, dict(params))
+            except (GameError, UserError, CommandSyntaxError) as exc:
+                return await self._refusal(channel_id, str(exc), name)
+            except Exception:  # a bug must not take the bot down or leave a half-applied state
+                log.exception("command /%s failed in channel %s", name, channel_id)
+                row = await self.store.open_game(channel_id)
+                if row:
+                    self._cache.pop(row.id, None)
+                return Reply.fail("Something went wrong on our side; nothing was changed.")
+
+    async def _refusal(self, channel_id: str, message: str, name: str) -> Reply:
+        """The one error handler: a friendly ephemeral reply, with what is allowed now."""
+        text = message
+        if name in ACTION_COMMANDS:
+            row = await self.store.open_game(channel_id)
+            cached = self._cache.get(row.id) if row else None
+            if cached and not cached.game.finished and "waiting for" not in message:
+                text += f"\nNow {waiting_for(cached.game)}."
+        return Reply.fail(text)
+
+    async def _dispatch(self, channel_id: str, caller: Caller, name: str, params: dict[str, str]) -> Reply:
+        if name == "help":
+            return await self.help(channel_id, caller)
+        if name.startswith("game "):
+            handler = getattr(self, "game_" + name.split(" ", 1)[1].replace("-", "_"), None)
+            if handler is None:
+                raise UserError(f"Unknown command /{name}; see /help")
+            return await handler(channel_id, caller, params)
+        if name in ACTION_COMMANDS:
+            return await self.act(channel_id, caller, name, params)
+        raise UserError(f"Unknown command /{name}; see /help")
+
+    # ------------------------------------------------------------------ loading
+    async def _row(self, channel_id: str) -> GameRow:
+        row = await self.store.open_game(channel_id)
+        if row is None:
+            raise UserError(f"There is no game in this channel. Start one with /game new title:"
+                            f"{title_names()[0]}")
+        return row
+
+    async def _active(self, channel_id: str) -> tuple[GameRow, CachedGame]:
+        row = await self._row(channel_id)
+        if row.status == "lobby":
+            raise UserError("The game has not started yet; the host starts it with /game start")
+        return row, await self.load(row)
+
+    async def load(self, row: GameRow) -> CachedGame:
+        """The game's state: cached, or rebuilt by replaying the action log."""
+        count = await self.store.action_count(row.id)
+        cached = self._cache.get(row.id)
+        if cached is not None and cached.seq == count:
+            return cached
+        logged = await self.store.actions(row.id)
+        seats = await self.store.seats(row.id)
+        game = build_game(row, seats, [entry.data for entry in logged])
+        max_id = max((int(e.data.get("id") or 0) for e in logged), default=0)
+        cached = CachedGame(count, game, max_id)
+        self._cache[row.id] = cached
+        return cached
+
+    @staticmethod
+    def _check_state(params: dict[str, str], cached: CachedGame) -> None:
+        raw = params.get("state")
+        if raw is None:
+            return
+        if not raw.strip().isdigit() or int(raw) != cached.seq:
+            raise UserError("That button is out of date: the game has moved on. Nothing was changed.")
+
+    # ------------------------------------------------------------------ game actions
+    async def act(self, channel_id: str, caller: Caller, name: str, params: dict[str, str]) -> Reply:
+        cmd = ACTION_COMMANDS[name]
+        row, cached = await self._active(channel_id)
+        game = cached.game
+        if game.finished:
+            raise UserError(f"The game is over ({game.end_reason}); see /game status or /game export")
+        self._check_state(params, cached)
+        seats = await self.store.seats(row.id)
+        pids = {s.player_id for s in seats if s.user_id == caller.id and s.player_id}
+        if not pids:
+            hint = " Claim a free seat with /game claim." if any(s.user_id is None for s in seats) else ""
+            raise UserError("You do not hold a seat in this game." + hint)
+        entity = resolve_entity(game, cmd, pids, params.get("entity"))
+        action = cmd.build(game, entity, params)
+        return await self._apply(row, cached, caller, action, seats)
+
+    async def _apply(self, row: GameRow, cached: CachedGame, caller: Caller, action: A.Action,
+                     seats: list[Seat]) -> Reply:
+        game = cached.game
+        before = len(game.log)
+        action = dataclasses.replace(action, id=cached.max_id + 1)
+        game.process(action)  # GameError: refused, state unchanged
+        data = action.to_dict()
+        data["created_at"] = int(time.time())
+        if game.auto_done:
+            data["auto_actions"] = [a.to_dict() for a in game.auto_done]
+        try:
+            seq = await self.store.append_action(row.id, data, caller.id)
+        except BaseException:
+            self._cache.pop(row.id, None)  # the in-memory game is ahead of the log: rebuild it
+            raise
+        cached.seq, cached.max_id = seq, cached.max_id + 1
+        new_lines = game.log[before:] or [action.describe()]
+        first = new_lines[0] if caller.name in new_lines[0] else f"{new_lines[0]} ({caller.name})"
+        reply = Reply(lines=[first, *new_lines[1:MAX_LOG_LINES]])
+        await self._after_change(row, cached, seats, reply)
+        return reply
+
+    async def _after_change(self, row: GameRow, cached: CachedGame, seats: list[Seat], reply: Reply) -> None:
+        """Buttons, the status message, and the ping when the turn passes to another player."""
+        game = cached.game
+        reply.game_id = row.id
+        reply.status = status_text(row, game, seats, cached.seq)
+        if game.finished:
+            reply.lines += result_lines(game)
+            if row.status != "ended":
+                await self.store.end_game(row.id)
+            return
+        reply.buttons = decision_buttons(game, cached.seq)
+        acting = game.acting_players()
+        nxt = acting[0] if acting else None
+        if nxt is None or nxt == row.last_ping_seat:
+            return
+        await self.store.set_last_ping(row.id, nxt)
+        row.last_ping_seat = nxt
+        seat = next((s for s in seats if s.player_id == nxt), None)
+        if seat is not None and seat.user_id:
+            reply.ping = seat.user_id
+            reply.ping_text = f"your turn ({seat.name}): {waiting_for(game)}"
+        else:
+            reply.lines.append(f"Next: {game.name_of(nxt)}, whose seat nobody holds (/game claim)")
+        if self.images:
+            reply.files += await self._render(game, ("map", "market"))
+
+    async def _render(self, game: Game, which: tuple[str, ...]) -> list[Attachment]:
+        try:
+            return await asyncio.to_thread(render_images, game, which)
+        except Exception:  # a drawing bug must not block play
+            log.exception("rendering failed")
+            return []
+
+    # ------------------------------------------------------------------ /game ...
+    async def game_new(self, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+        title = canonical_title((params.get("title") or "").strip() or "?")
+        existing = await self.store.open_game(channel_id)
+        if existing:
+            raise UserError(f"This channel already has a game of {existing.title} ({existing.status}); "
+                            "the host or an admin can end it with /game end")
+        options = [o for o in (params.get("options") or "").replace(",", " ").split() if o]
+        gid = await self.store.create_game(channel_id, title, options, caller.id, ENGINE_VERSION)
+        await self.store.add_seats(gid, [Seat(0, caller.name, caller.id)])
+        return Reply(lines=[f"{caller.name} opened a game of {title}"
+                            + (f" (options: {', '.join(options)})" if options else "")
+                            + ". Join with /game join; the host starts it with /game start."])
+
+    async def _lobby(self, channel_id: str) -> tuple[GameRow, list[Seat]]:
+        row = await self._row(channel_id)
+        if row.status != "lobby":
+            raise UserError("The game has already started; seats change hands with /game seat")
+        return row, await self.store.seats(row.id)
+
+    async def game_join(self, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+        row, seats = await self._lobby(channel_id)
+        name = (params.get("name") or "").strip()
+        if not name:
+            if any(s.user_id == caller.id for s in seats):
+                raise UserError("You already have a seat; to play another seat yourself (hotseat), "
+                                "give it a name: /game join name:\"Second Seat\"")
+            name = caller.name
+        if len(name) > 32:
+            raise UserError("Seat names are at most 32 characters")
+        if any(s.name.lower() == name.lower() for s in seats):
+            raise UserError(f"There is already a seat called {name}")
+        if len(seats) >= MAX_SEATS:
+            raise UserError("The game is full")
+        pos = max((s.position for s in seats), default=-1) + 1
+        await self.store.add_seats(row.id, [Seat(pos, name, caller.id)])
+        return Reply(lines=[f"{name} joins the game ({len(seats) + 1} seats)"])
+
+    async def game_leave(self, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+        row, seats = await self._lobby(channel_id)
+        mine = [s for s in seats if s.user_id == caller.id]
+        if params.get("seat"):
+            mine = [s for s in mine if s.name.lower() == params["seat"].lower()]
+        if not mine:
+            raise UserError("You have no such seat in this game")
+        seat = mine[-1]
+        await self.store.remove_seat(row.id, seat.position)
+        return Reply(lines=[f"{seat.name} leaves the game"])
+
+    def _require_host(self, row: GameRow, caller: Caller, what: str) -> None:
+        if caller.id != row.host_id and not caller.admin:
+            raise UserError(f"Only the host or a server admin can {what}")
+
+    async def game_start(self, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+        row, seats = await self._lobby(channel_id)
+        self._require_host(row, caller, "start the game")
+        order = (params.get("order") or "random").lower()
+        if order not in ("random", "joined"):
+            raise UserError("order must be random or joined")
+        seed = random.SystemRandom().randrange(1, 2**31)
+        seats = sorted(seats, key=lambda s: s.position)
+        if order == "random":
+            random.Random(seed).shuffle(seats)
+        started = [Seat(i, s.name, s.user_id, str(i + 1)) for i, s in enumerate(seats)]
+        new_game(row.title, [(s.player_id, s.name) for s in started], row.optional_rules, seed)  # count check
+        await self.store.start_game(row.id, seed, started)
+        row.status, row.seed = "active", seed
+        cached = await self.load(row)
+        reply = Reply(lines=[f"{row.title} starts (seed {seed}, {order} order): "
+                             + ", ".join(s.name for s in started)])
+        await self._after_change(row, cached, started, reply)
+        return reply
+
+    async def game_status(self, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+        row = await self.store.open_game(channel_id) or await self._latest(channel_id) or await self._row(channel_id)
+        seats = await self.store.seats(row.id)
+        if row.status == "lobby":
+            return Reply(lines=[f"{row.title}, not started. Seats: " + ", ".join(s.name for s in seats)
+                                + ". The host starts it with /game start."], ephemeral=True)
+        cached = await self.load(row)
+        reply = Reply(lines=[status_text(row, cached.game, seats, cached.seq)],
+                      status=status_text(row, cached.game, seats, cached.seq), game_id=row.id)
+        reply.lines += you_can(cached.game, seats, caller)
+        if not cached.game.finished:
+            reply.buttons = decision_buttons(cached.game, cached.seq)
+        if self.images:
+            reply.files = await self._render(cached.game, ("map", "market", "status"))
+        return reply
+
+    async def game_claim(self, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+        row = await self._row(channel_id)
+        seats = await self.store.seats(row.id)
+        seat = find_seat(seats, params.get("seat") or "")
+        if seat.user_id is not None:
+            raise UserError(f"{seat.name}'s seat is already held; its holder can hand it over with /game seat")
+        await self.store.set_seat_user(row.id, seat.position, caller.id)
+        return Reply(lines=[f"{caller.name} takes the seat of {seat.name}"])
+
+    async def game_seat(self, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+        row = await self._row(channel_id)
+        seats = await self.store.seats(row.id)
+        seat = find_seat(seats, params.get("seat") or "")
+        target = (params.get("user") or "").strip()
+        if not target:
+            raise UserError("Give user: the person who takes the seat")
+        if seat.user_id != caller.id and caller.id != row.host_id and not caller.admin:
+            raise UserError(f"You do not hold {seat.name}'s seat")
+        await self.store.set_seat_user(row.id, seat.position, target)
+        if row.last_ping_seat == seat.player_id:
+            await self.store.set_last_ping(row.id, None)  # the new holder gets pinged next time
+        shown = params.get("user_name") or target
+        return Reply(lines=[f"{caller.name} hands {seat.name}'s seat to {shown}"])
+
+    async def game_end(self, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+        row = await self._row(channel_id)
+        self._require_host(row, caller, "end the game")
+        reply = Reply(lines=[f"{caller.name} ends the game"], game_id=row.id)
+        if row.status == "active":
+            cached = await self.load(row)
+            game = cached.game
+            if not game.finished:
+                entity = (game.acting() or [game.players[0].id])[0]
+                seats = await self.store.seats(row.id)
+                action = A.EndGame(entity=entity, entity_type=_etype(game, entity))
+                reply = await self._apply(row, cached, caller, action, seats)
+                reply.lines[0] = f"{caller.name} ends the game"
+        await self.store.end_game(row.id)
+        return reply
+
+    async def game_export(self, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+        row = await self.store.open_game(channel_id) or await self._latest(channel_id)
+        if row is None:
+            raise UserError("There is no game in this channel to export")
+        export = await self.export(row)
+        data = json.dumps(export, indent=1).encode()
+        return Reply(lines=[f"Export of {row.title} game {row.id} ({len(export['actions'])} actions)"],
+                     files=[Attachment(f"{row.title}-game-{row.id}.json", data)])
+
+    async def _latest(self, channel_id: str) -> GameRow | None:
+        games = [g for g in await self.store.all_games() if g.channel_id == channel_id]
+        return games[-1] if games else None
+
+    async def export(self, row: GameRow) -> dict[str, Any]:
+        seats = await self.store.seats(row.id)
+        logged = await self.store.actions(row.id)
+        out: dict[str, Any] = {
+            "id": row.id, "title": row.title,
+            "players": [{"id": s.player_id, "name": s.name} for s in seats],
+            "settings": {"optional_rules": row.optional_rules, "seed": row.seed},
+            "engine_version": row.engine_version,
+            "actions": [e.data for e in logged],
+        }
+        if row.status != "lobby":
+            cached = await self.load(row)
+            if cached.game.finished:
+                out["result"] = cached.game.result()
+                out["game_end_reason"] = cached.game.end_reason
+        return out
+
+    async def game_import(self, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+        if await self.store.open_game(channel_id):
+            raise UserError("This channel already has a game; end it first with /game end")
+        raw = params.get("file") or ""
+        if not raw:
+            raise UserError("Attach an 18xx.games export (JSON) as file:")
+        if len(raw) > MAX_IMPORT_BYTES:
+            raise UserError("That file is too large for an 18xx.games export")
+        try:
+            export = json.loads(raw)
+        except ValueError:
+            raise UserError("That file is not JSON; attach an 18xx.games export") from None
+        if not isinstance(export, dict) or not isinstance(export.get("players"), list) \
+                or not isinstance(export.get("actions", []), list) or "title" not in export:
+            raise UserError("That is not an 18xx.games export (it needs title, players and actions)")
+        title = canonical_title(str(export["title"]))
+        export["title"] = title
+        try:
+            res = replay(export)
+        except (GameError, ValueError, KeyError, TypeError, AssertionError) as exc:
+            raise UserError(f"That export cannot be loaded: {exc}") from None
+        if res.error:
+            raise UserError(f"That export does not replay here: action {res.failed_action_id} "
+                            f"is refused ({res.error}). Nothing was imported.")
+        settings = export.get("settings") or {}
+        seats = [Seat(i, str(p["name"]), None, str(p.get("id", p["name"])))
+                 for i, p in enumerate(export["players"])]
+        gid = await self.store.create_game(channel_id, title, list(settings.get("optional_rules") or []),
+                                           caller.id, ENGINE_VERSION, status="active", seed=settings.get("seed"))
+        await self.store.add_seats(gid, seats)
+        actions = [a for a in export.get("actions", []) if isinstance(a, dict)]
+        if actions:
+            await self.store.append_actions(gid, actions, None)
+        row = await self.store.game(gid)
+        assert row is not None
+        cached = await self.load(row)
+        reply = Reply(lines=[f"{caller.name} imported a game of {title} ({res.processed} actions). "
+                             "Seats: " + ", ".join(s.name for s in seats)
+                             + ". Claim yours with /game claim seat:NAME."])
+        await self._after_change(row, cached, seats, reply)
+        return reply
+
+    # ------------------------------------------------------------------ undo
+    async def game_undo(self, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+        row, cached = await self._active(channel_id)
+        vote = (params.get("vote") or "").lower() or None
+        if vote is not None and "state" not in params:
+            raise UserError("Vote with the buttons of the undo request")
+        self._check_state(params, cached)
+        seats = await self.store.seats(row.id)
+        mine = {s.player_id for s in seats if s.user_id == caller.id}
+        if not mine:
+            raise UserError("You do not hold a seat in this game")
+        logged = await self.store.actions(row.id)
+        by_obj = {id(e.data): e.user_id for e in logged}
+        active = filter_actions([e.data for e in logged])
+        target = next((a for a in reversed(active) if a.get("type") != "message"), None)
+        if target is None:
+            raise UserError("There is nothing to undo")
+        what = _describe(cached.game, target)
+        seated_users = {s.user_id for s in seats if s.user_id}
+        if vote is None:
+            own = by_obj.get(id(target)) == caller.id and bool(mine & set(cached.game.acting_players()))
+            if own or seated_users <= {caller.id}:
+                return await self._undo(row, cached, caller, target, seats, what)
+            await self.store.save_undo_request(row.id, UndoRequest(cached.seq, caller.id, [caller.id]))
+            n = len(seated_users)
+            return Reply(lines=[f"{caller.name} asks to undo: {what}. Every seated player must agree "
+                                f"(1/{n})."],
+                         buttons=[Button("Agree to undo", f"/game undo vote:yes state:{cached.seq}", "success"),
+                                  Button("Refuse", f"/game undo vote:no state:{cached.seq}", "danger")])
+        req = await self.store.undo_request(row.id, cached.seq)
+        if req is None:
+            raise UserError("There is no undo request open now")
+        if any(v.startswith("-") for v in req.votes):
+            raise UserError("That undo request was refused")
+        if vote == "no":
+            req.votes.append("-" + caller.id)
+            await self.store.save_undo_request(row.id, req)
+            return Reply(lines=[f"{caller.name} refuses to undo {what}; nothing changes"])
+        if vote != "yes":
+            raise UserError("vote must be yes or no")
+        if caller.id in req.votes:
+            raise UserError("You have already agreed")
+        req.votes.append(caller.id)
+        await self.store.save_undo_request(row.id, req)
+        if seated_users <= set(req.votes):
+            return await self._undo(row, cached, caller, target, seats, what)
+        agreed = len(set(req.votes) & seated_users)
+        return Reply(lines=[f"{caller.name} agrees to undo {what} ({agreed}/{len(seated_users)})"],
+                     buttons=[Button("Agree to undo", f"/game undo vote:yes state:{cached.seq}", "success"),
+                              Button("Refuse", f"/game undo vote:no state:{cached.seq}", "danger")])
+
+    async def _undo(self, row: GameRow, cached: CachedGame, caller: Caller, target: dict[str, Any],
+                    seats: list[Seat], what: str) -> Reply:
+        data = {"type": "undo", "entity": target.get("entity"), "entity_type": target.get("entity_type", "player"),
+                "id": cached.max_id + 1, "created_at": int(time.time())}
+        await self.store.append_action(row.id, data, caller.id)
+        self._cache.pop(row.id, None)  # undo invalidates the cached state: rebuild by replay
+        cached = await self.load(row)
+        reply = Reply(lines=[f"↩ {caller.name} undoes: {what}"])
+        await self._after_change(row, cached, seats, reply)
+        return reply
+
+    # ------------------------------------------------------------------ help
+    async def help(self, channel_id: str, caller: Caller) -> Reply:
+        lines = ["**Game**: /game new title:" + "|".join(title_names()) + " · /game join · /game leave · "
+                 "/game start [order:random|joined] · /game status · /game undo · /game export · "
+                 "/game import file: · /game claim seat: · /game seat seat: user: · /game end",
+                 "**Actions**: " + " · ".join(f"/{c.name} ({c.help})" for c in ACTION_COMMANDS.values())]
+        row = await self.store.open_game(channel_id)
+        if row and row.status == "active":
+            cached = await self.load(row)
+            seats = await self.store.seats(row.id)
+            lines.append("Now " + waiting_for(cached.game) + ".")
+            lines += you_can(cached.game, seats, caller)
+        return Reply(lines=lines, ephemeral=True)
+
+    # ------------------------------------------------------------------ autocomplete
+    async def autocomplete(self, channel_id: str, caller: Caller, name: str, param: str,
+                           params: dict[str, str], typed: str = "") -> list[tuple[str, str]]:
+        """Legal (value, label) choices for ``param`` of ``/name`` for the caller now (at most 25)."""
+        cmd = ACTION_COMMANDS.get(name)
+        if cmd is None:
+            return []
+        spec = next((p for p in cmd.params if p.name == param), None)
+        if spec is None or spec.choice_key is None:
+            return []
+        try:
+            from engine.decisions import choices_for
+        except ImportError:
+            return []
+        row = await self.store.open_game(str(channel_id))
+        if row is None or row.status != "active":
+            return []
+        async with self.lock(str(channel_id)):
+            try:
+                cached = await self.load(row)
+                seats = await self.store.seats(row.id)
+                pids = {s.player_id for s in seats if s.user_id == caller.id and s.player_id}
+                entity = resolve_entity(cached.game, cmd, pids, params.get("entity"))
+                partial: dict[str, str] = {}
+                for p in cmd.params:
+                    if p.name == param:
+                        break
+                    if p.choice_key and params.get(p.name):
+                        partial[p.choice_key] = params[p.name]
+                choices = choices_for(cached.game, entity, cmd.action_type, partial)
+            except (GameError, UserError):
+                return []
+        typed = typed.lower()
+        out = [(c.value, c.label) for c in choices
+               if not typed or typed in c.value.lower() or typed in c.label.lower()]
+        return out[:25]
+
+
+# ---------------------------------------------------------------------- helpers
+def build_game(row: GameRow, seats: list[Seat], raw_actions: list[dict[str, Any]]) -> Game:
+    """Replay a stored game; a log the engine cannot replay is a clear error naming both versions."""
+    game = new_game(row.title, [(s.player_id, s.name) for s in seats], row.optional_rules, row.seed)
+    game.live = False  # automatic moves (programs) come from the stored record while rebuilding
+    for raw in filter_actions(raw_actions):
+        try:
+            game.process(A.Action.from_dict(raw), safe=False)
+        except (GameError, ValueError, KeyError, AssertionError, TypeError) as exc:
+            raise UserError(
+                f"This game (recorded with engine {row.engine_version}) cannot be replayed by engine "
+                f"{ENGINE_VERSION}: action {raw.get('id')} ({raw.get('type')}) fails: {exc}. "
+                "Export it with /game export and tell the bot's maintainers.") from None
+    game.live = True
+    return game
+
+
+def _etype(game: Game, entity: str) -> str:
+    if entity in game.player_by_id:
+        return "player"
+    return "corporation" if entity in game.corporations else "company"
+
+
+def _describe(game: Game, raw: dict[str, Any]) -> str:
+    try:
+        text = A.Action.from_dict(raw).describe()
+    except ValueError:
+        return str(raw.get("type"))
+    entity = str(raw.get("entity"))
+    return text.replace(entity, game.name_of(entity), 1)
+
+
+def find_seat(seats: list[Seat], key: str) -> Seat:
+    key = key.strip()
+    if not key:
+        raise UserError("Give seat: a seat name (" + ", ".join(s.name for s in seats) + ")")
+    for s in seats:
+        if key.lower() in (s.name.lower(), str(s.player_id).lower(), str(s.position + 1)):
+            return s
+    raise UserError(f"There is no seat {key!r}; seats: " + ", ".join(s.name for s in seats))
+
+
+def decision_buttons(game: Game, state: int) -> list[Button]:
+    """One-click decisions for the acting entity: pass, payout/withhold, suggested routes."""
+    out: list[Button] = []
+    for e in game.acting()[:1]:
+        types = game.action_types(e)
+        if "dividend" in types:
+            kinds = game.dividend_kinds(game.corporations[e]) if hasattr(game, "dividend_kinds") else []
+            for kind in kinds:
+                out.append(Button(kind.capitalize(), f"/dividend kind:{kind} state:{state}", "primary"))
+        if "run_routes" in types and suggested_routes_available(game, e):
+            out.append(Button("Run suggested routes", f"/routes routes:auto state:{state}", "success"))
+        if "pass" in types:
+            out.append(Button("Pass", f"/pass state:{state}"))
+    return out
+
+
+def suggested_routes_available(game: Game, corp: str) -> bool:
+    try:
+        return suggested_routes(game, corp) is not None
+    except Exception:  # the router is optional; never let it break a reply
+        return False
+
+
+def you_can(game: Game, seats: list[Seat], caller: Caller) -> list[str]:
+    mine = {s.player_id for s in seats if s.user_id == caller.id}
+    if not mine:
+        return ["You hold no seat here."]
+    out = []
+    for e in game.acting():
+        if game.controller_of(e) in mine:
+            cmds = allowed_commands(game, e)
+            out.append(f"You act for {game.name_of(e)}: " + (", ".join(cmds) or "nothing now"))
+    return out or ["It is not your turn."]
+
+
+def status_text(row: GameRow, game: Game, seats: list[Seat], state: int) -> str:
+    rnd = game.round.name if game.round else ""
+    head = f"**{row.title}** game {row.id} · {rnd} {game.turn}.{game.round_num} · phase {game.phase['name']}" \
+           f" · bank {game.fmt(game.bank)} · state {state}"
+    holders = {s.player_id: s for s in seats}
+    players = " · ".join(
+        f"{p.name} {game.fmt(p.cash)}" + ("" if holders.get(p.id) and holders[p.id].user_id else " (free seat)")
+        for p in game.players)
+    now = "Game over: " + ", ".join(result_lines(game)) if game.finished else "Now " + waiting_for(game)
+    return "\n".join([head, players, now])
+
+
+def result_lines(game: Game) -> list[str]:
+    ranked = sorted(game.result().items(), key=lambda kv: -kv[1])
+    return [f"Result ({game.end_reason}): " + ", ".join(f"{game.name_of(pid)} {game.fmt(v)}" for pid, v in ranked)]
+
+
+__all__ = ["CommandLayer", "COMMAND_FOR_TYPE", "build_game", "render_images"]

@@ -1,0 +1,511 @@
+"""Game-action commands (``/par``, ``/lay``, ...): their parameters, who acts, and building actions.
+
+Each :class:`ActionCommand` names the engine action type it makes and its parameters; a
+parameter with ``choice_key`` gets autocomplete from :func:`engine.decisions.choices_for`,
+given the parameters before it (``partial``). Nothing here touches Discord or the store.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine import actions as A
+from engine.game import Game
+
+from .reply import UserError
+from .textcmd import CommandSyntaxError, parse_routes
+
+MAX_NUMBER = 1_000_000
+_INT = re.compile(r"^[+-]?\d+$")
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    description: str
+    required: bool = True
+    number: bool = False
+    choice_key: str | None = None  # key in engine.decisions' ``partial`` (None: no autocomplete)
+
+
+Builder = Callable[[Game, str, dict[str, str]], A.Action]
+
+
+@dataclass(frozen=True)
+class ActionCommand:
+    name: str
+    action_type: str
+    help: str
+    params: tuple[Param, ...]
+    build: Builder
+    entity_kind: str | None = None  # "player" / "corporation": only such entities may use it
+    any_time: bool = False  # a player's standing order, allowed out of turn (auto-pass, auto-buy)
+
+
+# ---------------------------------------------------------------------- parameter helpers
+def number(params: dict[str, str], key: str, *, lo: int = 0, hi: int = MAX_NUMBER,
+           default: int | None = None) -> int:
+    raw = params.get(key)
+    if raw is None or raw.strip() == "":
+        if default is not None:
+            return default
+        raise UserError(f"Give {key}: a whole number")
+    text = raw.strip().replace("$", "").replace("£", "")
+    if not _INT.match(text):
+        raise UserError(f"{key} must be a whole number, not {raw!r}")
+    value = int(text)
+    if value < lo:
+        raise UserError(f"{key} cannot be {'negative' if value < 0 else 'below ' + str(lo)} ({value})")
+    if value > hi:
+        raise UserError(f"{key} {value} is too large (at most {hi})")
+    return value
+
+
+def text(params: dict[str, str], key: str) -> str:
+    raw = (params.get(key) or "").strip()
+    if not raw:
+        raise UserError(f"Give {key}:")
+    if len(raw) > 200:
+        raise UserError(f"{key} is too long")
+    return raw
+
+
+def pick(value: str, options: list[str], what: str) -> str:
+    """``value`` among ``options``, ignoring case; a clear error listing a few options otherwise."""
+    if value in options:
+        return value
+    lowered = {o.lower(): o for o in options}
+    if value.lower() in lowered:
+        return lowered[value.lower()]
+    shown = ", ".join(options[:12]) + (", ..." if len(options) > 12 else "")
+    raise UserError(f"There is no {what} {value!r}" + (f"; choose from: {shown}" if shown else ""))
+
+
+def entity_type(game: Game, entity: str) -> str:
+    if entity in game.player_by_id:
+        return "player"
+    if entity in game.corporations:
+        return "corporation"
+    return "company"
+
+
+def _base(game: Game, entity: str) -> dict[str, Any]:
+    return {"entity": entity, "entity_type": entity_type(game, entity)}
+
+
+# ---------------------------------------------------------------------- builders
+def _bid(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    company = pick(text(p, "company"), list(g.companies), "private company")
+    return A.Bid(**_base(g, e), company=company, price=number(p, "price"))
+
+
+def par_price_id(g: Game, raw: str) -> str:
+    if "," in raw:
+        try:
+            g.market.cell_from_id(raw)
+        except ValueError:
+            raise UserError(f"{raw} is not a share price") from None
+        return raw
+    price = number({"price": raw}, "price")
+    cell = g.market.par_cell(price)
+    if cell is None:
+        prices = ", ".join(str(c.price) for c in g.market.par_prices)
+        raise UserError(f"{price} is not a par price; par prices: {prices}")
+    return f"{cell.price},{cell.row},{cell.col}"
+
+
+def _par(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    corp = pick(text(p, "corporation"), list(g.corporations), "corporation")
+    return A.Par(**_base(g, e), corporation=corp, share_price=par_price_id(g, text(p, "price")))
+
+
+def _share_ids(g: Game, raw: str) -> list[str]:
+    return [pick(s.strip(), list(g.shares), "share") for s in raw.split(",") if s.strip()]
+
+
+def _buy(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    raw = text(p, "share")
+    if raw.lower() in {c.lower() for c in g.corporations}:
+        sym = pick(raw, list(g.corporations), "corporation")
+        buyable = getattr(g.round, "buyable_shares", None)
+        options = [s for s in (buyable(e) if buyable else []) if s.corporation == sym]
+        if not options:
+            raise UserError(f"No share of {sym} can be bought now")
+        options.sort(key=lambda s: s.owner != s.corporation)  # the IPO first
+        ids = [options[0].id]
+    else:
+        ids = _share_ids(g, raw)
+    if len(ids) != 1:
+        raise UserError("Buy one certificate at a time")
+    return A.BuyShares(**_base(g, e), shares=tuple(ids), percent=g.shares[ids[0]].percent)
+
+
+def _sell(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    percent = number(p, "percent", lo=1, hi=100) if p.get("percent") else None
+    if p.get("shares"):
+        ids = _share_ids(g, p["shares"])
+    elif p.get("corporation"):
+        sym = pick(p["corporation"], list(g.corporations), "corporation")
+        if percent is None:
+            raise UserError("Give percent: with corporation: (or name the shares:)")
+        held = sorted((s for s in g.shares_of(e, sym) if not s.president), key=lambda s: -s.index)
+        ids, total = [], 0
+        for s in held:
+            if total >= percent:
+                break
+            ids.append(s.id)
+            total += s.percent
+        if total != percent:
+            raise UserError(f"You cannot make {percent}% of {sym} from your ordinary shares")
+    else:
+        raise UserError("Give shares: (share ids, comma-separated) or corporation: and percent:")
+    if not ids:
+        raise UserError("Name at least one share")
+    if percent is None:
+        percent = sum(g.shares[s].percent for s in ids)
+    return A.SellShares(**_base(g, e), shares=tuple(ids), percent=percent)
+
+
+def _pass(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    return A.Pass(**_base(g, e))
+
+
+def _lay(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    hex_id = pick(text(p, "hex").upper(), list(g.board.hexes), "hex")
+    tile = text(p, "tile")
+    name = tile.rsplit("-", 1)[0] if tile.count("-") else tile
+    if "-" not in tile:
+        supply = g.board.supply.get(tile, [])
+        tile = sorted(supply)[0] if supply else tile
+    elif tile not in g.board.supply.get(name, []):
+        supply = g.board.supply.get(name, [])
+        if not supply:
+            raise UserError(f"There is no tile {name} left")
+    rotation = number(p, "rotation", hi=5, default=0)
+    return A.LayTile(**_base(g, e), hex=hex_id, tile=tile, rotation=rotation)
+
+
+def _token(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    city = text(p, "city")
+    if city.upper() in g.board.hexes:  # a hex id: its only city
+        h = g.board.hexes[city.upper()]
+        if len(h.tile.cities) != 1:
+            raise UserError(f"{h.id} has {len(h.tile.cities)} cities; pick one from the city: list")
+        city = f"{h.tile_id or h.id}-0"
+    slot = number(p, "slot", hi=10) if p.get("slot") else None
+    return A.PlaceToken(**_base(g, e), city=city, slot=slot)
+
+
+def suggested_routes(g: Game, corp: str) -> list[dict[str, Any]] | None:
+    """The router's suggestion, when the engine has one (``engine.decisions.suggest_routes``)."""
+    try:
+        from engine import decisions
+    except ImportError:
+        return None
+    suggest = getattr(decisions, "suggest_routes", None)
+    if suggest is None:
+        return None
+    routes = suggest(g, corp)
+    return list(routes) if routes is not None else None
+
+
+def _routes(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    raw = (p.get("routes") or "").strip()
+    if not raw or raw.lower() in ("auto", "suggested"):
+        routes = suggested_routes(g, e)
+        if routes is None:
+            raise UserError("No route suggestion is available yet; give routes: like "
+                            '"2-0: F15-F17; 3-1: C14-D13-B13" (train: hex chain)')
+    elif raw.lower() == "none":
+        routes = []
+    else:
+        try:
+            routes = parse_routes(raw)
+        except CommandSyntaxError as exc:
+            raise UserError(str(exc)) from None
+        for r in routes:
+            r["train"] = pick(r["train"], list(g.trains), "train")
+            for chain in r["connections"]:
+                for h in chain:
+                    pick(h, list(g.board.hexes), "hex")
+    return A.RunRoutes(**_base(g, e), routes=tuple(routes))
+
+
+def _dividend(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    kinds = ["payout", "withhold"]
+    if e in g.corporations and hasattr(g, "dividend_kinds"):
+        kinds = list(g.dividend_kinds(g.corporations[e]))
+    kind = pick(text(p, "kind"), kinds, "dividend choice")
+    return A.Dividend(**_base(g, e), kind=kind)
+
+
+def _train_id(g: Game, raw: str) -> str:
+    if raw in g.trains:
+        return raw
+    for tid in g.train_order:  # a train name ("3"): the next one in the bank
+        t = g.trains[tid]
+        if t.name.lower() == raw.lower() and t.owner == "depot":
+            return tid
+    return pick(raw, list(g.trains), "train")
+
+
+def _train(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    tid = _train_id(g, text(p, "train"))
+    train = g.trains[tid]
+    if p.get("price"):
+        price = number(p, "price")
+    elif train.owner in ("depot", "discard"):
+        price = train.price
+    else:
+        raise UserError(f"Give price: to buy {tid} from {train.owner}")
+    exchange = _train_id(g, p["exchange"]) if p.get("exchange") else None
+    return A.BuyTrain(**_base(g, e), train=tid, price=price, variant=p.get("variant") or train.name,
+                      exchange=exchange)
+
+
+def _discard(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    return A.DiscardTrain(**_base(g, e), train=_train_id(g, text(p, "train")))
+
+
+def _borrow(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    return A.BorrowTrain(**_base(g, e), train=_train_id(g, text(p, "train")))
+
+
+def _remove(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    return A.RemoveToken(**_base(g, e), city=text(p, "city"))
+
+
+def _loan(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    return A.TakeLoan(**_base(g, e))
+
+
+def _repay(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    return A.PayoffLoan(**_base(g, e))
+
+
+def _private(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    company = pick(text(p, "company"), list(g.companies), "private company")
+    return A.BuyCompany(**_base(g, e), company=company, price=number(p, "price"))
+
+
+def _assign(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    target = pick(text(p, "target").upper(), list(g.board.hexes), "hex")
+    return A.Assign(**_base(g, e), target=target, target_type="hex")
+
+
+def _right(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    return A.SpecialBuy(**_base(g, e), description=text(p, "right"), cost=number(p, "cost", default=0))
+
+
+def _bankrupt(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    return A.Bankrupt(**_base(g, e))
+
+
+def _takeover(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    corp = pick(p["corporation"], list(g.corporations), "corporation") if p.get("corporation") else None
+    return A.Merge(**_base(g, e), corporation=corp)
+
+
+def _issue(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    ids = _share_ids(g, text(p, "shares"))
+    return A.SellShares(**_base(g, e), shares=tuple(ids), percent=sum(g.shares[s].percent for s in ids))
+
+
+def _redeem(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    ids = _share_ids(g, text(p, "share"))
+    return A.BuyShares(**_base(g, e), shares=tuple(ids), percent=sum(g.shares[s].percent for s in ids))
+
+
+def flag(params: dict[str, str], key: str) -> bool | None:
+    raw = (params.get(key) or "").strip().lower()
+    if not raw:
+        return None
+    if raw in ("yes", "true", "on", "1"):
+        return True
+    if raw in ("no", "false", "off", "0"):
+        return False
+    raise UserError(f"{key} must be yes or no, not {params[key]!r}")
+
+
+def _autopass(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    return A.ProgramSharePass(**_base(g, e), unconditional=flag(p, "unconditional"),
+                              indefinite=flag(p, "indefinite"))
+
+
+def _autobuy(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    corp = pick(text(p, "corporation"), list(g.corporations), "corporation")
+    raw = text(p, "until")
+    until: int | str = raw.lower() if raw.lower() == "float" else number(p, "until", lo=1, hi=100)
+    action = A.ProgramBuyShares(**_base(g, e), corporation=corp, until_condition=until,
+                                from_market=bool(flag(p, "from_market")))
+    if flag(p, "auto_pass_after") is not None:
+        action = dataclasses.replace(action, extra={"auto_pass_after": flag(p, "auto_pass_after")})
+    return action
+
+
+def _autostop(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    return A.ProgramDisable(**_base(g, e), reason="user")
+
+
+_ENTITY = Param("entity", "act for this corporation or private (only if you control several)", required=False)
+
+ACTION_COMMANDS: dict[str, ActionCommand] = {c.name: c for c in (
+    ActionCommand("bid", "bid", "bid for (or buy) a private company",
+                  (Param("company", "private company", choice_key="company"),
+                   Param("price", "your bid", number=True)), _bid),
+    ActionCommand("par", "par", "start a corporation at a par price",
+                  (Param("corporation", "corporation to start", choice_key="corporation"),
+                   Param("price", "par price", choice_key="price")), _par),
+    ActionCommand("buy", "buy_shares", "buy a share",
+                  (Param("share", "share to buy (or a corporation)", choice_key="share"),), _buy, "player"),
+    ActionCommand("sell", "sell_shares", "sell shares",
+                  (Param("shares", "shares to sell", required=False, choice_key="shares"),
+                   Param("corporation", "or: corporation", required=False),
+                   Param("percent", "and percent", required=False, number=True)), _sell, "player"),
+    ActionCommand("pass", "pass", "pass (or finish your turn / this step)", (), _pass),
+    ActionCommand("lay", "lay_tile", "lay or upgrade a tile",
+                  (Param("hex", "hex", choice_key="hex"), Param("tile", "tile", choice_key="tile"),
+                   Param("rotation", "rotation 0-5", required=False, number=True, choice_key="rotation")), _lay),
+    ActionCommand("token", "place_token", "place a station token",
+                  (Param("city", "city (or hex)", choice_key="city"),
+                   Param("slot", "slot", required=False, number=True)), _token),
+    ActionCommand("routes", "run_routes", "run trains",
+                  (Param("routes", 'routes like "2-0: F15-F17; 3-1: C14-D13-B13", or auto, or none',
+                         required=False),), _routes),
+    ActionCommand("dividend", "dividend", "pay out or withhold",
+                  (Param("kind", "payout or withhold", choice_key="kind"),), _dividend),
+    ActionCommand("train", "buy_train", "buy a train",
+                  (Param("train", "train", choice_key="train"),
+                   Param("price", "price (for a train from another corporation)", required=False, number=True),
+                   Param("exchange", "train to trade in", required=False)), _train),
+    ActionCommand("discard", "discard_train", "discard a train over the limit",
+                  (Param("train", "train", choice_key="train"),), _discard),
+    ActionCommand("borrow", "borrow_train", "the national borrows a train for this run",
+                  (Param("train", "train", choice_key="train"),), _borrow),
+    ActionCommand("remove", "remove_token", "the national removes one of its stations",
+                  (Param("city", "station to remove"),), _remove),
+    ActionCommand("loan", "take_loan", "take a loan", (), _loan),
+    ActionCommand("repay", "payoff_loan", "pay off a loan", (), _repay),
+    ActionCommand("private", "buy_company", "buy a private company from a player",
+                  (Param("company", "private company", choice_key="company"),
+                   Param("price", "price", number=True)), _private),
+    ActionCommand("assign", "assign", "place a private's marker (port)",
+                  (Param("target", "hex"),), _assign),
+    ActionCommand("right", "special_buy", "buy a right (tunnel/bridge)",
+                  (Param("right", "which right"), Param("cost", "cost", required=False, number=True)), _right),
+    ActionCommand("issue", "sell_shares", "issue treasury shares",
+                  (Param("shares", "shares to issue"),), _issue, "corporation"),
+    ActionCommand("redeem", "buy_shares", "redeem a share",
+                  (Param("share", "share to redeem"),), _redeem, "corporation"),
+    ActionCommand("merge", "merge", "merge (into the national) or take over",
+                  (Param("corporation", "corporation", required=False),), _takeover),
+    ActionCommand("takeover", "merge", "take over another corporation",
+                  (Param("corporation", "corporation", required=False),), _takeover),
+    ActionCommand("bankrupt", "bankrupt", "declare bankruptcy", (), _bankrupt),
+    ActionCommand("autopass", "program_share_pass", "pass automatically in stock rounds",
+                  (Param("unconditional", "even if others act (yes/no)", required=False),
+                   Param("indefinite", "in later stock rounds too (yes/no)", required=False)),
+                  _autopass, "player", any_time=True),
+    ActionCommand("autobuy", "program_buy_shares", "buy shares automatically",
+                  (Param("corporation", "corporation"), Param("until", "percent to reach, or float"),
+                   Param("from_market", "also from the market (yes/no)", required=False),
+                   Param("auto_pass_after", "pass after (yes/no)", required=False)),
+                  _autobuy, "player", any_time=True),
+    ActionCommand("autostop", "program_disable", "cancel your automatic stock-round moves", (),
+                  _autostop, "player", any_time=True),
+)}
+
+COMMAND_FOR_TYPE: dict[str, str] = {}
+for _c in ACTION_COMMANDS.values():
+    COMMAND_FOR_TYPE.setdefault(_c.action_type, _c.name)
+
+ENTITY_PARAM = _ENTITY
+
+
+# ---------------------------------------------------------------------- who acts
+def candidates(game: Game) -> list[str]:
+    """Entities that may act now: the acting ones, their controllers, and privates they own."""
+    out: list[str] = []
+    acting = game.acting()
+    extra: list[str] = []
+    for e in acting:
+        ctrl = game.controller_of(e)
+        if ctrl:
+            extra.append(ctrl)
+        owned = game.corporations[e].companies if e in game.corporations else (
+            game.player_by_id[e].companies if e in game.player_by_id else [])
+        extra.extend(owned)
+    for e in [*acting, *extra]:
+        if e not in out:
+            out.append(e)
+    return out
+
+
+def allowed_commands(game: Game, entity: str) -> list[str]:
+    return [f"/{COMMAND_FOR_TYPE.get(t, t)}" for t in game.action_types(entity)]
+
+
+def resolve_entity(game: Game, cmd: ActionCommand, pids: set[str], explicit: str | None) -> str:
+    """Which entity the caller (holding seats ``pids``) acts for with ``cmd`` now."""
+    if cmd.any_time:
+        mine = sorted(pids)
+        if explicit:
+            entity = pick(explicit, list(game.player_by_id), "player")
+            if entity not in pids:
+                raise UserError(f"You do not hold {game.name_of(entity)}'s seat")
+            return entity
+        acting = [p for p in game.acting_players() if p in pids]
+        if len(mine) > 1 and not acting:
+            raise UserError("You hold several seats; say which with entity:")
+        return (acting or mine)[0]
+    if explicit:
+        names = list(game.player_by_id) + list(game.corporations) + list(game.companies)
+        entity = pick(explicit, names, "player, corporation or private")
+        if game.controller_of(entity) not in pids:
+            raise UserError(f"You do not control {game.name_of(entity)}")
+        _check_kind(game, cmd, entity)
+        if cmd.action_type not in game.action_types(entity):
+            raise UserError(f"{game.name_of(entity)} cannot /{cmd.name} now" + _can_now(game, entity))
+        return entity
+    mine = [e for e in candidates(game) if game.controller_of(e) in pids]
+    for e in mine:
+        if cmd.action_type in game.action_types(e) and _kind_ok(game, cmd, e):
+            return e
+    acting_mine = [e for e in game.acting() if game.controller_of(e) in pids]
+    if not acting_mine:
+        raise UserError(f"It is not your turn: {waiting_for(game)}")
+    e = acting_mine[0]
+    raise UserError(f"{game.name_of(e)} cannot /{cmd.name} now" + _can_now(game, e))
+
+
+def _kind_ok(game: Game, cmd: ActionCommand, entity: str) -> bool:
+    return cmd.entity_kind is None or entity_type(game, entity) == cmd.entity_kind
+
+
+def _check_kind(game: Game, cmd: ActionCommand, entity: str) -> None:
+    if not _kind_ok(game, cmd, entity):
+        raise UserError(f"/{cmd.name} is for a {cmd.entity_kind}, not {game.name_of(entity)}")
+
+
+def _can_now(game: Game, entity: str) -> str:
+    allowed = allowed_commands(game, entity)
+    return f"; it can: {', '.join(allowed)}" if allowed else ""
+
+
+def waiting_for(game: Game, seat_user: dict[str, str] | None = None) -> str:
+    """"waiting for BBG (Alice): /lay, /pass" for each acting entity."""
+    if game.finished:
+        return f"the game is over ({game.end_reason})"
+    parts = []
+    for e in game.acting():
+        ctrl = game.controller_of(e)
+        who = game.name_of(e)
+        if ctrl and ctrl != e:
+            who += f" (president {game.name_of(ctrl)})"
+        cmds = allowed_commands(game, e)
+        parts.append(who + (f": {', '.join(cmds)}" if cmds else ""))
+    return "waiting for " + ("; ".join(parts) if parts else "nobody")

@@ -1,0 +1,54 @@
+"""What a command handler returns: everything the bot would post, independent of Discord."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+class UserError(Exception):
+    """A command the bot refuses before it reaches the engine; the message is for the user."""
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who typed the command: a Discord user id (or a local name), display name, server-admin flag."""
+
+    id: str
+    name: str
+    admin: bool = False
+
+
+@dataclass(frozen=True)
+class Button:
+    label: str
+    command: str  # the command line the button runs, with ``state:N`` so a stale click is refused
+    style: str = "secondary"  # "primary", "success", "danger", "secondary"
+
+
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    data: bytes
+
+
+@dataclass
+class Reply:
+    """``error`` set means: refused, nothing changed, show only to the caller."""
+
+    lines: list[str] = field(default_factory=list)
+    error: str | None = None
+    ephemeral: bool = False
+    files: list[Attachment] = field(default_factory=list)
+    ping: str | None = None  # user id to mention once, in plain message content
+    ping_text: str = ""
+    buttons: list[Button] = field(default_factory=list)
+    status: str | None = None  # new text of the game's pinned status message
+    game_id: int | None = None
+
+    @classmethod
+    def fail(cls, message: str) -> Reply:
+        return cls(error=message, ephemeral=True)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
