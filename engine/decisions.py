@@ -130,10 +130,14 @@ def legal_tile_lays(game: Game, corp_sym: str) -> dict[str, dict[str, list[int]]
             base = b.tile_for(name)
             if base.color not in game.phase["tiles"] or not game.upgrades_to(h, h.tile, base):
                 continue  # rotation-independent checks first: most tiles stop here
+            try:
+                game.check_lay_static(corp, hid, ids[0])
+            except GameError:
+                continue
             rots = []
             for r in range(6):
                 try:
-                    game.check_lay_tile(corp, hid, ids[0], r)
+                    game.check_lay_rotation(corp, hid, base.with_rotation(r))
                 except GameError:
                     continue
                 rots.append(r)

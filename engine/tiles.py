@@ -239,8 +239,22 @@ class Tile:
         )
 
     def with_rotation(self, rotation: int) -> Tile:
-        """This tile at absolute ``rotation`` (as in an 18xx.games ``lay_tile`` action)."""
-        return self.rotate((rotation - self.rotation) % 6)
+        """This tile at absolute ``rotation`` (as in an 18xx.games ``lay_tile`` action).
+
+        Tiles are immutable, so rotated copies are cached (keyed by the tile object itself,
+        which the cache keeps alive)."""
+        key = (id(self), rotation % 6)
+        hit = _ROTATED.get(key)
+        if hit is not None and hit[0] is self:
+            return hit[1]
+        rotated = self.rotate((rotation - self.rotation) % 6)
+        if len(_ROTATED) > 20000:
+            _ROTATED.clear()
+        _ROTATED[key] = (self, rotated)
+        return rotated
+
+
+_ROTATED: dict[tuple[int, int], tuple[Tile, Tile]] = {}
 
 
 # ---------------------------------------------------------------------------

@@ -616,14 +616,21 @@ class G1856(Game):
                        free: bool = False, connected: bool = True) -> tuple[Tile, int]:
         """Why ``corp`` may not lay ``tile_id`` on ``hex_id`` at ``rotation`` (GameError), else
         the rotated tile and what it costs. Changes nothing."""
+        if not 0 <= rotation <= 5:
+            raise GameError(f"Rotation must be 0 to 5, not {rotation}")
+        base = self.check_lay_static(corp, hex_id, tile_id, free=free)
+        tile = base.with_rotation(rotation)
+        self.check_lay_rotation(corp, hex_id, tile, connected=connected)
+        return tile, (0 if free else self.board.terrain_cost(self.board.hexes[hex_id]))
+
+    def check_lay_static(self, corp: Corporation, hex_id: str, tile_id: str, *, free: bool = False) -> Tile:
+        """The checks that do not depend on the rotation; returns the unrotated tile."""
         b = self.board
         h = b.hex(hex_id)
         name = tile_id.rsplit("-", 1)[0]
         if name not in b.supply:
             raise GameError(f"{corp.sym} cannot lay tile {name}: {self.title} has no tile {name}")
-        if not 0 <= rotation <= 5:
-            raise GameError(f"Rotation must be 0 to 5, not {rotation}")
-        tile = b.tile_for(name).with_rotation(rotation)
+        tile = b.tile_for(name)
         old = h.tile
         if tile.color not in self.phase["tiles"]:
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: {tile.color} tiles are not "
@@ -636,6 +643,17 @@ class G1856(Game):
         if not self.upgrades_to(h, old, tile):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: it is not an upgrade of "
                             f"{old.name if h.laid else 'the printed hex'}")
+        cost = 0 if free else b.terrain_cost(h)
+        if cost > corp.cash:
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: it costs {self.fmt(cost)}")
+        return tile
+
+    def check_lay_rotation(self, corp: Corporation, hex_id: str, tile: Tile, *, connected: bool = True) -> None:
+        """The checks for one rotation of the new tile (already rotated)."""
+        b = self.board
+        h = b.hexes[hex_id]
+        old = h.tile
+        name, rotation = tile.name, tile.rotation
         if any(e not in h.neighbors for e in tile.exits):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id} with rotation "
                             f"{rotation}: track would run off the map or into a barrier")
@@ -650,10 +668,6 @@ class G1856(Game):
             if old.paths and not self._upgrade_useful(corp, old, tile, touched):
                 raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: an upgrade must add track "
                                 f"{corp.sym} can use or raise a city's value")
-        cost = 0 if free else b.terrain_cost(h)
-        if cost > corp.cash:
-            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: it costs {self.fmt(cost)}")
-        return tile, cost
 
     def _upgrade_useful(self, corp: Corporation, old: Tile, new: Tile, touched: set[int]) -> bool:
         """1856's track restriction (18xx.games "semi-restrictive"): among the new tile's paths
