@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import actions as A
+from engine.decisions import pick_shares
 from engine.game import Game
 
 from .reply import UserError
@@ -152,15 +153,9 @@ def _sell(g: Game, e: str, p: dict[str, str]) -> A.Action:
         sym = pick(p["corporation"], list(g.corporations), "corporation")
         if percent is None:
             raise UserError("Give percent: with corporation: (or name the shares:)")
-        held = sorted((s for s in g.shares_of(e, sym) if not s.president), key=lambda s: -s.index)
-        ids, total = [], 0
-        for s in held:
-            if total >= percent:
-                break
-            ids.append(s.id)
-            total += s.percent
-        if total != percent:
-            raise UserError(f"You cannot make {percent}% of {sym} from your ordinary shares")
+        ids = pick_shares(g, e, sym, percent)
+        if not ids:
+            raise UserError(f"You do not hold {percent}% of {sym}")
     else:
         raise UserError("Give shares: (share ids, comma-separated) or corporation: and percent:")
     if not ids:
