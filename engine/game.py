@@ -695,8 +695,10 @@ class Game:
         return clone
 
     def _snapshot(self) -> dict[str, Any]:
+        # the game itself and its title data stay shared: objects that point back to the game
+        # (rounds, steps) must keep pointing at this very game after a restore
         keep = {k: v for k, v in self.__dict__.items() if k not in self._STATE_SKIP}
-        return copy.deepcopy(keep, memo={id(self.data): self.data})
+        return copy.deepcopy(keep, memo={id(self.data): self.data, id(self): self})
 
     def _restore(self, snap: dict[str, Any]) -> None:
         self.__dict__.update(snap)

@@ -115,8 +115,12 @@ def run(g: Game, sym: str, *routes: dict[str, Any]) -> None:
 
 
 def at(title: str, name: str, upto: int) -> Game:
-    """The real game ``name`` replayed up to and including action ``upto``."""
-    res = replay(load_export(title, name), upto=upto)
+    """The real game ``name`` replayed up to and including action ``upto`` (or the last
+    action before it, when ``upto`` itself was undone)."""
+    export = load_export(title, name)
+    ids = [a.get("id") for a in filter_actions(export["actions"]) if a.get("type") != "message"]
+    last = max(i for i in ids if isinstance(i, int) and i <= upto)
+    res = replay(export, upto=last)
     assert res.error is None, res.error
     return res.game
 

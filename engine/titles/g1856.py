@@ -187,7 +187,7 @@ class G1856(Game):
     TITLE = "1856"
     SELL_AFTER = "first"
     SELL_MOVEMENT = "down_per_10"
-    MUST_SELL_IN_BLOCKS = False
+    MUST_SELL_IN_BLOCKS = True  # 18xx.games (newest): one sale of a corporation per turn
 
     def __init__(self, data: Any = g1856_data, *args: Any, **kwargs: Any):
         super().__init__(data, *args, **kwargs)
@@ -421,7 +421,12 @@ class G1856(Game):
         tok.used, tok.hex, tok.city = True, corp.home, city
 
     def end_of_turn(self, rnd: OperatingRound, corp: Corporation) -> None:
-        pass
+        # interest is due every OR, also when the turn ended right after the skipped run
+        # (1856.de.txt: "Für die gerade aufgenommene und für alle bereits existierende Anleihen
+        # muß die AG je $10 Zinsen bezahlen")
+        route_done = any(isinstance(s, RouteStep) and s.passed for s in rnd.steps)
+        if route_done and not rnd.state.get("paid_interest") and corp.loans and not corp.closed:
+            self.pay_interest(rnd, corp)
 
     def after_step_action(self, rnd: OperatingRound, action: A.Action) -> None:
         corp = rnd.corp
