@@ -4,6 +4,10 @@ Every command defers first (Discord wants an answer within 3 seconds; images tak
 runs :meth:`CommandLayer.handle` and posts its :class:`~bot.reply.Reply`: a refusal becomes an
 ephemeral message, a ping mentions exactly one user in the message content, and the game's
 pinned status message is edited. Buttons carry their command line in ``custom_id``.
+
+A background loop (``discord.ext.tasks``, once a minute) asks the reminder :class:`Scheduler`
+for due reminders and delivers them: a ping in the game's channel, or a direct message for
+users who opted in (falling back to the channel when the DM cannot be delivered).
 """
 
 from __future__ import annotations
@@ -14,16 +18,18 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from .commands import CommandLayer
+from .reminders import Reminder, Scheduler
 from .reply import Caller, Reply
 from .textcmd import CommandSyntaxError, parse
 
 log = logging.getLogger(__name__)
 
 BUTTON_PREFIX = "cx:"
-EPHEMERAL = {"help"}
+EPHEMERAL = {"help", "games", "stats", "game history", "game notify"}
+REMINDER_INTERVAL_MINUTES = 1.0
 STYLES = {"primary": discord.ButtonStyle.primary, "success": discord.ButtonStyle.success,
           "danger": discord.ButtonStyle.danger, "secondary": discord.ButtonStyle.secondary}
 
@@ -32,7 +38,14 @@ def caller_of(interaction: discord.Interaction) -> Caller:
     user = interaction.user
     perms = getattr(user, "guild_permissions", None)
     admin = bool(perms and (perms.administrator or perms.manage_guild))
-    return Caller(str(user.id), getattr(user, "display_name", None) or user.name, admin)
+    guild = getattr(interaction, "guild_id", None)
+    return Caller(str(user.id), getattr(user, "display_name", None) or user.name, admin,
+                  str(guild) if isinstance(guild, int) else None)
+
+
+def _one_user(user_id: str) -> discord.AllowedMentions:
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(int(user_id))])
 
 
 def _focused(options: list[dict[str, Any]]) -> tuple[str | None, dict[str, str]]:
@@ -71,9 +84,48 @@ def _params(**kwargs: Any) -> dict[str, str]:
 class ConductorCog(commands.Cog, name="Conductor"):
     game = app_commands.Group(name="game", description="Create, join and manage this channel's game")
 
-    def __init__(self, bot: commands.Bot, layer: CommandLayer):
+    def __init__(self, bot: commands.Bot, layer: CommandLayer, scheduler: Scheduler | None = None):
         self.bot = bot
         self.layer = layer
+        self.scheduler = scheduler or Scheduler(layer)
+
+    async def cog_load(self) -> None:
+        self.reminder_loop.start()
+
+    async def cog_unload(self) -> None:
+        self.reminder_loop.cancel()
+
+    # ------------------------------------------------------------------ reminders
+    @tasks.loop(minutes=REMINDER_INTERVAL_MINUTES)
+    async def reminder_loop(self) -> None:
+        try:
+            await self.deliver(await self.scheduler.tick())
+        except Exception:  # the loop must survive a bad row or a network error
+            log.exception("reminder tick failed")
+
+    @reminder_loop.before_loop
+    async def _before_reminders(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def deliver(self, reminders: list[Reminder]) -> None:
+        for r in reminders:
+            try:
+                if r.dm and await self.direct_message(r.user_id, f"{r.text}\n(in <#{r.channel_id}>)"):
+                    continue
+                channel = self.bot.get_channel(int(r.channel_id)) or await self.bot.fetch_channel(int(r.channel_id))
+                await channel.send(_clip(f"<@{r.user_id}> {r.text}"),  # type: ignore[union-attr]
+                                   allowed_mentions=_one_user(r.user_id))
+            except (discord.HTTPException, ValueError, AttributeError):
+                log.warning("could not deliver a reminder for game %s to %s", r.game_id, r.user_id)
+
+    async def direct_message(self, user_id: str, text: str) -> bool:
+        """Send a DM; False when the user cannot be reached that way."""
+        try:
+            user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
+            await user.send(_clip(text))
+            return True
+        except (discord.HTTPException, ValueError):
+            return False
 
     # ------------------------------------------------------------------ the adapter
     async def run(self, interaction: discord.Interaction, name: str, params: dict[str, str]) -> Reply:
@@ -92,10 +144,13 @@ class ConductorCog(commands.Cog, name="Conductor"):
             return
         content = "\n".join(reply.lines)
         mentions = discord.AllowedMentions.none()
-        if reply.ping:
-            content += f"\n<@{reply.ping}> {reply.ping_text}"
-            mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                               users=[discord.Object(int(reply.ping))])
+        ping = reply.ping
+        if reply.dm and not await self.direct_message(
+                reply.dm, f"{reply.ping_text}\n(in <#{interaction.channel_id}>)"):
+            ping = reply.dm  # the DM could not be delivered: ping in the channel instead
+        if ping:
+            content += f"\n<@{ping}> {reply.ping_text}"
+            mentions = _one_user(ping)
         kwargs: dict[str, Any] = {"content": _clip(content) or "\u200b", "allowed_mentions": mentions,
                                   "ephemeral": reply.ephemeral}
         if reply.files:
@@ -193,6 +248,44 @@ class ConductorCog(commands.Cog, name="Conductor"):
     @game.command(name="seat", description="Hand a seat to another user")
     async def game_seat(self, interaction: discord.Interaction, seat: str, user: discord.Member) -> None:
         await self.run(interaction, "game seat", _params(seat=seat, user=user.id, user_name=user.display_name))
+
+    @game.command(name="settings", description="Reminder settings of this game (the host changes them)")
+    async def game_settings(self, interaction: discord.Interaction, remind_hours: float | None = None,
+                            repeat_hours: float | None = None, reminders: int | None = None,
+                            idle_days: float | None = None, sub_days: float | None = None) -> None:
+        await self.run(interaction, "game settings", _params(
+            remind_hours=remind_hours, repeat_hours=repeat_hours, reminders=reminders, idle_days=idle_days,
+            sub_days=sub_days))
+
+    @game.command(name="notify", description="Your reminders: time zone, quiet hours (22-7), direct messages")
+    async def game_notify(self, interaction: discord.Interaction, tz: str | None = None, quiet: str | None = None,
+                          dm: bool | None = None) -> None:
+        await self.run(interaction, "game notify", _params(tz=tz, quiet=quiet, dm=_yn(dm)))
+
+    @game.command(name="remind", description="Remind the acting player (at most once an hour)")
+    async def game_remind(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "game remind", {})
+
+    @game.command(name="sub", description="Hand a seat to a substitute (holder, host, or a vote)")
+    async def game_sub(self, interaction: discord.Interaction, user: discord.Member, seat: str | None = None) -> None:
+        await self.run(interaction, "game sub", _params(user=user.id, user_name=user.display_name, seat=seat))
+
+    @game.command(name="concede", description="Leave the game: your seat then moves automatically")
+    async def game_concede(self, interaction: discord.Interaction, seat: str | None = None) -> None:
+        await self.run(interaction, "game concede", _params(seat=seat))
+
+    @game.command(name="history", description="This server's finished games and their winners")
+    async def game_history(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "game history", {})
+
+    @app_commands.command(name="games", description="This server's running games: whose turn, since when")
+    async def games(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "games", {})
+
+    @app_commands.command(name="stats", description="Games played, wins and average placing")
+    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        await self.run(interaction, "stats", _params(user=user.id if user else None,
+                                                     user_name=user.display_name if user else None))
 
     @game.command(name="end", description="End the game (host or server admin)")
     async def game_end(self, interaction: discord.Interaction) -> None:

@@ -9,6 +9,12 @@ bad parameters -> the engine's own rules. A refusal changes nothing.
 
 State is rebuilt by replaying the stored action log and cached per game; the cache key is the
 log length (the *state id*), which also stamps buttons so a stale click is refused.
+
+After every change the turn clock (reminders) is reset when the move passes or the acting
+player acted, seats of players who conceded move automatically (:mod:`bot.robot`), and a
+finished game gets its summary (:mod:`bot.summary`). Commands for reminders, substitutes and
+records live in :mod:`bot.remind_cmds`, :mod:`bot.seating` and :mod:`bot.records`. Time comes
+from the injected ``clock``.
 """
 
 from __future__ import annotations
@@ -18,7 +24,6 @@ import dataclasses
 import json
 import logging
 import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,8 +41,11 @@ from .play import (
     suggested_routes,
     waiting_for,
 )
+from .reminders import Clock, ReminderSettings, fmt_duration, start_turn, utc_now
 from .reply import Attachment, Button, Caller, Reply, UserError
-from .store import GameRow, Seat, Store, UndoRequest
+from .robot import robot_action, robot_entity
+from .store import GameRow, ResultRow, Seat, Store, UndoRequest
+from .summary import chart_png, standings, summarize, summary_lines
 from .textcmd import CommandSyntaxError
 from .version import ENGINE_VERSION
 
@@ -46,6 +54,8 @@ log = logging.getLogger(__name__)
 MAX_SEATS = 8
 MAX_IMPORT_BYTES = 5_000_000
 MAX_LOG_LINES = 12
+MAX_ROBOT_MOVES = 200
+ROBOT_USER = "robot"  # the user id logged with moves of a conceded seat
 
 
 @dataclass
@@ -66,11 +76,16 @@ def render_images(game: Game, which: tuple[str, ...] = ("map", "market")) -> lis
 
 
 class CommandLayer:
-    def __init__(self, store: Store, *, images: bool = True):
+    def __init__(self, store: Store, *, images: bool = True, clock: Clock | None = None):
         self.store = store
         self.images = images
+        self.clock: Clock = clock or utc_now
         self._cache: dict[int, CachedGame] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+
+    def now(self) -> float:
+        """The injected clock as unix seconds."""
+        return self.clock().timestamp()
 
     def lock(self, channel_id: str) -> asyncio.Lock:
         return self._locks.setdefault(str(channel_id), asyncio.Lock())
@@ -105,12 +120,21 @@ class CommandLayer:
         if name == "help":
             return await self.help(channel_id, caller)
         if name.startswith("game "):
-            handler = getattr(self, "game_" + name.split(" ", 1)[1].replace("-", "_"), None)
+            sub = name.split(" ", 1)[1].replace("-", "_")
+            from .records import GAME_COMMANDS
+
+            if sub in GAME_COMMANDS:
+                return await GAME_COMMANDS[sub](self, channel_id, caller, params)
+            handler = getattr(self, "game_" + sub, None)
             if handler is None:
                 raise UserError(f"Unknown command /{name}; see /help")
             return await handler(channel_id, caller, params)
         if name in ACTION_COMMANDS:
             return await self.act(channel_id, caller, name, params)
+        from .records import TOP_LEVEL
+
+        if name in TOP_LEVEL:
+            return await TOP_LEVEL[name](self, channel_id, caller, params)
         raise UserError(f"Unknown command /{name}; see /help")
 
     # ------------------------------------------------------------------ loading
@@ -158,8 +182,10 @@ class CommandLayer:
             raise UserError(f"The game is over ({game.end_reason}); see /game status or /game export")
         self._check_state(params, cached)
         seats = await self.store.seats(row.id)
-        pids = {s.player_id for s in seats if s.user_id == caller.id and s.player_id}
+        pids = {s.player_id for s in seats if s.user_id == caller.id and s.player_id and not s.conceded}
         if not pids:
+            if any(s.user_id == caller.id and s.conceded for s in seats):
+                raise UserError("You conceded: your seat moves automatically now.")
             hint = " Claim a free seat with /game claim." if any(s.user_id is None for s in seats) else ""
             raise UserError("You do not hold a seat in this game." + hint)
         entity = resolve_entity(game, cmd, pids, params.get("entity"))
@@ -168,45 +194,123 @@ class CommandLayer:
 
     async def _apply(self, row: GameRow, cached: CachedGame, caller: Caller, action: A.Action,
                      seats: list[Seat]) -> Reply:
+        new_lines = await self._commit(row, cached, action, caller.id)
+        first = new_lines[0] if caller.name in new_lines[0] else f"{new_lines[0]} ({caller.name})"
+        reply = Reply(lines=[first, *new_lines[1:MAX_LOG_LINES]])
+        actor = cached.game.controller_of(action.entity)
+        if actor:  # committed with the turn clock in _after_change
+            await self.store.touch_seat(row.id, actor, self.now(), commit=False)
+        await self._after_change(row, cached, seats, reply, actor=actor)
+        return reply
+
+    async def _commit(self, row: GameRow, cached: CachedGame, action: A.Action, user_id: str) -> list[str]:
+        """Process ``action`` and append it to the log; returns the new game log lines."""
         game = cached.game
         before = len(game.log)
         action = dataclasses.replace(action, id=cached.max_id + 1)
         game.process(action)  # GameError: refused, state unchanged
         data = action.to_dict()
-        data["created_at"] = int(time.time())
+        data["created_at"] = int(self.now())
         if game.auto_done:
             data["auto_actions"] = [a.to_dict() for a in game.auto_done]
         try:
-            seq = await self.store.append_action(row.id, data, caller.id)
+            seq = await self.store.append_action(row.id, data, user_id)
         except BaseException:
             self._cache.pop(row.id, None)  # the in-memory game is ahead of the log: rebuild it
             raise
         cached.seq, cached.max_id = seq, cached.max_id + 1
-        new_lines = game.log[before:] or [action.describe()]
-        first = new_lines[0] if caller.name in new_lines[0] else f"{new_lines[0]} ({caller.name})"
-        reply = Reply(lines=[first, *new_lines[1:MAX_LOG_LINES]])
-        await self._after_change(row, cached, seats, reply)
-        return reply
+        return game.log[before:] or [action.describe()]
 
-    async def _after_change(self, row: GameRow, cached: CachedGame, seats: list[Seat], reply: Reply) -> None:
-        """Buttons, the status message, and the ping when the turn passes to another player."""
+    async def _robot_moves(self, row: GameRow, cached: CachedGame, seats: list[Seat], reply: Reply) -> None:
+        """Move for every conceded seat that must act, until a seated player must act."""
+        conceded = {s.player_id for s in seats if s.conceded and s.player_id}
+        game = cached.game
+        for _ in range(MAX_ROBOT_MOVES if conceded else 0):
+            entity = None if game.finished else robot_entity(game, conceded)
+            if entity is None:
+                return
+            action = robot_action(game, entity, seed=cached.seq)
+            who = game.name_of(game.controller_of(entity) or entity)
+            if action is None:
+                reply.lines.append(f"The automatic seat of {who} has no move; the host can /game sub the seat")
+                return
+            try:
+                lines = await self._commit(row, cached, action, ROBOT_USER)
+            except GameError as exc:
+                reply.lines.append(f"The automatic seat of {who} is stuck ({exc}); the host can /game sub the seat")
+                return
+            if len(reply.lines) < 3 * MAX_LOG_LINES:
+                reply.lines += [f"🤖 {ln}" for ln in lines[:3]]
+
+    async def _track_turn(self, row: GameRow, player: str | None, actor: str | None) -> None:
+        """Restart the reminder clock when the move passed on or the acting player acted."""
+        turn = await self.store.turn(row.id)
+        if turn is None or turn.player_id != player or (actor is not None and actor == player):
+            settings = ReminderSettings.from_dict(row.settings)
+            await self.store.save_turn(start_turn(row.id, player, self.now(), settings, turn))
+        else:
+            await self.store.db.commit()
+
+    async def _finish(self, row: GameRow, cached: CachedGame, seats: list[Seat], reply: Reply) -> None:
+        """The end-of-game summary: ranking, reason, length, value chart, export button; the final
+        standings are stored for /game history and /stats."""
+        game = cached.game
+        logged = await self.store.actions(row.id)
+        raw = [e.data for e in logged]
+        ended = self.now()
+        try:
+            fresh = new_game(row.title, [(s.player_id, s.name) for s in seats], row.optional_rules, row.seed)
+            summary = await asyncio.to_thread(summarize, fresh, raw, started_at=row.started_at, ended_at=ended)
+            summary.standings = standings(game)  # the live state is the truth
+            reply.lines += summary_lines(summary, game.fmt)
+            try:
+                reply.files.append(Attachment(f"{row.title}-game-{row.id}-values.png",
+                                              await asyncio.to_thread(chart_png, summary)))
+            except Exception:  # a drawing bug must not lose the summary
+                log.exception("value chart failed")
+        except Exception:  # the summary is best effort; the result line is not
+            log.exception("summary failed for game %s", row.id)
+            reply.lines += result_lines(game)
+        reply.buttons = [Button("Export (18xx.games JSON)", "/game export", "primary")]
+        by_pid = {s.player_id: s for s in seats}
+        results = []
+        for st in standings(game):
+            seat = by_pid.get(st.player_id)
+            results.append(ResultRow(row.id, seat.position if seat else -1, st.player_id, st.name,
+                                     seat.user_id if seat else None, st.rank, st.total, st.cash,
+                                     bool(seat and seat.conceded)))
+        await self.store.save_results(results)
+        if row.status != "ended":
+            await self.store.end_game(row.id, ended)
+            row.status = "ended"
+
+    async def _after_change(self, row: GameRow, cached: CachedGame, seats: list[Seat], reply: Reply,
+                            actor: str | None = None) -> None:
+        """Automatic seats, buttons, the status message, the turn clock, the ping when the turn
+        passes to another player, and the summary when the game is over."""
         game = cached.game
         reply.game_id = row.id
+        await self._robot_moves(row, cached, seats, reply)
         reply.status = status_text(row, game, seats, cached.seq)
         if game.finished:
-            reply.lines += result_lines(game)
             if row.status != "ended":
-                await self.store.end_game(row.id)
+                await self._finish(row, cached, seats, reply)
+            else:
+                await self.store.db.commit()
+                reply.lines += result_lines(game)
             return
         reply.buttons = decision_buttons(game, cached.seq)
         acting = game.acting_players()
         nxt = acting[0] if acting else None
+        await self._track_turn(row, nxt, actor)
         if nxt is None or nxt == row.last_ping_seat:
             return
         await self.store.set_last_ping(row.id, nxt)
         row.last_ping_seat = nxt
         seat = next((s for s in seats if s.player_id == nxt), None)
-        if seat is not None and seat.user_id:
+        if seat is not None and seat.conceded:
+            reply.lines.append(f"Next: {seat.name}'s automatic seat")
+        elif seat is not None and seat.user_id:
             reply.ping = seat.user_id
             reply.ping_text = f"your turn ({seat.name}): {waiting_for(game)}"
         else:
@@ -229,7 +333,8 @@ class CommandLayer:
             raise UserError(f"This channel already has a game of {existing.title} ({existing.status}); "
                             "the host or an admin can end it with /game end")
         options = [o for o in (params.get("options") or "").replace(",", " ").split() if o]
-        gid = await self.store.create_game(channel_id, title, options, caller.id, ENGINE_VERSION)
+        gid = await self.store.create_game(channel_id, title, options, caller.id, ENGINE_VERSION,
+                                           guild_id=caller.guild)
         await self.store.add_seats(gid, [Seat(0, caller.name, caller.id)])
         return Reply(lines=[f"{caller.name} opened a game of {title}"
                             + (f" (options: {', '.join(options)})" if options else "")
@@ -286,8 +391,8 @@ class CommandLayer:
             random.Random(seed).shuffle(seats)
         started = [Seat(i, s.name, s.user_id, str(i + 1)) for i, s in enumerate(seats)]
         new_game(row.title, [(s.player_id, s.name) for s in started], row.optional_rules, seed)  # count check
-        await self.store.start_game(row.id, seed, started)
-        row.status, row.seed = "active", seed
+        await self.store.start_game(row.id, seed, started, self.now())
+        row.status, row.seed, row.started_at = "active", seed, self.now()
         cached = await self.load(row)
         reply = Reply(lines=[f"{row.title} starts (seed {seed}, {order} order): "
                              + ", ".join(s.name for s in started)])
@@ -303,6 +408,16 @@ class CommandLayer:
         cached = await self.load(row)
         reply = Reply(lines=[status_text(row, cached.game, seats, cached.seq)],
                       status=status_text(row, cached.game, seats, cached.seq), game_id=row.id)
+        turn = await self.store.turn(row.id)
+        if turn is not None and not cached.game.finished and turn.player_id:
+            settings = ReminderSettings.from_dict(row.settings)
+            thinking = f"{cached.game.name_of(turn.player_id)} has been thinking for " \
+                       f"{fmt_duration(self.now() - turn.since)}"
+            if turn.idle_flagged:
+                thinking += " (flagged to the host as idle; no more reminders)"
+            elif turn.reminders_sent:
+                thinking += f" ({turn.reminders_sent}/{settings.limit} reminders sent)"
+            reply.lines.append(thinking)
         reply.lines += you_can(cached.game, seats, caller)
         if not cached.game.finished:
             reply.buttons = decision_buttons(cached.game, cached.seq)
@@ -408,7 +523,8 @@ class CommandLayer:
         seats = [Seat(i, str(p["name"]), None, str(p.get("id", p["name"])))
                  for i, p in enumerate(export["players"])]
         gid = await self.store.create_game(channel_id, title, list(settings.get("optional_rules") or []),
-                                           caller.id, ENGINE_VERSION, status="active", seed=settings.get("seed"))
+                                           caller.id, ENGINE_VERSION, status="active", seed=settings.get("seed"),
+                                           guild_id=caller.guild, started_at=self.now())
         await self.store.add_seats(gid, seats)
         actions = [a for a in export.get("actions", []) if isinstance(a, dict)]
         if actions:
@@ -440,7 +556,7 @@ class CommandLayer:
         if target is None:
             raise UserError("There is nothing to undo")
         what = _describe(cached.game, target)
-        seated_users = {s.user_id for s in seats if s.user_id}
+        seated_users = {s.user_id for s in seats if s.user_id and not s.conceded}
         if vote is None:
             own = by_obj.get(id(target)) == caller.id and bool(mine & set(cached.game.acting_players()))
             if own or seated_users <= {caller.id}:
@@ -476,7 +592,7 @@ class CommandLayer:
     async def _undo(self, row: GameRow, cached: CachedGame, caller: Caller, target: dict[str, Any],
                     seats: list[Seat], what: str) -> Reply:
         data = {"type": "undo", "entity": target.get("entity"), "entity_type": target.get("entity_type", "player"),
-                "id": cached.max_id + 1, "created_at": int(time.time())}
+                "id": cached.max_id + 1, "created_at": int(self.now())}
         await self.store.append_action(row.id, data, caller.id)
         self._cache.pop(row.id, None)  # undo invalidates the cached state: rebuild by replay
         cached = await self.load(row)
@@ -489,6 +605,10 @@ class CommandLayer:
         lines = ["**Game**: /game new title:" + "|".join(title_names()) + " · /game join · /game leave · "
                  "/game start [order:random|joined] · /game status · /game undo · /game export · "
                  "/game import file: · /game claim seat: · /game seat seat: user: · /game end",
+                 "**Absent players**: /game remind · /game notify [tz:] [quiet:22-7] [dm:yes] · "
+                 "/game settings [remind_hours:] [repeat_hours:] [reminders:] [idle_days:] [sub_days:] · "
+                 "/game sub user: [seat:] [vote:] · /game concede · /games",
+                 "**Records**: /game history · /stats [user:]",
                  "**Actions**: " + " · ".join(f"/{c.name} ({c.help})" for c in ACTION_COMMANDS.values())]
         row = await self.store.open_game(channel_id)
         if row and row.status == "active":
@@ -618,11 +738,35 @@ def status_text(row: GameRow, game: Game, seats: list[Seat], state: int) -> str:
     head = f"**{row.title}** game {row.id} · {rnd} {game.turn}.{game.round_num} · phase {game.phase['name']}" \
            f" · bank {game.fmt(game.bank)} · state {state}"
     holders = {s.player_id: s for s in seats}
-    players = " · ".join(
-        f"{p.name} {game.fmt(p.cash)}" + ("" if holders.get(p.id) and holders[p.id].user_id else " (free seat)")
-        for p in game.players)
+    players = " · ".join(f"{p.name} {game.fmt(p.cash)}" + _seat_note(holders.get(p.id)) for p in game.players)
     now = "Game over: " + ", ".join(result_lines(game)) if game.finished else "Now " + waiting_for(game)
-    return "\n".join([head, players, now])
+    lines = [head, players, now]
+    if game.programs and not game.finished:
+        lines.append("Programmed moves: " + "; ".join(
+            f"{game.name_of(pid)}: {describe_program(game, prog)}" for pid, prog in sorted(game.programs.items())))
+    return "\n".join(lines)
+
+
+def _seat_note(seat: Seat | None) -> str:
+    if seat is not None and seat.conceded:
+        return " (conceded: automatic)"
+    return "" if seat is not None and seat.user_id else " (free seat)"
+
+
+def describe_program(game: Game, prog: A.Action) -> str:
+    """A programmed stock-round move in words (``game.programs`` values)."""
+    if isinstance(prog, A.ProgramSharePass):
+        text = "auto-pass in stock rounds"
+        if prog.unconditional:
+            text += ", even after others sell"
+        text += " (this and later stock rounds)" if prog.indefinite else " (this stock round)"
+        return text
+    if isinstance(prog, A.ProgramBuyShares):
+        until = prog.until_condition
+        goal = "until it floats" if until == "float" else f"until holding {until}%"
+        market = " (IPO or market)" if prog.from_market else " (from the IPO)"
+        return f"auto-buy {prog.corporation} {goal}{market}"
+    return prog.type
 
 
 def result_lines(game: Game) -> list[str]:

@@ -2,33 +2,77 @@
 Discord shows (``/par corporation:B price:70``); replies are printed and images written to a folder.
 
 Local-only commands: ``/as NAME`` switches the user typing, ``/channel NAME`` the channel,
-``/quit`` stops. ``/game import file:PATH`` reads a local file.
+``/tick [minutes:N] [hours:N] [days:N]`` moves the bot's clock forward and delivers the
+reminders then due (the Discord bot checks once a minute by itself), ``/quit`` stops.
+``/game import file:PATH`` reads a local file. Every channel belongs to one server, "local".
 """
 
 from __future__ import annotations
 
 import asyncio
 import sys
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TextIO
 
 from .commands import CommandLayer
-from .reply import Caller, Reply
+from .reminders import Reminder, Scheduler, utc_now
+from .reply import Caller, Reply, UserError
 from .store import Store
 from .textcmd import CommandSyntaxError, parse
 
-PROMPT_HELP = "Type /help for commands, /as NAME to change who is typing, /quit to stop."
+PROMPT_HELP = "Type /help for commands, /as NAME to change who is typing, /tick hours:N to let time pass, " \
+              "/quit to stop."
+LOCAL_SERVER = "local"
+
+
+class LocalClock:
+    """The real time plus an offset that ``/tick`` moves forward."""
+
+    def __init__(self, start: datetime | None = None):
+        self.base = start
+        self.offset = timedelta(0)
+
+    def __call__(self) -> datetime:
+        return (self.base or utc_now()) + self.offset
+
+    def advance(self, delta: timedelta) -> None:
+        self.offset += delta
 
 
 class LocalSession:
     """Reads command lines and formats replies as text; the same layer the Discord bot uses."""
 
-    def __init__(self, layer: CommandLayer, out_dir: str | Path, user: str = "you", channel: str = "local"):
+    def __init__(self, layer: CommandLayer, out_dir: str | Path, user: str = "you", channel: str = "local",
+                 clock: LocalClock | None = None):
         self.layer = layer
         self.out = Path(out_dir)
         self.user = user
         self.channel = channel
         self._image_no = 0
+        self.clock = clock
+        self.scheduler = Scheduler(layer)
+
+    async def tick(self, params: dict[str, str]) -> list[str]:
+        """``/tick``: let time pass (when the layer runs on a :class:`LocalClock`), then deliver."""
+        from .play import number
+
+        try:
+            delta = timedelta(minutes=number(params, "minutes", default=0), hours=number(params, "hours", default=0),
+                              days=number(params, "days", default=0, hi=3650))
+        except UserError as exc:
+            return [f"! {exc}"]
+        out = []
+        if delta and self.clock is not None:
+            self.clock.advance(delta)
+            out.append(f"(the clock moves on to {self.clock():%Y-%m-%d %H:%M} UTC)")
+        return out + [self.format_reminder(r) for r in await self.scheduler.tick()]
+
+    @staticmethod
+    def format_reminder(r: Reminder) -> str:
+        if r.dm:
+            return f"(direct message to {r.user_id}) {r.text} [channel {r.channel_id}]"
+        return f"[{r.channel_id}] @{r.user_id} {r.text}"
 
     async def run_line(self, line: str) -> list[str]:
         """Handle one line; returns the printed lines."""
@@ -52,12 +96,15 @@ class LocalSession:
         except CommandSyntaxError as exc:
             return [f"! {exc}"]
         params = dict(cmd.params)
+        if cmd.name == "tick":
+            return await self.tick(params)
         if cmd.name == "game import" and "file" in params:
             try:
                 params["file"] = Path(params["file"]).expanduser().read_text()
             except OSError as exc:
                 return [f"! cannot read {cmd.params['file']}: {exc.strerror}"]
-        reply = await self.layer.handle(self.channel, Caller(self.user, self.user), cmd.name, params)
+        caller = Caller(self.user, self.user, guild=LOCAL_SERVER)
+        reply = await self.layer.handle(self.channel, caller, cmd.name, params)
         return self.format(reply)
 
     def format(self, reply: Reply) -> list[str]:
@@ -67,6 +114,8 @@ class LocalSession:
         out = [prefix + ln for ln in reply.lines]
         if reply.ping:
             out.append(f"@{reply.ping} {reply.ping_text}")
+        if reply.dm:
+            out.append(f"(direct message to {reply.dm}) {reply.ping_text}")
         for f in reply.files:
             self.out.mkdir(parents=True, exist_ok=True)
             self._image_no += 1
@@ -81,7 +130,8 @@ class LocalSession:
 async def _main(db: str, out: str, stdin: TextIO, stdout: TextIO, images: bool = True) -> int:
     store = await Store.open(db)
     try:
-        session = LocalSession(CommandLayer(store, images=images), out)
+        clock = LocalClock()
+        session = LocalSession(CommandLayer(store, images=images, clock=clock), out, clock=clock)
         interactive = stdin.isatty()
         if interactive:
             print(f"Conductor local mode ({db}). {PROMPT_HELP}", file=stdout, flush=True)

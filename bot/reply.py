@@ -11,11 +11,13 @@ class UserError(Exception):
 
 @dataclass(frozen=True)
 class Caller:
-    """Who typed the command: a Discord user id (or a local name), display name, server-admin flag."""
+    """Who typed the command: a Discord user id (or a local name), display name, server-admin flag,
+    and the server (guild) id the command came from (None outside a server)."""
 
     id: str
     name: str
     admin: bool = False
+    guild: str | None = None
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ class Reply:
     buttons: list[Button] = field(default_factory=list)
     status: str | None = None  # new text of the game's pinned status message
     game_id: int | None = None
+    dm: str | None = None  # user id to send ``ping_text`` by direct message instead of pinging here
 
     @classmethod
     def fail(cls, message: str) -> Reply:

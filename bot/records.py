@@ -1,0 +1,110 @@
+"""A server's games and records: ``/games`` (running games, whose turn and since when),
+``/game history`` (finished games with winners) and ``/stats [user]`` (games, wins, average
+placing). Also the table of the commands that live outside :mod:`bot.commands`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from .reminders import fmt_duration
+from .reply import Caller, Reply, UserError
+
+if TYPE_CHECKING:
+    from .commands import CommandLayer
+
+Handler = Callable[["CommandLayer", str, Caller, dict[str, str]], Awaitable[Reply]]
+MAX_LISTED = 20
+
+
+def _when(ts: float | None) -> str:
+    if ts is None:
+        return "?"
+    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _channel(channel_id: str) -> str:
+    return f"<#{channel_id}>" if channel_id.isdigit() else f"#{channel_id}"
+
+
+async def games(layer: CommandLayer, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    rows = await layer.store.games_in_guild(caller.guild, "active")
+    if not rows:
+        return Reply(lines=["No games are running on this server. Start one with /game new"], ephemeral=True)
+    lines = [f"**Running games** ({len(rows)})"]
+    now = layer.now()
+    for row in rows[:MAX_LISTED]:
+        head = f"{_channel(row.channel_id)} {row.title} game {row.id}"
+        try:
+            game = (await layer.load(row)).game
+        except UserError:
+            lines.append(f"{head}: cannot be replayed by this engine")
+            continue
+        turn = await layer.store.turn(row.id)
+        acting = game.acting_players()
+        if not acting:
+            lines.append(f"{head}: waiting for nobody")
+            continue
+        who = ", ".join(game.name_of(p) for p in acting)
+        since = turn.since if turn else None
+        when = f" for {fmt_duration(now - since)} (since {_when(since)})" if since is not None else ""
+        flag = " · idle, flagged to the host" if turn and turn.idle_flagged else ""
+        lines.append(f"{head} ({game.round.name} {game.turn}.{game.round_num}): {who} to act{when}{flag}")
+    if len(rows) > MAX_LISTED:
+        lines.append(f"... and {len(rows) - MAX_LISTED} more")
+    return Reply(lines=lines, ephemeral=True)
+
+
+async def game_history(layer: CommandLayer, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    rows = [r for r in await layer.store.games_in_guild(caller.guild, "ended") if r.started_at is not None
+            or r.seed is not None]
+    if not rows:
+        return Reply(lines=["No finished games on this server yet"], ephemeral=True)
+    lines = [f"**Finished games** ({len(rows)}, newest first)"]
+    for row in list(reversed(rows))[:MAX_LISTED]:
+        results = await layer.store.results(row.id)
+        head = f"{row.title} game {row.id} in {_channel(row.channel_id)}, ended {_when(row.ended_at)}"
+        if not results:
+            lines.append(f"{head}: no result recorded")
+            continue
+        winners = [r for r in results if r.rank == 1]
+        rest = ", ".join(f"{r.rank}. {r.name} {r.value}" for r in results if r.rank != 1)
+        lines.append(f"{head}: won by " + " and ".join(f"{w.name} ({w.value})" for w in winners)
+                     + (f"; {rest}" if rest else ""))
+    return Reply(lines=lines, ephemeral=True)
+
+
+async def stats(layer: CommandLayer, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    user = (params.get("user") or "").strip() or caller.id
+    shown = (params.get("user_name") or "").strip() or (caller.name if user == caller.id else user)
+    results = await layer.store.results_of_user(user, caller.guild)
+    if not results:
+        return Reply(lines=[f"{shown} has no finished games on this server"], ephemeral=True)
+    played = len(results)
+    wins = sum(1 for r in results if r.rank == 1)
+    avg = sum(r.rank for r in results) / played
+    conceded = sum(1 for r in results if r.conceded)
+    line = (f"{shown}: {played} game{'s' if played != 1 else ''} played, {wins} won, "
+            f"average place {avg:.2f}")
+    if conceded:
+        line += f", {conceded} conceded"
+    return Reply(lines=[line], ephemeral=True)
+
+
+def _game_commands() -> dict[str, Handler]:
+    from . import remind_cmds, seating
+
+    return {
+        "settings": remind_cmds.game_settings,
+        "notify": remind_cmds.game_notify,
+        "remind": remind_cmds.game_remind,
+        "sub": seating.game_sub,
+        "concede": seating.game_concede,
+        "history": game_history,
+    }
+
+
+GAME_COMMANDS: dict[str, Handler] = _game_commands()
+TOP_LEVEL: dict[str, Handler] = {"games": games, "stats": stats}

@@ -1,0 +1,170 @@
+"""Absent players: ``/game sub`` hands a seat to a substitute, ``/game concede`` leaves the game.
+
+A seat changes hands at once when its holder asks or the host (or a server admin) decides; any
+other seated player may start a vote once the seat has been silent (no action) for the game's
+``sub_days``: a majority of the other seated players carries it. A conceding player's seat
+keeps playing automatically (:mod:`bot.robot`, "always pass / minimum legal action") until a
+substitute takes it over with ``/game sub``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .reminders import DAY, ReminderSettings, fmt_duration, start_turn
+from .reply import Button, Caller, Reply, UserError
+from .store import GameRow, Seat, SubRequest
+
+if TYPE_CHECKING:
+    from .commands import CommandLayer
+
+
+def _pick_seat(seats: list[Seat], caller: Caller, key: str | None) -> Seat:
+    from .commands import find_seat
+
+    if key:
+        return find_seat(seats, key)
+    mine = [s for s in seats if s.user_id == caller.id]
+    if len(mine) == 1:
+        return mine[0]
+    raise UserError("Say which seat with seat: (" + ", ".join(s.name for s in seats) + ")")
+
+
+async def game_sub(layer: CommandLayer, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    row, cached = await layer._active(channel_id)
+    if cached.game.finished:
+        raise UserError("The game is over")
+    seats = await layer.store.seats(row.id)
+    vote = (params.get("vote") or "").strip().lower()
+    if vote:
+        return await _vote(layer, row, seats, caller, params, vote)
+    target = (params.get("user") or "").strip()
+    if not target:
+        raise UserError("Give user: the person who takes the seat")
+    seat = _pick_seat(seats, caller, params.get("seat"))
+    name = (params.get("user_name") or target).strip()
+    if target == seat.user_id and not seat.conceded:
+        raise UserError(f"{name} already holds {seat.name}'s seat")
+    if seat.user_id == caller.id or caller.id == row.host_id or caller.admin:
+        return await _hand_over(layer, row, seat, target, name, caller)
+    if not any(s.user_id == caller.id and not s.conceded for s in seats):
+        raise UserError(f"Only {seat.name}, the host or a seated player (by a vote) can hand that seat over")
+    settings = ReminderSettings.from_dict(row.settings)
+    last = seat.last_action_at or row.started_at or row.created_at
+    silent = layer.now() - last
+    if silent < settings.sub_days * DAY:
+        raise UserError(f"{seat.name} acted {fmt_duration(silent)} ago; a vote needs {settings.sub_days:g} days "
+                        f"of silence. {seat.name} or the host can hand the seat over now.")
+    req = SubRequest(seat.position, target, name, caller.id, [caller.id])
+    await layer.store.save_sub_request(row.id, req, layer.now())
+    return await _count(layer, row, seats, seat, req, f"{caller.name} asks to hand {seat.name}'s seat "
+                        f"(silent for {fmt_duration(silent)}) to {name}")
+
+
+def _voters(seats: list[Seat], seat: Seat) -> set[str]:
+    """The other seated players (their user ids), who vote on a substitute for ``seat``."""
+    return {s.user_id for s in seats if s.user_id and not s.conceded and s.user_id != seat.user_id}
+
+
+async def _count(layer: CommandLayer, row: GameRow, seats: list[Seat], seat: Seat, req: SubRequest,
+                 head: str) -> Reply:
+    voters = _voters(seats, seat)
+    need = len(voters) // 2 + 1
+    yes = len(set(req.votes) & voters)
+    no = len({v[1:] for v in req.votes if v.startswith("-")} & voters)
+    if yes >= need:
+        reply = await _hand_over(layer, row, seat, req.target_user, req.target_name, None)
+        reply.lines.insert(0, f"{head}: {yes} of {len(voters)} agree.")
+        return reply
+    if no > len(voters) - need:
+        await layer.store.delete_sub_request(row.id, seat.position)
+        return Reply(lines=[f"{head}: refused ({no} of {len(voters)} against); {seat.name} keeps the seat."])
+    return Reply(lines=[f"{head} ({yes}/{need} votes needed from the other players)."],
+                 buttons=[Button("Agree", f'/game sub seat:"{seat.name}" vote:yes', "success"),
+                          Button("Refuse", f'/game sub seat:"{seat.name}" vote:no', "danger")])
+
+
+async def _vote(layer: CommandLayer, row: GameRow, seats: list[Seat], caller: Caller, params: dict[str, str],
+                vote: str) -> Reply:
+    from .commands import find_seat
+
+    seat = find_seat(seats, params.get("seat") or "")
+    req = await layer.store.sub_request(row.id, seat.position)
+    if req is None:
+        raise UserError(f"There is no vote on {seat.name}'s seat now")
+    if caller.id not in _voters(seats, seat):
+        raise UserError("Only the other seated players vote on a substitute")
+    if caller.id in req.votes or "-" + caller.id in req.votes:
+        raise UserError("You have already voted")
+    if vote not in ("yes", "no"):
+        raise UserError("vote must be yes or no")
+    req.votes.append(caller.id if vote == "yes" else "-" + caller.id)
+    await layer.store.save_sub_request(row.id, req, layer.now())
+    verb = "agrees" if vote == "yes" else "refuses"
+    return await _count(layer, row, seats, seat, req, f"{caller.name} {verb} to hand {seat.name}'s seat "
+                        f"to {req.target_name}")
+
+
+async def _hand_over(layer: CommandLayer, row: GameRow, seat: Seat, user: str, name: str,
+                     caller: Caller | None) -> Reply:
+    store = layer.store
+    await store.set_seat_user(row.id, seat.position, user)
+    if seat.conceded:
+        await store.set_seat_conceded(row.id, seat.position, False)
+    await store.delete_sub_request(row.id, seat.position)
+    if row.last_ping_seat == seat.player_id:
+        await store.set_last_ping(row.id, None)
+    cached = await layer.load(row)
+    game = cached.game
+    lines = [f"{name} takes over {seat.name}'s seat" + (f" ({caller.name} decided)" if caller else "")]
+    reply = Reply(lines=lines, game_id=row.id)
+    acting = game.acting_players()
+    if acting and acting[0] == seat.player_id:
+        turn = await store.turn(row.id)
+        await store.save_turn(start_turn(row.id, seat.player_id, layer.now(),
+                                         ReminderSettings.from_dict(row.settings), turn))
+        from .play import waiting_for
+
+        reply.ping = user
+        reply.ping_text = f"your turn ({seat.name}): {waiting_for(game)}"
+        await store.set_last_ping(row.id, seat.player_id)
+    return reply
+
+
+async def game_concede(layer: CommandLayer, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    """Leave the game: the seat moves automatically from now on (ask first, then confirm)."""
+    row, cached = await layer._active(channel_id)
+    if cached.game.finished:
+        raise UserError("The game is over")
+    seats = await layer.store.seats(row.id)
+    host = caller.id == row.host_id or caller.admin
+    if params.get("seat"):
+        from .commands import find_seat
+
+        seat = find_seat(seats, params["seat"])
+        if seat.user_id != caller.id and not host:
+            raise UserError(f"You do not hold {seat.name}'s seat")
+    else:
+        mine = [s for s in seats if s.user_id == caller.id and not s.conceded]
+        if not mine:
+            raise UserError("You hold no seat in this game")
+        if len(mine) > 1:
+            raise UserError("You hold several seats; say which with seat:")
+        seat = mine[0]
+    if seat.conceded:
+        raise UserError(f"{seat.name} has already conceded")
+    if not any(s.user_id and not s.conceded and s.position != seat.position for s in seats):
+        raise UserError("Nobody else would be left playing; the host ends the game with /game end")
+    if (params.get("confirm") or "").lower() != "yes":
+        return Reply(lines=[f"Concede {seat.name}'s seat? It then always passes, or makes the smallest legal "
+                            "move (withhold, cheapest forced train), until someone takes it over with /game sub."],
+                     ephemeral=True,
+                     buttons=[Button("Concede", f'/game concede seat:"{seat.name}" confirm:yes', "danger")])
+    await layer.store.set_seat_conceded(row.id, seat.position, True)
+    seats = await layer.store.seats(row.id)
+    reply = Reply(lines=[f"{seat.name} concedes; the seat moves automatically from now on"])
+    if row.last_ping_seat == seat.player_id:
+        row.last_ping_seat = None
+        await layer.store.set_last_ping(row.id, None)
+    await layer._after_change(row, cached, seats, reply)
+    return reply

@@ -1,0 +1,146 @@
+"""The end-of-game summary: final ranking (cash, share value, total), why and after how long
+the game ended, and each player's value over the game for a chart.
+
+The value series comes from replaying the stored log once and recording ``player_value`` of
+every player whenever the round changes (after each auction, stock and operating round).
+Pure functions over the engine; the command layer stores and posts the result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import actions as A
+from engine.game import Game
+from engine.replay import filter_actions
+
+END_REASONS = {
+    "bank": "the bank broke",
+    "bankrupt": "a player went bankrupt",
+    "manually_ended": "the host ended it",
+    "stalled": "nobody could move any more",
+}
+
+
+@dataclass
+class Standing:
+    rank: int
+    player_id: str
+    name: str
+    cash: int
+    shares: int  # value of shares and private companies held
+    total: int
+
+
+@dataclass
+class Summary:
+    title: str
+    reason: str | None
+    standings: list[Standing]
+    stock_rounds: int
+    operating_rounds: int
+    days: float | None
+    labels: list[str] = field(default_factory=list)
+    series: dict[str, list[int]] = field(default_factory=dict)
+
+
+def round_label(key: tuple[Any, ...]) -> str:
+    """``(turn, round name, round_num)`` -> "SR3", "OR3.2", "Auction"."""
+    turn, name, num = key
+    if name.startswith("Stock"):
+        return f"SR{turn}"
+    if name.startswith("Operating"):
+        return f"OR{turn}.{num}"
+    return name.replace(" Round", "") or "?"
+
+
+def standings(game: Game) -> list[Standing]:
+    """Players by final value, highest first; equal values share a rank."""
+    rows = []
+    for p in game.players:
+        total = game.player_value(p)
+        rows.append((p.id, p.name, p.cash, total - p.cash, total))
+    rows.sort(key=lambda r: -r[4])
+    out: list[Standing] = []
+    for i, (pid, name, cash, shares, total) in enumerate(rows):
+        rank = out[-1].rank if out and out[-1].total == total else i + 1
+        out.append(Standing(rank, pid, name, cash, shares, total))
+    return out
+
+
+def value_series(fresh: Game, raw_actions: list[dict[str, Any]]) -> tuple[list[str], dict[str, list[int]], Game]:
+    """Replay ``raw_actions`` on ``fresh`` (a new game of the same setup) once, recording every
+    player's value at the start, at each round change and at the end.
+
+    Returns (labels, {player name: values}, the replayed game)."""
+    game = fresh
+    game.live = False  # programmed moves come from the record
+    labels = ["Start"]
+    series: dict[str, list[int]] = {p.name: [game.player_value(p)] for p in game.players}
+    for raw in filter_actions(raw_actions):
+        before = game.round_key()
+        game.process(A.Action.from_dict(raw), safe=False)
+        if game.round_key() != before and not game.finished:
+            labels.append(round_label(before))
+            for p in game.players:
+                series[p.name].append(game.player_value(p))
+    labels.append("End")
+    for p in game.players:
+        series[p.name].append(game.player_value(p))
+    return labels, series, game
+
+
+def count_rounds(labels: list[str]) -> tuple[int, int]:
+    """(stock rounds, operating rounds) among the round labels, the last round included."""
+    srs = sum(1 for label in labels if label.startswith("SR"))
+    ors = sum(1 for label in labels if label.startswith("OR"))
+    return srs, ors
+
+
+def game_days(raw_actions: list[dict[str, Any]], started_at: float | None, ended_at: float | None) -> float | None:
+    """Days from the first to the last action (18xx.games ``created_at``), else start to end."""
+    stamps = [float(a["created_at"]) for a in raw_actions if isinstance(a.get("created_at"), (int, float))]
+    if len(stamps) >= 2:
+        return (max(stamps) - min(stamps)) / 86400
+    if started_at is not None and ended_at is not None:
+        return max(0.0, ended_at - started_at) / 86400
+    return None
+
+
+def summarize(fresh: Game, raw_actions: list[dict[str, Any]], *, started_at: float | None = None,
+              ended_at: float | None = None) -> Summary:
+    labels, series, game = value_series(fresh, raw_actions)
+    last = round_label(game.round_key()) if game.round else ""
+    srs, ors = count_rounds([*labels[1:-1], last])
+    return Summary(title=game.title, reason=game.end_reason, standings=standings(game), stock_rounds=srs,
+                   operating_rounds=ors, days=game_days(raw_actions, started_at, ended_at),
+                   labels=labels, series=series)
+
+
+def fmt_days(days: float | None) -> str:
+    if days is None:
+        return "unknown time"
+    if days < 1:
+        hours = days * 24
+        return f"{hours:.1f} hours" if hours >= 1 else "under an hour"
+    return f"{days:.1f} days"
+
+
+def summary_lines(s: Summary, fmt: Any = str) -> list[str]:
+    """The summary as message lines (``fmt`` formats money, e.g. ``game.fmt``)."""
+    why = END_REASONS.get(s.reason or "", s.reason or "unknown")
+    head = (f"**Result ({s.reason})**: {s.title} is over: {why}; {s.stock_rounds} stock rounds and "
+            f"{s.operating_rounds} operating rounds in {fmt_days(s.days)}.")
+    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+    lines = [head]
+    for st in s.standings:
+        lines.append(f"{medals.get(st.rank, f'{st.rank}.')} {st.name}: {fmt(st.total)} "
+                     f"(cash {fmt(st.cash)} + shares {fmt(st.shares)})")
+    return lines
+
+
+def chart_png(s: Summary) -> bytes:
+    from render.chart_image import render_value_chart
+
+    return render_value_chart(s.series, s.labels, f"{s.title}: player value by round")
