@@ -82,7 +82,7 @@ def random_action(game: Game, rng: random.Random, router: Any = None) -> A.Actio
     types = game.action_types(entity)
     if not types:
         return None
-    weights = {"pass": 1, "bid": 3, "par": 3, "buy_shares": 6, "sell_shares": 0.3, "lay_tile": 8,
+    weights = {"pass": 1, "bid": 6, "par": 3, "buy_shares": 6, "sell_shares": 0.3, "lay_tile": 8,
                "place_token": 3, "run_routes": 20, "dividend": 20, "buy_train": 8, "take_loan": 0.3,
                "payoff_loan": 2, "buy_company": 0.5, "discard_train": 20, "borrow_train": 20,
                "merge": 3, "bankrupt": 20, "special_buy": 0.5, "remove_token": 20}
@@ -103,9 +103,14 @@ def _build(game: Game, rng: random.Random, e: str, et: str, kind: str, router: A
     if kind == "pass":
         return A.Pass(entity=e, entity_type=et)
     if kind == "bid":
-        c = _pick(rng, choices_for(game, e, "bid"))
-        if c is None:
+        options = choices_for(game, e, "bid")
+        if not options:
             return None
+        rnd = game.round
+        cheapest = rnd.companies[0].sym if rnd.companies else None
+        # most of the time take the private that can be bought outright (keeps auctions moving)
+        c = next((o for o in options if o.value == cheapest), None) if rng.random() < 0.7 else None
+        c = c or rng.choice(options)
         rnd = game.round
         low = rnd.min_bid(c.value)
         high = min(rnd.max_bid(e, c.value), low + 30)

@@ -408,6 +408,9 @@ class G1856(Game):
             city = cities[0].index
         else:
             free = [c.index for c in cities if self.board.free_slots(h, c.index, corp.sym) > 0]
+            if not free:
+                self.log.append(f"No room for {corp.sym}'s home station on {corp.home}")
+                return
             if len(free) == 1:
                 city = free[0]
             else:
