@@ -300,6 +300,7 @@ class CommandLayer:
                 reply.lines += result_lines(game)
             return
         reply.buttons = decision_buttons(game, cached.seq)
+        await self._suggest_routes(game, reply)
         acting = game.acting_players()
         nxt = acting[0] if acting else None
         await self._track_turn(row, nxt, actor)
@@ -317,6 +318,33 @@ class CommandLayer:
             reply.lines.append(f"Next: {game.name_of(nxt)}, whose seat nobody holds (/game claim)")
         if self.images:
             reply.files += await self._render(game, ("map", "market"))
+
+    async def _suggest_routes(self, game: Game, reply: Reply) -> None:
+        """When a corporation is to run, show the optimizer's best routes (drawn on the map when
+        images are on); the "Run suggested routes" button confirms them."""
+        acting = game.acting()
+        corp = acting[0] if acting else None
+        if corp is None or "run_routes" not in game.action_types(corp):
+            return
+        try:
+            routes = suggested_routes(game, corp) or []
+        except Exception:  # the router is a helper; never let it block play
+            log.exception("route suggestion failed")
+            return
+        if not routes:
+            return
+        parts = [f"{r['train']} {r.get('revenue_str') or '-'.join(r.get('hexes', []))} "
+                 f"({game.fmt(r['revenue'])})" for r in routes]
+        total = sum(r["revenue"] for r in routes)
+        reply.lines.append(f"Best routes for {corp}: " + "; ".join(parts) + f" = {game.fmt(total)}")
+        if self.images:
+            try:
+                from render.map_image import render_map
+
+                png = await asyncio.to_thread(render_map, game, routes=routes)
+                reply.files.append(Attachment("routes.png", png))
+            except Exception:
+                log.exception("route drawing failed")
 
     async def _render(self, game: Game, which: tuple[str, ...]) -> list[Attachment]:
         try:
