@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .entities import POOL
 from .errors import GameError
 from .game import Game
 from .operating import OperatingRound
@@ -279,10 +278,6 @@ _HANDLERS: dict[str, Any] = {
     "discard_train": _discard_train, "dividend": _dividend, "buy_company": _buy_company,
     "remove_token": _remove_token, "pass": _none, "take_loan": _none, "payoff_loan": _none, "run_routes": _none,
 }
-
-
-def pool_percent(game: Game, sym: str) -> int:
-    return game.percent_of(POOL, sym)
 
 
 def suggest_routes(game: Game, corp: str, *, time_budget: float = 1.0) -> list[dict[str, Any]]:

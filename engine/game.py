@@ -17,7 +17,7 @@ from . import actions as A
 from .board import Board
 from .entities import POOL, Company, Corporation, Player, Share, Token, Train
 from .errors import GameError
-from .market import Cell, StockMarket
+from .market import StockMarket
 
 
 class Game:
@@ -758,6 +758,3 @@ def _first(value: Any) -> Any:
         return value[0] if value else None
     return value
 
-
-def share_cell(game: Game, sym: str) -> Cell | None:
-    return game.corporations[sym].price

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
-from .entities import POOL, Corporation
+from .entities import Corporation
 from .errors import GameError
 from .rounds import Round
 
@@ -377,6 +377,3 @@ class FinalBuyCompanyStep(BuyCompanyStep):
             return ["pass"]
         return out
 
-
-def share_pool_percent(game: Game, sym: str) -> int:
-    return game.percent_of(POOL, sym)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import actions as A
 from .entities import POOL, Share
@@ -482,6 +482,3 @@ class StockRound(Round):
             self.game.log.append(f"{player.name} has no valid actions and passes")
             self.index = (self.index + 1) % len(self.order)
 
-
-def noop(*_: Any) -> None:
-    return None

@@ -248,8 +248,6 @@ class G1856(Game):
             national.tokens = []
             national.destinated = True  # the national has no destination
 
-    def make_shares(self, corp: Corporation) -> list[Any]:
-        return super().make_shares(corp)
 
     # ------------------------------------------------------------------ stock round hooks
     def can_par(self, pid: str, corp: Corporation) -> bool:
@@ -1218,11 +1216,6 @@ class G1856(Game):
         if corp.sym == self.national_sym and train.permanent:
             self.national_ever_owned_permanent = True
 
-    def trigger_event(self, kind: str, train: Train) -> None:
-        super().trigger_event(kind, train)
-
-    def on_event_list(self, train: Train) -> list[dict[str, Any]]:
-        return train.events
 
     def event_no_more_escrow_corps(self, _train: Train) -> None:
         self.capitalization_mode = "incremental"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from ..errors import GameError
 from ..game import Game
@@ -49,6 +48,3 @@ def new_game(title: str, players: Iterable[tuple[str, str]], optional_rules: Ite
 def title_names() -> list[str]:
     return list(TITLES)
 
-
-def _unused(*_: Any) -> None:
-    return None
