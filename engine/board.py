@@ -74,7 +74,9 @@ class Board:
         self.supply: dict[str, list[str]] = {}
         self.tile_color: dict[str, str] = {}
         for name, spec in data.TILES.items():
-            count = spec if isinstance(spec, int) else spec["count"]
+            count = spec if isinstance(spec, (int, str)) else spec["count"]
+            if count == "unlimited":
+                count = 99  # as many as anyone can lay
             self.supply[name] = [f"{name}-{i}" for i in range(count)]
         self.version = 0
         self._cache: dict[Any, Any] = {}

@@ -258,12 +258,20 @@ def _default_router() -> Any:
 
 def run_selfplay(title: str, players: int, games: int, seed: int, options: list[str], *,
                  max_actions: int = 20000, verbose: bool = False) -> int:
+    from .titles.registry import canonical_title
+
     router = _default_router()
     t0 = time.perf_counter()
     reports = []
     for i in range(games):
         n = players if players > 0 else 0
-        r = play_one(title, n, seed + i, options, max_actions, router)
+        if canonical_title(title) == "1833NE":
+            # 1833NE adds its own moves (issue/redeem, train sides, takeovers) to the random player
+            from .titles.g1833ne_selfplay import play_one as play_1833ne
+
+            r = play_1833ne(n, seed + i, options, max_actions)
+        else:
+            r = play_one(title, n, seed + i, options, max_actions, router)
         reports.append(r)
         if verbose or r.problem:
             print(f"game {i + 1} seed {r.seed}: {r.actions} actions, end={r.end_reason}, "
@@ -273,5 +281,7 @@ def run_selfplay(title: str, players: int, games: int, seed: int, options: list[
     print(f"selfplay {title}: {len(reports)} games, {len(reports) - len(bad)} ended cleanly, "
           f"{sum(r.national_formed for r in reports)} formed the national, "
           f"{sum(r.bankrupt for r in reports)} ended in bankruptcy, "
+          f"{sum(1 for r in reports if '5' in r.phases or 'V' in r.phases)} reached phase 5/V, "
+          f"{sum(getattr(r, 'takeovers', 0) for r in reports)} takeovers, "
           f"{sum(r.actions for r in reports)} actions in {elapsed:.1f} s")
     return 1 if bad else 0

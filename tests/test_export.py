@@ -43,3 +43,20 @@ def test_exported_self_played_game_replays_to_its_result() -> None:
     assert {str(k): v for k, v in res.game.result().items()} == exported["result"]
     # destination checks we computed are written as 18xx.games auto actions
     assert any(a.get("auto_actions") for a in exported["actions"] if a["type"] in ("lay_tile", "pass"))
+
+
+def test_exported_1833ne_game_replays_with_conductor_replay(tmp_path, capsys) -> None:  # noqa: ANN001
+    """Issue #4: a game we export replays with ``conductor replay`` to the same result."""
+    from bot.cli import main
+    from engine.titles.g1833ne_selfplay import play_one as play_1833ne
+
+    games: list = []
+    report = play_1833ne(3, 11, [], 20000, game_out=games)
+    assert report.problem is None, report.problem
+    path = tmp_path / "1833ne.json"
+    path.write_text(json.dumps(export_game(games[0])))
+    assert main(["replay", str(path)]) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["title"] == "1833NE"
+    assert summary["finished"] is True
+    assert summary["matches_export"] is True

@@ -915,3 +915,66 @@ BASE_DEFAULTS_USED = {
     "ALLOW_MULTIPLE_PROGRAMS": False,
     "GAME_END_LOCK_FIRST_REASON": False,
 }
+
+# ---------------------------------------------------------------------------------------
+# Decisions for the engine where neither source gives the facts (see docs in
+# engine/titles/g1833ne.py: AMBIGUITIES).  Everything below is marked "# decision".
+# ---------------------------------------------------------------------------------------
+
+# decision: how many $1,000 notes are set aside.  The bank counts as empty when its cash
+# falls to this reserve; the reserve is then paid out as needed to finish the game.
+BANK_RESERVE = 2_000  # decision
+
+# decision: which train card becomes obsolete / is removed in which phase (summary:
+# phase-I cards obsolete in III, removed in IV; phase-II cards obsolete in IV, removed in V;
+# phase-III cards obsolete in V; phase-IV and V cards are permanent).
+TRAIN_CARD_LIFE = {  # card name -> (obsolete in phase, removed in phase)
+    "2": ("III", "IV"),
+    "3/5": ("IV", "V"),
+    "4/7": ("V", None),
+    "6/9": (None, None),
+    "7+3": (None, None),
+}
+
+# decision: the summary names only the Boston-Montreal bonus ($150 in I-II, $200 in III-IV).
+# The other pairs and all phase-V values are invented placeholders of the same kind
+# (Boston, Montreal, Portland and off-boards), to be replaced by the rulebook's table.
+CONNECTION_BONUS_TABLE = [  # decision (except Boston-Montreal I-IV)
+    {"between": ("G22", "B3"), "by_phase": {"I": 150, "II": 150, "III": 200, "IV": 200, "V": 100}},
+    {"between": ("G22", "I14"), "by_phase": {"I": 50, "II": 50, "III": 80, "IV": 80, "V": 0}},
+    {"between": ("B3", "I14"), "by_phase": {"I": 60, "II": 60, "III": 100, "IV": 100, "V": 50}},
+    {"between": ("A6", "G22"), "by_phase": {"I": 40, "II": 40, "III": 60, "IV": 0, "V": 0}},
+    {"between": ("A28", "G22"), "by_phase": {"I": 0, "II": 0, "III": 50, "IV": 80, "V": 100}},
+]
+P4_DOUBLES_IN_PHASES = ["I", "II", "III"]  # from rules summary: A6-Boston bonus doubled in I-III
+A12_HEX = "A12"  # from rules summary: only P6's owner may run there, value only via Montreal
+A12_NEEDS_HEX = "B3"  # from rules summary
+A6_HEX = "A6"
+
+# decision: the five ferries ($40 each, from rules summary) serve these port cities; a route
+# of the owning corporation stopping there earns the ferry's value, plus the "New" bonus
+# for the most recently bought ferry.  Values are invented placeholders.
+FERRY_PRICE = 40  # from rules summary
+FERRY_PORTS = {  # decision: hex -> name
+    "G22": "Boston Harbor",
+    "I14": "Portland",
+    "C26": "New Haven",
+    "E26": "New London",
+    "H25": "New Bedford",
+}
+FERRY_VALUE = 20  # decision
+FERRY_NEW_BONUS = 20  # decision
+FERRIES_REMOVED_IN = "IV"  # from rules summary
+
+# decision: the five takeover-game corporations (the summary gives neither names nor colours;
+# these are historical New England railroads).  No home: started on a free city from phase II.
+TAKEOVER_CORPORATIONS = [
+    {"float_percent": 20, "sym": "B&M", "name": "Boston & Maine", "tokens": [0, 80], "color": "#1D3F8F"},
+    {"float_percent": 20, "sym": "NH", "name": "New York, New Haven & Hartford", "tokens": [0, 80],
+     "color": "#C8102E"},
+    {"float_percent": 20, "sym": "MEC", "name": "Maine Central", "tokens": [0, 80], "color": "#006847"},
+    {"float_percent": 20, "sym": "CR", "name": "Connecticut River", "tokens": [0, 80], "color": "#8B5A2B",
+     "text_color": "white"},
+    {"float_percent": 20, "sym": "GT", "name": "Grand Trunk", "tokens": [0, 80], "color": "#4B0082"},
+]
+TAKEOVER_START_PHASE = "II"  # from rules summary

@@ -24,9 +24,17 @@ def _g1836jr56(players: Iterable[tuple[str, str]], optional_rules: Iterable[str]
     return G1856(g1836jr56_data, players, optional_rules, seed)
 
 
+def _g1833ne(players: Iterable[tuple[str, str]], optional_rules: Iterable[str] = (),
+             seed: int | None = None) -> Game:
+    from .g1833ne import G1833NE
+
+    return G1833NE(players, optional_rules, seed)
+
+
 TITLES: dict[str, Callable[..., Game]] = {
     "1856": _g1856,
     "1836Jr56": _g1836jr56,
+    "1833NE": _g1833ne,
 }
 
 ALIASES = {"1856": "1856"}

@@ -1,0 +1,155 @@
+"""Random legal play for 1833NE: the shared random player plus the title's own moves
+(issuing and redeeming shares, train sides, takeovers, takeover-corporation starts) and
+1833NE invariants.  ``engine.selfplay`` can call :func:`title_action` for kinds it does not
+build and :func:`title_invariants` after its own checks."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .. import actions as A
+from ..entities import POOL
+from ..errors import GameError
+from ..operating import OperatingRound
+from ..rounds import StockRound
+from ..selfplay import GameReport, check_invariants, random_action
+from .g1833ne import G1833NE
+from .g1833ne_takeover import AcceptTakeover, Takeover, TakeoverRound, variable_homes
+
+
+def title_action(game: G1833NE, rng: random.Random, entity: str, types: list[str]) -> A.Action | None:
+    """A random 1833NE-specific action for ``entity`` now, or None (then play as usual)."""
+    rnd = game.round
+    if isinstance(rnd, TakeoverRound):
+        if "accept_takeover" in types:
+            return AcceptTakeover(entity=entity, entity_type="corporation") if rng.random() < 0.5 \
+                else A.Pass(entity=entity, entity_type="corporation")
+        targets = rnd.targets()
+        if targets and rng.random() < 0.6:
+            return Takeover(entity=entity, entity_type="corporation", corporation=rng.choice(targets).sym)
+        return A.Pass(entity=entity, entity_type="corporation")
+    if isinstance(rnd, StockRound) and "par" in types and rng.random() < 0.3:
+        free = [c for c in game.corporations.values() if c.home is None and game.can_par(entity, c)]
+        cash = game.player(entity).cash
+        if free:
+            corp = rng.choice(free)
+            homes = variable_homes(game, corp)
+            cheap = any(h[2] < 120 for h in homes)
+            prices = [c for c in game.market.par_prices if c.price * 6 <= cash and (cheap or c.price >= 60)]
+            if prices:
+                cell = rng.choice(prices)
+                return A.Par(entity=entity, entity_type="player", corporation=corp.sym,
+                             share_price=f"{cell.price},{cell.row},{cell.col}")
+    if isinstance(rnd, OperatingRound) and entity in game.corporations:
+        corp = game.corporations[entity]
+        if "sell_shares" in types and rng.random() < 0.15:
+            opts = game.issue_options(corp)
+            if opts:
+                n = rng.choice(opts)[0]
+                ids = tuple(s.id for s in game.ipo_shares(entity) if not s.president)[:n]
+                return A.SellShares(entity=entity, entity_type="corporation", shares=ids)
+        if "buy_shares" in types and rng.random() < 0.3:
+            opts = game.redeem_options(corp)
+            if opts:
+                n = rng.choice(opts)[0]
+                ids = tuple(s.id for s in game.pool_shares(entity))[:n]
+                return A.BuyShares(entity=entity, entity_type="corporation", shares=ids)
+        if "buy_train" in types and rng.random() < 0.5:
+            t = game.cheapest_depot_train(corp)
+            emergency = game.must_buy_train(corp) and game.needs_emergency_money(corp)
+            if t is not None and game.room(corp):
+                budget = corp.cash
+                if emergency and corp.president:
+                    budget += game.player(corp.president).cash
+                sides = [s for s in game.sides[t.id] if s.price <= budget]
+                if sides:
+                    side = rng.choice(sides)
+                    return A.BuyTrain(entity=entity, entity_type="corporation", train=t.id, price=side.price,
+                                      variant=side.name)
+    return None
+
+
+def title_invariants(game: G1833NE) -> str | None:
+    """1833NE checks on top of the shared ones."""
+    for c in game.corporations.values():
+        pres = next(s for s in game.corp_shares(c.sym) if s.president)
+        if c.ipoed and not c.closed and pres.owner != c.president and not (pres.owner == POOL and c.president is None):
+            return f"{c.sym}'s president {c.president} does not hold the certificate ({pres.owner})"
+        if sum(1 for t in c.tokens if t.used) > len(c.tokens):
+            return f"{c.sym} has too many stations"
+        if any(t in game.obsolete and game.trains[t].owner != c.sym for t in c.trains):
+            return f"{c.sym} lists a train it does not own"
+        if c.ipoed and not c.closed and c.price is None:
+            return f"{c.sym} has no price"
+        if c.closed and (c.trains or c.cash):
+            return f"closed {c.sym} still has trains or cash"
+    for p in game.players:
+        for c in game.corporations.values():
+            if game.percent_of(p.id, c.sym) > game.HOLDING_LIMIT:
+                return f"{p.name} holds {game.percent_of(p.id, c.sym)}% of {c.sym}"
+    return None
+
+
+def invariants(game: G1833NE) -> str | None:
+    limit = game.MARKET_SHARE_LIMIT
+    if game.pool_overflow:
+        game.MARKET_SHARE_LIMIT = 100  # a bankruptcy may put more than 50% in the market
+    try:
+        return check_invariants(game) or title_invariants(game)
+    finally:
+        game.MARKET_SHARE_LIMIT = limit
+
+
+def router(game: Any, corp: str) -> list[dict[str, Any]]:
+    return game.best_routes(corp, time_budget=0.3)
+
+
+def play_one(players: int, seed: int, options: list[str] | None = None, max_actions: int = 20000,
+             game_out: list[G1833NE] | None = None) -> GameReport:
+    """One random 1833NE game with every invariant checked after each action."""
+    rng = random.Random(seed)
+    game = G1833NE([(str(i + 1), f"Player {i + 1}") for i in range(players)], options or [], seed)
+    if game_out is not None:
+        game_out.append(game)
+    report = GameReport(seed=seed, players=players)
+    report.takeovers = 0  # type: ignore[attr-defined]
+    while not game.finished and report.actions < max_actions:
+        acting = game.acting()
+        if not acting:
+            report.problem = f"nobody to act in {game.round.name}"
+            break
+        types = game.action_types(acting[0])
+        action = title_action(game, rng, acting[0], types) or random_action(game, rng, router)
+        if isinstance(action, A.Par) and action.corporation in game.corporations:
+            # the shared random player does not know the $60 minimum with a $120 home
+            allowed = game.par_prices(game.corporations[action.corporation])
+            if allowed and int(str(action.share_price).split(",")[0]) not in {c.price for c in allowed}:
+                c = min(allowed, key=lambda c: c.price)
+                if game.player(action.entity).cash >= 2 * c.price:
+                    action = A.Par(entity=action.entity, corporation=action.corporation,
+                                   share_price=f"{c.price},{c.row},{c.col}")
+                else:
+                    action = A.Pass(entity=action.entity)
+        if action is None:
+            report.problem = f"no legal action for {acting} in {game.round.name}"
+            break
+        try:
+            game.process(action, safe=False)
+        except GameError as exc:
+            report.problem = f"offered action rejected: {action.describe()}: {exc}"
+            break
+        report.actions += 1
+        report.phases.add(game.phase["name"])
+        if isinstance(action, (Takeover, AcceptTakeover)):
+            report.takeovers += 1  # type: ignore[attr-defined]
+        problem = invariants(game)
+        if problem:
+            report.problem = f"after {action.describe()}: {problem}"
+            break
+    report.finished = game.finished
+    report.end_reason = game.end_reason
+    report.bankrupt = any(p.bankrupt for p in game.players)
+    if not game.finished and report.problem is None:
+        report.problem = f"did not end within {max_actions} actions"
+    return report
