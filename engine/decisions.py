@@ -56,8 +56,10 @@ def _par(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
     if "corporation" not in partial:
         return [Choice(c.sym, f"{c.sym} - {c.name}") for c in game.corporations.values()
                 if game.can_par(entity, c) and any(cash >= p.price * 2 for p in game.market.par_prices)]
+    corp = game.corporations.get(partial["corporation"])
+    cells = game.par_prices(corp) if corp is not None and hasattr(game, "par_prices") else game.market.par_prices
     return [Choice(f"{cell.price},{cell.row},{cell.col}", f"{game.fmt(cell.price)} (costs {game.fmt(cell.price * 2)})")
-            for cell in game.market.par_prices if cash >= cell.price * 2]
+            for cell in cells if cash >= cell.price * 2]
 
 
 def _buy_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
@@ -282,6 +284,8 @@ _HANDLERS: dict[str, Any] = {
 
 def suggest_routes(game: Game, corp: str, *, time_budget: float = 1.0) -> list[dict[str, Any]]:
     """The optimizer's best routes for ``corp`` now, in the run_routes shape (may be empty)."""
+    if hasattr(game, "best_routes"):  # a title with its own route scoring (1833NE)
+        return list(game.best_routes(corp, time_budget=time_budget))
     from .router import best_routes
 
     return list(best_routes(game, corp, time_budget=time_budget).routes)
