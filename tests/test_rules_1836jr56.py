@@ -293,3 +293,56 @@ def test_bankruptcy_ends_the_game_at_once() -> None:
     g.process(raw_action("1836jr56", "hotseat003", 163))
     assert g.finished and g.end_reason == "bankrupt"
     assert g.player("Player 1").bankrupt
+
+
+def test_cdh_lays_on_j8_without_connection_and_places_a_free_station() -> None:
+    """1836Jr56 CdH (Charbonnages du Hainaut): its owner may lay a tile on J8 and place a station
+    there paying only the mountain cost, with no connection to its network; the lay is the
+    turn's track lay (rule summary 1836Jr56.de.txt: "auf dem Hexfeld J8 ein Plättchen und einen
+    Bahnhofsmarker zu platzieren und dabei nur die Gebirgskosten zu zahlen, ohne dass eine
+    Verbindung zum bestehenden Netz nötig ist"). The private is given to the company by hand."""
+    from engine import actions as A
+    from engine.replay import replay
+    from tests.fixture_util import load_export
+
+    export = load_export("1836jr56", "1836jr56_game_end_bank")
+    lay = next(a for a in export["actions"] if a["type"] == "lay_tile" and a["entity"] == "B")
+    before = max(a["id"] for a in export["actions"] if a["id"] < lay["id"])
+    g = replay(export, upto=before).game
+    corp = g.corporations["B"]
+    cdh = g.companies["CdH"]
+    if cdh.owner in g.player_by_id:
+        g.player(cdh.owner).companies.remove("CdH")
+    cdh.owner = "B"
+    corp.companies.append("CdH")
+    corp.cash = max(corp.cash, 200)
+    bank_before = g.bank + sum(p.cash for p in g.players) + sum(c.cash for c in g.corporations.values())
+    assert "lay_tile" in g.action_types("CdH")
+    cash = corp.cash
+    g.process(A.LayTile(entity="CdH", entity_type="company", hex="J8", tile="57-0", rotation=0))
+    assert g.board.hexes["J8"].tile.name == "57"
+    assert corp.cash == cash - 60  # the mountain cost only
+    assert "lay_tile" not in g.action_types("B")  # it was the turn's track lay
+    token_cash = corp.cash
+    g.process(A.PlaceToken(entity="B", entity_type="corporation", city="57-0-0"))
+    assert "B" in g.board.hexes["J8"].tokens[0]
+    assert corp.cash == token_cash  # the station is free
+    assert g.bank + sum(p.cash for p in g.players) + sum(c.cash for c in g.corporations.values()) == bank_before
+
+
+def test_acc_blocks_amsterdam_only_while_a_player_owns_it() -> None:
+    """ACC blocks D6 (Amsterdam) while a player owns it (summary: "[ACC] ... blockiert D6";
+    18xx.games ability blocks_hexes, owner_type player). Moving it to a corporation is done by hand."""
+    g = after_auction()
+    assert g.hex_blocked_by("D6") == "ACC"
+    try:
+        g.check_lay_static(g.corporations["HSM"], "D6", "59-0")
+    except GameError as exc:
+        assert "blocked by ACC" in str(exc)
+    else:
+        raise AssertionError("a lay on D6 must be refused while a player owns ACC")
+    acc = g.companies["ACC"]
+    g.player(acc.owner).companies.remove("ACC")
+    acc.owner = "HSM"
+    g.corporations["HSM"].companies.append("ACC")
+    assert g.hex_blocked_by("D6") is None

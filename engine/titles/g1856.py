@@ -117,6 +117,10 @@ class SpecialStep(Step):
             out.append("lay_tile")
         if company.ability("token") and (company.sym, "token") not in self.game.used_abilities:
             out.append("place_token")
+        if company.ability("teleport") and (company.sym, "teleport") not in self.game.used_abilities \
+                and self.round.state.get("tiles_laid", 0) < self.game.tile_lays_per_turn(self.corp) \
+                and "lay_tile" not in out:
+            out.append("lay_tile")
         return out
 
     def process(self, action: A.Action) -> None:
@@ -820,9 +824,14 @@ class G1856(Game):
                 return h.id, cities[i].index
         raise GameError(f"There is no city {city_id} on the map")
 
-    def token_cost(self, corp: Corporation) -> int | None:
+    def token_cost(self, corp: Corporation, hex_id: str | None = None) -> int | None:
         tok = corp.next_token()
-        return tok.price if tok else None
+        if tok is None:
+            return None
+        rnd = self.round
+        if hex_id is not None and isinstance(rnd, OperatingRound) and rnd.state.get("teleport_hex") == hex_id:
+            return 0  # the station that goes with a teleport lay (1836Jr56 CdH) is free
+        return tok.price
 
     def can_place_token(self, corp: Corporation) -> bool:
         cost = self.token_cost(corp)
@@ -845,8 +854,13 @@ class G1856(Game):
 
     def tokenable_cities(self, corp: Corporation) -> list[tuple[str, int]]:
         _, nodes = self.board.connectivity(corp.sym)
+        nodes = set(nodes)
+        rnd = self.round
+        teleport = rnd.state.get("teleport_hex") if isinstance(rnd, OperatingRound) else None
+        if teleport:
+            nodes |= {(teleport, c.index) for c in self.board.hexes[teleport].tile.cities}
         out = []
-        for hid, ni in nodes:
+        for hid, ni in sorted(nodes):
             h = self.board.hexes[hid]
             node = h.tile.nodes[ni]
             if node.kind != "city" or h.tokened_by(corp.sym):
@@ -859,7 +873,7 @@ class G1856(Game):
         hid, city = self.parse_city(action.city)
         if (hid, city) not in self.tokenable_cities(corp):
             raise GameError(f"{corp.sym} cannot place a token on {hid}: not reachable or no free space")
-        cost = self.token_cost(corp)
+        cost = self.token_cost(corp, hid)
         assert cost is not None
         if cost > corp.cash:
             raise GameError(f"{corp.sym} cannot afford a token ({self.fmt(cost)})")
@@ -1353,6 +1367,9 @@ class G1856(Game):
 
     def use_private(self, rnd: OperatingRound, corp: Corporation, action: A.Action) -> None:
         company = self.company(action.entity)
+        if isinstance(action, A.LayTile) and company.ability("teleport") and not company.ability("tile_lay"):
+            self._teleport_lay(rnd, corp, company, action)
+            return
         if isinstance(action, A.LayTile):
             ab = company.ability("tile_lay")
             assert ab is not None
@@ -1379,6 +1396,21 @@ class G1856(Game):
             raise GameError(f"{company.sym} cannot {action.type}")
 
     RIGHTS = {"tunnel": ("SCFTC", "Tunnel Token"), "bridge": ("NFSBC", "Bridge Token")}
+
+    def _teleport_lay(self, rnd: OperatingRound, corp: Corporation, company: Company, action: A.LayTile) -> None:
+        """1836Jr56 CdH: a tile on J8 without a connection, paying only the terrain cost, as the
+        turn's track lay; then a free station there (rule summary: "nur die Gebirgskosten ...
+        ohne dass eine Verbindung zum bestehenden Netz nötig ist")."""
+        ab = company.ability("teleport") or {}
+        if action.hex not in ab.get("hexes", []) or action.tile.rsplit("-", 1)[0] not in ab.get("tiles", []):
+            raise GameError(f"{company.sym} may lay {', '.join(ab.get('tiles', []))} on "
+                            f"{', '.join(ab.get('hexes', []))} only")
+        if rnd.state.get("tiles_laid", 0) >= self.tile_lays_per_turn(corp):
+            raise GameError(f"{corp.sym} has already laid its tile this turn")
+        self.lay_tile(corp, action, company=company, connected=False)
+        rnd.state["tiles_laid"] = rnd.state.get("tiles_laid", 0) + 1
+        rnd.state["teleport_hex"] = action.hex
+        self.used_abilities.add((company.sym, "teleport"))
 
     def special_buys(self, corp: Corporation) -> list[str]:
         """Rights (tunnel to Sarnia, bridge to Buffalo) this corporation may buy for $50: while
