@@ -642,14 +642,14 @@ class G1856(Game):
             raise GameError(f"{corp.sym} cannot lay tile {name}: {self.title} has no tile {name}")
         tile = b.tile_for(name)
         old = h.tile
+        blocker = self.hex_blocked_by(h.id)
+        if blocker:
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: blocked by {blocker}")
         if tile.color not in self.phase["tiles"]:
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: {tile.color} tiles are not "
                             f"available in phase {self.phase['name']}")
         if tile_id not in b.supply.get(name, []):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no {name} tile left")
-        blocker = self.hex_blocked_by(h.id)
-        if blocker:
-            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: blocked by {blocker}")
         if not self.upgrades_to(h, old, tile):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: it is not an upgrade of "
                             f"{old.name if h.laid else 'the printed hex'}")
