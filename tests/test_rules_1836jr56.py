@@ -346,3 +346,29 @@ def test_acc_blocks_amsterdam_only_while_a_player_owns_it() -> None:
     acc.owner = "HSM"
     g.corporations["HSM"].companies.append("ACC")
     assert g.hex_blocked_by("D6") is None
+
+
+def test_destination_releases_escrow_computed_by_our_own_check() -> None:
+    """A company destinates when its home connects to its destination; escrow then ends and it
+    becomes incremental (summary: "zurückgehaltenes Kapital beim Erreichen des Ziels"). Game
+    1836jr56_game_end_bank #91: HSM's tile connects HSM (D6 -> E11) and the not yet started NBDS
+    (E11 -> E5), which will then start incremental. The lay carries no recorded result here, so
+    the engine's own connection check decides (as in live play)."""
+    import dataclasses
+
+    from engine.replay import replay
+    from tests.fixture_util import load_export
+
+    export = load_export("1836jr56", END_BANK)
+    g = replay(export, upto=90).game
+    raw = next(a for a in export["actions"] if a["id"] == 91)
+    action = dataclasses.replace(A.Action.from_dict(raw), auto_actions=())
+    escrow = {s: g.corporations[s].escrow for s in ("NBDS", "HSM")}
+    cash = {s: g.corporations[s].cash for s in ("NBDS", "HSM")}
+    g.process(action)
+    hsm, nbds = g.corporations["HSM"], g.corporations["NBDS"]
+    assert hsm.destinated and hsm.escrow is None and hsm.capitalization == "incremental"
+    assert escrow["HSM"] == 0 and hsm.cash <= cash["HSM"]  # nothing was held back; it paid for the tile
+    assert nbds.destinated and not nbds.ipoed
+    assert g.capitalization_type(nbds) == "incremental"  # it will not start in escrow
+    assert not g.corporations["GCL"].destinated
