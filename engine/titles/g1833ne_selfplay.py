@@ -55,9 +55,10 @@ def title_action(game: G1833NE, rng: random.Random, entity: str, types: list[str
                 n = rng.choice(opts)[0]
                 ids = tuple(s.id for s in game.pool_shares(entity))[:n]
                 return A.BuyShares(entity=entity, entity_type="corporation", shares=ids)
-        if "buy_train" in types and rng.random() < 0.5:
+        emergency = game.must_buy_train(corp) and game.needs_emergency_money(corp)
+        # in an emergency the train side matters (the president helps only for the cheapest)
+        if "buy_train" in types and (emergency or rng.random() < 0.5):
             t = game.cheapest_depot_train(corp)
-            emergency = game.must_buy_train(corp) and game.needs_emergency_money(corp)
             if t is not None and game.room(corp):
                 budget = corp.cash
                 if emergency and corp.president:
