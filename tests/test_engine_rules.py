@@ -116,3 +116,28 @@ def test_action_round_trip_keeps_export_fields() -> None:
     raw = {"type": "lay_tile", "entity": "BBG", "entity_type": "corporation", "id": 20,
            "created_at": 1614998351, "hex": "J15", "tile": "57-0", "rotation": 0}
     assert A.Action.from_dict(raw).to_dict() == raw
+
+
+def test_a_run_claiming_the_wrong_revenue_is_refused_and_changes_nothing() -> None:
+    """A submitted run is checked by the same route rules as the optimizer's suggestions (track,
+    stops, stations, shared track, revenue); a wrong claim is refused, the right one accepted."""
+    import copy
+
+    from engine.decisions import suggest_routes
+    from engine.replay import filter_actions, replay
+    from tests.fixture_util import load_export
+
+    export = load_export("1856", "89363")
+    acts = filter_actions(export["actions"])
+    i = next(k for k, a in enumerate(acts) if a["type"] == "run_routes" and a.get("routes"))
+    g = replay(export, upto=acts[i - 1]["id"]).game
+    corp = g.acting()[0]
+    routes = suggest_routes(g, corp)
+    assert routes
+    bad = copy.deepcopy(routes)
+    bad[0]["revenue"] += 10
+    before = snapshot(g, {})
+    with pytest.raises(GameError, match="cannot run that"):
+        g.process(A.RunRoutes(entity=corp, entity_type="corporation", routes=tuple(bad)))
+    assert snapshot(g, {}) == before
+    g.process(A.RunRoutes(entity=corp, entity_type="corporation", routes=tuple(routes)))

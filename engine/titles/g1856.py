@@ -900,6 +900,15 @@ class G1856(Game):
         return list(self.phase["tiles"])
 
     def run_routes(self, corp: Corporation, action: A.RunRoutes) -> list[dict[str, Any]]:
+        from ..router import check_routes
+
+        # every route rule (chain of track, stops, terminals, blocked cities, shared track,
+        # a station on the route, the claimed revenue) is checked in one place, the router's
+        routes = action.route_dicts()
+        if routes:
+            why = check_routes(self, corp.sym, routes)
+            if why:
+                raise GameError(f"{corp.sym} cannot run that: {why}")
         b = self.board
         out = []
         used_paths: set[tuple[str, int]] = set()
