@@ -443,6 +443,10 @@ def check_route(game: Game, corp_sym: str, route: dict[str, Any]) -> str | None:
         return "a route needs at least 2 stops"
     if len(counted) > train.distance:
         return f"a {train.name}-train visits at most {train.distance} stops, this route has {len(counted)}"
+    port_hexes = set(getattr(game.data, "PORT_OFFBOARD_HEXES", ()) or ())
+    port_min = int(getattr(game.data, "PORT_MIN_STOPS", 0) or 0)
+    if port_min and any(s[0] in port_hexes for s in counted) and len(counted) < port_min:
+        return f"a route to a port needs {port_min - 1} other stops"
     if len(set(paths)) != len(paths):
         return "the route uses the same track twice"
     sides = _side_keys(game, paths)
@@ -469,17 +473,13 @@ def check_route(game: Game, corp_sym: str, route: dict[str, Any]) -> str | None:
             if name in seen_groups:
                 return f"the route visits {name} twice"
             seen_groups.add(name)
-    port_hexes = set(getattr(game.data, "PORT_OFFBOARD_HEXES", ()) or ())
-    port_min = int(getattr(game.data, "PORT_MIN_STOPS", 0) or 0)
-    if port_min and any(s[0] in port_hexes for s in counted) and len(counted) < port_min:
-        return f"a route to a port needs at least {port_min} stops"
     try:
         revenue = game.route_revenue(corp, counted)
     except GameError as exc:
         return str(exc)
     claimed = route.get("revenue")
     if claimed is not None and claimed != revenue:
-        return f"the route is worth {revenue}, not {claimed}"
+        return f"the route is worth {game.fmt(revenue)}, not {game.fmt(claimed)}"
     return None
 
 

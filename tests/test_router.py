@@ -174,7 +174,7 @@ def test_wrong_train_and_revenue_are_reported() -> None:
     give(game, "2-0")
     assert "does not own" in (check_route(game, CORP, {"train": "2-1", "connections": [["J13", "J15"]]}) or "")
     bad = {"train": "2-0", "connections": [["J13", "J15"]], "revenue": 50}
-    assert "worth 40" in (check_route(game, CORP, bad) or "")
+    assert "worth $40" in (check_route(game, CORP, bad) or "")
     with pytest.raises(Exception, match="does not own"):
         best_route_for_train(game, CORP, "2-1")
 

@@ -173,7 +173,7 @@ def test_port_route_needs_two_other_stops() -> None:
     zwei weiteren Halten"; game 1836jr56_game_end_bank before #89)."""
     g = at("1836jr56", END_BANK, 88)
     short = {"train": "3-1", "connections": [["I3", "J2"]], "hexes": ["I3", "J2"]}
-    rejected(g, corp_act(A.RunRoutes, "B", routes=(short,)), "needs 2 other stops")
+    rejected(g, corp_act(A.RunRoutes, "B", routes=(short,)), "port needs 2 other stops")
 
 
 def test_rdp_marker_adds_20() -> None:

@@ -481,7 +481,7 @@ def test_illegal_routes_are_rejected() -> None:
              "does not own train 2-1")
     rejected(g, corp_act(A.RunRoutes, "BBG", routes=(route("2-0", ["J13", "J15"], 40),
                                                     route("2-0", ["J15", "J13"], 40))),
-             "cannot run twice")
+             "runs twice")
 
 
 def test_payout_pays_players_not_the_ipo_and_moves_right() -> None:
