@@ -1226,14 +1226,7 @@ class G1856(Game):
                 if train.id in self.last_trains:
                     self.percent_to_operate = min(60, self.percent_to_operate + 10)
         elif train.owner in self.corporations:
-            seller = self.corporations[train.owner]
-            if not self.room(corp):
-                raise GameError(f"{corp.sym} is at its train limit")
-            if action.price < 1 or action.price > corp.cash:
-                raise GameError(f"{corp.sym} may pay between {self.fmt(1)} and {self.fmt(corp.cash)}")
-            self.spend(corp.sym, seller.sym, action.price)
-            self.give_train(train, corp.sym)
-            self.log.append(f"{corp.sym} buys {train.id} from {seller.sym} for {self.fmt(action.price)}")
+            self.buy_train_from_corporation(corp, train, action.price)
         else:
             raise GameError(f"Train {train.id} is not for sale")
         if corp.sym == self.national_sym and train.permanent:
@@ -1280,6 +1273,17 @@ class G1856(Game):
     def discard_train(self, train: Train) -> None:
         self.remove_train(train, "discard")
         self.log.append(f"{train.id} is discarded")
+
+    def buy_train_from_corporation(self, corp: Corporation, train: Train, price: int) -> None:
+        """Another corporation's train, for any price from $1 to all the buyer's cash."""
+        seller = self.corporations[train.owner]
+        if not self.room(corp):
+            raise GameError(f"{corp.sym} is at its train limit")
+        if price < 1 or price > corp.cash:
+            raise GameError(f"{corp.sym} may pay between {self.fmt(1)} and {self.fmt(corp.cash)}")
+        self.spend(corp.sym, seller.sym, price)
+        self.give_train(train, corp.sym)
+        self.log.append(f"{corp.sym} buys {train.id} from {seller.sym} for {self.fmt(price)}")
 
     def after_buy_train_step(self, rnd: OperatingRound, corp: Corporation) -> None:
         rnd.state["bought_trains_done"] = True
