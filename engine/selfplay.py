@@ -30,6 +30,7 @@ class GameReport:
     phases: set[str] = field(default_factory=set)
     national_formed: bool = False
     bankrupt: bool = False
+    takeovers: int = 0
 
 
 # ---------------------------------------------------------------------- invariants
@@ -211,16 +212,22 @@ def _buy_train(game: Game, rng: random.Random, e: str, et: str) -> A.Action | No
 
 
 def play_one(title: str, players: int, seed: int, options: list[str], max_actions: int,
-             router: Any = "default") -> GameReport:
-    """One random game; trains run the optimizer's best routes unless another router is given."""
+             router: Any = "default", *, choose: Any = None, invariants: Any = None,
+             game_out: list[Game] | None = None) -> GameReport:
+    """One random game; trains run the optimizer's best routes unless another router is given.
+
+    A title may add its own moves (``choose(game, rng, router)`` returning an action or None to
+    fall back to the shared player) and its own checks (``invariants(game)``)."""
     if router == "default":
         router = _default_router()
     rng = random.Random(seed)
     names = [(str(i + 1), f"Player {i + 1}") for i in range(players)]
     game = new_game(title, names, options, seed)
+    if game_out is not None:
+        game_out.append(game)
     report = GameReport(seed=seed, players=players)
     while not game.finished and report.actions < max_actions:
-        action = random_action(game, rng, router)
+        action = (choose(game, rng, router) if choose else None) or random_action(game, rng, router)
         if action is None:
             report.problem = f"no legal action for {game.acting()} in {game.round.name}"
             break
@@ -231,7 +238,9 @@ def play_one(title: str, players: int, seed: int, options: list[str], max_action
             break
         report.actions += 1
         report.phases.add(game.phase["name"])
-        problem = check_invariants(game)
+        if action.type in ("takeover", "accept_takeover"):
+            report.takeovers += 1
+        problem = (invariants or check_invariants)(game)
         if problem:
             report.problem = f"after {action.describe()}: {problem}"
             break
@@ -282,6 +291,6 @@ def run_selfplay(title: str, players: int, games: int, seed: int, options: list[
           f"{sum(r.national_formed for r in reports)} formed the national, "
           f"{sum(r.bankrupt for r in reports)} ended in bankruptcy, "
           f"{sum(1 for r in reports if '5' in r.phases or 'V' in r.phases)} reached phase 5/V, "
-          f"{sum(getattr(r, 'takeovers', 0) for r in reports)} takeovers, "
+          f"{sum(r.takeovers for r in reports)} takeovers, "
           f"{sum(r.actions for r in reports)} actions in {elapsed:.1f} s")
     return 1 if bad else 0

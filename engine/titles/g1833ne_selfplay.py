@@ -10,10 +10,9 @@ from typing import Any
 
 from .. import actions as A
 from ..entities import POOL
-from ..errors import GameError
 from ..operating import OperatingRound
 from ..rounds import StockRound
-from ..selfplay import GameReport, check_invariants, random_action
+from ..selfplay import GameReport, check_invariants
 from .g1833ne import G1833NE
 from .g1833ne_takeover import AcceptTakeover, Takeover, TakeoverRound, variable_homes
 
@@ -106,51 +105,17 @@ def router(game: Any, corp: str) -> list[dict[str, Any]]:
     return game.best_routes(corp, time_budget=0.3)
 
 
+def choose(game: G1833NE, rng: random.Random, _router: Any) -> A.Action | None:
+    acting = game.acting()
+    if not acting:
+        return None
+    return title_action(game, rng, acting[0], game.action_types(acting[0]))
+
+
 def play_one(players: int, seed: int, options: list[str] | None = None, max_actions: int = 20000,
              game_out: list[G1833NE] | None = None) -> GameReport:
-    """One random 1833NE game with every invariant checked after each action."""
-    rng = random.Random(seed)
-    game = G1833NE([(str(i + 1), f"Player {i + 1}") for i in range(players)], options or [], seed)
-    if game_out is not None:
-        game_out.append(game)
-    report = GameReport(seed=seed, players=players)
-    report.takeovers = 0  # type: ignore[attr-defined]
-    while not game.finished and report.actions < max_actions:
-        acting = game.acting()
-        if not acting:
-            report.problem = f"nobody to act in {game.round.name}"
-            break
-        types = game.action_types(acting[0])
-        action = title_action(game, rng, acting[0], types) or random_action(game, rng, router)
-        if isinstance(action, A.Par) and action.corporation in game.corporations:
-            # the shared random player does not know the $60 minimum with a $120 home
-            allowed = game.par_prices(game.corporations[action.corporation])
-            if allowed and int(str(action.share_price).split(",")[0]) not in {c.price for c in allowed}:
-                c = min(allowed, key=lambda c: c.price)
-                if game.player(action.entity).cash >= 2 * c.price:
-                    action = A.Par(entity=action.entity, corporation=action.corporation,
-                                   share_price=f"{c.price},{c.row},{c.col}")
-                else:
-                    action = A.Pass(entity=action.entity)
-        if action is None:
-            report.problem = f"no legal action for {acting} in {game.round.name}"
-            break
-        try:
-            game.process(action, safe=False)
-        except GameError as exc:
-            report.problem = f"offered action rejected: {action.describe()}: {exc}"
-            break
-        report.actions += 1
-        report.phases.add(game.phase["name"])
-        if isinstance(action, (Takeover, AcceptTakeover)):
-            report.takeovers += 1  # type: ignore[attr-defined]
-        problem = invariants(game)
-        if problem:
-            report.problem = f"after {action.describe()}: {problem}"
-            break
-    report.finished = game.finished
-    report.end_reason = game.end_reason
-    report.bankrupt = any(p.bankrupt for p in game.players)
-    if not game.finished and report.problem is None:
-        report.problem = f"did not end within {max_actions} actions"
-    return report
+    """One random 1833NE game: the shared random player with 1833NE's own moves and checks."""
+    from ..selfplay import play_one as shared_play_one
+
+    return shared_play_one("1833NE", players, seed, options or [], max_actions, router,
+                           choose=choose, invariants=invariants, game_out=game_out)
