@@ -9,16 +9,21 @@ Algorithm:
    reaches: simple in stops and junctions, no track used twice, at most as many stops as the
    longest train, at least two stops, a station of the corporation on it, off-boards, terminal
    paths and cities full of other corporations' tokens only at its ends, each node group
-   (multi-hex off-boards) at most once.  Each route is kept
+   (multi-hex off-boards) at most once; terminal track only to its ends.  Each route is kept
    with its revenue from ``game.route_revenue`` (title bonuses included) and its track mask.
-3. Branch and bound assigns routes to trains (longest trains first; trains of the same
-   length take candidates in increasing order so no assignment is tried twice; "no route"
-   is always an option).  It starts from a greedy assignment and drops every candidate whose
+   A title whose revenue depends on the train (1833NE's N/M and N+s sides) has
+   ``game.route_revenue_for_train(corp, stops, train)``: routes are then listed up to the
+   longest reach of any train and scored again for each kind of train (name and reach); a
+   route a kind cannot run (GameError) or that earns it nothing is left out of its list.
+3. Branch and bound assigns routes to trains (best-earning kinds and longest trains first;
+   trains of the same kind take candidates in increasing order so no assignment is tried
+   twice; "no route" is always an option).  Each kind of train has its own candidate list,
+   sorted by what it earns there.  It starts from a greedy assignment and drops every candidate whose
    revenue plus the best the other trains could earn does not beat it.  Sets of candidates
    are bit sets (Python ints) over the list sorted by revenue, with, per candidate, the set
-   of candidates sharing track with it; placing a route removes its conflicts.  The bound at
-   each node is the revenue so far plus, for every train still to place, the best candidate
-   still compatible with the routes placed: nothing those trains can add exceeds it, so a
+   of candidates sharing track with it; placing a route removes its conflicts from every
+   kind's list.  The bound at each node is the revenue so far plus, for every train still to
+   place, the best candidate of its kind still compatible with the routes placed: nothing those trains can add exceeds it, so a
    pruned branch cannot beat the best set found.
 
 When both phases finish the answer is optimal.  A time budget (default 1 s) is the safety
@@ -110,10 +115,20 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     groups = graph.groups
     port, port_min = _port_rule(game, graph)
     stops = graph.stops
+    stop_index = graph.index
     starts = sorted((i for i in range(len(stops)) if reachable[i]), key=lambda i: (not tokened[i], i))
     rank = [len(stops)] * len(stops)
     for r, i in enumerate(starts):
         rank[i] = r
+    # terminal track (1833NE's Portland crossing) only leads to a route's first or last stop
+    term_needs: dict[int, tuple[int, ...]] = {}
+    for row in adj:
+        for link in row:
+            need = {stop_index[(hid, n)] if (hid, n) in stop_index else -1
+                    for hid, pi in link.paths for path in (game.board.hexes[hid].tile.paths[pi],)
+                    if path.terminal for n in path.node_indexes}
+            if need:
+                term_needs[id(link)] = tuple(need)
     revenue_of: dict[int, int] = {}
     out: list[Candidate] = []
     nodes: list[int] = []
@@ -121,6 +136,12 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     ticks = 0
 
     def record(visited: int, mask: int) -> None:
+        if term_needs:
+            ends = (nodes[0], nodes[-1])
+            for link in links:
+                need = term_needs.get(id(link))
+                if need and any(i not in ends for i in need):
+                    return
         rev = revenue_of.get(visited)
         if rev is None:
             rev = -1
@@ -173,119 +194,168 @@ _GREEDY_STARTS = 8  # first routes tried by the greedy start
 _GREEDY_SCAN = 4096  # candidates the greedy start looks through for each further train
 
 
-def _greedy(cands: list[Candidate], dist: list[int]) -> tuple[int, list[Candidate | None]]:
-    """A good feasible assignment: for each of the best few routes as the longest train's, the
-    other trains take the best routes still free, in order (among the first few thousand)."""
-    best_total, best = 0, [None] * len(dist)
-    if not cands or not dist:
-        return best_total, best
-    for first in cands[:_GREEDY_STARTS]:
-        if len(first.stops) > dist[0]:
-            continue
-        picks: list[Candidate | None] = [first]
-        used = first.mask
-        total = first.revenue
-        for d in dist[1:]:
-            pick = next((c for c in cands[:_GREEDY_SCAN] if len(c.stops) <= d and not c.mask & used), None)
-            picks.append(pick)
-            if pick is not None:
-                used |= pick.mask
-                total += pick.revenue
-        if total > best_total:
-            best_total, best = total, picks
-    return best_total, best
+class _Space:
+    """The candidates one kind of train may run, best revenue for that kind first.
+
+    Trains whose revenue does not depend on the train (the 1856 family) share one space,
+    told apart only by how many stops they reach (``fits``); for 1833NE each side (``N/M``,
+    ``N+s``, ...) scores routes its own way and has a space of its own.  ``glob[j]`` is the
+    index in the list of all candidates of local candidate j, ``rev[j]`` its revenue here."""
+
+    def __init__(self, glob: list[int], rev: list[int]):
+        self.glob = glob
+        self.rev = rev
+        self.n = len(glob)
+        self.fits: dict[int, int] = {}
+        self.users: dict[int, int] = {}
+        self.conf: dict[int, int] = {}  # global candidate -> local candidates sharing track with it
 
 
 class _Assigner:
     """Disjoint candidates, at most one per train, of greatest total revenue.
 
-    Starts from :func:`_greedy`'s assignment (``floor``); keeps only candidates that could
-    beat it (revenue above ``floor`` minus what the other trains could earn at best).  Sets
-    of candidates are Python ints used as bit sets over that list (best revenue first, so the
-    lowest set bit is the best member).  ``conflicts(j)``: the candidates sharing track with
-    candidate j (j included); ``fits[d]``: those a train running d stops can take."""
+    ``trains``: (space, stops reached) per train.  Starts from a greedy assignment
+    (``best_total``); keeps only candidates that could beat it (revenue above it minus what
+    the other trains could earn at best).  Sets of candidates are Python ints used as bit
+    sets, one per space, over that space's list (best revenue first, so the lowest set bit
+    is the best member).  ``_Space.users[b]``: the candidates using track bit b;
+    ``_Space.fits[d]``: those a train running d stops can take."""
 
-    def __init__(self, cands: list[Candidate], distances: list[int], clock: _Clock):
-        self.dist = sorted(distances, reverse=True)
+    def __init__(self, cands: list[Candidate], spaces: list[tuple[list[int], list[int]]],
+                 trains: list[tuple[int, int]], clock: _Clock):
+        self.cands = cands
         self.clock = clock
-        self.best_total, greedy = _greedy(cands, self.dist)
-        self.greedy = greedy
-        tops = [next((c.revenue for c in cands if len(c.stops) <= d), 0) for d in self.dist]
+        self.spaces = [_Space(g, r) for g, r in spaces]
+        for sp in self.spaces:  # stop counts each space's trains reach
+            sp.fits = {d: 0 for s, d in trains if self.spaces[s] is sp}
+        self.trains = trains
+        lens = [len(c.stops) for c in cands]
+        tops = [next((sp.rev[j] for j in range(sp.n) if lens[sp.glob[j]] <= d), 0)
+                for sp, d in ((self.spaces[s], d) for s, d in trains)]
+        self.best_total, self.greedy = self._greedy(lens)
         others = sum(tops) - min(tops, default=0)
         floor = self.best_total - others
-        cut = len(cands)
-        while cut and cands[cut - 1].revenue <= floor:
-            cut -= 1
-        cands = cands[:cut]
-        self.cands = cands
-        self.rev = [c.revenue for c in cands]
-        n = len(cands)
-        self.n = n
-        fits = {d: bytearray((n + 8) // 8) for d in set(self.dist)}
-        users: dict[int, bytearray] = {}
-        self.cand_bits: list[list[int]] = []
-        for j, c in enumerate(cands):
-            byte, bitv = j >> 3, 1 << (j & 7)
-            for d, arr in fits.items():
-                if len(c.stops) <= d:
+        n_total = 0
+        for sp in self.spaces:
+            cut = sp.n
+            while cut and sp.rev[cut - 1] <= floor:
+                cut -= 1
+            sp.glob, sp.rev, sp.n = sp.glob[:cut], sp.rev[:cut], cut
+            n_total += cut
+        self.ok = bool(trains)
+        self.cand_bits: dict[int, list[int]] = {}
+        for sp in self.spaces:
+            n = sp.n
+            fits = {d: bytearray((n + 8) // 8) for d in sp.fits}
+            users: dict[int, bytearray] = {}
+            for j, g in enumerate(sp.glob):
+                byte, bitv = j >> 3, 1 << (j & 7)
+                for d, arr in fits.items():
+                    if lens[g] <= d:
+                        arr[byte] |= bitv
+                for b in self.bits_of(g):
+                    arr = users.get(b)
+                    if arr is None:
+                        arr = users[b] = bytearray((n + 8) // 8)
                     arr[byte] |= bitv
-            bl = [b for link in c.links for b in link.bits]
-            self.cand_bits.append(bl)
-            for b in bl:
-                arr = users.get(b)
-                if arr is None:
-                    arr = users[b] = bytearray((n + 8) // 8)
-                arr[byte] |= bitv
-            if j & 1023 == 1023 and clock.expired():
-                n = self.n = 0  # out of time: the greedy assignment stands
+                if j & 1023 == 1023 and clock.expired():
+                    self.ok = False  # out of time: the greedy assignment stands
+                    break
+            sp.fits = {d: int.from_bytes(arr, "little") for d, arr in fits.items()}
+            sp.users = {b: int.from_bytes(arr, "little") for b, arr in users.items()}
+            if not self.ok:
                 break
-        self.fits = {d: int.from_bytes(arr, "little") for d, arr in fits.items()}
-        self.users = {b: int.from_bytes(arr, "little") for b, arr in users.items()}
-        self._conf: dict[int, int] = {}
         self.best: list[int | None] | None = None  # None: the greedy assignment is still the best
-        self.chosen: list[int | None] = [None] * len(self.dist)
+        self.chosen: list[int | None] = [None] * len(trains)
         self.nodes = 0
 
-    def conflicts(self, j: int) -> int:
-        got = self._conf.get(j)
+    def bits_of(self, g: int) -> list[int]:
+        got = self.cand_bits.get(g)
         if got is None:
-            got = 0
-            users = self.users
-            for b in self.cand_bits[j]:
-                got |= users[b]
-            self._conf[j] = got
+            got = self.cand_bits[g] = [b for link in self.cands[g].links for b in link.bits]
         return got
 
-    def bound(self, allowed: int, i: int) -> int:
-        """Upper bound on what trains i.. can add using candidates in ``allowed``."""
+    def _greedy(self, lens: list[int]) -> tuple[int, list[tuple[int, int] | None]]:
+        """A good feasible assignment: for each of the best few routes of the first train,
+        the other trains take the best routes still free, in order (among the first few
+        thousand of their space)."""
+        trains, cands = self.trains, self.cands
+        best_total: int = 0
+        best: list[tuple[int, int] | None] = [None] * len(trains)
+        if not trains:
+            return best_total, best
+        s0, d0 = trains[0]
+        sp0 = self.spaces[s0]
+        for j0 in range(min(sp0.n, _GREEDY_STARTS)):
+            g0 = sp0.glob[j0]
+            if lens[g0] > d0:
+                continue
+            picks: list[tuple[int, int] | None] = [(g0, sp0.rev[j0])]
+            used = cands[g0].mask
+            total = sp0.rev[j0]
+            for s, d in trains[1:]:
+                sp = self.spaces[s]
+                pick = next(((g, r) for g, r in zip(sp.glob[:_GREEDY_SCAN], sp.rev[:_GREEDY_SCAN], strict=True)
+                             if lens[g] <= d and not cands[g].mask & used), None)
+                picks.append(pick)
+                if pick is not None:
+                    used |= cands[pick[0]].mask
+                    total += pick[1]
+            if total > best_total:
+                best_total, best = total, picks
+        return best_total, best
+
+    def conflicts(self, s: int, g: int) -> int:
+        sp = self.spaces[s]
+        got = sp.conf.get(g)
+        if got is None:
+            got = 0
+            users = sp.users
+            for b in self.bits_of(g):
+                got |= users.get(b, 0)
+            sp.conf[g] = got
+        return got
+
+    def bound(self, allowed: list[int], i: int) -> int:
+        """Upper bound on what trains i.. can add using candidates in ``allowed``: each
+        takes the best candidate it may run that is still compatible with the routes placed."""
         total = 0
-        rev, fits = self.rev, self.fits
-        for d in self.dist[i:]:
-            x = allowed & fits[d]
+        spaces = self.spaces
+        for s, d in self.trains[i:]:
+            sp = spaces[s]
+            x = allowed[s] & sp.fits[d]
             if x:
-                total += rev[(x & -x).bit_length() - 1]
+                total += sp.rev[(x & -x).bit_length() - 1]
         return total
 
-    def run(self) -> tuple[int, list[Candidate | None]]:
-        """Best total and the route (or None) of each train, trains longest first."""
-        if self.n and self.dist and not self.clock.out:
-            self.search(0, (1 << self.n) - 1, 0, 0)
+    def run(self) -> tuple[int, list[tuple[Candidate, int] | None]]:
+        """Best total and the route and its revenue (or None) of each train, in ``trains`` order."""
+        if self.ok and not self.clock.out:
+            self.search(0, [(1 << sp.n) - 1 for sp in self.spaces], 0, 0)
         if self.best is None:
-            return self.best_total, list(self.greedy)
-        return self.best_total, [None if j is None else self.cands[j] for j in self.best]
+            return self.best_total, [None if p is None else (self.cands[p[0]], p[1]) for p in self.greedy]
+        out: list[tuple[Candidate, int] | None] = []
+        for (s, _), j in zip(self.trains, self.best, strict=True):
+            sp = self.spaces[s]
+            out.append(None if j is None else (self.cands[sp.glob[j]], sp.rev[j]))
+        return self.best_total, out
 
-    def search(self, i: int, allowed: int, acc: int, first: int) -> None:
-        k = len(self.dist)
+    def search(self, i: int, allowed: list[int], acc: int, first: int) -> None:
+        trains = self.trains
+        k = len(trains)
         if i == k:
             if acc > self.best_total:
                 self.best_total = acc
                 self.best = list(self.chosen)
             return
         clock = self.clock
-        same_next = i + 1 < k and self.dist[i + 1] == self.dist[i]
+        s, d = trains[i]
+        sp = self.spaces[s]
+        same_next = i + 1 < k and trains[i + 1] == trains[i]
         rest = self.bound(allowed, i + 1)
-        x = (allowed & self.fits[self.dist[i]]) >> first << first
-        rev = self.rev
+        x = (allowed[s] & sp.fits[d]) >> first << first
+        rev, glob = sp.rev, sp.glob
+        nsp = len(self.spaces)
         while x:
             self.nodes += 1
             if self.nodes & 255 == 0 and clock.expired():
@@ -296,7 +366,8 @@ class _Assigner:
             r = rev[j]
             if acc + r + rest <= self.best_total:
                 break
-            narrowed = allowed & ~self.conflicts(j)
+            g = glob[j]
+            narrowed = [allowed[t] & ~self.conflicts(t, g) for t in range(nsp)]
             if i + 1 < k and acc + r + self.bound(narrowed, i + 1) <= self.best_total:
                 continue
             self.chosen[i] = j
@@ -305,19 +376,20 @@ class _Assigner:
                 return
         self.chosen[i] = None
         if acc + rest > self.best_total:
-            # train i runs nothing; trains of its length after it then run nothing either
-            self.search(i + 1, allowed, acc, self.n if same_next else 0)
+            # train i runs nothing; trains of its kind after it then run nothing either
+            self.search(i + 1, allowed, acc, sp.n if same_next else 0)
 
 
 # ---------------------------------------------------------------------------- output
-def route_dict(game: Game, graph: RouteGraph, cand: Candidate, train_id: str) -> dict[str, Any]:
-    """A candidate in the 18xx.games RunRoutes shape."""
+def route_dict(game: Game, graph: RouteGraph, cand: Candidate, train_id: str,
+               revenue: int | None = None) -> dict[str, Any]:
+    """A candidate in the 18xx.games RunRoutes shape (``revenue``: what this train earns on it)."""
     hexes = [graph.stops[i][0] for i in cand.stops]
     return {
         "train": train_id,
         "connections": [list(link.chain) for link in cand.links],
         "hexes": hexes,
-        "revenue": cand.revenue,
+        "revenue": cand.revenue if revenue is None else revenue,
         "revenue_str": "-".join(hexes),
     }
 
@@ -327,11 +399,63 @@ def _trains(game: Game, corp_sym: str) -> list[Train]:
 
 
 def _max_stops(trains: list[Train], graph: RouteGraph) -> int:
-    return min(max((t.distance for t in trains), default=0), len(graph.stops))
+    return min(max((_reach(t) for t in trains), default=0), len(graph.stops))
+
+
+def _spaces(game: Game, corp_sym: str, graph: RouteGraph, cands: list[Candidate], trains: list[Train],
+            clock: _Clock) -> tuple[list[tuple[list[int], list[int], int]], list[tuple[int, int]]]:
+    """Candidate lists per kind of train, and (space, stops reached) per train.
+
+    Without ``game.route_revenue_for_train`` every train earns a route's ``revenue``: one space,
+    in the order of ``cands``.  With it (1833NE), trains of one name and reach score alike and
+    share a space: every candidate within their reach is scored for them (memoised on the set
+    of stops), those they cannot run (GameError) or that earn nothing are left out.  A space is
+    (global indexes, revenues, best revenue) with revenues in decreasing order."""
+    per_train = getattr(game, "route_revenue_for_train", None)
+    if per_train is None:
+        glob = list(range(len(cands)))
+        rev = [c.revenue for c in cands]
+        return [(glob, rev, rev[0] if rev else 0)], [(0, _reach(t)) for t in trains]
+    corp = game.corp(corp_sym)
+    stops = graph.stops
+    keys: dict[tuple[str, int], int] = {}
+    spaces: list[tuple[list[int], list[int], int]] = []
+    kinds: list[tuple[int, int]] = []
+    for t in trains:
+        key = (t.name, _reach(t))
+        s = keys.get(key)
+        if s is None:
+            s = keys[key] = len(spaces)
+            memo: dict[frozenset[int], int] = {}
+            rows: list[tuple[int, int]] = []
+            for g, c in enumerate(cands):
+                if len(c.stops) > key[1]:
+                    continue
+                visited = frozenset(c.stops)
+                r = memo.get(visited)
+                if r is None:
+                    try:
+                        r = per_train(corp, [stops[i] for i in c.stops], t)
+                    except GameError:
+                        r = 0
+                    memo[visited] = r
+                if r > 0:
+                    rows.append((r, g))
+                if g & 1023 == 1023 and clock.expired():
+                    break
+            rows.sort(key=lambda row: (-row[0], row[1]))
+            spaces.append(([g for _, g in rows], [r for r, _ in rows], rows[0][0] if rows else 0))
+        kinds.append((s, key[1]))
+    return spaces, kinds
+
+
+def _reach(train: Train) -> int:
+    """Stops a train may visit (for 1833NE the side's M of N/M or N+s)."""
+    return int(train.distance)
 
 
 def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
-                trains: list[Train] | None = None) -> RouteSolution:
+                trains: list[Train] | None = None, graph: RouteGraph | None = None) -> RouteSolution:
     """The set of routes, one per train at most, that earns ``corp_sym`` the most revenue.
 
     ``trains`` defaults to ``game.runnable_trains``; routes come in that order, in the
@@ -343,7 +467,7 @@ def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
     if not trains:
         sol.elapsed_ms = clock.elapsed_ms()
         return sol
-    graph = build_graph(game, corp_sym)
+    graph = build_graph(game, corp_sym) if graph is None else graph
     max_stops = _max_stops(trains, graph)
     all_cands = enumerate_routes(game, corp_sym, graph, max_stops, clock,
                                  clock.start + _LISTING_SHARE * time_budget)
@@ -356,12 +480,13 @@ def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
         all_cands = sorted(all_cands + short, key=lambda c: -c.revenue)
     sol.candidates = len(all_cands)
     clock.out = False  # combining gets the rest of the budget even when listing was cut short
-    order = sorted(trains, key=lambda t: -t.distance)
-    total, picks = _Assigner(all_cands, [t.distance for t in order], clock).run()
+    spaces, kinds = _spaces(game, corp_sym, graph, all_cands, trains, clock)
+    order = sorted(range(len(trains)), key=lambda i: (-spaces[kinds[i][0]][2], -kinds[i][1], kinds[i]))
+    total, picks = _Assigner(all_cands, [(g, r) for g, r, _ in spaces], [kinds[i] for i in order], clock).run()
     sol.total = total
-    for t, pick in zip(order, picks, strict=True):
+    for i, pick in zip(order, picks, strict=True):
         if pick is not None:
-            sol.routes.append(route_dict(game, graph, pick, t.id))
+            sol.routes.append(route_dict(game, graph, pick[0], trains[i].id, pick[1]))
     rank = {t.id: i for i, t in enumerate(trains)}
     sol.routes.sort(key=lambda r: rank[r["train"]])
     sol.optimal = enumerated and not clock.out

@@ -533,3 +533,88 @@ def test_export_replays_to_the_same_result() -> None:
     for raw in filter_actions(export["actions"]):
         again.process(A.Action.from_dict(raw), safe=False)
     assert again.finished and again.result() == game.result()
+
+
+# ---------------------------------------------------------------------------- routes
+def _toy_router_game():
+    """A hand-made stop graph (no map): station S (20) with a line of towns A, B (10 each) to
+    city C (30), and a line of cities D (40), E (50); trains score by their 1833NE side."""
+    from engine.router_graph import Link, RouteGraph
+
+    g = RouteGraph("X")
+    spec = [("S", "city", 20, True), ("A", "town", 10, False), ("B", "town", 10, False),
+            ("C", "city", 30, False), ("D", "city", 40, False), ("E", "city", 50, False)]
+    for name, kind, value, tok in spec:
+        i = g.add_stop((name, 0), kind, value, tok, True)
+        g.reachable[i] = True
+    edges = [("S", "A"), ("A", "B"), ("B", "C"), ("S", "D"), ("D", "E")]
+    for b, (x, y) in enumerate(edges):
+        u, v = g.index[(x, 0)], g.index[(y, 0)]
+        g.adj[u].append(Link(u, v, 1 << b, 0, (), (x, y), False, False, (b,)))
+        g.adj[v].append(Link(v, u, 1 << b, 0, (), (y, x), False, False, (b,)))
+    sides = {"2+2": Side("2+2", 0, "n_plus_s", 2, 4, 2), "2/3": Side("2/3", 0, "n_of_m", 2, 3),
+             "2": Side("2", 0, "plain", 2, 2)}
+    info = {ref: (kind, value, tok) for (name, kind, value, tok) in spec for ref in [(name, 0)]}
+
+    class Toy:
+        data = object()
+
+        def corp(self, sym):
+            return sym
+
+        def route_revenue(self, corp, stops):
+            return sum(info[s][1] for s in stops)
+
+        def route_revenue_for_train(self, corp, stops, train):
+            return count_revenue(sides[train.name], [info[s][1] for s in stops], [info[s][0] for s in stops],
+                                 [info[s][2] for s in stops])
+
+    def train(tid: str, name: str):
+        from types import SimpleNamespace
+
+        return SimpleNamespace(id=tid, name=name, distance=sides[name].max_stops)
+
+    return Toy(), g, train
+
+
+@pytest.mark.parametrize("names, total, runs", [
+    (["2+2"], 80, {"t0": "S-A-B-D"}),  # towns A, B and two cities; S-D-E has three cities
+    (["2/3"], 70, {"t0": "S-D-E"}),  # counts E and the station S, not E and D
+    (["2+2", "2/3"], 140, {"t0": "S-A-B-C", "t1": "S-D-E"}),  # not 2+2 alone on S-A-B-D
+    (["2", "2+2"], 130, {"t0": "S-D", "t1": "S-A-B-C"}),
+])
+def test_shared_router_scores_routes_per_train_side(names, total, runs) -> None:
+    from engine.router import best_routes
+
+    game, graph, train = _toy_router_game()
+    trains = [train(f"t{i}", n) for i, n in enumerate(names)]
+    sol = best_routes(game, "X", trains=trains, graph=graph, time_budget=5.0)
+    assert sol.optimal and sol.total == total
+    got = {r["train"]: "-".join(sorted(r["hexes"], key="SABCDE".index)) for r in sol.routes}
+    assert got == runs
+    assert sum(r["revenue"] for r in sol.routes) == total
+
+
+def test_best_routes_are_optimal_and_accepted_in_random_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every route choice of a random game: the shared router proves an optimum, the engine
+    accepts its routes, and an exhaustive search over every listed route finds no better."""
+    from engine.titles import g1833ne_routes as R
+    from engine.titles.g1833ne_selfplay import play_one
+
+    original = G1833NE.best_route_solution
+    seen = []
+
+    def checked(self: G1833NE, sym: str, time_budget: float = 0.5):
+        sol = original(self, sym, 10.0)
+        assert sol.optimal
+        corp = self.corporations[sym]
+        scored = R.check_routes(self, corp, sol.routes)
+        assert sum(r["revenue"] for r in scored) == sol.total
+        reference = R.best_routes(self, sym, per_train=10**6, deterministic=True)
+        assert sol.total >= sum(r["revenue"] for r in reference)
+        seen.append(sol.total)
+        return sol
+
+    monkeypatch.setattr(G1833NE, "best_route_solution", checked)
+    assert play_one(3, 2, [], 6000).problem is None
+    assert seen and max(seen) > 0

@@ -24,6 +24,8 @@ from ..errors import GameError
 from ..game import Game
 from ..market import Cell
 from ..operating import OperatingRound
+from ..router import RouteSolution
+from ..router import best_routes as shared_best_routes
 from ..tiles import Tile
 from . import g1833ne_data
 from . import g1833ne_market as M
@@ -598,14 +600,7 @@ class G1833NE(G1856):
                 raise GameError("in an emergency the train must come from the bank")
             if train.id in self.obsolete:
                 raise GameError("an obsolete train cannot be sold to another corporation")
-            seller = self.corporations[train.owner]
-            if not self.room(corp):
-                raise GameError(f"{corp.sym} is at its train limit")
-            if action.price < 1 or action.price > corp.cash:
-                raise GameError(f"{corp.sym} may pay between {self.fmt(1)} and {self.fmt(corp.cash)}")
-            self.spend(corp.sym, seller.sym, action.price)
-            self.give_train(train, corp.sym)
-            self.log.append(f"{corp.sym} buys {train.id} from {seller.sym} for {self.fmt(action.price)}")
+            self.buy_train_from_corporation(corp, train, action.price)
         else:
             raise GameError(f"Train {train.id} is not for sale")
 
@@ -901,9 +896,19 @@ class G1833NE(G1856):
     def route_revenue(self, corp: Corporation, stops: list[tuple[str, int]]) -> int:
         return R.route_revenue(self, corp, None, stops)
 
+    def route_revenue_for_train(self, corp: Corporation, stops: list[tuple[str, int]], train: Train) -> int:
+        """What ``train`` (its side: plain, N/M or N+s) earns on a route with these stops;
+        GameError when it cannot run it.  The shared router scores routes per train with it."""
+        return R.route_revenue(self, corp, train, stops)
+
     def best_routes(self, corp_sym: str, time_budget: float = 0.5) -> list[dict[str, Any]]:
-        """Routes for random play and suggestions (the shared router does not know N/M)."""
-        return R.best_routes(self, corp_sym, time_budget=time_budget)
+        """The best routes (the shared exact router, scoring each route per train side)."""
+        return self.best_route_solution(corp_sym, time_budget).routes
+
+    def best_route_solution(self, corp_sym: str, time_budget: float = 0.5) -> RouteSolution:
+        """:func:`engine.router.best_routes` on 1833NE's graph (P4/P6 off-boards count as stations)."""
+        return shared_best_routes(self, corp_sym, time_budget=time_budget,
+                                  graph=R.station_graph(self, self.corp(corp_sym)))
 
     def ferry_value(self, corp: Corporation, hid: str) -> int:
         d = self.data

@@ -1,9 +1,11 @@
 """1833NE routes: stop values by phase, train-side scoring, connection bonuses, ferries,
 the P4/P6 off-board "stations", route checking and a best-routes search for random play.
 
-The shared router (:mod:`engine.router`) scores a route without knowing the train; 1833NE's
-N/M and N+s sides need the train, so :func:`best_routes` here enumerates routes with
-:func:`engine.router_graph.build_graph` and scores them per side.
+The shared exact router (:mod:`engine.router`) scores routes per train through
+``G1833NE.route_revenue_for_train`` (:func:`route_revenue` with the train), on
+:func:`station_graph`; ``G1833NE.best_routes`` uses it.  :func:`best_routes` here is the older
+bounded search, kept for the moves the engine makes itself (``deterministic``: a replay must
+repeat them, which a time budget cannot promise).
 """
 
 from __future__ import annotations
@@ -140,7 +142,8 @@ def check_routes(game: G1833NE, corp: Corporation, routes: list[dict[str, Any]])
 
 
 # ---------------------------------------------------------------------------- search
-def _graph(game: G1833NE, corp: Corporation) -> RouteGraph:
+def station_graph(game: G1833NE, corp: Corporation) -> RouteGraph:
+    """The shared route graph with the P4/P6 off-boards counted as the corporation's stations."""
     g = build_graph(game, corp.sym)
     virtual = set(virtual_station_hexes(game, corp))
     if virtual:
@@ -224,7 +227,7 @@ def best_routes(game: G1833NE, corp_sym: str, *, time_budget: float = 0.5, per_t
     if not trains:
         return []
     deadline = float("inf") if deterministic else time.perf_counter() + time_budget
-    g = _graph(game, corp)
+    g = station_graph(game, corp)
     max_stops = max(game.train_side(t).max_stops for t in trains)
     cands = _enumerate(g, max_stops, deadline, 5000 if deterministic else 30000)
     scored: list[list[tuple[int, int, tuple[int, ...], tuple[Any, ...]]]] = []
