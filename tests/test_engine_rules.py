@@ -2,24 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 from engine import actions as A
-from engine.errors import GameError
 from engine.market import StockMarket
-from engine.replay import snapshot
 from engine.titles import g1856_data
-from engine.titles.registry import new_game
-
-PLAYERS = [("1", "Ann"), ("2", "Ben"), ("3", "Cy")]
-
-
-def fresh():
-    return new_game("1856", PLAYERS)
-
-
-def state(game):
-    return snapshot(game, {})
+from tests.positions import after_auction_1856, fresh, rejected
 
 
 def test_starting_cash_and_bank() -> None:
@@ -39,37 +25,19 @@ def test_cheapest_private_is_bought_at_face_value() -> None:
 
 
 def test_bid_below_minimum_is_rejected_and_changes_nothing() -> None:
-    g = fresh()
-    before = state(g)
-    with pytest.raises(GameError, match="minimum bid for GLSC is \\$75"):
-        g.process(A.Bid(entity="1", company="GLSC", price=70))
-    assert state(g) == before
+    rejected(fresh(), A.Bid(entity="1", company="GLSC", price=70), "minimum bid for GLSC is \\$75")
 
 
 def test_acting_out_of_turn_is_rejected_with_who_is_waited_for() -> None:
-    g = fresh()
-    before = state(g)
-    with pytest.raises(GameError, match="not Ben's turn: waiting for Ann"):
-        g.process(A.Bid(entity="2", company="FT", price=20))
-    assert state(g) == before
+    rejected(fresh(), A.Bid(entity="2", company="FT", price=20), "not Ben's turn: waiting for Ann")
 
 
 def test_bid_over_cash_is_rejected() -> None:
-    g = fresh()
-    with pytest.raises(GameError, match="at most"):
-        g.process(A.Bid(entity="1", company="SCFTC", price=600))
-
-
-def _after_auction():
-    g = fresh()
-    for pid, sym, price in [("1", "FT", 20), ("2", "WSRC", 40), ("3", "TCC", 50), ("1", "GLSC", 70),
-                            ("2", "NFSBC", 100), ("3", "SCFTC", 100)]:
-        g.process(A.Bid(entity=pid, company=sym, price=price))
-    return g
+    rejected(fresh(), A.Bid(entity="1", company="SCFTC", price=600), "at most")
 
 
 def test_stock_round_starts_after_last_buyer_and_par_pays_escrow_treasury() -> None:
-    g = _after_auction()
+    g = after_auction_1856()
     assert g.round.name == "Stock Round"
     assert g.acting() == ["1"]
     g.process(A.Par(entity="1", corporation="BBG", share_price="65,5,4"))
@@ -80,22 +48,18 @@ def test_stock_round_starts_after_last_buyer_and_par_pays_escrow_treasury() -> N
 
 
 def test_par_at_a_non_par_price_is_rejected() -> None:
-    g = _after_auction()
-    before = state(g)
-    with pytest.raises(GameError, match="not a par price"):
-        g.process(A.Par(entity="1", corporation="BBG", share_price="110,0,5"))
-    assert state(g) == before
+    rejected(after_auction_1856(), A.Par(entity="1", corporation="BBG", share_price="110,0,5"),
+             "not a par price")
 
 
-def test_second_purchase_in_a_turn_is_rejected() -> None:
-    g = _after_auction()
+def test_buyer_cannot_buy_again_before_the_others_have_had_their_turn() -> None:
+    # first stock round: nobody may sell, so each purchase ends the turn
+    g = after_auction_1856()
     g.process(A.Par(entity="1", corporation="BBG", share_price="65,5,4"))
     g.process(A.BuyShares(entity="2", shares=("BBG_1",), percent=10))
     g.process(A.BuyShares(entity="3", shares=("BBG_2",), percent=10))
-    before = state(g)
-    with pytest.raises(GameError):
-        g.process(A.BuyShares(entity="2", shares=("BBG_3",), percent=10))
-    assert state(g) == before
+    rejected(g, A.BuyShares(entity="2", shares=("BBG_3",), percent=10),
+             "not Ben's turn: waiting for Ann")
 
 
 def test_market_movement_at_edges() -> None:
@@ -136,8 +100,6 @@ def test_a_run_claiming_the_wrong_revenue_is_refused_and_changes_nothing() -> No
     assert routes
     bad = copy.deepcopy(routes)
     bad[0]["revenue"] += 10
-    before = snapshot(g, {})
-    with pytest.raises(GameError, match="cannot run that"):
-        g.process(A.RunRoutes(entity=corp, entity_type="corporation", routes=tuple(bad)))
-    assert snapshot(g, {}) == before
+    rejected(g, A.RunRoutes(entity=corp, entity_type="corporation", routes=tuple(bad)),
+             "cannot run that")
     g.process(A.RunRoutes(entity=corp, entity_type="corporation", routes=tuple(routes)))
