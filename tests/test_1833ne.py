@@ -600,6 +600,7 @@ def test_best_routes_are_optimal_and_accepted_in_random_play(monkeypatch: pytest
     accepts its routes, and an exhaustive search over every listed route finds no better."""
     from engine.titles import g1833ne_routes as R
     from engine.titles.g1833ne_selfplay import play_one
+    from tests.route_oracle_1833ne import reference_routes
 
     original = G1833NE.best_route_solution
     seen = []
@@ -610,7 +611,7 @@ def test_best_routes_are_optimal_and_accepted_in_random_play(monkeypatch: pytest
         corp = self.corporations[sym]
         scored = R.check_routes(self, corp, sol.routes)
         assert sum(r["revenue"] for r in scored) == sol.total
-        reference = R.best_routes(self, sym, per_train=10**6, deterministic=True)
+        reference = reference_routes(self, sym)
         assert sol.total >= sum(r["revenue"] for r in reference)
         seen.append(sol.total)
         return sol
@@ -618,3 +619,44 @@ def test_best_routes_are_optimal_and_accepted_in_random_play(monkeypatch: pytest
     monkeypatch.setattr(G1833NE, "best_route_solution", checked)
     assert play_one(3, 2, [], 6000).problem is None
     assert seen and max(seen) > 0
+
+
+def test_receivership_runs_the_exact_best_routes_withholds_and_repeats() -> None:
+    """A corporation without a president runs its best routes (the exact router, no clock, so
+    a replay finds the same ones) and withholds; the position comes from random play and the
+    president is removed by hand."""
+    import copy
+
+    from engine.titles.g1833ne_selfplay import play_one
+    from engine.titles.g1833ne_steps import operate_in_receivership
+
+    found = None
+    for limit in range(300, 3000, 100):
+        out: list[G1833NE] = []
+        play_one(4, 7, [], limit, game_out=out)
+        g = out[0]
+        if not isinstance(g.round, OperatingRound):
+            continue
+        for corp in g.corporations.values():
+            if corp.trains and g.can_run_routes(corp) and g.best_route_solution(corp.sym, 10.0).total > 0:
+                found = (g, corp.sym)
+                break
+        if found:
+            break
+    assert found, "random play reached no operating corporation with a paying route"
+    g, sym = found
+    best = g.best_route_solution(sym, 10.0)
+    assert best.optimal
+    runs = []
+    for _ in range(2):
+        h = copy.deepcopy(g)
+        corp = h.corporations[sym]
+        corp.president = None
+        cash, price = corp.cash, corp.price.price
+        operate_in_receivership(h, h.round, corp)
+        routes = h.round.state["routes"]
+        assert sum(r["revenue"] for r in routes) == best.total
+        assert corp.cash == cash + best.total  # withheld, and it keeps its trains
+        assert corp.price.price < price
+        runs.append(routes)
+    assert runs[0] == runs[1]

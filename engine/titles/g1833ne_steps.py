@@ -4,6 +4,7 @@ full/half/no dividends, trains with emergency money), receivership and bankruptc
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from .. import actions as A
@@ -213,7 +214,8 @@ def operating_steps() -> list[type[Step]]:
 # ---------------------------------------------------------------------------- receivership
 def operate_in_receivership(g: G1833NE, rnd: OperatingRound, corp: Corporation) -> None:
     """Decision: a corporation whose president's certificate is in the market has no
-    president: it runs its best routes (found deterministically), withholds, and buys the
+    president: it runs its best routes (the exact router without a clock, so a replay
+    finds the same ones), withholds, and buys the
     cheapest train when it has none and can pay for it; no track, stations or issues."""
     from . import g1833ne_routes as R
 
@@ -221,7 +223,7 @@ def operate_in_receivership(g: G1833NE, rnd: OperatingRound, corp: Corporation) 
     routes: list[dict[str, Any]] = []
     if g.can_run_routes(corp):
         try:
-            routes = R.check_routes(g, corp, R.best_routes(g, corp.sym, time_budget=1e9, deterministic=True))
+            routes = R.check_routes(g, corp, g.best_routes(corp.sym, time_budget=math.inf))
         except GameError:
             routes = []
     rnd.state["routes"] = routes
