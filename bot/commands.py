@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import actions as A
+from engine.decisions import suggest_routes
 from engine.errors import GameError
 from engine.game import Game
 from engine.replay import filter_actions, replay
@@ -38,7 +39,6 @@ from .play import (
     COMMAND_FOR_TYPE,
     allowed_commands,
     resolve_entity,
-    suggested_routes,
     waiting_for,
 )
 from .reminders import Clock, ReminderSettings, fmt_duration, start_turn, utc_now
@@ -327,7 +327,7 @@ class CommandLayer:
         if corp is None or "run_routes" not in game.action_types(corp):
             return
         try:
-            routes = suggested_routes(game, corp) or []
+            routes = suggest_routes(game, corp)
         except Exception:  # the router is a helper; never let it block play
             log.exception("route suggestion failed")
             return
@@ -735,18 +735,11 @@ def decision_buttons(game: Game, state: int) -> list[Button]:
             kinds = game.dividend_kinds(game.corporations[e]) if hasattr(game, "dividend_kinds") else []
             for kind in kinds:
                 out.append(Button(kind.capitalize(), f"/dividend kind:{kind} state:{state}", "primary"))
-        if "run_routes" in types and suggested_routes_available(game, e):
+        if "run_routes" in types:
             out.append(Button("Run suggested routes", f"/routes routes:auto state:{state}", "success"))
         if "pass" in types:
             out.append(Button("Pass", f"/pass state:{state}"))
     return out
-
-
-def suggested_routes_available(game: Game, corp: str) -> bool:
-    try:
-        return suggested_routes(game, corp) is not None
-    except Exception:  # the router is optional; never let it break a reply
-        return False
 
 
 def you_can(game: Game, seats: list[Seat], caller: Caller) -> list[str]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import actions as A
-from engine.decisions import pick_shares
+from engine.decisions import pick_shares, suggest_routes
 from engine.game import Game
 
 from .reply import UserError
@@ -195,26 +195,10 @@ def _token(g: Game, e: str, p: dict[str, str]) -> A.Action:
     return A.PlaceToken(**_base(g, e), city=city, slot=slot)
 
 
-def suggested_routes(g: Game, corp: str) -> list[dict[str, Any]] | None:
-    """The router's suggestion, when the engine has one (``engine.decisions.suggest_routes``)."""
-    try:
-        from engine import decisions
-    except ImportError:
-        return None
-    suggest = getattr(decisions, "suggest_routes", None)
-    if suggest is None:
-        return None
-    routes = suggest(g, corp)
-    return list(routes) if routes is not None else None
-
-
 def _routes(g: Game, e: str, p: dict[str, str]) -> A.Action:
     raw = (p.get("routes") or "").strip()
     if not raw or raw.lower() in ("auto", "suggested"):
-        routes = suggested_routes(g, e)
-        if routes is None:
-            raise UserError("No route suggestion is available yet; give routes: like "
-                            '"2-0: F15-F17; 3-1: C14-D13-B13" (train: hex chain)')
+        routes = suggest_routes(g, e)
     elif raw.lower() == "none":
         routes = []
     else:

@@ -284,8 +284,6 @@ _HANDLERS: dict[str, Any] = {
 
 def suggest_routes(game: Game, corp: str, *, time_budget: float = 1.0) -> list[dict[str, Any]]:
     """The optimizer's best routes for ``corp`` now, in the run_routes shape (may be empty)."""
-    if hasattr(game, "best_routes"):  # a title with its own route scoring (1833NE)
-        return list(game.best_routes(corp, time_budget=time_budget))
     from .router import best_routes
 
     return list(best_routes(game, corp, time_budget=time_budget).routes)

@@ -11,13 +11,16 @@ import copy
 import random
 from collections.abc import Iterable
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from .board import Board
 from .entities import POOL, Company, Corporation, Player, Share, Token, Train
 from .errors import GameError
 from .market import StockMarket
+
+if TYPE_CHECKING:
+    from .router_graph import RouteGraph
 
 
 class Game:
@@ -475,6 +478,12 @@ class Game:
         return False
 
     # ------------------------------------------------------------------ privates
+    def route_graph(self, corp_sym: str) -> RouteGraph:
+        """The map as the router sees it for ``corp_sym`` (titles may add stations)."""
+        from .router_graph import build_graph
+
+        return build_graph(self, corp_sym)
+
     def payout_companies(self) -> None:
         for c in self.companies.values():
             if c.closed or c.owner is None:

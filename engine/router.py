@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import GameError
-from .router_graph import Link, RouteGraph, build_graph
+from .router_graph import Link, RouteGraph
 
 if TYPE_CHECKING:
     from .entities import Train
@@ -467,7 +467,7 @@ def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
     if not trains:
         sol.elapsed_ms = clock.elapsed_ms()
         return sol
-    graph = build_graph(game, corp_sym) if graph is None else graph
+    graph = game.route_graph(corp_sym) if graph is None else graph
     max_stops = _max_stops(trains, graph)
     all_cands = enumerate_routes(game, corp_sym, graph, max_stops, clock,
                                  clock.start + _LISTING_SHARE * time_budget)

@@ -26,6 +26,7 @@ from ..market import Cell
 from ..operating import OperatingRound
 from ..router import RouteSolution
 from ..router import best_routes as shared_best_routes
+from ..router_graph import RouteGraph
 from ..tiles import Tile
 from . import g1833ne_data
 from . import g1833ne_market as M
@@ -906,9 +907,11 @@ class G1833NE(G1856):
         return self.best_route_solution(corp_sym, time_budget).routes
 
     def best_route_solution(self, corp_sym: str, time_budget: float = 0.5) -> RouteSolution:
-        """:func:`engine.router.best_routes` on 1833NE's graph (P4/P6 off-boards count as stations)."""
-        return shared_best_routes(self, corp_sym, time_budget=time_budget,
-                                  graph=R.station_graph(self, self.corp(corp_sym)))
+        return shared_best_routes(self, corp_sym, time_budget=time_budget)
+
+    def route_graph(self, corp_sym: str) -> RouteGraph:
+        """The shared graph with the P4/P6 off-boards counted as stations."""
+        return R.station_graph(self, self.corp(corp_sym))
 
     def ferry_value(self, corp: Corporation, hid: str) -> int:
         d = self.data
