@@ -109,7 +109,7 @@ def build_graph(game: Game, sym: str) -> RouteGraph:
                 continue
             far = ends[1] if (ends[0].kind == "node" and ends[0].num == ni) else ends[0]
             _extend(g, board, bit, i, path.terminal, hid, pi, far, [(hid, pi)], [hid], _path_bit(bit, hid, pi, path), 0)
-    _mark_reachable(g)
+    mark_reachable(g)
     return g
 
 
@@ -176,7 +176,7 @@ def _extend(g: RouteGraph, board: Any, bit: Any, u: int, term_u: bool, hid: str,
                 mask | sb | qb, jmask)
 
 
-def _mark_reachable(g: RouteGraph) -> None:
+def mark_reachable(g: RouteGraph) -> None:
     """Stops reachable from a station without passing through a blocked city or an off-board
     (terminal paths ignored: an over-approximation, only used to choose where routes start)."""
     queue = [i for i, t in enumerate(g.tokened) if t]

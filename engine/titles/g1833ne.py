@@ -86,6 +86,7 @@ class G1833NE(G1856):
     MARKET_SHARE_LIMIT = 50
     CAPITALIZATION = "incremental"
     FLOAT_PERCENT = 20
+    REORDER_AFTER_EMERGENCY_SALE = False
 
     def __init__(self, players: Iterable[tuple[str, str]], optional_rules: Iterable[str] = (),
                  seed: int | None = None, data: Any = g1833ne_data):
@@ -673,17 +674,6 @@ class G1833NE(G1856):
             return False
         # no sale that would close the operating corporation
         return not (sym == corp.sym and c.president == pid and M.shifted(self.market, c.price, -1).price == 0)
-
-    def emergency_sell(self, rnd: OperatingRound, corp: Corporation, action: A.SellShares) -> None:
-        pid = action.entity
-        shares = [self.share(sid) for sid in action.shares]
-        if not shares or any(s.owner != pid for s in shares) or len({s.corporation for s in shares}) != 1:
-            raise GameError(f"{self.name_of(pid)} must name shares of one corporation they own")
-        sym = shares[0].corporation
-        pct = sum(s.percent for s in shares)
-        if (sym, pct) not in self.emergency_sellable(corp):
-            raise GameError(f"{self.name_of(pid)} cannot sell {pct}% of {sym} to pay for {corp.sym}'s train")
-        self.sell_shares(pid, shares)
 
     def _max_sellable(self, pid: str, corp: Corporation) -> list[tuple[str, int]]:
         need = 10 ** 9

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import GameError
 from ..router import _route_order, _side_keys
-from ..router_graph import RouteGraph, build_graph
+from ..router_graph import RouteGraph, build_graph, mark_reachable
 from .g1833ne_trains import count_revenue
 
 if TYPE_CHECKING:
@@ -147,14 +147,5 @@ def station_graph(game: G1833NE, corp: Corporation) -> RouteGraph:
         for i, ref in enumerate(g.stops):
             if ref[0] in virtual and game.board.node(ref).kind == "offboard":
                 g.tokened[i] = True
-        queue = [i for i, t in enumerate(g.tokened) if t]
-        for i in queue:
-            g.reachable[i] = True
-        while queue:
-            u = queue.pop()
-            for link in g.adj[u]:
-                if not g.reachable[link.v]:
-                    g.reachable[link.v] = True
-                    if g.through[link.v]:
-                        queue.append(link.v)
+        mark_reachable(g)
     return g

@@ -192,6 +192,7 @@ class G1856(Game):
     SELL_AFTER = "first"
     SELL_MOVEMENT = "down_per_10"
     MUST_SELL_IN_BLOCKS = True  # 18xx.games (newest): one sale of a corporation per turn
+    REORDER_AFTER_EMERGENCY_SALE = True  # a price drop can move a corporation in this OR's order
 
     def __init__(self, data: Any = g1856_data, *args: Any, **kwargs: Any):
         super().__init__(data, *args, **kwargs)
@@ -1299,7 +1300,8 @@ class G1856(Game):
         if (sym, pct) not in self.emergency_sellable(corp):
             raise GameError(f"{self.name_of(pid)} cannot sell {pct}% of {sym} to pay for {corp.sym}'s train")
         self.sell_shares(pid, shares)
-        rnd.recalculate_order()
+        if self.REORDER_AFTER_EMERGENCY_SALE:
+            rnd.recalculate_order()
 
     def declare_bankrupt(self, rnd: OperatingRound, corp: Corporation) -> None:
         """The president cannot raise enough for the train: they are bankrupt and the game ends."""
