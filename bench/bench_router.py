@@ -1,4 +1,4 @@
-"""Time the route optimizer (run on demand: python bench/bench_router.py [--dense N]).
+"""Time the route optimizer (run on demand: python bench/bench_router.py [--dense N] [--ne N]).
 
 Before every ``run_routes`` action of every fixture that replays, :func:`engine.router.best_routes`
 runs once; per fixture and overall we print cases, p50/p95/max milliseconds and how many were
@@ -7,6 +7,9 @@ proven optimal.  Targets (issue #7): p95 < 100 ms, max < 1 s, single-threaded.
 ``--dense N`` also times N synthetic late-game positions (:func:`dense_game`): the 1856 map
 covered with random green/brown track, brown cities, phase D, several stations and two
 D-trains: far more routes than real games reach, to see how the search scales.
+
+``--ne N`` plays N random 1833NE games (3, 4, 5 players; standard and Takeover in turn; no
+real exports exist) and times every route choice, with route extension for cross bonuses.
 """
 
 from __future__ import annotations
@@ -133,10 +136,38 @@ def bench_dense(n: int, time_budget: float) -> list[float]:
     return times
 
 
+def bench_1833ne(n: int, time_budget: float) -> list[float]:
+    from engine.titles.g1833ne import G1833NE
+    from engine.titles.g1833ne_selfplay import play_one
+
+    times: list[float] = []
+    stats = {"optimal": 0, "extended": 0}
+    original = G1833NE.best_route_solution
+
+    def timed(self: G1833NE, sym: str, budget: float = time_budget) -> Any:
+        sol = original(self, sym, time_budget)
+        times.append(sol.elapsed_ms)
+        stats["optimal"] += sol.optimal
+        stats["extended"] += any(r.get("extension") for r in sol.routes)
+        return sol
+
+    G1833NE.best_route_solution = timed  # type: ignore[method-assign]
+    try:
+        for seed in range(1, n + 1):
+            players = 3 + seed % 3
+            report = play_one(players, seed, ["takeover_game"] if seed % 2 else [], 6000)
+            print(f"1833NE seed {seed:3d} ({players} players): {report.problem or 'clean'}")
+    finally:
+        G1833NE.best_route_solution = original  # type: ignore[method-assign]
+    print(f"1833NE: {len(times)} route choices, {stats['optimal']} optimal, {stats['extended']} with an extension")
+    return times
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--budget", type=float, default=1.0, help="time budget per case, seconds")
     ap.add_argument("--dense", type=int, default=0, help="also time this many synthetic dense positions")
+    ap.add_argument("--ne", type=int, default=0, help="also time every route choice of this many 1833NE games")
     args = ap.parse_args(argv)
     every = bench_fixtures(args.budget)
     if every:
@@ -146,6 +177,10 @@ def main(argv: list[str] | None = None) -> None:
         dense = bench_dense(args.dense, args.budget)
         print(f"{'dense':35s} {len(dense):3d} cases  p50 {percentile(dense, 50):6.2f} ms"
               f"  p95 {percentile(dense, 95):6.2f} ms  max {max(dense):6.2f} ms")
+    if args.ne:
+        ne = bench_1833ne(args.ne, args.budget)
+        print(f"{'1833NE':35s} {len(ne):3d} cases  p50 {percentile(ne, 50):6.2f} ms"
+              f"  p95 {percentile(ne, 95):6.2f} ms  max {max(ne):6.2f} ms")
 
 
 if __name__ == "__main__":

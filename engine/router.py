@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import GameError
+from .router_extension import Extender, Path, terminal_needs
 from .router_graph import Link, RouteGraph
 
 if TYPE_CHECKING:
@@ -115,20 +116,12 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     groups = graph.groups
     port, port_min = _port_rule(game, graph)
     stops = graph.stops
-    stop_index = graph.index
     starts = sorted((i for i in range(len(stops)) if reachable[i]), key=lambda i: (not tokened[i], i))
     rank = [len(stops)] * len(stops)
     for r, i in enumerate(starts):
         rank[i] = r
     # terminal track (1833NE's Portland crossing) only leads to a route's first or last stop
-    term_needs: dict[int, tuple[int, ...]] = {}
-    for row in adj:
-        for link in row:
-            need = {stop_index[(hid, n)] if (hid, n) in stop_index else -1
-                    for hid, pi in link.paths for path in (game.board.hexes[hid].tile.paths[pi],)
-                    if path.terminal for n in path.node_indexes}
-            if need:
-                term_needs[id(link)] = tuple(need)
+    term_needs = terminal_needs(game, graph)
     revenue_of: dict[int, int] = {}
     out: list[Candidate] = []
     nodes: list[int] = []
@@ -222,9 +215,14 @@ class _Assigner:
     ``_Space.fits[d]``: those a train running d stops can take."""
 
     def __init__(self, cands: list[Candidate], spaces: list[tuple[list[int], list[int]]],
-                 trains: list[tuple[int, int]], clock: _Clock):
+                 trains: list[tuple[int, int]], clock: _Clock, extender: Extender | None = None,
+                 optimistic: dict[int, int] | None = None):
         self.cands = cands
         self.clock = clock
+        # route extension: revenues in the spaces include each candidate's optimistic gain
+        # (``optimistic``); a complete assignment is valued with the exact extensions
+        self.extender = extender
+        self.optimistic = optimistic or {}
         self.spaces = [_Space(g, r) for g, r in spaces]
         for sp in self.spaces:  # stop counts each space's trains reach
             sp.fits = {d: 0 for s, d in trains if self.spaces[s] is sp}
@@ -301,9 +299,17 @@ class _Assigner:
                 if pick is not None:
                     used |= cands[pick[0]].mask
                     total += pick[1]
+            total = self.actual(total, [p[0] for p in picks if p is not None])
             if total > best_total:
                 best_total, best = total, picks
         return best_total, best
+
+    def actual(self, total: int, globs: list[int]) -> int:
+        """``total`` (with optimistic extension gains) with the exact extensions instead."""
+        if self.extender is None:
+            return total
+        opt = self.optimistic
+        return total - sum(opt.get(g, 0) for g in globs) + self.extender.best(globs)[0]
 
     def conflicts(self, s: int, g: int) -> int:
         sp = self.spaces[s]
@@ -328,22 +334,26 @@ class _Assigner:
                 total += sp.rev[(x & -x).bit_length() - 1]
         return total
 
-    def run(self) -> tuple[int, list[tuple[Candidate, int] | None]]:
-        """Best total and the route and its revenue (or None) of each train, in ``trains`` order."""
+    def run(self) -> tuple[int, list[tuple[int, int] | None]]:
+        """Best total and, per train in ``trains`` order, its route (index into the list of all
+        candidates) and revenue there (optimistic extension gain included), or None."""
         if self.ok and not self.clock.out:
             self.search(0, [(1 << sp.n) - 1 for sp in self.spaces], 0, 0)
         if self.best is None:
-            return self.best_total, [None if p is None else (self.cands[p[0]], p[1]) for p in self.greedy]
-        out: list[tuple[Candidate, int] | None] = []
+            return self.best_total, self.greedy
+        out: list[tuple[int, int] | None] = []
         for (s, _), j in zip(self.trains, self.best, strict=True):
             sp = self.spaces[s]
-            out.append(None if j is None else (self.cands[sp.glob[j]], sp.rev[j]))
+            out.append(None if j is None else (sp.glob[j], sp.rev[j]))
         return self.best_total, out
 
     def search(self, i: int, allowed: list[int], acc: int, first: int) -> None:
         trains = self.trains
         k = len(trains)
         if i == k:
+            if acc > self.best_total and self.extender is not None:
+                acc = self.actual(acc, [self.spaces[s].glob[j] for (s, _), j in zip(trains, self.chosen, strict=True)
+                                        if j is not None])
             if acc > self.best_total:
                 self.best_total = acc
                 self.best = list(self.chosen)
@@ -382,16 +392,22 @@ class _Assigner:
 
 # ---------------------------------------------------------------------------- output
 def route_dict(game: Game, graph: RouteGraph, cand: Candidate, train_id: str,
-               revenue: int | None = None) -> dict[str, Any]:
-    """A candidate in the 18xx.games RunRoutes shape (``revenue``: what this train earns on it)."""
+               revenue: int | None = None, extension: Path = ()) -> dict[str, Any]:
+    """A candidate in the 18xx.games RunRoutes shape (``revenue``: what this train earns on it).
+    An extension (1833NE) goes under ``extension``: its connections, outwards from the end of
+    the route it continues."""
     hexes = [graph.stops[i][0] for i in cand.stops]
-    return {
+    out = {
         "train": train_id,
         "connections": [list(link.chain) for link in cand.links],
         "hexes": hexes,
         "revenue": cand.revenue if revenue is None else revenue,
         "revenue_str": "-".join(hexes),
     }
+    if extension:
+        out["extension"] = [list(link.chain) for link in extension]
+        out["revenue_str"] += " +" + "-".join(graph.stops[link.v][0] for link in extension)
+    return out
 
 
 def _trains(game: Game, corp_sym: str) -> list[Train]:
@@ -449,6 +465,28 @@ def _spaces(game: Game, corp_sym: str, graph: RouteGraph, cands: list[Candidate]
     return spaces, kinds
 
 
+def _with_extensions(game: Game, corp_sym: str, graph: RouteGraph, cands: list[Candidate],
+                     spaces: list[tuple[list[int], list[int], int]], clock: _Clock,
+                     ) -> tuple[Extender | None, dict[int, int], list[tuple[list[int], list[int], int]]]:
+    """For a title with route extension (``game.extension_gains``): the extender, every
+    candidate's optimistic gain (when above 0) and the spaces with those gains added."""
+    if not hasattr(game, "extension_gains"):
+        return None, {}, spaces
+    ext = Extender(game, game.corp(corp_sym), graph, cands, terminal_needs(game, graph), clock.expired)
+    opt: dict[int, int] = {}
+    out = []
+    for glob, rev, _ in spaces:
+        rows = []
+        for g, r in zip(glob, rev, strict=True):
+            o = opt.get(g)
+            if o is None:
+                o = opt[g] = ext.optimistic(g)
+            rows.append((r + o, g))
+        rows.sort(key=lambda row: (-row[0], row[1]))
+        out.append(([g for _, g in rows], [r for r, _ in rows], rows[0][0] if rows else 0))
+    return ext, {g: o for g, o in opt.items() if o}, out
+
+
 def _reach(train: Train) -> int:
     """Stops a train may visit (for 1833NE the side's M of N/M or N+s)."""
     return int(train.distance)
@@ -481,12 +519,21 @@ def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
     sol.candidates = len(all_cands)
     clock.out = False  # combining gets the rest of the budget even when listing was cut short
     spaces, kinds = _spaces(game, corp_sym, graph, all_cands, trains, clock)
+    extender, optimistic, spaces = _with_extensions(game, corp_sym, graph, all_cands, spaces, clock)
     order = sorted(range(len(trains)), key=lambda i: (-spaces[kinds[i][0]][2], -kinds[i][1], kinds[i]))
-    total, picks = _Assigner(all_cands, [(g, r) for g, r, _ in spaces], [kinds[i] for i in order], clock).run()
+    total, picks = _Assigner(all_cands, [(g, r) for g, r, _ in spaces], [kinds[i] for i in order], clock,
+                             extender, optimistic).run()
     sol.total = total
+    paths: dict[int, Path] = {}
+    if extender is not None:
+        paths = extender.best([p[0] for p in picks if p is not None])[1]
     for i, pick in zip(order, picks, strict=True):
         if pick is not None:
-            sol.routes.append(route_dict(game, graph, pick[0], trains[i].id, pick[1]))
+            g, revenue = pick
+            path = paths.get(g, ())
+            if extender is not None:
+                revenue += (extender.gains(g)[path[-1].v] if path else 0) - optimistic.get(g, 0)
+            sol.routes.append(route_dict(game, graph, all_cands[g], trains[i].id, revenue, path))
     rank = {t.id: i for i, t in enumerate(trains)}
     sol.routes.sort(key=lambda r: rank[r["train"]])
     sol.optimal = enumerated and not clock.out
@@ -559,6 +606,8 @@ def check_route(game: Game, corp_sym: str, route: dict[str, Any]) -> str | None:
         return f"{corp_sym} does not own train {train.id}"
     if train.id not in {t.id for t in game.runnable_trains(corp)}:
         return f"train {train.id} cannot run now"
+    if route.get("extension"):
+        return "routes cannot be extended past their stops in this game"
     try:
         stops, paths = _route_order(game, route)
     except GameError as exc:

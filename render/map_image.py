@@ -703,17 +703,22 @@ class MapPainter:
         for i, route in enumerate(routes):
             color = ROUTE_COLORS[i % len(ROUTE_COLORS)]
             width = max(2, round(base_w * (1 - 0.5 * i / max(1, n))))
-            stops = self._route_paths(route, color, width)
+            stops = self._route_paths(route.get("connections") or [], color, width)
             for _hid, pos, radius in stops:
                 circle(self.draw, pos, radius + width * 0.4, None, color, max(2, round(width * 0.45)))
+            # a route's extension (1833NE, to collect a bonus): thinner, its stops earn nothing
+            reached = self._route_paths(route.get("extension") or [], color, max(2, width // 2))
+            if reached:
+                _hid, pos, radius = reached[-1]
+                circle(self.draw, pos, radius + width * 0.4, None, color, max(2, round(width * 0.3)))
             label = f"{route.get('train', '?')}: {_money(self.game, route.get('revenue', 0))}"
             legend.append((label, color))
         return legend
 
-    def _route_paths(self, route: dict[str, Any], color: RGB, width: int) -> list[tuple[str, Point, float]]:
+    def _route_paths(self, chains: list[list[str]], color: RGB, width: int) -> list[tuple[str, Point, float]]:
         board = self.game.board
         stops: list[tuple[str, Point, float]] = []
-        for chain in route.get("connections") or []:
+        for chain in chains:
             chain = [str(h) for h in chain]
             try:
                 found = board.route_stops([chain])

@@ -892,6 +892,11 @@ class G1833NE(G1856):
         GameError when it cannot run it.  The shared router scores routes per train with it."""
         return R.route_revenue(self, corp, train, stops)
 
+    def extension_gains(self, corp: Corporation, stops: list[tuple[str, int]]) -> dict[str, int]:
+        """Hex -> what extending a route past these stops to it adds (cross-connection
+        bonuses); the shared router extends routes with it (engine.router_extension)."""
+        return R.extension_gains(self, corp, stops)
+
     def best_routes(self, corp_sym: str, time_budget: float = 0.5) -> list[dict[str, Any]]:
         """The best routes (the shared exact router, scoring each route per train side)."""
         return self.best_route_solution(corp_sym, time_budget).routes

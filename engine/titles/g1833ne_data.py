@@ -936,15 +936,18 @@ TRAIN_CARD_LIFE = {  # card name -> (obsolete in phase, removed in phase)
     "7+3": (None, None),
 }
 
-# decision: the summary names only the Boston-Montreal bonus ($150 in I-II, $200 in III-IV).
-# The other pairs and all phase-V values are invented placeholders of the same kind
-# (Boston, Montreal, Portland and off-boards), to be replaced by the rulebook's table.
+# decision: the summary names only the Boston-Montreal bonus ($150 in I-II, $200 in III-IV),
+# a direct-connection bonus (both places among the stops the route counts).  The other pairs
+# and all phase-V values are invented placeholders of the same kind (Boston, Montreal,
+# Portland and off-boards), to be replaced by the rulebook's table.  "cross" bonuses may also
+# be collected by extending a route past its counted stops (summary); A6-Boston is one
+# (P4's text: a route from A6 along track that "(inter)connects" to Boston).
 CONNECTION_BONUS_TABLE = [  # decision (except Boston-Montreal I-IV)
-    {"between": ("G22", "B3"), "by_phase": {"I": 150, "II": 150, "III": 200, "IV": 200, "V": 100}},
-    {"between": ("G22", "I14"), "by_phase": {"I": 50, "II": 50, "III": 80, "IV": 80, "V": 0}},
-    {"between": ("B3", "I14"), "by_phase": {"I": 60, "II": 60, "III": 100, "IV": 100, "V": 50}},
-    {"between": ("A6", "G22"), "by_phase": {"I": 40, "II": 40, "III": 60, "IV": 0, "V": 0}},
-    {"between": ("A28", "G22"), "by_phase": {"I": 0, "II": 0, "III": 50, "IV": 80, "V": 100}},
+    {"between": ("G22", "B3"), "kind": "direct", "by_phase": {"I": 150, "II": 150, "III": 200, "IV": 200, "V": 100}},
+    {"between": ("G22", "I14"), "kind": "direct", "by_phase": {"I": 50, "II": 50, "III": 80, "IV": 80, "V": 0}},
+    {"between": ("B3", "I14"), "kind": "cross", "by_phase": {"I": 60, "II": 60, "III": 100, "IV": 100, "V": 50}},
+    {"between": ("A6", "G22"), "kind": "cross", "by_phase": {"I": 40, "II": 40, "III": 60, "IV": 0, "V": 0}},
+    {"between": ("A28", "G22"), "kind": "cross", "by_phase": {"I": 0, "II": 0, "III": 50, "IV": 80, "V": 100}},
 ]
 P4_DOUBLES_IN_PHASES = ["I", "II", "III"]  # from rules summary: A6-Boston bonus doubled in I-III
 A12_HEX = "A12"  # from rules summary: only P6's owner may run there, value only via Montreal

@@ -53,15 +53,17 @@ def is_station(game: G1833NE, corp: Corporation, ref: NodeRef) -> bool:
     return ref[0] in virtual_station_hexes(game, corp) and game.board.node(ref).kind == "offboard"
 
 
-def bonuses(game: G1833NE, corp: Corporation, stops: list[NodeRef]) -> int:
-    """Connection bonuses and ferries a route with these stops earns."""
+def bonuses(game: G1833NE, corp: Corporation, stops: list[NodeRef], reached: str | None = None) -> int:
+    """Connection bonuses and ferries a route with these counted stops earns; ``reached``: the
+    hex its extension ends in, which counts for cross-connection bonuses only."""
     d = game.data
     hexes = {s[0] for s in stops}
     phase = game.phase["name"]
     total = 0
     for b in d.CONNECTION_BONUS_TABLE:
         a, c = b["between"]
-        if a in hexes and c in hexes:
+        places = hexes | {reached} if reached and b["kind"] == "cross" else hexes
+        if a in places and c in places:
             value = b["by_phase"].get(phase, 0)
             if d.A6_HEX in (a, c) and phase in d.P4_DOUBLES_IN_PHASES and game.owns_company(corp, "P4"):
                 value *= 2  # P4 doubles the bonus for a route from A6 to Boston in phases I-III
@@ -70,6 +72,23 @@ def bonuses(game: G1833NE, corp: Corporation, stops: list[NodeRef]) -> int:
         if owner == corp.sym and hid in hexes:
             total += game.ferry_value(corp, hid)
     return total
+
+
+def extension_gains(game: G1833NE, corp: Corporation, stops: list[NodeRef]) -> dict[str, int]:
+    """Hex -> what extending a route with these counted stops to that hex would add (the
+    cross-connection bonuses it would complete)."""
+    hexes = {s[0] for s in stops}
+    base = bonuses(game, corp, stops)
+    out = {}
+    for b in game.data.CONNECTION_BONUS_TABLE:
+        if b["kind"] != "cross" or not hexes & set(b["between"]):
+            continue
+        for hid in b["between"]:
+            if hid not in hexes and hid not in out:
+                gain = bonuses(game, corp, stops, hid) - base
+                if gain > 0:
+                    out[hid] = gain
+    return out
 
 
 def route_revenue(game: G1833NE, corp: Corporation, train: Train | None, stops: list[NodeRef]) -> int:
@@ -113,6 +132,13 @@ def check_routes(game: G1833NE, corp: Corporation, routes: list[dict[str, Any]])
             continue
         if len(counted) < 2:
             raise GameError("a route needs at least 2 stops")
+        reached, joint, ext_paths = _extension(game, corp, route, stops, counted)
+        tips = [s for s in (counted[0], counted[-1]) if s != joint]
+        for hid, pi in paths:
+            path = board.hexes[hid].tile.paths[pi]
+            if path.terminal and not all((hid, n) in tips for n in path.node_indexes):
+                raise GameError(f"the route runs on past the terminal track in {hid}")
+        paths = paths + ext_paths
         sides = _side_keys(game, paths)
         if len(set(paths)) != len(paths) or len(set(sides)) != len(sides):
             raise GameError(f"{train.id}'s route uses the same track twice")
@@ -126,16 +152,50 @@ def check_routes(game: G1833NE, corp: Corporation, routes: list[dict[str, Any]])
                 raise GameError(f"the route passes through the off-board {s[0]}")
             if node.kind == "city" and board.city_blocks(board.hexes[s[0]], s[1], corp.sym):
                 raise GameError(f"the route passes through {s[0]}, full of other stations")
-        for hid, pi in paths:
-            path = board.hexes[hid].tile.paths[pi]
-            if path.terminal and not all((hid, n) in (counted[0], counted[-1]) for n in path.node_indexes):
-                raise GameError(f"the route runs on past the terminal track in {hid}")
         revenue = route_revenue(game, corp, train, counted)
+        if reached is not None:
+            revenue += extension_gains(game, corp, counted)[reached[0]]
         claimed = route.get("revenue")
         if claimed is not None and claimed != revenue:
             raise GameError(f"{train.id}'s route is worth {game.fmt(revenue)}, not {game.fmt(claimed)}")
         out.append({"train": train.id, "revenue": revenue, "stops": counted, "hexes": route.get("hexes", [])})
     return out
+
+
+def _extension(game: G1833NE, corp: Corporation, route: dict[str, Any], stops: list[NodeRef],
+               counted: list[NodeRef]) -> tuple[NodeRef | None, NodeRef | None, list[tuple[str, int]]]:
+    """Check a route's extension (``route["extension"]``: connections outwards from one end):
+    it continues the route from an end that is not an off-board, passes through cities
+    (blocked ones too) and towns only, and ends at a place completing a cross-connection
+    bonus.  Returns (the place reached, the end it continues from, its paths); Nones and no
+    paths without an extension."""
+    chains = route.get("extension") or []
+    if not chains:
+        return None, None, []
+    board = game.board
+    line, ext_paths = _route_order(game, {"connections": chains})
+    if line[0] in (stops[0], stops[-1]):
+        ext = line
+    elif line[-1] in (stops[0], stops[-1]):
+        ext = line[::-1]
+    else:
+        raise GameError("the extension does not continue the route from one of its ends")
+    if set(ext[1:]) & set(stops):
+        raise GameError("the extension visits a stop of its route again")
+    joint, reached = ext[0], ext[-1]
+    if board.node(joint).kind == "offboard":
+        raise GameError(f"a route cannot be extended past the off-board {joint[0]}")
+    for s in ext[1:-1]:
+        if board.node(s).kind == "offboard":
+            raise GameError(f"the extension passes through the off-board {s[0]}")
+    gains = extension_gains(game, corp, counted)
+    if board.node(reached).kind == "junction" or reached[0] not in gains:
+        raise GameError(f"the extension to {reached[0]} completes no cross-connection bonus")
+    for hid, pi in ext_paths:
+        path = board.hexes[hid].tile.paths[pi]
+        if path.terminal and not all((hid, n) == reached for n in path.node_indexes):
+            raise GameError(f"the extension runs on past the terminal track in {hid}")
+    return reached, joint, ext_paths
 
 
 # ---------------------------------------------------------------------------- search
