@@ -26,6 +26,11 @@ Algorithm:
    place, the best candidate of its kind still compatible with the routes placed: nothing those trains can add exceeds it, so a
    pruned branch cannot beat the best set found.
 
+Route extension (1833NE cross-connection bonuses, :mod:`engine.router_extension`): a title
+with ``game.extension_gains`` lets a route go on past its counted stops to a bonus place.
+Each candidate's revenue then includes an optimistic gain (an upper bound, so pruning stays
+admissible), and every complete assignment is valued with its exact extensions.
+
 When both phases finish the answer is optimal.  A time budget (default 1 s) is the safety
 net: listing all routes may take 60 % of it; if it is cut short, routes of at most six stops
 from every station are added (until 80 %), and branch and bound gets the rest.  The best set
