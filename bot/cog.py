@@ -382,9 +382,14 @@ class ConductorCog(commands.Cog, name="Conductor"):
     async def merge(self, interaction: discord.Interaction, corporation: str | None = None) -> None:
         await self.run(interaction, "merge", _params(corporation=corporation))
 
-    @app_commands.command(name="takeover", description="Take over another corporation")
-    async def takeover(self, interaction: discord.Interaction, corporation: str | None = None) -> None:
-        await self.run(interaction, "takeover", _params(corporation=corporation))
+    @app_commands.command(name="takeover", description="Take over another corporation (1833NE)")
+    @app_commands.autocomplete(corporation=complete, shares=complete)
+    async def takeover(self, interaction: discord.Interaction, corporation: str, shares: int | None = None) -> None:
+        await self.run(interaction, "takeover", _params(corporation=corporation, shares=shares))
+
+    @app_commands.command(name="accept", description="Accept the takeover offered (/pass refuses)")
+    async def accept(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "accept", {})
 
     @app_commands.command(name="bankrupt", description="Declare bankruptcy")
     async def bankrupt(self, interaction: discord.Interaction) -> None:

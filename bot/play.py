@@ -208,7 +208,7 @@ def _routes(g: Game, e: str, p: dict[str, str]) -> A.Action:
             raise UserError(str(exc)) from None
         for r in routes:
             r["train"] = pick(r["train"], list(g.trains), "train")
-            for chain in r["connections"]:
+            for chain in [*r["connections"], *r.get("extension", [])]:
                 for h in chain:
                     pick(h, list(g.board.hexes), "hex")
     return A.RunRoutes(**_base(g, e), routes=tuple(routes))
@@ -284,9 +284,21 @@ def _bankrupt(g: Game, e: str, p: dict[str, str]) -> A.Action:
     return A.Bankrupt(**_base(g, e))
 
 
-def _takeover(g: Game, e: str, p: dict[str, str]) -> A.Action:
+def _merge(g: Game, e: str, p: dict[str, str]) -> A.Action:
     corp = pick(p["corporation"], list(g.corporations), "corporation") if p.get("corporation") else None
     return A.Merge(**_base(g, e), corporation=corp)
+
+
+def _takeover(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    """1833NE takeover game: the target and how many of its own shares the acquirer pays with
+    (the title registers the action type)."""
+    corp = pick(text(p, "corporation"), list(g.corporations), "corporation")
+    return A.Action.from_dict({"type": "takeover", **_base(g, e), "corporation": corp,
+                               "shares": number(p, "shares", default=0)})
+
+
+def _accept(g: Game, e: str, p: dict[str, str]) -> A.Action:
+    return A.Action.from_dict({"type": "accept_takeover", **_base(g, e)})
 
 
 def _issue(g: Game, e: str, p: dict[str, str]) -> A.Action:
@@ -380,10 +392,14 @@ ACTION_COMMANDS: dict[str, ActionCommand] = {c.name: c for c in (
                   (Param("shares", "shares to issue"),), _issue, "corporation"),
     ActionCommand("redeem", "buy_shares", "redeem a share",
                   (Param("share", "share to redeem"),), _redeem, "corporation"),
-    ActionCommand("merge", "merge", "merge (into the national) or take over",
-                  (Param("corporation", "corporation", required=False),), _takeover),
-    ActionCommand("takeover", "merge", "take over another corporation",
-                  (Param("corporation", "corporation", required=False),), _takeover),
+    ActionCommand("merge", "merge", "merge into the national (1856)",
+                  (Param("corporation", "corporation", required=False),), _merge),
+    ActionCommand("takeover", "takeover", "take over another corporation (1833NE)",
+                  (Param("corporation", "corporation", choice_key="corporation"),
+                   Param("shares", "own treasury shares to pay with", required=False, number=True,
+                         choice_key="shares")), _takeover, "corporation"),
+    ActionCommand("accept", "accept_takeover", "accept the takeover offered (/pass refuses)", (), _accept,
+                  "corporation"),
     ActionCommand("bankrupt", "bankrupt", "declare bankruptcy", (), _bankrupt),
     ActionCommand("autopass", "program_share_pass", "pass automatically in stock rounds",
                   (Param("unconditional", "even if others act (yes/no)", required=False),

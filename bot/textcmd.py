@@ -76,7 +76,8 @@ def format_command(name: str, params: dict[str, Any] | None = None) -> str:
 
 # ---------------------------------------------------------------------- routes
 def parse_routes(text: str) -> list[dict[str, Any]]:
-    """``"2-0: F15-F17; 3-1: A1-B2 | A1-C3"`` -> 18xx.games route dicts (train, connections, hexes)."""
+    """``"2-0: F15-F17; 3-1: A1-B2 | A1-C3 + C3-D4"`` -> 18xx.games route dicts (train,
+    connections, hexes); chains after ``+`` are the route's extension (1833NE)."""
     routes: list[dict[str, Any]] = []
     for part in text.split(";"):
         part = part.strip()
@@ -85,24 +86,38 @@ def parse_routes(text: str) -> list[dict[str, Any]]:
         train, sep, chains_text = part.partition(":")
         if not sep or not train.strip():
             raise CommandSyntaxError(f"Write each route as TRAIN: HEX-HEX-HEX, not {part!r}")
-        chains = []
-        for chain_text in chains_text.split("|"):
-            chain = [h.strip().upper() for h in chain_text.split("-") if h.strip()]
-            if len(chain) < 2:
-                raise CommandSyntaxError(f"A route chain needs at least two hexes: {chain_text.strip()!r}")
-            chains.append(chain)
+        counted_text, plus, extension_text = chains_text.partition("+")
+        chains = _chains(counted_text)
         hexes: list[str] = []
         for chain in chains:
             for h in (chain[0], chain[-1]):
                 if h not in hexes:
                     hexes.append(h)
-        routes.append({"train": train.strip(), "connections": chains, "hexes": hexes})
+        route = {"train": train.strip(), "connections": chains, "hexes": hexes}
+        if plus:
+            route["extension"] = _chains(extension_text)
+        routes.append(route)
     return routes
 
 
+def _chains(text: str) -> list[list[str]]:
+    chains = []
+    for chain_text in text.split("|"):
+        chain = [h.strip().upper() for h in chain_text.split("-") if h.strip()]
+        if len(chain) < 2:
+            raise CommandSyntaxError(f"A route chain needs at least two hexes: {chain_text.strip()!r}")
+        chains.append(chain)
+    return chains
+
+
 def format_routes(routes: list[dict[str, Any]]) -> str:
-    return "; ".join(f"{r['train']}: " + " | ".join("-".join(c) for c in r.get("connections", []))
-                     for r in routes)
+    def one(r: dict[str, Any]) -> str:
+        text = f"{r['train']}: " + " | ".join("-".join(c) for c in r.get("connections", []))
+        if r.get("extension"):
+            text += " + " + " | ".join("-".join(c) for c in r["extension"])
+        return text
+
+    return "; ".join(one(r) for r in routes)
 
 
 # ---------------------------------------------------------------------- export actions -> commands
@@ -154,6 +169,10 @@ def action_to_command(action: dict[str, Any]) -> str | None:
         return format_command("assign", {"target": action["target"], **params})
     if kind == "merge":
         return format_command("merge", {"corporation": action.get("corporation"), **params})
+    if kind == "takeover":
+        return format_command("takeover", {"corporation": action["corporation"], "shares": action.get("shares")})
+    if kind == "accept_takeover":
+        return format_command("accept")
     if kind == "special_buy":
         return format_command("right", {"right": action["description"], "cost": action.get("cost"), **params})
     if kind == "bankrupt":

@@ -270,6 +270,27 @@ def _buy_company(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
             for c in game.purchasable_companies() if game.company_min_price(c) <= corp.cash]
 
 
+def _takeover(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
+    """1833NE takeover game: the target, then how many of its own shares the acquirer pays with."""
+    from .titles import g1833ne_takeover as T
+
+    rnd = game.round
+    if not isinstance(rnd, T.TakeoverRound):
+        return []
+    acq = game.corporations[entity]
+    if "corporation" not in partial:
+        return [Choice(c.sym, f"{c.sym} - {c.name}, outstanding shares worth {game.fmt(T.takeover_cost(game, c))}")
+                for c in rnd.targets()]
+    target = game.corporations.get(partial["corporation"])
+    if target is None or target not in rnd.targets():
+        return []
+    out = []
+    for n in T.takeover_share_options(game, acq, target):
+        cash = T.check_payment(game, acq, target, n).total_cash
+        out.append(Choice(str(n), f"pay {T.describe_payment(game, acq, n, cash)}"))
+    return out
+
+
 def _none(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
     return []
 
@@ -279,6 +300,7 @@ _HANDLERS: dict[str, Any] = {
     "lay_tile": _lay_tile, "place_token": _place_token, "buy_train": _buy_train,
     "discard_train": _discard_train, "dividend": _dividend, "buy_company": _buy_company,
     "remove_token": _remove_token, "pass": _none, "take_loan": _none, "payoff_loan": _none, "run_routes": _none,
+    "takeover": _takeover, "accept_takeover": _none,
 }
 
 

@@ -293,7 +293,7 @@ class Game:
             return
         if current is not None and holdings.get(current, 0) >= best:
             return
-        order = self._seat_order_from(current if current is not None else preferred)
+        order = self.seat_order_from(current if current is not None else preferred)
         new = next(pid for pid in order if holdings[pid] == best)
         if current is None:
             corp.president = new
@@ -304,7 +304,7 @@ class Game:
         corp.president = new
         self.log.append(f"{self.name_of(new)} becomes the president of {sym}")
 
-    def _seat_order_from(self, pid: str | None) -> list[str]:
+    def seat_order_from(self, pid: str | None) -> list[str]:
         ids = [p.id for p in self.players]
         if pid is None or pid not in ids:
             return ids
@@ -365,7 +365,7 @@ class Game:
         the same percentage in ordinary shares, which are what reaches the market."""
         pres = next(s for s in shares if s.president)
         others = {p.id: self.percent_of(p.id, sym) for p in self.players if p.id != pid}
-        order = self._seat_order_from(pid)
+        order = self.seat_order_from(pid)
         best = max(others.values(), default=0)
         if best < pres.percent:
             raise GameError(f"Nobody can take over the presidency of {sym}")

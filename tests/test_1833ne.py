@@ -494,6 +494,7 @@ def test_takeover_refusal_and_acquisition() -> None:
     g.board.hexes["G22"].tokens[0].append("B&L")
     tok.used, tok.hex, tok.city = True, "G22", 0
     g.board.changed()
+    g.round_num = 2  # a takeover round follows the second OR of a set: highest price first
     rnd = TakeoverRound(g)
     g.round = rnd
     rnd.start()

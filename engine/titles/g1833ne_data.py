@@ -276,6 +276,9 @@ TRAINS = [
 
 # game.rb num_trains: 6/9 cards are 5 in the takeover game, else 3.
 NUM_TRAINS_TAKEOVER = {"6/9": 5}
+# decision (notes row 33): the first two takeovers each remove an unsold 6/9 card, so a game
+# with two takeovers has the standard game's three ("some takeovers remove one of them").
+TAKEOVERS_REMOVING_A_6_9 = 2
 
 # ---------------------------------------------------------------------------------------
 # Private companies (entities.rb)

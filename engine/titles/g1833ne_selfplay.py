@@ -14,7 +14,7 @@ from ..operating import OperatingRound
 from ..rounds import StockRound
 from ..selfplay import GameReport, check_invariants
 from .g1833ne import G1833NE
-from .g1833ne_takeover import AcceptTakeover, Takeover, TakeoverRound, variable_homes
+from .g1833ne_takeover import AcceptTakeover, Takeover, TakeoverRound, takeover_share_options, variable_homes
 
 
 def title_action(game: G1833NE, rng: random.Random, entity: str, types: list[str]) -> A.Action | None:
@@ -26,7 +26,10 @@ def title_action(game: G1833NE, rng: random.Random, entity: str, types: list[str
                 else A.Pass(entity=entity, entity_type="corporation")
         targets = rnd.targets()
         if targets and rng.random() < 0.6:
-            return Takeover(entity=entity, entity_type="corporation", corporation=rng.choice(targets).sym)
+            target = rng.choice(targets)
+            # any affordable split between own treasury shares and cash
+            shares = rng.choice(takeover_share_options(game, game.corporations[entity], target))
+            return Takeover(entity=entity, entity_type="corporation", corporation=target.sym, shares=shares)
         return A.Pass(entity=entity, entity_type="corporation")
     if isinstance(rnd, StockRound) and "par" in types and rng.random() < 0.3:
         free = [c for c in game.corporations.values() if c.home is None and game.can_par(entity, c)]

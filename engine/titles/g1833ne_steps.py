@@ -254,7 +254,7 @@ def bankrupt_player(g: G1833NE, pid: str, corp: Corporation) -> None:
             others = {p.id: g.percent_of(p.id, sym) for p in g.players if p.id != pid and not p.bankrupt}
             best = max(others.values(), default=0)
             if best >= pres.percent:
-                new = next(p for p in g._seat_order_from(pid) if others.get(p, -1) == best)
+                new = next(p for p in g.seat_order_from(pid) if others.get(p, -1) == best)
                 handed = sorted((s for s in g.shares_of(new, sym) if not s.president), key=lambda s: s.seq)
                 got = 0
                 for s in handed:

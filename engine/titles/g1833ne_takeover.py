@@ -5,15 +5,20 @@ Rules summary: a corporation with at least one non-obsolete train, connected by 
 station of another, may take it over by buying all its outstanding shares; the target may
 refuse unless it has no trains or only obsolete ones; the acquirer inherits trains, cash,
 ferries, privates and stations and gets one more train of limit.
+
+Payment (decision, notes rows 29 and 32): the acquirer pays each outstanding target share at
+the target's price, in cash or with shares from its own treasury valued at its own price;
+market shares are paid in cash to the bank.  Each of the first two takeovers removes one
+unsold 6/9 card (notes row 33).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from .. import actions as A
-from ..entities import POOL, Corporation, Token
+from ..entities import POOL, Corporation, Share, Token
 from ..errors import GameError
 from ..rounds import Round
 
@@ -26,9 +31,11 @@ if TYPE_CHECKING:
 class Takeover(A.Action):
     type: ClassVar[str] = "takeover"
     corporation: str = ""
+    shares: int = 0  # how many of the acquirer's treasury shares it pays with (the rest in cash)
 
     def describe(self) -> str:
-        return f"{self.entity} takes over {self.corporation}"
+        paid = f", paying with {self.shares} of its shares" if self.shares else ""
+        return f"{self.entity} takes over {self.corporation}{paid}"
 
 
 @dataclass(frozen=True)
@@ -96,17 +103,100 @@ def start_variable_corporation(g: G1833NE, rnd: NEStockRound, pid: str, action: 
 
 
 # ---------------------------------------------------------------------------- takeovers
+SIX_NINE = "6/9"
+REMOVED = "removed"  # owner of a 6/9 card a takeover took out of the game
+
+
+@dataclass
+class Payment:
+    """How a takeover is paid: the acquirer's shares each player receives and the cash each
+    holder ("bank" for the market's shares) receives."""
+
+    shares: dict[str, int] = field(default_factory=dict)
+    cash: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def total_cash(self) -> int:
+        return sum(self.cash.values())
+
+
 def has_running_train(g: G1833NE, corp: Corporation) -> bool:
     return any(t not in g.obsolete for t in corp.trains)
 
 
 def takeover_cost(g: G1833NE, target: Corporation) -> int:
+    """The value of the target's outstanding shares (all but its treasury's) at its price."""
     assert target.price is not None
     outstanding = sum(s.percent for s in g.corp_shares(target.sym) if s.owner != target.sym) // 10
     return outstanding * target.price.price
 
 
-def takeover_targets(g: G1833NE, acq: Corporation) -> list[Corporation]:
+def treasury_shares(g: G1833NE, corp: Corporation) -> list[Share]:
+    return [s for s in g.ipo_shares(corp.sym) if not s.president]
+
+
+def payment_plan(g: G1833NE, acq: Corporation, target: Corporation, shares: int) -> Payment:
+    """Split the price of the target's outstanding shares into ``shares`` of the acquirer's
+    treasury shares and cash.  Decision (notes row 32): the shares go one at a time to the
+    player still owed the most (ties: the target's president, then seat order after him), only
+    to a player owed at least the share's value (the acquirer's price) who stays within 60% of
+    the acquirer; the market's shares and everything not paid in shares are paid in cash.
+    GameError if the shares do not fit; the acquirer's cash is not checked here."""
+    assert target.price is not None and acq.price is not None
+    if shares < 0:
+        raise GameError("The number of shares to pay with cannot be negative")
+    own = len(treasury_shares(g, acq))
+    if shares > own:
+        raise GameError(f"{acq.sym} cannot pay with {shares} of its shares: only {own} in its treasury")
+    owed: dict[str, int] = {}
+    for s in g.corp_shares(target.sym):
+        if s.owner != target.sym:
+            holder = "bank" if s.owner == POOL else s.owner
+            owed[holder] = owed.get(holder, 0) + target.price.price * s.percent // 10
+    order = [pid for pid in g.seat_order_from(target.president) if pid in owed]
+    if target.president in owed:
+        order = [target.president, *order[:-1]]  # the president first, then seat order
+    value = acq.price.price
+    plan = Payment()
+    for n in range(shares):
+        got = {pid: plan.shares.get(pid, 0) for pid in order}
+        fits = [pid for pid in order if owed[pid] >= value and g.holding_ok(pid, acq.sym, 10 * (got[pid] + 1))]
+        if not fits:
+            raise GameError(f"{acq.sym} cannot pay with {shares} of its shares: only {n} can go to "
+                            f"{target.sym}'s shareholders (a share worth {g.fmt(value)} goes only to a "
+                            f"player owed at least that much, and nobody may hold more than "
+                            f"{g.HOLDING_LIMIT}% of {acq.sym})")
+        pid = max(fits, key=lambda p: owed[p])  # the first of equals in ``order``
+        owed[pid] -= value
+        plan.shares[pid] = got[pid] + 1
+    plan.cash = {h: v for h, v in owed.items() if v}
+    return plan
+
+
+def check_payment(g: G1833NE, acq: Corporation, target: Corporation, shares: int) -> Payment:
+    """The payment plan, or GameError if the shares do not fit or the cash part is too much."""
+    plan = payment_plan(g, acq, target, shares)
+    if plan.total_cash > acq.cash:
+        paid = f" besides {shares} of its shares" if shares else ""
+        raise GameError(f"{acq.sym} cannot pay {g.fmt(plan.total_cash)} in cash for {target.sym}'s shares"
+                        f"{paid}: it has {g.fmt(acq.cash)}")
+    return plan
+
+
+def takeover_share_options(g: G1833NE, acq: Corporation, target: Corporation) -> list[int]:
+    """The numbers of its own shares ``acq`` may pay with for ``target`` (empty: unaffordable)."""
+    out = []
+    for n in range(len(treasury_shares(g, acq)) + 1):
+        try:
+            check_payment(g, acq, target, n)
+        except GameError:
+            continue
+        out.append(n)
+    return out
+
+
+def connected_targets(g: G1833NE, acq: Corporation) -> list[Corporation]:
+    """Corporations ``acq`` may try to take over, money aside."""
     if acq.closed or acq.president is None or not has_running_train(g, acq):
         return []
     _, nodes = g.board.connectivity(acq.sym)
@@ -114,30 +204,48 @@ def takeover_targets(g: G1833NE, acq: Corporation) -> list[Corporation]:
     for c in g.corporations.values():
         if c is acq or c.closed or not c.ipoed:
             continue
-        stations = {(t.hex, t.city) for t in c.tokens if t.used}
-        if stations & nodes and takeover_cost(g, c) <= acq.cash:
+        if {(t.hex, t.city) for t in c.tokens if t.used} & nodes:
             out.append(c)
     return out
+
+
+def takeover_targets(g: G1833NE, acq: Corporation) -> list[Corporation]:
+    return [c for c in connected_targets(g, acq) if takeover_share_options(g, acq, c)]
 
 
 def can_refuse(g: G1833NE, target: Corporation) -> bool:
     return target.president is not None and has_running_train(g, target)
 
 
-def take_over(g: G1833NE, acq: Corporation, target: Corporation) -> None:
-    """Buy out the target's outstanding shares at its price and absorb it."""
+def describe_payment(g: G1833NE, acq: Corporation, shares: int, cash: int) -> str:
+    """"2 BW shares and $40", "2 BW shares" or "$40"."""
+    parts = [f"{shares} {acq.sym} share{'s' if shares != 1 else ''}"] if shares else []
+    return " and ".join(parts + ([g.fmt(cash)] if cash or not shares else []))
+
+
+def take_over(g: G1833NE, acq: Corporation, target: Corporation, shares: int = 0) -> None:
+    """Buy out the target's outstanding shares (``shares`` of them paid with the acquirer's
+    treasury shares, the rest in cash) and absorb it."""
+    plan = check_payment(g, acq, target, shares)
     assert target.price is not None
-    price = target.price.price
-    cost = takeover_cost(g, target)
-    if cost > acq.cash:
-        raise GameError(f"{acq.sym} cannot pay {g.fmt(cost)} for {target.sym}'s shares")
+    percent: dict[str, int] = {}  # holder -> percent of the target handed in
     for s in g.corp_shares(target.sym):
-        if s.owner == target.sym:
-            continue
-        amount = price * s.percent // 10
-        g.spend(acq.sym, "bank" if s.owner == POOL else s.owner, amount)
-        g.move_share(s, target.sym)
-    g.log.append(f"{acq.sym} takes over {target.sym} for {g.fmt(cost)}")
+        if s.owner != target.sym:
+            holder = "bank" if s.owner == POOL else s.owner
+            percent[holder] = percent.get(holder, 0) + s.percent
+            g.move_share(s, target.sym)
+    own = treasury_shares(g, acq)
+    g.log.append(f"{acq.sym} takes over {target.sym} for "
+                 f"{describe_payment(g, acq, sum(plan.shares.values()), plan.total_cash)}")
+    for holder in percent:
+        n, cash = plan.shares.get(holder, 0), plan.cash.get(holder, 0)
+        g.spend(acq.sym, holder, cash)
+        for _ in range(n):
+            g.move_share(own.pop(0), holder)
+        who = "The bank" if holder == "bank" else g.name_of(holder)
+        g.log.append(f"{who} receives {describe_payment(g, acq, n, cash)} for {percent[holder]}% of {target.sym}")
+    if plan.shares:
+        g.change_president(acq.sym)  # a player may now hold more of the acquirer than its president
     if target.cash:
         g.spend(target.sym, acq.sym, target.cash)
     for tid in list(target.trains):
@@ -161,6 +269,21 @@ def take_over(g: G1833NE, acq: Corporation, target: Corporation) -> None:
     g.board.changed()
     g.takeovers[acq.sym] = g.takeovers.get(acq.sym, 0) + 1 + g.takeovers.get(target.sym, 0)
     g.close_corporation(target)
+    remove_six_nine_card(g)
+
+
+def remove_six_nine_card(g: G1833NE) -> None:
+    """Decision: each of the first two takeovers of the game removes the last unsold 6/9 card
+    (the discard pile does not count).  The unsold cards only ever decrease, so counting the
+    cards removed so far is the same as counting takeovers."""
+    cards = [g.trains[t] for t in g.train_order if g.card_of[t] == SIX_NINE]
+    if sum(1 for t in cards if t.owner == REMOVED) >= g.data.TAKEOVERS_REMOVING_A_6_9:
+        return
+    unsold = [t for t in cards if t.owner == "depot"]
+    if not unsold:
+        return
+    g.remove_train(unsold[-1], REMOVED)
+    g.log.append(f"The takeover removes a {SIX_NINE} card from the bank ({len(unsold) - 1} left)")
 
 
 class TakeoverRound(Round):
@@ -175,7 +298,8 @@ class TakeoverRound(Round):
         self.game: G1833NE = game
         self.order = [c.sym for c in game.operating_order()]
         self.index = 0
-        self.pending: tuple[str, str] | None = None  # (acquirer, target) awaiting an answer
+        # (acquirer, target, own shares offered) awaiting the target's answer
+        self.pending: tuple[str, str, int] | None = None
         self.last_to_act: str | None = None
 
     def start(self) -> None:
@@ -214,10 +338,11 @@ class TakeoverRound(Round):
         self.check_actor(action)
         g = self.game
         if self.pending:
-            acq, target = (g.corporations[s] for s in self.pending)
+            acq, target = (g.corporations[s] for s in self.pending[:2])
+            shares = self.pending[2]
             self.pending = None
             if isinstance(action, AcceptTakeover):
-                take_over(g, acq, target)
+                take_over(g, acq, target, shares)
             else:
                 g.log.append(f"{target.sym} refuses the takeover by {acq.sym}")
             self._next()
@@ -229,14 +354,16 @@ class TakeoverRound(Round):
             return
         assert isinstance(action, Takeover)
         target = g.corp(action.corporation)
-        if target not in takeover_targets(g, acq):
-            raise GameError(f"{acq.sym} cannot take over {target.sym}: it needs a running train, a track "
-                            f"connection to a {target.sym} station and the money for its shares")
+        if target not in connected_targets(g, acq):
+            raise GameError(f"{acq.sym} cannot take over {target.sym}: it needs a running train and a track "
+                            f"connection to a {target.sym} station")
+        plan = check_payment(g, acq, target, action.shares)
         if can_refuse(g, target):
-            self.pending = (acq.sym, target.sym)
-            g.log.append(f"{acq.sym} offers to take over {target.sym}")
+            self.pending = (acq.sym, target.sym, action.shares)
+            g.log.append(f"{acq.sym} offers to take over {target.sym} for "
+                         f"{describe_payment(g, acq, sum(plan.shares.values()), plan.total_cash)}")
             return
-        take_over(g, acq, target)
+        take_over(g, acq, target, action.shares)
         self._next()
 
     def _next(self) -> None:

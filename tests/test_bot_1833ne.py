@@ -1,0 +1,42 @@
+"""1833NE through the command layer: takeovers (/takeover with its payment, /accept) and
+routes with an extension typed as text, each turned back into the command a player types."""
+
+from __future__ import annotations
+
+from bot.play import ACTION_COMMANDS, allowed_commands
+from bot.textcmd import action_to_command, format_routes, parse, parse_routes
+from tests.test_1833ne_takeover import position
+from tests.test_route_extension import _hartford
+
+
+def _build(g, name: str, entity: str, line: str):
+    cmd = parse(line)
+    assert cmd.name == name
+    return ACTION_COMMANDS[name].build(g, entity, cmd.params)
+
+
+def test_takeover_offer_and_accept_as_commands() -> None:
+    """BW offers to take over B&L paying 2 of its shares (the command names the payment);
+    B&L's president answers with /accept (or /pass to refuse)."""
+    g = position(bl_price=70, ann_bw=2, cy_bl=3, pool_bl=1, bl_train=True)
+    assert "/takeover" in allowed_commands(g, "BW")
+    offer = _build(g, "takeover", "BW", "/takeover corporation:b&l shares:2")
+    assert action_to_command(offer.to_dict()) == "/takeover corporation:B&L shares:2"
+    g.process(offer)
+    assert allowed_commands(g, "B&L") == ["/accept", "/pass"]
+    g.process(_build(g, "accept", "B&L", "/accept"))
+    assert g.corporations["B&L"].closed
+
+
+def test_extension_routes_round_trip_as_text() -> None:
+    """A route with an extension is written ``TRAIN: chains + extension chains`` and read
+    back to the same route, which the engine accepts."""
+    g = _hartford()
+    best = g.best_route_solution("HR", 10.0).routes
+    text = format_routes(best)
+    assert " + C24-D23-D21" in text
+    again = parse_routes(text)
+    assert [(r["connections"], r["extension"]) for r in again] == [(r["connections"], r["extension"]) for r in best]
+    action = _build(g, "routes", "HR", f'/routes routes:"{text}"')
+    g.process(action)
+    assert g.round.state["routes"][0]["revenue"] == best[0]["revenue"]
