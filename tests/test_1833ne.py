@@ -289,9 +289,32 @@ def test_border_cost_paid_when_completed() -> None:
     _operating(g)
     h, oh = g.board.hexes["C10"], g.board.hexes["B9"]
     t = g.board.tile_for("7").with_rotation(2)  # C10 towards B9 across a $20 river
-    assert g.completed_borders(h, h.tile, t) == []
-    g.board.lay("B9", "8-0", 0)
-    assert 5 in oh.tile.exits or g.completed_borders(h, h.tile, t) == []
+    assert g.completed_borders(h, h.tile, t) == []  # no track on the B9 side yet: nothing to pay
+    g.board.lay("B9", "8-0", 3)  # B9 track reaching the river (its edge 5, C10's edge 2)
+    assert 5 in oh.tile.exits
+    assert g.completed_borders(h, h.tile, t) == [(("B9", 5), 20)]
+    g.paid_borders.add(("B9", 5))
+    assert g.completed_borders(h, h.tile, t) == []  # paid once
+
+
+def test_towns_gain_value_when_upgraded() -> None:
+    """Summary: "Kleine Städte gewinnen an Wert, wenn sie aufgewertet werden": a yellow town
+    (Concord, F21) pays $10; its green upgrade (from phase II, keeping the track) $20."""
+    g = new()
+    _operating(g)
+    cv = g.corporations["CV"]
+    g.board.lay("F21", "3-0", 0)
+    town = ("F21", g.board.hexes["F21"].tile.towns[0].index)
+    assert g.board.stop_revenue(town, g.phase_colors()) == 10
+    with pytest.raises(GameError, match="green tiles are not available in phase I"):
+        g.check_lay_static(cv, "F21", "N40-0")
+    g.change_phase(1)
+    green = g.check_lay_static(cv, "F21", "N40-0")
+    with pytest.raises(GameError, match="existing track must be kept"):
+        g.check_lay_rotation(cv, "F21", green.with_rotation(0), connected=False)
+    g.check_lay_rotation(cv, "F21", green.with_rotation(3), connected=False)
+    g.board.lay("F21", "N40-0", 3)
+    assert g.board.stop_revenue(town, g.phase_colors()) == 20
 
 
 def test_two_stations_and_worcester_price() -> None:
