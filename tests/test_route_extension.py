@@ -160,6 +160,21 @@ def _hartford() -> G1833NE:
     return g
 
 
+def test_only_cross_bonuses_are_reached_by_extension() -> None:
+    """A route through Boston may be extended to Ogdensburg (A6) or, once it pays, New York
+    (A28) for a cross bonus, never to Montreal or Portland: those are direct bonuses, earned
+    only with both places among the counted stops."""
+    g = new()
+    _operating(g, "BW", 100)
+    bw = g.corporations["BW"]
+    boston = [("G22", 0), ("F21", 0)]
+    assert R.extension_gains(g, bw, boston) == {"A6": 40}  # New York pays nothing in phase I
+    g.change_phase(g.phase_index_of("III"))
+    assert R.extension_gains(g, bw, boston) == {"A6": 60, "A28": 50}
+    assert R.bonuses(g, bw, boston, reached="B3") == R.bonuses(g, bw, boston)  # direct: no
+    assert R.extension_gains(g, bw, [("B3", 0), ("C4", 0)]) == {"I14": 100}  # Montreal-Portland
+
+
 def test_real_map_route_extended_to_boston_for_the_new_york_bonus() -> None:
     """HR's 3+3 runs Hartford-New Haven-Bridgeport-New York and extends from Hartford to
     Boston (through Fitchburg, FRR's station) for the New York-Boston cross bonus."""
