@@ -219,14 +219,12 @@ class G1833NE(G1856):
             cells = [c for c in cells if c.price >= self.data.TAKEOVER_MIN_PAR_WITH_120_TOKEN]
         return cells
 
+    def capitalization_type(self, corp: Corporation) -> str:
+        return "incremental"  # always (the 1846 finance system); no escrow, no full capitalization
+
     def par_corporation(self, corp: Corporation, cell: Cell, pid: str) -> None:
-        corp.capitalization = "incremental"
-        corp.ipoed = True
+        super().par_corporation(corp, cell, pid)
         corp.started = True
-        corp.par = cell
-        corp.price = cell
-        cell.corporations.append(corp.sym)
-        corp.president = pid
 
     def transfer_share_from_ipo(self, pid: str, share: Share, par_price: int) -> None:
         """Incremental capitalization: every treasury share pays the current price (the
