@@ -298,9 +298,10 @@ class ConductorCog(commands.Cog, name="Conductor"):
         await self.run(interaction, "bid", _params(company=company, price=price))
 
     @app_commands.command(name="par", description="Start a corporation")
-    @app_commands.autocomplete(corporation=complete, price=complete)
-    async def par(self, interaction: discord.Interaction, corporation: str, price: str) -> None:
-        await self.run(interaction, "par", _params(corporation=corporation, price=price))
+    @app_commands.autocomplete(corporation=complete, price=complete, home=complete)
+    async def par(self, interaction: discord.Interaction, corporation: str, price: str,
+                  home: str | None = None) -> None:
+        await self.run(interaction, "par", _params(corporation=corporation, price=price, home=home))
 
     @app_commands.command(name="buy", description="Buy a share")
     @app_commands.autocomplete(share=complete)

@@ -121,7 +121,9 @@ def par_price_id(g: Game, raw: str) -> str:
 
 def _par(g: Game, e: str, p: dict[str, str]) -> A.Action:
     corp = pick(text(p, "corporation"), list(g.corporations), "corporation")
-    return A.Par(**_base(g, e), corporation=corp, share_price=par_price_id(g, text(p, "price")))
+    # 1833NE takeover game: a corporation without a home starts on a free city of its choice
+    extra = {"home": pick(p["home"].upper(), list(g.board.hexes), "hex")} if p.get("home") else {}
+    return A.Par(**_base(g, e), corporation=corp, share_price=par_price_id(g, text(p, "price")), extra=extra)
 
 
 def _share_ids(g: Game, raw: str) -> list[str]:
@@ -350,7 +352,9 @@ ACTION_COMMANDS: dict[str, ActionCommand] = {c.name: c for c in (
                    Param("price", "your bid", number=True)), _bid),
     ActionCommand("par", "par", "start a corporation at a par price",
                   (Param("corporation", "corporation to start", choice_key="corporation"),
-                   Param("price", "par price", choice_key="price")), _par),
+                   Param("price", "par price", choice_key="price"),
+                   Param("home", "home city (1833NE takeover corporations)", required=False, choice_key="home")),
+                  _par),
     ActionCommand("buy", "buy_shares", "buy a share",
                   (Param("share", "share to buy (or a corporation)", choice_key="share"),), _buy, "player"),
     ActionCommand("sell", "sell_shares", "sell shares",

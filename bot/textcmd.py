@@ -131,7 +131,8 @@ def action_to_command(action: dict[str, Any]) -> str | None:
         return format_command("bid", {"company": action["company"], "price": action["price"], **params})
     if kind == "par":
         return format_command("par", {"corporation": action["corporation"],
-                                      "price": str(action["share_price"]).split(",")[0], **params})
+                                      "price": str(action["share_price"]).split(",")[0],
+                                      "home": action.get("home"), **params})
     if kind == "buy_shares":
         return format_command("buy", {"share": ",".join(action["shares"]), **params})
     if kind == "sell_shares":

@@ -57,9 +57,26 @@ def _par(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
         return [Choice(c.sym, f"{c.sym} - {c.name}") for c in game.corporations.values()
                 if game.can_par(entity, c) and any(cash >= p.price * 2 for p in game.market.par_prices)]
     corp = game.corporations.get(partial["corporation"])
+    if "price" in partial:
+        return _par_home(game, corp, partial["price"])
     cells = game.par_prices(corp) if corp is not None and hasattr(game, "par_prices") else game.market.par_prices
     return [Choice(f"{cell.price},{cell.row},{cell.col}", f"{game.fmt(cell.price)} (costs {game.fmt(cell.price * 2)})")
             for cell in cells if cash >= cell.price * 2]
+
+
+def _par_home(game: Game, corp: Any, price: str) -> list[Choice]:
+    """1833NE takeover game: the free cities a corporation without a home may start on at
+    this start price (a $120 home needs a start price of at least $60)."""
+    if corp is None or corp.home is not None or not hasattr(game, "variable_homes"):
+        return []
+    raw = price.split(",")[0]
+    value = int(raw) if raw.isdigit() else 0
+    prices = game.data.TAKEOVER_HOME_TOKEN_PRICE
+    out: dict[str, Choice] = {}
+    for hid, _city, cost in game.variable_homes(corp):
+        if hid not in out and (cost < prices["other"] or value >= game.data.TAKEOVER_MIN_PAR_WITH_120_TOKEN):
+            out[hid] = Choice(hid, f"{game.board.hexes[hid].location or hid} ({hid}), home station {game.fmt(cost)}")
+    return list(out.values())
 
 
 def _buy_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:

@@ -40,3 +40,23 @@ def test_extension_routes_round_trip_as_text() -> None:
     action = _build(g, "routes", "HR", f'/routes routes:"{text}"')
     g.process(action)
     assert g.round.state["routes"][0]["revenue"] == best[0]["revenue"]
+
+
+def test_takeover_corporation_starts_on_the_home_the_player_names() -> None:
+    """From phase II a takeover-game corporation starts on a free city the player chooses:
+    /par offers the homes allowed at the chosen price ($120 homes only from $60) and places the
+    home station there; the command reads back the same."""
+    from engine.decisions import choices_for
+    from tests.test_1833ne import new, stock_round
+
+    g = new(3, ("takeover_game",))
+    stock_round(g)
+    g.phase_index = g.phase_index_of("II")
+    pid = g.round.acting()[0]
+    cheap = {c.value for c in choices_for(g, pid, "par", {"corporation": "B&M", "price": "50,0,5"})}
+    dear = {c.value for c in choices_for(g, pid, "par", {"corporation": "B&M", "price": "100,0,10"})}
+    assert "D21" in cheap and "F17" not in cheap and "F17" in dear  # Manchester (F17): a $120 home
+    action = _build(g, "par", pid, "/par corporation:B&M price:100 home:f17")
+    assert action_to_command(action.to_dict()) == "/par corporation:B&M price:100 home:F17"
+    g.process(action)
+    assert g.corporations["B&M"].home == "F17" and g.board.hexes["F17"].tokened_by("B&M")
