@@ -367,7 +367,8 @@ class ConductorCog(commands.Cog, name="Conductor"):
     async def assign(self, interaction: discord.Interaction, target: str, entity: str | None = None) -> None:
         await self.run(interaction, "assign", _params(target=target, entity=entity))
 
-    @app_commands.command(name="right", description="Buy a tunnel or bridge right")
+    @app_commands.command(name="right", description="Buy a tunnel or bridge right (1856) or a ferry (1833NE)")
+    @app_commands.autocomplete(right=complete)
     async def right(self, interaction: discord.Interaction, right: str, cost: int | None = None) -> None:
         await self.run(interaction, "right", _params(right=right, cost=cost))
 

@@ -308,6 +308,15 @@ def _takeover(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
     return out
 
 
+def _special_buy(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
+    """What the corporation may buy besides trains and privates now: 1856 rights, 1833NE ferries."""
+    corp = game.corporations.get(entity)
+    special_buys = getattr(game, "special_buys", None)
+    if corp is None or special_buys is None:
+        return []
+    return [Choice(name, name) for name in special_buys(corp)]
+
+
 def _none(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
     return []
 
@@ -317,7 +326,7 @@ _HANDLERS: dict[str, Any] = {
     "lay_tile": _lay_tile, "place_token": _place_token, "buy_train": _buy_train,
     "discard_train": _discard_train, "dividend": _dividend, "buy_company": _buy_company,
     "remove_token": _remove_token, "pass": _none, "take_loan": _none, "payoff_loan": _none, "run_routes": _none,
-    "takeover": _takeover, "accept_takeover": _none,
+    "takeover": _takeover, "accept_takeover": _none, "special_buy": _special_buy,
 }
 
 

@@ -60,3 +60,17 @@ def test_takeover_corporation_starts_on_the_home_the_player_names() -> None:
     assert action_to_command(action.to_dict()) == "/par corporation:B&M price:100 home:F17"
     g.process(action)
     assert g.corporations["B&M"].home == "F17" and g.board.hexes["F17"].tokened_by("B&M")
+
+
+def test_ferries_are_offered_and_bought_with_right() -> None:
+    """/right offers the ferries still for sale (1833NE, $40 each until phase IV); buying one
+    takes it off the list."""
+    from engine.decisions import choices_for
+    from tests.test_1833ne import _operating, new
+
+    g = new()
+    _operating(g, "CV", 100)
+    offered = [c.value for c in choices_for(g, "CV", "special_buy")]
+    assert offered == [f"Ferry {hid}" for hid in g.data.FERRY_PORTS]
+    g.process(_build(g, "right", "CV", '/right right:"Ferry C26"'))
+    assert g.ferries["C26"] == "CV" and "Ferry C26" not in [c.value for c in choices_for(g, "CV", "special_buy")]
