@@ -340,10 +340,10 @@ class ConductorCog(commands.Cog, name="Conductor"):
         await self.run(interaction, "dividend", _params(kind=kind))
 
     @app_commands.command(name="train", description="Buy a train")
-    @app_commands.autocomplete(train=complete)
-    async def train(self, interaction: discord.Interaction, train: str, price: int | None = None,
-                    exchange: str | None = None) -> None:
-        await self.run(interaction, "train", _params(train=train, price=price, exchange=exchange))
+    @app_commands.autocomplete(train=complete, variant=complete)
+    async def train(self, interaction: discord.Interaction, train: str, variant: str | None = None,
+                    price: int | None = None, exchange: str | None = None) -> None:
+        await self.run(interaction, "train", _params(train=train, variant=variant, price=price, exchange=exchange))
 
     @app_commands.command(name="discard", description="Discard a train over the limit")
     @app_commands.autocomplete(train=complete)

@@ -237,15 +237,17 @@ def _train_id(g: Game, raw: str) -> str:
 def _train(g: Game, e: str, p: dict[str, str]) -> A.Action:
     tid = _train_id(g, text(p, "train"))
     train = g.trains[tid]
+    # 1833NE: a card from the bank is bought as one of its sides (default: the card's first)
+    sides = dict(g.train_variants(train)) if hasattr(g, "train_variants") else {}
+    variant = pick(p["variant"], list(sides), "side") if p.get("variant") and sides else train.name
     if p.get("price"):
         price = number(p, "price")
     elif train.owner in ("depot", "discard"):
-        price = train.price
+        price = sides.get(variant, train.price)
     else:
         raise UserError(f"Give price: to buy {tid} from {train.owner}")
     exchange = _train_id(g, p["exchange"]) if p.get("exchange") else None
-    return A.BuyTrain(**_base(g, e), train=tid, price=price, variant=p.get("variant") or train.name,
-                      exchange=exchange)
+    return A.BuyTrain(**_base(g, e), train=tid, price=price, variant=variant, exchange=exchange)
 
 
 def _discard(g: Game, e: str, p: dict[str, str]) -> A.Action:
@@ -375,6 +377,7 @@ ACTION_COMMANDS: dict[str, ActionCommand] = {c.name: c for c in (
                   (Param("kind", "payout or withhold", choice_key="kind"),), _dividend),
     ActionCommand("train", "buy_train", "buy a train",
                   (Param("train", "train", choice_key="train"),
+                   Param("variant", "side of a two-sided card (1833NE)", required=False, choice_key="variant"),
                    Param("price", "price (for a train from another corporation)", required=False, number=True),
                    Param("exchange", "train to trade in", required=False)), _train),
     ActionCommand("discard", "discard_train", "discard a train over the limit",

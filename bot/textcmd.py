@@ -152,7 +152,9 @@ def action_to_command(action: dict[str, Any]) -> str | None:
     if kind == "dividend":
         return format_command("dividend", {"kind": action["kind"], **params})
     if kind == "buy_train":
-        return format_command("train", {"train": action["train"], "price": action["price"],
+        card = str(action["train"]).rsplit("-", 1)[0]
+        variant = action.get("variant") if action.get("variant") != card else None  # 1833NE: the side bought
+        return format_command("train", {"train": action["train"], "variant": variant, "price": action["price"],
                                         "exchange": action.get("exchange"), **params})
     if kind == "discard_train":
         return format_command("discard", {"train": action["train"], **params})

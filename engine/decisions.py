@@ -235,6 +235,8 @@ def _buy_train(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]
     if _op(game) is None or entity not in game.corporations:
         return []
     corp = game.corporations[entity]
+    if "train" in partial:
+        return _train_variants(game, corp, partial["train"])
     emergency = game.must_buy_train(corp) and game.needs_emergency_money(corp)
     out = []
     seen = set()
@@ -242,7 +244,7 @@ def _buy_train(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]
         # only the cheapest train from the bank, paid with the president's help
         t = game.cheapest_depot_train(corp)
         if t is not None and game.president_can_fund_train(corp):
-            out.append(Choice(t.id, f"{t.name}-train from the bank, {game.fmt(t.price)} (president helps)"))
+            out.append(Choice(t.id, f"{t.name}-train from the bank, {_price_text(game, t)} (president helps)"))
         return out
     room = game.room(corp)
     for t in game.buyable_depot_trains(corp):
@@ -250,7 +252,7 @@ def _buy_train(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]
             continue
         seen.add((t.name, t.owner))
         src = "bank" if t.owner == "depot" else "discard pile"
-        out.append(Choice(t.id, f"{t.name}-train from the bank ({src}), {game.fmt(t.price)}"))
+        out.append(Choice(t.id, f"{t.name}-train from the bank ({src}), {_price_text(game, t)}"))
     for t, price in game.exchange_options(corp):
         if price <= corp.cash:
             out.append(Choice(f"{t.id}", f"{t.name}-train trading in, {game.fmt(price)}"))
@@ -306,6 +308,24 @@ def _takeover(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
         cash = T.check_payment(game, acq, target, n).total_cash
         out.append(Choice(str(n), f"pay {T.describe_payment(game, acq, n, cash)}"))
     return out
+
+
+def _price_text(game: Game, train: Any) -> str:
+    """A bank train's price; for a two-sided card (1833NE) each side's ("3/5 $180 or 2+2 $140")."""
+    variants = getattr(game, "train_variants", None)
+    sides = variants(train) if variants else []
+    if not sides:
+        return game.fmt(train.price)
+    return " or ".join(f"{name} {game.fmt(price)}" for name, price in sides)
+
+
+def _train_variants(game: Game, corp: Any, train_id: str) -> list[Choice]:
+    """1833NE two-sided cards: the sides of a bank train the corporation can pay for."""
+    variants = getattr(game, "train_variants", None)
+    train = game.trains.get(train_id)
+    if variants is None or train is None:
+        return []
+    return [Choice(name, f"{name} for {game.fmt(price)}") for name, price in variants(train) if price <= corp.cash]
 
 
 def _special_buy(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:

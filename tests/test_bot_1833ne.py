@@ -74,3 +74,29 @@ def test_ferries_are_offered_and_bought_with_right() -> None:
     assert offered == [f"Ferry {hid}" for hid in g.data.FERRY_PORTS]
     g.process(_build(g, "right", "CV", '/right right:"Ferry C26"'))
     assert g.ferries["C26"] == "CV" and "Ferry C26" not in [c.value for c in choices_for(g, "CV", "special_buy")]
+
+
+def test_train_sides_are_chosen_with_variant() -> None:
+    """/train buys a two-sided card as the side the player names (default: the card's first
+    side at its own price); autocomplete shows both prices and offers the sides the
+    corporation can pay for; the command reads back the same."""
+    from engine import actions as A
+    from engine.decisions import choices_for
+    from tests.test_1833ne import _operating, new
+
+    g = new()
+    _operating(g, "CV", 100)
+    for t in g.trains.values():
+        if t.id.startswith("2-"):
+            t.owner = "rusted"  # the 2-cards are gone: the 3/5 cards are for sale
+    while "buy_train" not in g.action_types("CV"):
+        g.process(A.Pass(entity="CV", entity_type="corporation"))
+    (offer,) = choices_for(g, "CV", "buy_train")
+    assert offer.value == "3/5-0" and offer.label.endswith("3/5 $180 or 2+2 $140")
+    assert [c.value for c in choices_for(g, "CV", "buy_train", {"train": "3/5-0"})] == ["3/5", "2+2"]
+    first = _build(g, "train", "CV", "/train train:3/5")
+    assert (first.variant, first.price) == ("3/5", 180)
+    action = _build(g, "train", "CV", "/train train:3/5-0 variant:2+2")
+    assert action_to_command(action.to_dict()) == "/train train:3/5-0 variant:2+2 price:140"
+    g.process(action)
+    assert g.trains["3/5-0"].name == "2+2" and g.corporations["CV"].cash == 200 - 140

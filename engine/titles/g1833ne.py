@@ -549,6 +549,13 @@ class G1833NE(G1856):
         pres = self.player(corp.president) if corp.president else None
         return (self.side_prices(t)[0] if t else 0) - corp.cash - (pres.cash if pres else 0)
 
+    def train_variants(self, train: Train) -> list[tuple[str, int]]:
+        """(side, price) a buyer may choose for ``train``: both sides of a card from the bank;
+        none for a corporation's train (it keeps its side)."""
+        if train.owner not in ("depot", "discard"):
+            return []
+        return [(s.name, s.price) for s in self.sides[train.id]]
+
     def side_for(self, train: Train, action: A.BuyTrain) -> Side:
         sides = self.sides[train.id]
         if train.owner in self.corporations:
