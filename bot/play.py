@@ -237,15 +237,18 @@ def _train_id(g: Game, raw: str) -> str:
 def _train(g: Game, e: str, p: dict[str, str]) -> A.Action:
     tid = _train_id(g, text(p, "train"))
     train = g.trains[tid]
-    # 1833NE: a card from the bank is bought as one of its sides (default: the card's first)
+    # 1833NE: a card from the bank is bought as one of its sides: the one named, else the one
+    # at the price given, else the card's first side
     sides = dict(g.train_variants(train)) if hasattr(g, "train_variants") else {}
-    variant = pick(p["variant"], list(sides), "side") if p.get("variant") and sides else train.name
-    if p.get("price"):
-        price = number(p, "price")
-    elif train.owner in ("depot", "discard"):
-        price = sides.get(variant, train.price)
+    price = number(p, "price") if p.get("price") else None
+    if p.get("variant") and sides:
+        variant = pick(p["variant"], list(sides), "side")
     else:
-        raise UserError(f"Give price: to buy {tid} from {train.owner}")
+        variant = next((name for name, cost in sides.items() if cost == price), train.name)
+    if price is None:
+        if train.owner not in ("depot", "discard"):
+            raise UserError(f"Give price: to buy {tid} from {train.owner}")
+        price = sides.get(variant, train.price)
     exchange = _train_id(g, p["exchange"]) if p.get("exchange") else None
     return A.BuyTrain(**_base(g, e), train=tid, price=price, variant=variant, exchange=exchange)
 

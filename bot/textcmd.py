@@ -133,6 +133,11 @@ def action_to_command(action: dict[str, Any]) -> str | None:
         return format_command("par", {"corporation": action["corporation"],
                                       "price": str(action["share_price"]).split(",")[0],
                                       "home": action.get("home"), **params})
+    if kind in ("buy_shares", "sell_shares") and action.get("entity_type") == "corporation":
+        # a corporation issuing or redeeming its own shares (1833NE)
+        if kind == "sell_shares":
+            return format_command("issue", {"shares": ",".join(action["shares"])})
+        return format_command("redeem", {"share": ",".join(action["shares"])})
     if kind == "buy_shares":
         return format_command("buy", {"share": ",".join(action["shares"]), **params})
     if kind == "sell_shares":

@@ -144,3 +144,29 @@ async def test_1836jr56_full_game_from_game_new(tmp_path: Any) -> None:
         assert [game.result()[p.id] for p in game.players] == expected
     finally:
         await store.close()
+
+
+async def test_1833ne_takeover_game_from_game_new(tmp_path: Any) -> None:
+    """A whole random 1833NE Takeover game (3 users; takeovers, one paid partly in shares,
+    routes with extensions, train sides, ferries, issued shares) from ``/game new`` to the
+    final scores, every move typed as a command."""
+    from engine.export import export_game
+    from engine.titles.g1833ne_selfplay import play_one
+
+    out: list[Any] = []
+    assert play_one(3, 7, ["takeover_game"], 6000, game_out=out).problem is None
+    export = export_game(out[0])
+    kinds = {a["type"] for a in export["actions"]}
+    assert {"takeover", "accept_takeover", "special_buy", "sell_shares"} <= kinds
+    assert any(r.get("extension") for a in export["actions"] if a["type"] == "run_routes" for r in a["routes"])
+    store = await Store.open(str(tmp_path / "bot.db"))
+    try:
+        layer = CommandLayer(store, images=False)
+        users, host = await _new_game_from_lobby(layer, export)
+        await play_actions(layer, store, export, users, host)
+        row = (await store.all_games())[-1]
+        game = (await layer.load(row)).game
+        assert game.finished and game.end_reason == out[0].end_reason
+        assert [game.result()[p.id] for p in game.players] == [out[0].result()[p.id] for p in out[0].players]
+    finally:
+        await store.close()
