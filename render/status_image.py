@@ -102,7 +102,11 @@ def _company_closed(game: Any, sym: str) -> bool:
 
 
 def corporations_table(game: Any) -> Table:
-    headers = ["Corp", "President", "Cash", "Price", "Par", "Trains", "Loans", "Tokens", "IPO", "Pool", "Capital"]
+    loans = getattr(game, "HAS_LOANS", True)  # 1833NE has none: no column
+    ipo_name = getattr(getattr(game, "data", None), "IPO_NAME", "IPO")
+    headers = ["Corp", "President", "Cash", "Price", "Par", "Trains", *(["Loans"] if loans else []), "Tokens",
+               ipo_name, "Pool", "Capital"]
+    obsolete = getattr(game, "obsolete", set())  # 1833NE: trains that run once more, then go
     rows: list[list[Any]] = []
     players = getattr(game, "player_by_id", None) or {p.id: p for p in getattr(game, "players", [])}
     for corp in (getattr(game, "corporations", None) or {}).values():
@@ -112,7 +116,7 @@ def corporations_table(game: Any) -> Table:
         pres_name = players[pres].name if pres in players else ""
         price = getattr(corp, "price", None)
         par = getattr(corp, "par", None)
-        trains = [t.rsplit("-", 1)[0] for t in getattr(corp, "trains", [])]
+        trains = [_train_name(game, t) + (" (obsolete)" if t in obsolete else "") for t in getattr(corp, "trains", [])]
         tokens = getattr(corp, "tokens", [])
         left = sum(1 for t in tokens if not getattr(t, "used", False))
         ipo = _safe(lambda c=corp: game.percent_of(c.sym, c.sym), 0) or 0
@@ -131,13 +135,19 @@ def corporations_table(game: Any) -> Table:
             Cell(_money(game, price.price) if price else "", bold=bool(price)),
             Cell(_money(game, par.price) if par else "", muted=muted),
             Cell(", ".join(trains), bold=True),
-            Cell(str(getattr(corp, "loans", 0) or "")),
+            *([Cell(str(getattr(corp, "loans", 0) or ""))] if loans else []),
             Cell(f"{left}/{len(tokens)}" if tokens else "", muted=muted),
             Cell(f"{ipo}%" if ipo and started else "", muted=muted),
             Cell(f"{pool}%" if pool else ""),
             Cell(cap, muted=muted),
         ])
-    return Table(headers, rows, align="llrrrlcrrrl")
+    return Table(headers, rows, align="llrrrl" + ("c" if loans else "") + "rrrl")
+
+
+def _train_name(game: Any, tid: str) -> str:
+    """The train's name now (a 1833NE card shows the side it was bought as)."""
+    train = (getattr(game, "trains", None) or {}).get(tid)
+    return str(getattr(train, "name", None) or tid.rsplit("-", 1)[0])
 
 
 def companies_table(game: Any) -> Table | None:
@@ -161,7 +171,15 @@ def trains_line(game: Any) -> str:
             groups[-1].append(t)
         else:
             groups.append([t])
-    parts = [f"{g[0].name} ×{len(g)} ({_money(game, g[0].price)})" for g in groups]
+    variants = getattr(game, "train_variants", None)  # 1833NE: a card's two sides and prices
+
+    def price(t: Any) -> str:
+        sides = _safe(lambda: variants(t), []) if variants else []
+        if sides:
+            return " or ".join(f"{name} {_money(game, cost)}" for name, cost in sides)
+        return _money(game, t.price)
+
+    parts = [f"{g[0].name} ×{len(g)} ({price(g[0])})" for g in groups]
     return "Depot: " + ("  ·  ".join(parts) if parts else "empty")
 
 
@@ -195,10 +213,12 @@ def render_status(game: Any) -> bytes:
         tables.append(("Private companies", privates))
     title, sub = header_lines(game)
     depot = trains_line(game)
+    notes = list(_safe(game.status_notes, []) or []) if hasattr(game, "status_notes") else []
     f_title, f_sub, f_sec = font(24, True), font(17), font(18, True)
-    width = max([t.width() for _, t in tables] + [int(f_title.getlength(title)), int(f_sub.getlength(depot))])
+    width = max([t.width() for _, t in tables] + [int(f_title.getlength(title))]
+                + [int(f_sub.getlength(line)) for line in (depot, *notes)])
     width += 2 * MARGIN
-    height = MARGIN + 34 + 28 + 28 + sum(t.height() + 30 + GAP for _, t in tables) + MARGIN
+    height = MARGIN + 34 + 28 + 28 * (1 + len(notes)) + sum(t.height() + 30 + GAP for _, t in tables) + MARGIN
     img = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
     y = MARGIN
@@ -206,8 +226,9 @@ def render_status(game: Any) -> bytes:
     y += 34
     draw.text((MARGIN, y), sub, font=f_sub, fill=INK)
     y += 28
-    draw.text((MARGIN, y), depot, font=f_sub, fill=MUTED)
-    y += 28
+    for line in (depot, *notes):
+        draw.text((MARGIN, y), line, font=f_sub, fill=MUTED)
+        y += 28
     for name, table in tables:
         y += GAP // 2
         draw.text((MARGIN, y), name, font=f_sec, fill=INK)

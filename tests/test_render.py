@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from engine import actions as A
 from engine import hexgrid
 from engine.tiles import make_tile
 from engine.titles import g1833ne_data, g1836jr56_data, g1856_data
@@ -303,3 +304,25 @@ def test_reference_market_and_status_late_1856() -> None:
     game = late_game(g1856_data, REF / "late_1856.json")
     _compare("market_1856_late.png", render_market(game))
     _compare("status_1856_late.png", render_status(game))
+
+
+def test_1833ne_status_shows_sides_ferries_treasury_and_obsolete_trains() -> None:
+    """1833NE's status picture: the depot gives both sides of each card with their prices,
+    a line lists the ferries (owner or price, "New"), shares in the treasury are called so,
+    there is no loans column, and obsolete trains say so."""
+    from render.status_image import corporations_table, trains_line
+    from tests.test_1833ne import _operating, new
+
+    g = new()
+    _operating(g, "CV", 100)
+    assert "2 ×8 (2 $75 or 2+1 $100)" in trains_line(g)
+    g.process(A.SpecialBuy(entity="CV", entity_type="corporation", description="Ferry C26", cost=40))
+    assert g.status_notes() == ["Ferries: Boston Harbor for sale $40  ·  Portland for sale $40  ·  "
+                                "New Haven CV (New)  ·  New London for sale $40  ·  New Bedford for sale $40"]
+    g.give_train(g.trains["2-0"], "CV")
+    g.obsolete.add("2-0")
+    table = corporations_table(g)
+    assert "Treasury" in table.headers and "Loans" not in table.headers
+    cv = next(row for row in table.rows if getattr(row[0], "text", None) == "CV")
+    assert any(getattr(c, "text", c) == "2 (obsolete)" for c in cv)
+    assert Image.open(io.BytesIO(render_status(g))).size[0] > 600

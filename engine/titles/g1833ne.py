@@ -87,6 +87,7 @@ class G1833NE(G1856):
     CAPITALIZATION = "incremental"
     FLOAT_PERCENT = 20
     REORDER_AFTER_EMERGENCY_SALE = False
+    HAS_LOANS = False  # the 1846 finance system: shares are issued instead
 
     def __init__(self, players: Iterable[tuple[str, str]], optional_rules: Iterable[str] = (),
                  seed: int | None = None, data: Any = g1833ne_data):
@@ -912,6 +913,18 @@ class G1833NE(G1856):
     def route_graph(self, corp_sym: str) -> RouteGraph:
         """The shared graph with the P4/P6 off-boards counted as stations."""
         return R.station_graph(self, self.corp(corp_sym))
+
+    def status_notes(self) -> list[str]:
+        """Lines the status picture shows under the depot: the ferries, while there are any."""
+        if self.ferries_removed:
+            return []
+        names = self.data.FERRY_PORTS
+        parts = []
+        for hid, owner in self.ferries.items():
+            new = " (New)" if self.ferry_order and self.ferry_order[-1] == hid else ""
+            who = owner if owner else f"for sale {self.fmt(self.data.FERRY_PRICE)}"
+            parts.append(f"{names[hid]} {who}{new}")
+        return ["Ferries: " + "  ·  ".join(parts)]
 
     def ferry_value(self, corp: Corporation, hid: str) -> int:
         d = self.data
