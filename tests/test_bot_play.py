@@ -127,23 +127,29 @@ async def _new_game_from_lobby(layer: CommandLayer, export: dict[str, Any]) -> t
     return {str(i + 1): u for i, u in enumerate(users)}, users[0]
 
 
-async def test_1836jr56_full_game_from_game_new(tmp_path: Any) -> None:
-    """A whole 1836Jr56 game (Diesel variant, MESS, bank broken; 2 users) from ``/game new`` to the
-    final scores, every move typed as a command; programmed passes are made by the engine."""
-    export = load_export("1836jr56", "1836jr56_game_end_bank")
-    assert replay(export).error is None
+async def _played_from_lobby(tmp_path: Any, export: dict[str, Any]) -> Any:
+    """The game as the bot holds it after ``/game new`` and every action of ``export`` typed
+    as a command."""
     store = await Store.open(str(tmp_path / "bot.db"))
     try:
         layer = CommandLayer(store, images=False)
         users, host = await _new_game_from_lobby(layer, export)
         await play_actions(layer, store, export, users, host)
         row = (await store.all_games())[-1]
-        game = (await layer.load(row)).game
-        assert game.finished and game.end_reason == "bank"
-        expected = [export["result"][str(p["id"])] for p in export["players"]]
-        assert [game.result()[p.id] for p in game.players] == expected
+        return (await layer.load(row)).game
     finally:
         await store.close()
+
+
+async def test_1836jr56_full_game_from_game_new(tmp_path: Any) -> None:
+    """A whole 1836Jr56 game (Diesel variant, MESS, bank broken; 2 users) from ``/game new`` to the
+    final scores, every move typed as a command; programmed passes are made by the engine."""
+    export = load_export("1836jr56", "1836jr56_game_end_bank")
+    assert replay(export).error is None
+    game = await _played_from_lobby(tmp_path, export)
+    assert game.finished and game.end_reason == "bank"
+    expected = [export["result"][str(p["id"])] for p in export["players"]]
+    assert [game.result()[p.id] for p in game.players] == expected
 
 
 async def test_1833ne_takeover_game_from_game_new(tmp_path: Any) -> None:
@@ -159,14 +165,6 @@ async def test_1833ne_takeover_game_from_game_new(tmp_path: Any) -> None:
     kinds = {a["type"] for a in export["actions"]}
     assert {"takeover", "accept_takeover", "special_buy", "sell_shares"} <= kinds
     assert any(r.get("extension") for a in export["actions"] if a["type"] == "run_routes" for r in a["routes"])
-    store = await Store.open(str(tmp_path / "bot.db"))
-    try:
-        layer = CommandLayer(store, images=False)
-        users, host = await _new_game_from_lobby(layer, export)
-        await play_actions(layer, store, export, users, host)
-        row = (await store.all_games())[-1]
-        game = (await layer.load(row)).game
-        assert game.finished and game.end_reason == out[0].end_reason
-        assert [game.result()[p.id] for p in game.players] == [out[0].result()[p.id] for p in out[0].players]
-    finally:
-        await store.close()
+    game = await _played_from_lobby(tmp_path, export)
+    assert game.finished and game.end_reason == out[0].end_reason
+    assert [game.result()[p.id] for p in game.players] == [out[0].result()[p.id] for p in out[0].players]
