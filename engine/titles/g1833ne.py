@@ -1040,26 +1040,12 @@ class G1833NE(G1856):
             out = [c for c in out if self.company_price_floor(c) <= rnd.corp.cash]
         return out
 
+    def company_surcharge(self, company: Company) -> int:
+        return self.data.P6_PURCHASE_SURCHARGE if company.sym == "P6" else 0  # P6: $40 more to the bank
+
     def buy_company(self, corp: Corporation, action: A.BuyCompany) -> None:
+        super().buy_company(corp, action)
         company = self.company(action.company)
-        if company.closed or company.owner not in self.player_by_id:
-            raise GameError(f"{company.sym} cannot be bought")
-        lo, hi = self.company_min_price(company), self.company_max_price(company)
-        if not lo <= action.price <= hi:
-            raise GameError(f"{company.sym} costs between {self.fmt(lo)} and {self.fmt(hi)}")
-        extra = self.data.P6_PURCHASE_SURCHARGE if company.sym == "P6" else 0
-        if action.price + extra > corp.cash:
-            raise GameError(f"{corp.sym} cannot pay {self.fmt(action.price + extra)}")
-        seller = company.owner
-        assert seller is not None
-        self.spend(corp.sym, seller, action.price)
-        if extra:
-            self.spend(corp.sym, "bank", extra)  # P6: $40 more to the bank
-        self.player(seller).companies.remove(company.sym)
-        company.owner = corp.sym
-        corp.companies.append(company.sym)
-        self.log.append(f"{corp.sym} buys {company.sym} from {self.name_of(seller)} for {self.fmt(action.price)}"
-                        + (f" (+{self.fmt(extra)} to the bank)" if extra else ""))
         if company.sym == "P2":
             self.p2_bought_key = self.round_key()
         if company.sym == "P5" and self.p5_ferry is None:

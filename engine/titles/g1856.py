@@ -1343,6 +1343,10 @@ class G1856(Game):
     def company_max_price(self, c: Company) -> int:
         return c.value * 2
 
+    def company_surcharge(self, company: Company) -> int:
+        """What a corporation pays the bank on top of the price when buying ``company``."""
+        return 0
+
     def buy_company(self, corp: Corporation, action: A.BuyCompany) -> None:
         company = self.company(action.company)
         if company.closed or company.owner not in self.player_by_id:
@@ -1350,13 +1354,19 @@ class G1856(Game):
         lo, hi = self.company_min_price(company), self.company_max_price(company)
         if not lo <= action.price <= hi:
             raise GameError(f"{company.sym} costs between {self.fmt(lo)} and {self.fmt(hi)}")
+        extra = self.company_surcharge(company)
+        if action.price + extra > corp.cash:
+            raise GameError(f"{corp.sym} cannot pay {self.fmt(action.price + extra)}")
         seller = company.owner
         assert seller is not None
         self.spend(corp.sym, seller, action.price)
+        if extra:
+            self.spend(corp.sym, "bank", extra)
         self.player(seller).companies.remove(company.sym)
         company.owner = corp.sym
         corp.companies.append(company.sym)
-        self.log.append(f"{corp.sym} buys {company.sym} from {self.name_of(seller)} for {self.fmt(action.price)}")
+        self.log.append(f"{corp.sym} buys {company.sym} from {self.name_of(seller)} for {self.fmt(action.price)}"
+                        + (f" (+{self.fmt(extra)} to the bank)" if extra else ""))
         if company.sym == "NFSBC":
             self.rights.setdefault(corp.sym, set()).add("bridge")
         if company.sym == "SCFTC":
