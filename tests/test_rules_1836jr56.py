@@ -22,6 +22,7 @@ from tests.positions import (
     pass_,
     raw_action,
     rejected,
+    turn_moves,
 )
 
 END_BANK = "1836jr56_game_end_bank"
@@ -239,7 +240,7 @@ def test_mess_forms_from_the_companies_that_cannot_repay() -> None:
     g = at("1836jr56", END_BANK, 391)
     assert g.phase["name"] == "6" and g.nationalizables[0] == "HSM"
     g.process(raw_action("1836jr56", END_BANK, 392))
-    assert g.nationalizables == ["NFL"] and g.action_types("NFL") == ["merge", "pass"]
+    assert g.nationalizables == ["NFL"] and turn_moves(g, "NFL") == ["merge", "pass"]
     assert not g.corporations["MESS"].started  # it forms once every company has decided
     nfl_president = g.corporations["NFL"].president
     assert nfl_president is not None
