@@ -325,9 +325,12 @@ def test_cdh_lays_on_j8_without_connection_and_places_a_free_station() -> None:
     assert corp.cash == cash - 60  # the mountain cost only
     assert "lay_tile" not in g.action_types("B")  # it was the turn's track lay
     token_cash = corp.cash
-    g.process(A.PlaceToken(entity="B", entity_type="corporation", city="57-0-0"))
+    # the private then places the station (18xx.games: CdH acts, and holds the turn until it does)
+    assert g.acting() == ["CdH"] and turn_moves(g, "CdH") == ["place_token", "pass"]
+    g.process(A.PlaceToken(entity="CdH", entity_type="company", city="57-0-0"))
     assert "B" in g.board.hexes["J8"].tokens[0]
     assert corp.cash == token_cash  # the station is free
+    assert "place_token" not in g.action_types("B")  # it was the turn's token
     assert g.bank + sum(p.cash for p in g.players) + sum(c.cash for c in g.corporations.values()) == bank_before
 
 

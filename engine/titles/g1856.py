@@ -129,6 +129,38 @@ class SpecialStep(Step):
         self.game.use_private(self.round, self.corp, action)
 
 
+class TeleportTokenStep(Step):
+    """After a teleport lay (1836Jr56 CdH on J8) the private places the corporation's station
+    there for free, or passes; it holds the turn until then (as on 18xx.games). The station
+    is the turn's token."""
+
+    name = "place the private's station"
+
+    def company(self) -> str | None:
+        return self.round.state.get("teleported")
+
+    def active_entities(self) -> list[str]:
+        c = self.company()
+        return [c] if c else []
+
+    def blocking(self) -> bool:
+        return self.company() is not None
+
+    def actions(self, entity: str) -> list[str]:
+        return ["place_token", "pass"] if entity == self.company() else []
+
+    def process(self, action: A.Action) -> None:
+        g: G1856 = self.game  # type: ignore[assignment]
+        if isinstance(action, A.PlaceToken):
+            g.teleport_token(self.round, self.corp, action)
+        else:
+            g.log.append(f"{action.entity} declines to place a station")
+        self.round.state.pop("teleported", None)
+
+    def skip(self) -> None:
+        pass
+
+
 class SpecialBuyStep(Step):
     """Buying a tunnel/bridge right for $50."""
 
@@ -375,7 +407,8 @@ class G1856(Game):
     # ------------------------------------------------------------------ rounds
     def new_operating_round(self, num: int) -> OperatingRound:
         steps: list[type[Step]] = [
-            BankruptStep, CashCrisisStep, AssignStep, LoanStep, SpecialStep, BuyCompanyStep, HomeTokenStep,
+            BankruptStep, CashCrisisStep, AssignStep, LoanStep, SpecialStep, TeleportTokenStep, BuyCompanyStep,
+            HomeTokenStep,
             NationalizationPayoffStep, RemoveTokensStep, NationalDiscardStep, SpecialBuyStep,
             TrackStep, TokenStep, BorrowTrainStep, RouteStep, DividendStep, DiscardTrainStep, G1856BuyTrainStep,
             FinalBuyCompanyStep,
@@ -879,9 +912,6 @@ class G1856(Game):
         tok = corp.next_token()
         if tok is None:
             return None
-        rnd = self.round
-        if hex_id is not None and isinstance(rnd, OperatingRound) and rnd.state.get("teleport_hex") == hex_id:
-            return 0  # the station that goes with a teleport lay (1836Jr56 CdH) is free
         return tok.price
 
     def can_place_token(self, corp: Corporation) -> bool:
@@ -906,10 +936,6 @@ class G1856(Game):
     def tokenable_cities(self, corp: Corporation) -> list[tuple[str, int]]:
         _, nodes = self.board.connectivity(corp.sym)
         nodes = set(nodes)
-        rnd = self.round
-        teleport = rnd.state.get("teleport_hex") if isinstance(rnd, OperatingRound) else None
-        if teleport:
-            nodes |= {(teleport, c.index) for c in self.board.hexes[teleport].tile.cities}
         out = []
         for hid, ni in sorted(nodes):
             h = self.board.hexes[hid]
@@ -1502,6 +1528,8 @@ class G1856(Game):
                 raise GameError(f"{corp.sym} has no token left")
             tok.used, tok.hex, tok.city = True, hid, city
             self.used_abilities.add((company.sym, "token"))
+            if not ab.get("extra_action"):
+                rnd.state["tokened"] = True  # the turn's token (18xx.games: "Token already placed")
         else:
             raise GameError(f"{company.sym} cannot {action.type}")
 
@@ -1519,8 +1547,27 @@ class G1856(Game):
             raise GameError(f"{corp.sym} has already laid its tile this turn")
         self.lay_tile(corp, action, company=company, connected=False)
         rnd.state["tiles_laid"] = rnd.state.get("tiles_laid", 0) + 1
-        rnd.state["teleport_hex"] = action.hex
         self.used_abilities.add((company.sym, "teleport"))
+        if corp.next_token() is not None:
+            rnd.state["teleported"] = company.sym
+
+    def teleport_token(self, rnd: OperatingRound, corp: Corporation, action: A.PlaceToken) -> None:
+        """The free station on the teleport hex, with no connection needed."""
+        company = self.company(action.entity)
+        hid, city = self.parse_city(action.city)
+        if hid not in (company.ability("teleport") or {}).get("hexes", []):
+            raise GameError(f"{company.sym} places its station on "
+                            f"{', '.join((company.ability('teleport') or {}).get('hexes', []))} only")
+        h = self.board.hexes[hid]
+        if h.tokened_by(corp.sym) or self.board.free_slots(h, city, corp.sym) <= 0:
+            raise GameError(f"{corp.sym} cannot place a station on {hid}: no free space")
+        tok = corp.next_token()
+        if tok is None:
+            raise GameError(f"{corp.sym} has no station left")
+        self.board.place_token(hid, city, corp.sym, action.slot)
+        tok.used, tok.hex, tok.city = True, hid, city
+        rnd.state["tokened"] = True
+        self.log.append(f"{corp.sym} ({company.sym}) places a station on {hid}")
 
     def special_buys(self, corp: Corporation) -> list[str]:
         """Rights (tunnel to Sarnia, bridge to Buffalo) this corporation may buy for $50: while
