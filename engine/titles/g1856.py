@@ -441,19 +441,14 @@ class G1856(Game):
             return
         if corp.home_city is not None:
             city = cities[corp.home_city].index if corp.home_city < len(cities) else cities[0].index
-        elif len(cities) == 1 or not h.tile.paths:
-            # one city, or a printed multi-city hex without track yet: the first city
-            city = cities[0].index
+        elif corp.sym in h.tile_reservations and h.tile.paths:
+            # the reservation is for the hex (its tile has several cities): the corporation
+            # chooses the city, even when only one is free (as on 18xx.games)
+            rnd.state["home_pending"] = True
+            return
         else:
-            free = [c.index for c in cities if self.board.free_slots(h, c.index, corp.sym) > 0]
-            if not free:
-                self.log.append(f"No room for {corp.sym}'s home station on {corp.home}")
-                return
-            if len(free) == 1:
-                city = free[0]
-            else:
-                rnd.state["home_pending"] = True
-                return
+            city = next((c.index for c in cities if corp.sym in h.reservations.get(c.index, [])),
+                        cities[0].index)
         if self.board.free_slots(h, city, corp.sym) <= 0 and corp.sym not in h.reservations.get(city, []):
             # home full: the token waits (very rare); nothing is placed
             return
