@@ -1304,7 +1304,7 @@ class G1856(Game):
             from_depot = train.owner == "depot"
             rnd.state.setdefault("depot_types_bought", set()).add(train.name)
             if exchange:
-                self.remove_train(exchange, "depot_returned")
+                self.remove_train(exchange, "discard")  # back to the bank, for sale again
             self.spend(corp.sym, "bank", price)
             self.give_train(train, corp.sym)
             self.log.append(f"{corp.sym} buys a {train.name}-train for {self.fmt(price)}")
