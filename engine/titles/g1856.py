@@ -1287,8 +1287,8 @@ class G1856(Game):
                 if exchange.owner != corp.sym or not train.discount or exchange.name not in train.discount:
                     raise GameError(f"{corp.sym} cannot trade in {exchange.id} for {train.id}")
                 price = train.price - train.discount[exchange.name]
-            elif not self.room(corp):
-                raise GameError(f"{corp.sym} is at its train limit")
+            # no train limit check: 18xx.games lets a corporation whose train step is open buy
+            # past its limit and then discard down to it
             if action.price != price:
                 raise GameError(f"Train {train.id} costs {self.fmt(price)}")
             if price > corp.cash:
@@ -1313,7 +1313,7 @@ class G1856(Game):
                 if train.id in self.last_trains:
                     self.percent_to_operate = min(60, self.percent_to_operate + 10)
         elif train.owner in self.corporations:
-            self.buy_train_from_corporation(corp, train, action.price)
+            self.buy_train_from_corporation(corp, train, action.price, check_room=False)
         else:
             raise GameError(f"Train {train.id} is not for sale")
         if corp.sym == self.national_sym and train.permanent:
@@ -1361,10 +1361,11 @@ class G1856(Game):
         self.remove_train(train, "discard")
         self.log.append(f"{train.id} is discarded")
 
-    def buy_train_from_corporation(self, corp: Corporation, train: Train, price: int) -> None:
+    def buy_train_from_corporation(self, corp: Corporation, train: Train, price: int, *,
+                                   check_room: bool = True) -> None:
         """Another corporation's train, for any price from $1 to all the buyer's cash."""
         seller = self.corporations[train.owner]
-        if not self.room(corp):
+        if check_room and not self.room(corp):
             raise GameError(f"{corp.sym} is at its train limit")
         if price < 1 or price > corp.cash:
             raise GameError(f"{corp.sym} may pay between {self.fmt(1)} and {self.fmt(corp.cash)}")
