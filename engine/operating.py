@@ -291,13 +291,14 @@ class DiscardTrainStep(Step):
     name = "discard a train"
 
     def active_entities(self) -> list[str]:
-        return [c.sym for c in self.game.crowded_corps()]
+        """The first crowded corporation is the one waited for; any crowded one may discard."""
+        return [c.sym for c in self.game.crowded_corps()][:1]
 
     def blocking(self) -> bool:
         return bool(self.active_entities())
 
     def actions(self, entity: str) -> list[str]:
-        return ["discard_train"] if entity in self.active_entities() else []
+        return ["discard_train"] if entity in [c.sym for c in self.game.crowded_corps()] else []
 
     def process(self, action: A.Action) -> None:
         assert isinstance(action, A.DiscardTrain)
