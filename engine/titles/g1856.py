@@ -183,25 +183,27 @@ class HomeTokenStep(Step):
 
     name = "place the home token"
 
-    def pending(self) -> list[tuple[str, str]]:
+    def pending(self) -> list[tuple[str, str, str]]:
+        """(token owner, hex, who places it): a lifted token is placed again by the corporation
+        that laid the tile (18xx.games: the current operator)."""
         g = self.game
         out = list(g.pending_tokens)
         if self.round.state.get("home_pending"):
-            out.append((self.corp.sym, self.corp.home or ""))
+            out.append((self.corp.sym, self.corp.home or "", self.corp.sym))
         return out
 
     def active_entities(self) -> list[str]:
         p = self.pending()
-        return [p[0][0]] if p else [self.corp.sym]
+        return [p[0][2]] if p else [self.corp.sym]
 
     def actions(self, entity: str) -> list[str]:
         p = self.pending()
-        return ["place_token"] if p and p[0][0] == entity else []
+        return ["place_token"] if p and p[0][2] == entity else []
 
     def process(self, action: A.Action) -> None:
         assert isinstance(action, A.PlaceToken)
         g = self.game
-        sym, hid_expected = self.pending()[0]
+        sym, hid_expected, _ = self.pending()[0]
         corp = g.corp(sym)
         hid, city = g.parse_city(action.city)
         if hid != hid_expected:
@@ -280,7 +282,7 @@ class G1856(Game):
         # rights for sale besides the privates: the map carries two tunnel and two bridge markers
         self.right_markers = {"tunnel": 2, "bridge": 2}
         self.port_assignment: dict[str, str] = {}  # corp -> hex
-        self.pending_tokens: list[tuple[str, str]] = []  # (corp, hex) tokens to place again
+        self.pending_tokens: list[tuple[str, str, str]] = []  # (corp, hex, placer) tokens to place again
         self.used_abilities: set[tuple[str, str]] = set()
         if self.national_sym and self.national_sym in self.corporations:
             national = self.corporations[self.national_sym]
@@ -691,7 +693,7 @@ class G1856(Game):
         b.lay(h.id, action.tile, action.rotation)
         self._resync_token_cities(h)
         for sym in pending:
-            self.pending_tokens.append((sym, h.id))
+            self.pending_tokens.append((sym, h.id, corp.sym))
         for sym, hid in getattr(self.data, "CLOSE_AFTER_USE_AT_OR_END", {}).items():
             if hid == h.id and company is None:  # the private's own tile is no longer needed
                 self.used_abilities.add((sym, "tile_lay"))
