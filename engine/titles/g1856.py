@@ -168,13 +168,15 @@ class SpecialBuyStep(Step):
     blocks_always = False
 
     def actions(self, entity: str) -> list[str]:
-        if entity != self.corp.sym:
+        # any corporation may buy a right during the operating round (as on 18xx.games)
+        corp = self.game.corporations.get(entity)
+        if corp is None or corp.closed:
             return []
-        return ["special_buy"] if self.game.special_buys(self.corp) else []
+        return ["special_buy"] if self.game.special_buys(corp) else []
 
     def process(self, action: A.Action) -> None:
         assert isinstance(action, A.SpecialBuy)
-        self.game.special_buy(self.corp, action)
+        self.game.special_buy(self.game.corporations[action.entity], action)
 
 
 class HomeTokenStep(Step):
@@ -1573,7 +1575,8 @@ class G1856(Game):
             company = self.companies.get(sym)
             if company is None or (company.owner in self.player_by_id and not company.closed):
                 continue
-            if self.right_markers.get(right, 0) <= 0 or right in self.rights.get(corp.sym, set()):
+            unlimited = "unlimited_bonus_tokens" in self.optional_rules
+            if (self.right_markers.get(right, 0) <= 0 and not unlimited) or right in self.rights.get(corp.sym, set()):
                 continue
             if corp.cash >= self.right_cost:
                 out.append(label)
@@ -1586,7 +1589,8 @@ class G1856(Game):
         company = self.companies[self.RIGHTS[right][0]]
         seller = "bank" if company.closed or company.owner is None else company.owner
         self.spend(corp.sym, seller, self.right_cost)
-        self.right_markers[right] -= 1
+        if "unlimited_bonus_tokens" not in self.optional_rules:
+            self.right_markers[right] -= 1
         self.rights.setdefault(corp.sym, set()).add(right)
         self.log.append(f"{corp.sym} buys a {right} right from {self.name_of(seller)} for {self.fmt(self.right_cost)}")
 
