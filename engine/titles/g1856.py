@@ -245,6 +245,7 @@ class G1856(Game):
         self.last_trains = set(getattr(d, "PERCENT_TO_OPERATE_LAST_TRAINS", []))
         self.capitalization_mode = "escrow"
         self.post_nationalization = False
+        self.cert_limit_set: int | None = None  # the limit fixed after nationalization
         self.national_sym = getattr(d, "NATIONAL", None)
         self.national_ever_owned_permanent = False
         self.nationalization_trigger: str | None = None
@@ -1091,6 +1092,7 @@ class G1856(Game):
         removed, its privates close and its shares are worthless."""
         self.log.append(f"{corp.sym} closes")
         corp.closed = True
+        self.cert_limit_set = None
         if corp.price and corp.sym in corp.price.corporations:
             corp.price.corporations.remove(corp.sym)
         if corp.cash:
@@ -1341,13 +1343,19 @@ class G1856(Game):
         return self.train_limit
 
     def cert_limit(self) -> int:
-        n = len(self.players)
+        if self.cert_limit_set is not None:
+            return self.cert_limit_set
+        return self.data.CERT_LIMIT[len(self.players)]
+
+    def set_post_nationalization_cert_limit(self) -> None:
+        """Once the national has formed, the limit follows the number of corporations left
+        (fixed then; as on 18xx.games a later closing resets it to the starting limit)."""
         table = getattr(self.data, "POST_NATIONALIZATION_CERT_LIMIT", None)
-        if not self.post_nationalization or not table:
-            return self.data.CERT_LIMIT[n]
+        if not table:
+            return
         corps = sum(1 for c in self.corporations.values() if not c.closed)
         corps = max(min(corps, max(table)), min(table))
-        return table[corps][n]
+        self.cert_limit_set = table[corps][len(self.players)]
 
     def event_close_companies(self, train: Train) -> None:
         for right, (sym, _) in self.RIGHTS.items():
