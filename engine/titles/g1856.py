@@ -1342,9 +1342,9 @@ class G1856(Game):
 
     def corp_train_limit(self, corp: Corporation) -> int:
         if corp.sym == self.national_sym:
-            # the national keeps everything until its post-formation discard, then 3
-            extra = 99 if (self.nationalization_train_discard_trigger or not self.post_nationalization) else 1
-            return self.train_limit + extra
+            # the national's limit is one above the phase's (18xx.games: "3 train limit"); right
+            # after formation its own discard step comes first
+            return self.train_limit + 1
         return self.train_limit
 
     def cert_limit(self) -> int:
