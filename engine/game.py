@@ -541,14 +541,26 @@ class Game:
     def on_round_end(self, rnd: Any) -> None:
         """Hook: ``rnd`` has just finished (before the next round starts)."""
 
+    # A title that sets this ends the game ("dnf") when a round ends at this turn or later, as
+    # 18xx.games does at turn 100 (rounds in which nobody can act pass by themselves until then).
+    MAX_TURN: int | None = None
+
     def advance_rounds(self) -> None:
-        """Move on while rounds end without anyone able to act. A full stock round plus its
-        operating rounds in which nobody can do anything twice in a row is a stalled game
-        (no money and no corporation able to operate): it ends rather than loop forever."""
+        """Move on while rounds end without anyone able to act. Without ``MAX_TURN``, a full
+        stock round plus its operating rounds in which nobody can do anything twice in a row is
+        a stalled game (no money and no corporation able to operate): it ends rather than loop
+        forever."""
         from .rounds import StockRound
 
         empty_srs = 0
         while self.round.finished() and not self.finished:
+            if self.MAX_TURN is not None:
+                if self.turn >= self.MAX_TURN:
+                    self.log.append(f"-- Turn {self.turn}: the game ends --")
+                    self.end_game("dnf")
+                    return
+                self.next_round()
+                continue
             was_sr = isinstance(self.round, StockRound)
             acted = getattr(self.round, "last_to_act", None) is not None
             self.next_round()

@@ -226,6 +226,7 @@ class HomeTokenStep(Step):
 
 
 class G1856(Game):
+    MAX_TURN = 100
     TITLE = "1856"
     SELL_AFTER = "first"
     SELL_MOVEMENT = "down_per_10"
