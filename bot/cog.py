@@ -158,18 +158,21 @@ class ConductorCog(commands.Cog, name="Conductor"):
                 private = name in EPHEMERAL
                 await interaction.response.defer(thinking=True, ephemeral=private)
                 interaction.extras["thinking"] = "private" if private else "public"
-        except discord.NotFound:  # the interaction expired (Discord allows 3 s): answer in the channel
             reply = await work
-            log.warning("/%s in channel %s was not acknowledged in time", name, interaction.channel_id)
+            interaction.extras["reply"] = reply
+            await self.send(interaction, reply)
+        except discord.NotFound as exc:
+            if exc.code != 10062 or interaction.extras.get("answered"):
+                raise
+            # the interaction expired (Discord allows 3 s): a public reply goes to the channel instead
+            reply = await work
+            log.warning("/%s in channel %s: the interaction expired before it was answered", name,
+                        interaction.channel_id)
             if reply.ok and not reply.ephemeral:
                 await self.post_in_channel(interaction, reply)
-            return reply
-        except BaseException:
-            await asyncio.wait({work})  # the command's effect must not be cut off half-way
-            raise
-        reply = await work
-        interaction.extras["reply"] = reply
-        await self.send(interaction, reply)
+        finally:
+            if not work.done():
+                await asyncio.wait({work})  # the command's effect must not be cut off half-way
         return reply
 
     async def send(self, interaction: discord.Interaction, reply: Reply) -> None:
