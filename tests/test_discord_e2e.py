@@ -15,19 +15,13 @@ from bot.textcmd import action_to_command, parse
 from engine.decisions import choices_for
 from engine.replay import filter_actions, replay
 from tests.discord_standin import Channel, DiscordStandIn, InteractionRecord, Message, User
-from tests.discord_standin.harness import RunningBot, assert_pings_only, assert_pngs, standin
+from tests.discord_standin.harness import RunningBot, assert_pings_only, assert_pngs, say, standin
 from tests.discord_standin.model import EPHEMERAL, MANAGE_GUILD, PRIVILEGED_INTENTS
 from tests.fixture_util import load_export
 
 __all__ = ["standin"]  # the fixture
 
 FLOW_ACTIONS = 28  # 89363: the auction (12), stock round 1 (10) and GW's first operating turn (6)
-
-
-async def say(standin: DiscordStandIn, user: User, channel: Channel, command: str,
-              options: dict[str, Any] | None = None) -> tuple[InteractionRecord, Message]:
-    rec = await standin.slash(user, channel, command, options)
-    return rec, await standin.answered(rec)
 
 
 def one_response(rec: InteractionRecord) -> None:

@@ -10,6 +10,7 @@ import os
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import discord
 import discord.gateway
@@ -21,7 +22,7 @@ from PIL import Image
 from bot.config import Settings
 from bot.discord_bot import ConductorBot, serve
 
-from .model import Message
+from .model import Channel, InteractionRecord, Message, User
 from .server import DiscordStandIn
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,3 +105,10 @@ def assert_pings_only(message: Message, user_id: int | None) -> None:
     else:
         assert [int(u) for u in am.get("users") or []] == [user_id] and "users" not in am.get("parse", [])
         assert message.pinged_users() == [user_id]
+
+
+async def say(standin: DiscordStandIn, user: User, channel: Channel, command: str,
+              options: dict[str, Any] | None = None) -> tuple[InteractionRecord, Message]:
+    """``user`` runs ``/command``; the interaction and its answer once it is answered."""
+    rec = await standin.slash(user, channel, command, options)
+    return rec, await standin.answered(rec)

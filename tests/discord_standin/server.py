@@ -95,6 +95,7 @@ class Session:
     seq: int = 0
     events: list[dict[str, Any]] = field(default_factory=list)
     ws: web.WebSocketResponse | None = None
+    request: web.Request | None = None  # the websocket's HTTP request (its transport, to cut it)
 
 
 class DiscordStandIn:
@@ -548,6 +549,8 @@ class DiscordStandIn:
                 await self._identify(ws, data)
             elif op == 6:
                 await self._resume(ws, data)
+            if self.session is not None and self.session.ws is ws:
+                self.session.request = request
         if self.session is not None and self.session.ws is ws:
             self.session.ws = None
         return ws
@@ -598,14 +601,17 @@ class DiscordStandIn:
 
     async def drop_gateway(self, code: int | None = 4000) -> None:
         """Cut the gateway connection: a close frame with ``code`` (Discord sends 4000-range codes
-        for resumable failures), or with None an abrupt end of the TCP connection."""
+        for resumable failures), with None an abrupt end of the TCP connection, with 7 Discord's
+        RECONNECT opcode (the client closes and resumes)."""
         session = self.session
         assert session is not None and session.ws is not None, "no gateway connection to drop"
         ws, session.ws = session.ws, None
-        if code is None:
-            transport = ws._req.transport if ws._req is not None else None  # type: ignore[attr-defined]
-            if transport is not None:
-                transport.abort()
+        if code == 7:
+            await ws.send_json({"op": 7, "d": None, "s": None, "t": None})
+        elif code is None:
+            transport = session.request.transport if session.request is not None else None
+            assert transport is not None
+            transport.abort()
         else:
             await ws.close(code=code, message=b"dropped by the stand-in")
 
