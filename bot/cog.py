@@ -189,22 +189,21 @@ class ConductorCog(commands.Cog, name="Conductor"):
         kwargs = message_for(reply, content, ping)
         kwargs["ephemeral"] = reply.ephemeral
         perms = getattr(interaction, "app_permissions", None)
-        if kwargs.get("files") and isinstance(perms, discord.Permissions) and not perms.attach_files:
-            log.warning("no Attach Files permission in channel %s: posting the text alone", interaction.channel_id)
+        no_files = bool(kwargs.get("files")) and isinstance(perms, discord.Permissions) and not perms.attach_files
+        if no_files:  # the interaction tells us: do not even try
+            del kwargs["files"]
+        try:
+            await self._post(interaction, kwargs)
+        except discord.Forbidden:
+            if not kwargs.get("files"):
+                raise
             del kwargs["files"]
             await self._post(interaction, kwargs)
+            no_files = True
+        if no_files:
+            log.warning("no Attach Files permission in channel %s: the text was posted without its pictures",
+                        interaction.channel_id)
             await self.tell_privately(interaction, NO_FILES_NOTE)
-        else:
-            try:
-                await self._post(interaction, kwargs)
-            except discord.Forbidden:
-                if not kwargs.get("files"):
-                    raise
-                log.warning("Discord refused the pictures in channel %s (no Attach Files?): posting the text alone",
-                            interaction.channel_id)
-                del kwargs["files"]
-                await self._post(interaction, kwargs)
-                await self.tell_privately(interaction, NO_FILES_NOTE)
         if reply.status and reply.game_id is not None and interaction.channel is not None:
             await self.update_status(interaction.channel, reply.game_id, reply.status)
 
@@ -287,7 +286,13 @@ class ConductorCog(commands.Cog, name="Conductor"):
             await interaction.response.send_message("This bot cannot register commands.", ephemeral=True)
             return
         await interaction.response.defer(thinking=True, ephemeral=True)
-        count = await sync(force=True)
+        try:
+            count = await sync(force=True)
+        except discord.HTTPException as exc:
+            log.warning("/sync: Discord refused the commands: %s", exc)
+            await interaction.followup.send(f"Discord refused the commands ({exc.status}): {exc.text or exc}",
+                                            ephemeral=True)
+            return
         await interaction.followup.send(f"Registered {count} slash commands with Discord; clients show "
                                         "changes within a minute (restart Discord if not).", ephemeral=True)
 

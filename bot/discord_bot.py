@@ -83,6 +83,8 @@ async def serve(settings: Settings, bot: ConductorBot | None = None) -> int:
     except discord.ConnectionClosed as exc:
         if exc.code == 4004:
             return _fail("Discord refused the bot token on the gateway (close code 4004). Check DISCORD_TOKEN.", 2)
+        if exc.code == 4013:
+            return _fail("Discord refused the gateway intents as invalid (close code 4013).", 2)
         return _fail(f"the connection to Discord's gateway was closed (code {exc.code}): {exc.reason or 'no reason'}.",
                      1)
     except discord.GatewayNotFound:
