@@ -30,6 +30,7 @@ from tests.positions import (
     route,
     run,
     state,
+    turn_moves,
 )
 
 
@@ -625,10 +626,16 @@ def test_president_helps_only_for_the_cheapest_bank_train() -> None:
     assert g.corporations["BBG"].trains == ["2-5"]
 
 
-def test_bankruptcy_only_when_the_president_cannot_pay() -> None:
-    """Bankruptcy is refused while the president can still pay for the train."""
+def test_bankruptcy_may_be_declared_any_time_in_an_operating_round() -> None:
+    """18xx.games offers "Declare Bankruptcy" throughout the operating round, also while the
+    president could still pay (docs/rules-deviations.md): the president's cash goes to the
+    bank and the game ends."""
     g = _must_buy()
-    rejected(g, corp_act(A.Bankrupt, "BBG"), "cannot bankrupt")
+    bank = g.bank
+    cash = g.player("1").cash
+    g.process(corp_act(A.Bankrupt, "BBG"))
+    assert g.finished and g.player("1").bankrupt
+    assert g.player("1").cash == 0 and g.bank == bank + cash
 
 
 def test_d_train_trade_in() -> None:
@@ -841,7 +848,7 @@ def test_nationalization_merge_forms_the_cgr() -> None:
     share makes its holder a president who must buy a second one (summary; game hotseat006
     #658 6-train, #660 CA merges at $175)."""
     g = at("1856", "hotseat006", 659)
-    assert g.nationalizables == ["CA"] and g.action_types("CA") == ["merge"]
+    assert g.nationalizables == ["CA"] and turn_moves(g, "CA") == ["merge"]
     rejected(g, corp_act(A.Pass, "CA"), "cannot pass")  # Player 3 cannot pay the $191 owed
     g.process(raw_action("1856", "hotseat006", 660))
     cgr, ca = g.corporations["CGR"], g.corporations["CA"]
@@ -860,7 +867,7 @@ def test_nationalization_president_may_pay_off_instead() -> None:
     g = at("1856", "hotseat006", 659)
     p3 = g.players[2].id
     set_cash(g, p3, 300)
-    assert g.action_types("CA") == ["merge", "pass"]
+    assert turn_moves(g, "CA") == ["merge", "pass"]
     g.process(corp_act(A.Pass, "CA"))
     ca = g.corporations["CA"]
     assert ca.loans == 0 and not ca.closed and g.player(p3).cash == 300 - 191
