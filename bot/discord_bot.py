@@ -53,8 +53,9 @@ class ConductorBot(commands.Bot):
         return await sync_commands(self, self.tree, self.settings.database_path, guild=guild, force=force)
 
     async def on_ready(self) -> None:
-        log.info("connected to Discord as %s (id %s) in %d servers", self.user,
-                 getattr(self.user, "id", "?"), len(self.guilds))
+        n = len(self.guilds)
+        log.info("connected to Discord as %s (id %s) in %d server%s", self.user, getattr(self.user, "id", "?"),
+                 n, "" if n == 1 else "s")
 
     async def close(self) -> None:
         await super().close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import socket
 from pathlib import Path
 
@@ -19,9 +20,11 @@ from tests.discord_standin.harness import (
     RunningBot,
     assert_pings_only,
     assert_pngs,
+    finish,
     run_conductor,
     say,
     standin,
+    start_conductor,
 )
 from tests.discord_standin.model import ATTACH_FILES, EPHEMERAL
 
@@ -83,6 +86,19 @@ async def test_refused_intents_exit_non_zero_with_one_clear_line(standin: Discor
     line = failure_line(lines)
     assert "intents" in line and "Developer Portal" in line
     assert len(standin.identifies) == 1
+
+
+async def test_conductor_run_logs_in_and_stops_cleanly_on_sigterm(standin: DiscordStandIn, tmp_path: Path) -> None:
+    env = {"DISCORD_TOKEN": standin.token, "DATABASE_PATH": str(tmp_path / "d.db")}
+    for start in (1, 2):  # the second start registers nothing: the commands did not change
+        proc = await start_conductor(standin.api_base, standin.gateway_url, env, tmp_path)
+        await standin.wait_for(lambda n=start: len(standin.identifies) == n and standin.connected, 30, "IDENTIFY")
+        proc.send_signal(signal.SIGTERM)
+        code, lines = await finish(proc)
+        assert code == 0, lines
+        assert not any("Traceback" in ln or " ERROR " in ln for ln in lines), lines
+        assert len(standin.command_puts) == 1
+    assert (tmp_path / "d.db.commands.json").exists()
 
 
 # ---------------------------------------------------------------------- 403, 429

@@ -64,22 +64,30 @@ class RunningBot:
         assert await asyncio.wait_for(self.task, 10) == 0
 
 
-async def run_conductor(standin_api: str, gateway: str, env: dict[str, str], cwd: Path,
-                        timeout: float = 30.0) -> tuple[int, list[str]]:
-    """``conductor run`` in a subprocess pointed at the stand-in; its exit code and stderr lines."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.discord_standin.launch", standin_api, gateway, "run", cwd=str(cwd),
+async def start_conductor(api: str, gateway: str, env: dict[str, str],
+                          cwd: Path) -> asyncio.subprocess.Process:
+    """``conductor run`` in a subprocess, pointed at a stand-in (or anything listening there)."""
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.discord_standin.launch", api, gateway, "run", cwd=str(cwd),
         env={**os.environ, "PYTHONPATH": str(ROOT), **env}, stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE)
+
+
+async def finish(proc: asyncio.subprocess.Process, timeout: float = 30.0) -> tuple[int, list[str]]:
+    """Wait for the process to exit: its exit code and the non-empty lines it printed."""
     try:
         out, err = await asyncio.wait_for(proc.communicate(), timeout)
     except TimeoutError:
         proc.kill()
         await proc.wait()
         raise AssertionError("conductor run did not exit") from None
-    lines = [ln for ln in (out + err).decode().splitlines() if ln.strip()]
     assert proc.returncode is not None
-    return proc.returncode, lines
+    return proc.returncode, [ln for ln in (out + err).decode().splitlines() if ln.strip()]
+
+
+async def run_conductor(api: str, gateway: str, env: dict[str, str], cwd: Path) -> tuple[int, list[str]]:
+    """``conductor run`` until it exits by itself: its exit code and lines."""
+    return await finish(await start_conductor(api, gateway, env, cwd))
 
 
 def assert_pngs(message: Message, names: set[str] | None = None) -> None:
