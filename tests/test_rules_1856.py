@@ -709,18 +709,28 @@ def test_interest_the_company_cannot_pay_is_paid_by_the_president() -> None:
     assert g.player("1").cash == ann - 10 and g.corporations["BBG"].cash == 0
 
 
-def test_interest_is_due_even_without_a_run() -> None:
-    """Each loan costs $10 interest every OR, also when the company does not run (summary:
-    "Für die gerade aufgenommene und für alle bereits existierende Anleihen muß die AG je $10
-    Zinsen bezahlen"; 1836Jr56 worked example step 6: "Ohne Züge fährt sie nicht. Trotzdem
-    zahlt sie 10 F Zinsen"). By hand: after its loan BBG has $50, too little for a train, so
-    its turn ends with the tile lay."""
+def test_no_interest_when_the_turn_ends_before_the_run_is_reached() -> None:
+    """18xx.games settles interest after an action once the run step is over; a turn that ends
+    with its run and dividend skipped right after the tile lay pays none that round (the rules
+    charge $10 per loan every OR: "Für die gerade aufgenommene und für alle bereits existierende
+    Anleihen muß die AG je $10 Zinsen bezahlen"; see docs/rules-deviations.md). By hand: after
+    its loan BBG has $50, too little for a train, so its turn ends with the tile lay."""
     g = bbg_first_or()
     g.process(corp_act(A.TakeLoan, "BBG"))
     set_cash(g, "BBG", 50)
     lay(g, "BBG", "J15", "57-0", 0)
     assert isinstance(g.round, StockRound)  # BBG's turn (and the OR) is over
-    assert g.corporations["BBG"].cash == 40
+    assert g.corporations["BBG"].cash == 50
+
+
+def test_interest_is_paid_once_the_run_is_over() -> None:
+    """Each loan costs $10 interest once the run is over, from the treasury first (summary:
+    "Für ... alle bereits existierende Anleihen muß die AG je $10 Zinsen bezahlen")."""
+    g = bbg_running()
+    g.corporations["BBG"].loans = 2
+    set_cash(g, "BBG", 100)
+    run(g, "BBG", route("2-0", ["J13", "J15"], 40))
+    assert g.corporations["BBG"].cash == 80
 
 
 def test_loans_above_the_maximum_are_repaid_after_buying_trains() -> None:

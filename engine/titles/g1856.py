@@ -457,12 +457,10 @@ class G1856(Game):
         tok.used, tok.hex, tok.city = True, corp.home, city
 
     def end_of_turn(self, rnd: OperatingRound, corp: Corporation) -> None:
-        # interest is due every OR, also when the turn ended right after the skipped run
-        # (1856.de.txt: "Für die gerade aufgenommene und für alle bereits existierende Anleihen
-        # muß die AG je $10 Zinsen bezahlen")
-        route_done = any(isinstance(s, RouteStep) and s.passed for s in rnd.steps)
-        if route_done and not rnd.state.get("paid_interest") and corp.loans and not corp.closed:
-            self.pay_interest(rnd, corp)
+        # Interest is settled after an action once the run is over (after_step_action). As on
+        # 18xx.games, a turn whose run, dividend and later steps were all skipped right after
+        # its last action owes none that round (docs/rules-deviations.md).
+        pass
 
     def after_step_action(self, rnd: OperatingRound, action: A.Action) -> None:
         corp = rnd.corp
