@@ -79,6 +79,7 @@ class Game:
             self._create_shares(corp)
         self.trains: dict[str, Train] = {}
         self.train_order: list[str] = []
+        self.discard_order: list[str] = []  # the bank's pool, in the order trains reached it
         for t in self.game_trains():
             for i in range(t["num"]):
                 train = Train(id=f"{t['name']}-{i}", name=t["name"], distance=t.get("distance", 0),
@@ -404,8 +405,12 @@ class Game:
                 if t.available_on and self.phase_reached(t.available_on) and \
                         all(o.name != t.name for o in out):
                     out.append(t)
-        out += [self.trains[t] for t in self.train_order if self.trains[t].owner == "discard"]
-        return out
+        pool = sorted((self.trains[t] for t in self.train_order if self.trains[t].owner == "discard"),
+                      key=lambda t: self.discard_order.index(t.id) if t.id in self.discard_order else -1)
+        if self.DISCARD_POOL_ONE_PER_TYPE:
+            # 18xx.games sells the pool's first-discarded train of each type
+            pool = [t for i, t in enumerate(pool) if all(o.name != t.name for o in pool[:i])]
+        return out + pool
 
     def upcoming_trains(self) -> list[Train]:
         return [self.trains[t] for t in self.train_order if self.trains[t].owner == "depot"]
@@ -423,10 +428,16 @@ class Game:
         train.owner = sym
         self.corporations[sym].trains.append(train.id)
 
+    DISCARD_POOL_ONE_PER_TYPE = False
+
     def remove_train(self, train: Train, to: str = "discard") -> None:
         if train.owner in self.corporations:
             self.corporations[train.owner].trains.remove(train.id)
         train.owner = to
+        if to == "discard":
+            if train.id in self.discard_order:
+                self.discard_order.remove(train.id)
+            self.discard_order.append(train.id)
 
     def on_train_bought_from_depot(self, train: Train) -> None:
         """Phase changes, rusting and train events when a train leaves the depot."""

@@ -149,8 +149,8 @@ class BorrowTrainStep(Step):
             return []
         if self.round.state.get("borrowed"):
             return []
-        for t in g.depot_trains():
-            if t.owner == "depot" and t.name in ("8", "D"):
+        for t in g.depot_trains():  # the bank's next 8/D train, or one in its pool
+            if t.name in ("8", "D"):
                 return [t.id]
         return []
 
