@@ -1130,6 +1130,10 @@ class G1856(Game):
     def room(self, corp: Corporation) -> bool:
         return len(corp.trains) < self.corp_train_limit(corp)
 
+    def face_value_only(self, buyer: Corporation, train: Train) -> bool:
+        """The national buys and sells trains between corporations at face value only."""
+        return self.national_sym is not None and self.national_sym in (buyer.sym, train.owner)
+
     def one_depot_train_per_type(self) -> bool:
         return bool(getattr(self.data, "ONE_DEPOT_TRAIN_PER_TYPE_PER_TURN", False))
 
@@ -1383,6 +1387,9 @@ class G1856(Game):
                                    check_room: bool = True) -> None:
         """Another corporation's train, for any price from $1 to all the buyer's cash."""
         seller = self.corporations[train.owner]
+        if self.face_value_only(corp, train) and price != train.price:
+            raise GameError(f"{corp.sym} must pay the face value of {train.id} ({self.fmt(train.price)}): "
+                            f"{self.national_sym} trades trains at face value only")
         if check_room and not self.room(corp):
             raise GameError(f"{corp.sym} is at its train limit")
         if price < 1 or price > corp.cash:

@@ -109,6 +109,8 @@ def buyable_trains(g: G1856, rnd: OperatingRound, corp: Corporation) -> list[Tra
             others = []
     if corp.cash == 0:
         others = []
+    if not g.must_buy_train(corp):
+        others = [t for t in others if not (g.face_value_only(corp, t) and corp.cash < t.price)]
     return depot + others
 
 
