@@ -31,6 +31,7 @@ from ..operating import (
 from ..tiles import COLOR_ORDER, Tile, labels_match, paths_preserved
 from . import g1856_data
 from .g1856_trains import BankruptStep, G1856BuyTrainStep, ebuy_bundles, min_depot_price
+from .loan_book import LoanBook
 from .nationalization import (
     BorrowTrainStep,
     CashCrisisStep,
@@ -74,10 +75,11 @@ class LoanStep(Step):
         if isinstance(action, A.Pass):
             self.passed = True
         elif isinstance(action, A.TakeLoan):
-            g.take_loan(self.round, corp)
+            g.take_loan(self.round, corp, action.loan)
         elif isinstance(action, A.PayoffLoan):
             if not corp.loans:
                 raise GameError(f"{corp.sym} has no loan to repay")
+            g.loan_used = g.loan_book.repay(corp.sym, action.loan)
             g.spend(corp.sym, "bank", g.loan_value)
             corp.loans -= 1
             g.loans_available += 1
@@ -243,6 +245,8 @@ class G1856(Game):
         self.loan_value = getattr(d, "LOAN_VALUE", 100)
         self.interest_rate = getattr(d, "INTEREST_RATE", 10)
         self.loans_available = getattr(d, "NUM_LOANS", 110)
+        self.loan_book = LoanBook.new(self.loans_available)
+        self.loan_used: int | None = None  # the loan id the last action took or repaid
         self.percent_to_operate = getattr(d, "PERCENT_TO_OPERATE_START", 20)
         self.last_trains = set(getattr(d, "PERCENT_TO_OPERATE_LAST_TRAINS", []))
         self.capitalization_mode = "escrow"
@@ -397,6 +401,14 @@ class G1856(Game):
     def after_buy_company(self, pid: str, company: Company, price: int) -> None:
         pass
 
+    def record(self, action: A.Action, generated: list[A.Action]) -> None:
+        """A loan action is exported with the id of the loan it took or repaid (18xx.games
+        cannot read one without)."""
+        super().record(action, generated)
+        if isinstance(action, (A.TakeLoan, A.PayoffLoan)) and self.loan_used is not None:
+            self.action_log[-1]["loan"] = self.loan_used
+        self.loan_used = None
+
     def bank_pays(self, receiver: str, amount: int) -> None:
         self.spend("bank", receiver, amount, allow_negative=True)
 
@@ -490,9 +502,10 @@ class G1856(Game):
                 and not rnd.state.get("redeemed_loan") and self.loans_available > 0
                 and not self.phase_status("no_loans") and not self.post_nationalization)
 
-    def take_loan(self, rnd: OperatingRound, corp: Corporation) -> None:
+    def take_loan(self, rnd: OperatingRound, corp: Corporation, loan: int | None = None) -> None:
         if not self.can_take_loan(rnd, corp):
             raise GameError(f"{corp.sym} cannot take a loan now")
+        self.loan_used = self.loan_book.take(corp.sym, loan)
         amount = self.loan_value - (self.interest_rate if rnd.state.get("paid_interest") else 0)
         self.bank_pays(corp.sym, amount)
         corp.loans += 1
@@ -532,6 +545,7 @@ class G1856(Game):
             return
         owed = self.loan_value * excess
         corp.loans -= excess
+        self.loan_book.repay_newest(corp.sym, excess)
         self.loans_available += excess
         rnd.state["redeemed_loan"] = True
         payment = min(owed, corp.cash)
@@ -1118,6 +1132,7 @@ class G1856(Game):
         for c in list(corp.companies):
             self.close_company(self.companies[c])
         corp.loans = 0
+        self.loan_book.drop(corp.sym)
 
     # ------------------------------------------------------------------ trains
     def other_corp_trains(self, corp: Corporation) -> list[Train]:

@@ -246,6 +246,7 @@ def start_nationalization(g: G1856, train_owner: str) -> None:
         if repaid > 0:
             g.spend(corp.sym, "bank", repaid * g.loan_value)
             corp.loans -= repaid
+            g.loan_book.repay_newest(corp.sym, repaid)
             g.loans_available += repaid
             g.log.append(f"{corp.sym} repays {repaid} loan(s)")
     g.nationalizables = nationalizable_corporations(g)
@@ -285,6 +286,7 @@ def president_payoff(g: G1856, major: Corporation) -> None:
         g.spend(pres, "bank", owed)
     g.loans_available += major.loans
     major.loans = 0
+    g.loan_book.repay_all(major.sym)
     g.log.append(f"{g.name_of(pres)} pays off {major.sym}'s debt ({g.fmt(max(owed, 0))})")
     g.nationalizables.remove(major.sym)
     post_corp_nationalization(g)
@@ -303,6 +305,7 @@ def merge_major(g: G1856, major: Corporation) -> None:
         g.spend(major.sym, national.sym, major.cash)
     g.loans_available += major.loans
     major.loans = 0
+    g.loan_book.repay_all(major.sym)
     for right in sorted(g.rights.get(major.sym, set())):
         if right in g.rights.get(national.sym, set()):
             g.right_markers[right] = g.right_markers.get(right, 0) + 1
