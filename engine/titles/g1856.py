@@ -1068,14 +1068,15 @@ class G1856(Game):
         revenue = sum(r["revenue"] for r in rnd.state.get("routes", []))
         revenue -= rnd.state.get("interest_penalty", 0)
         if kind == "payout" and revenue > 0:
-            per_share = revenue / corp.total_shares
+            # each holder gets its part of the revenue rounded up (a 5% national share earns
+            # half a 10% share's dividend, $18.50 of $370 paid as $19; as 18xx.games pays)
             for p in self.players:
-                n = self.percent_of(p.id, corp.sym) * corp.total_shares // 100
-                if n:
-                    self.bank_pays(p.id, int(per_share * n))
-            pool_n = self.percent_of(POOL, corp.sym) * corp.total_shares // 100
-            if pool_n:
-                self.bank_pays(corp.sym, int(per_share * pool_n))
+                pct = self.percent_of(p.id, corp.sym)
+                if pct:
+                    self.bank_pays(p.id, -(-revenue * pct // 100))
+            pool_pct = self.percent_of(POOL, corp.sym)
+            if pool_pct:
+                self.bank_pays(corp.sym, -(-revenue * pool_pct // 100))
             self.log.append(f"{corp.sym} pays out {self.fmt(revenue)}")
             self.move_price(corp, "right")
         else:
