@@ -277,11 +277,16 @@ class Game:
             return True
         return self.percent_of(pid, sym) + extra_percent <= self.HOLDING_LIMIT
 
+    def share_value(self, sym: str, percent: int) -> int:
+        """What ``percent``% of ``sym`` is worth at its market price (0 without one)."""
+        corp = self.corporations[sym]
+        return corp.price.price * percent // corp.share_percent if corp.price else 0
+
     def share_price_value(self, share: Share) -> float:
         corp = self.corporations[share.corporation]
         if not corp.price:
             return 0
-        return corp.price.price * share.percent / 10
+        return corp.price.price * share.percent / corp.share_percent
 
     def change_president(self, sym: str, preferred: str | None = None) -> None:
         """Give the presidency to the player holding most shares (ties keep the current one;
@@ -342,7 +347,7 @@ class Game:
         assert corp.price is not None
         total = sum(s.percent for s in shares)
         percent = total if percent is None else min(percent, total)
-        amount = corp.price.price * percent // 10
+        amount = corp.price.price * percent // corp.share_percent
         previous = corp.president
         for s in shares:
             self.move_share(s, POOL)
@@ -353,7 +358,7 @@ class Game:
             pres = next(s for s in self.corp_shares(sym) if s.president)
             swap_to = previous if self.percent_of(previous, sym) >= pres.percent else POOL
             self._hand_over_president_cert(sym, pres, new, swap_to)
-            for _ in range((total - percent) // 10):
+            for _ in range((total - percent) // corp.share_percent):
                 self.move_share(self.holding(POOL, sym)[0], pid)
         self.price_drop_on_sale(corp, percent)
         return amount

@@ -273,7 +273,7 @@ class StockRound(Round):
         corp = self.game.corporations[share.corporation]
         cell = corp.par if share.owner == share.corporation else corp.price
         assert cell is not None
-        return cell.price * share.percent // 10
+        return cell.price * share.percent // corp.share_percent
 
     def can_buy(self, pid: str, share: Share) -> bool:
         return self.why_not_buy(pid, share) is None
@@ -329,7 +329,8 @@ class StockRound(Round):
         if not self.can_sell_order():
             return False
         for sym in {s.corporation for s in self.game.shares_of(pid)}:
-            if self.why_not_sell(pid, sym, 10) is None:
+            # the smallest sale is one share (5% of a national with 20 shares)
+            if self.why_not_sell(pid, sym, self.game.corporations[sym].share_percent) is None:
                 return True
         return False
 

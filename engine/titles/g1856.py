@@ -320,7 +320,7 @@ class G1856(Game):
 
     def transfer_share_from_ipo(self, pid: str, share: Any, par_price: int) -> None:
         corp = self.corporations[share.corporation]
-        price = par_price * share.percent // 10
+        price = par_price * share.percent // corp.share_percent
         sold_before = 100 - self.percent_of(corp.sym, corp.sym)
         if corp.capitalization == "incremental":
             self.spend(pid, corp.sym, price)
@@ -576,7 +576,7 @@ class G1856(Game):
             if c.price is None or c.closed:
                 continue
             held = self.percent_of(pid, sym)
-            for pct in range(10, held + 1, 10):
+            for pct in range(c.share_percent, held + 1, c.share_percent):
                 if self.percent_of(POOL, sym) + pct > self.MARKET_SHARE_LIMIT:
                     break
                 if c.president == pid:
@@ -589,7 +589,7 @@ class G1856(Game):
                             break
                     elif left < pres_pct and others < pres_pct:
                         break
-                value = c.price.price * pct // 10
+                value = c.price.price * pct // c.share_percent
                 if need_limit and value >= need + c.price.price:
                     break
                 out.append((sym, pct))
@@ -599,8 +599,7 @@ class G1856(Game):
         best: dict[str, int] = {}
         for sym, pct in self.crisis_sellable(pid, need_limit=False):
             best[sym] = max(best.get(sym, 0), pct)
-        value = sum(self.corporations[sym].price.price * pct // 10  # type: ignore[union-attr]
-                    for sym, pct in best.items())
+        value = sum(self.share_value(sym, pct) for sym, pct in best.items())
         return self.player(pid).cash + value
 
     def crisis_bankrupt(self, rnd: OperatingRound, pid: str) -> None:
@@ -1254,7 +1253,7 @@ class G1856(Game):
     def _emergency_sale_ok(self, pid: str, corp: Corporation, sym: str, pct: int, need: int) -> bool:
         c = self.corporations[sym]
         assert c.price is not None
-        value = c.price.price * pct // 10
+        value = c.price.price * pct // c.share_percent
         if value - c.price.price >= need:  # would sell more than needed
             return False
         if self.percent_of(POOL, sym) + pct > self.MARKET_SHARE_LIMIT:
@@ -1278,8 +1277,7 @@ class G1856(Game):
     def can_go_bankrupt(self, corp: Corporation) -> bool:
         if corp.president is None:
             return False
-        liquidity = sum(self.corporations[sym].price.price * pct // 10  # type: ignore[union-attr]
-                        for sym, pct in self._max_sellable(corp.president, corp))
+        liquidity = sum(self.share_value(sym, pct) for sym, pct in self._max_sellable(corp.president, corp))
         return self.emergency_shortfall(corp) - liquidity > 0
 
     def _max_sellable(self, pid: str, corp: Corporation) -> list[tuple[str, int]]:
