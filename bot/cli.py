@@ -47,7 +47,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     from engine.selfplay import run_selfplay
 
     return run_selfplay(args.title, args.players, args.games, args.seed, args.option or [],
-                        max_actions=args.max_actions, verbose=args.verbose)
+                        max_actions=args.max_actions, verbose=args.verbose, export_dir=args.export)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -117,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--option", action="append")
     s.add_argument("--max-actions", type=int, default=20000)
     s.add_argument("--verbose", action="store_true")
+    s.add_argument("--export", metavar="DIR", help="write each game as an 18xx.games export into DIR")
     s.set_defaults(func=cmd_selfplay)
 
     loc = sub.add_parser("local", help="play at the terminal (no Discord needed)")

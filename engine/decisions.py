@@ -97,7 +97,12 @@ def _sell_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
     elif isinstance(rnd, OperatingRound) and getattr(game, "cash_crisis_player", None) == entity:
         bundles = game.crisis_sellable(entity, need_limit=True)
     elif isinstance(rnd, OperatingRound) and rnd.corp.president == entity:
-        bundles = game.emergency_sellable(rnd.corp)
+        step = _step_offering(rnd, entity, "sell_shares")
+        if step is None:
+            return []
+        # a title's train step may say itself what the president may sell (1856 family)
+        sellable = getattr(step, "sellable_bundles", None)
+        bundles = sellable(entity) if sellable else game.emergency_sellable(rnd.corp)
     else:
         return []
     out = []
@@ -105,10 +110,21 @@ def _sell_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
         picked = pick_shares(game, entity, sym, percent)
         if not picked:
             continue
-        price = game.corporations[sym].price
-        value = price.price * percent // 10 if price else 0
+        value = game.share_value(sym, percent)
         out.append(Choice(",".join(picked), f"{percent}% of {sym} for {game.fmt(value)}"))
     return out
+
+
+def _step_offering(rnd: OperatingRound, entity: str, action_type: str) -> Any:
+    """The open step that offers ``action_type`` to ``entity`` now (None if none does)."""
+    for s in rnd.steps:
+        if s.passed:
+            continue
+        if action_type in s.actions(entity):
+            return s
+        if s.blocking():
+            return None
+    return None
 
 
 def pick_shares(game: Game, pid: str, sym: str, percent: int) -> list[str]:
@@ -179,10 +195,43 @@ def _tile_label(game: Game, tile_id: str) -> str:
     return label + (f", {rev}" if rev else "")
 
 
+def private_tile_lays(game: Game, company_sym: str) -> dict[str, dict[str, list[int]]]:
+    """{hex: {tile id: [rotations]}} a private's tile-laying ability allows its owning
+    corporation now (no connection needed; 1856 family)."""
+    company = game.companies[company_sym]
+    corp = game.corporations.get(company.owner or "")
+    ab = company.ability("tile_lay") or company.ability("teleport")
+    check = getattr(game, "check_lay_tile", None)
+    if corp is None or ab is None or check is None:
+        return {}
+    free = bool(ab.get("free")) and company.ability("tile_lay") is not None
+    out: dict[str, dict[str, list[int]]] = {}
+    for hid in ab.get("hexes", []):
+        for name in ab.get("tiles", []):
+            ids = game.board.supply.get(name)
+            if not ids:
+                continue
+            rots = []
+            for r in range(6):
+                try:
+                    check(corp, hid, ids[0], r, free=free, connected=False)
+                except GameError:
+                    continue
+                rots.append(r)
+            if rots:
+                out.setdefault(hid, {})[ids[0]] = rots
+    return out
+
+
 def _lay_tile(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
-    if _op(game) is None or entity not in game.corporations:
+    if _op(game) is None:
         return []
-    lays = legal_tile_lays(game, entity)
+    if entity in game.companies:
+        lays = private_tile_lays(game, entity)
+    elif entity in game.corporations:
+        lays = legal_tile_lays(game, entity)
+    else:
+        return []
     if "hex" not in partial:
         return [Choice(h, f"{h} {game.board.hexes[h].location}".strip()) for h in sorted(lays)]
     tiles = lays.get(partial["hex"], {})
@@ -202,7 +251,35 @@ def city_id(game: Game, hex_id: str, node_index: int) -> str:
     return f"{h.tile_id or h.id + '-0'}-{pos}"
 
 
+def _private_token(game: Game, company_sym: str) -> list[Choice]:
+    """The cities where a private places its owning corporation's station (1856 WSRC, the
+    1836Jr56 teleport station): a free space on the ability's hexes."""
+    company = game.companies[company_sym]
+    corp = game.corporations.get(company.owner or "")
+    ab = company.ability("token") or company.ability("teleport")
+    if corp is None or ab is None or corp.next_token() is None:
+        return []
+    out = []
+    for hid in ab.get("hexes", []):
+        h = game.board.hexes[hid]
+        if h.tokened_by(corp.sym):
+            continue
+        out += [Choice(city_id(game, hid, c.index), f"{hid} city {i + 1}")
+                for i, c in enumerate(h.tile.cities) if game.board.free_slots(h, c.index, corp.sym) > 0]
+    return out
+
+
+def _assign(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
+    company = game.companies.get(entity)
+    ab = company.ability("assign_hexes") if company else None
+    if ab is None:
+        return []
+    return [Choice(h, f"{h} {game.board.hexes[h].location}".strip()) for h in ab.get("hexes", [])]
+
+
 def _place_token(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
+    if _op(game) is not None and entity in game.companies:
+        return _private_token(game, entity)
     if _op(game) is None or entity not in game.corporations:
         return []
     corp = game.corporations[entity]
@@ -239,6 +316,9 @@ def _buy_train(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]
     corp = game.corporations[entity]
     if "train" in partial:
         return _train_variants(game, corp, partial["train"])
+    step = _step_offering(game.round, entity, "buy_train")  # type: ignore[arg-type]
+    if step is not None and hasattr(step, "buyable_trains"):
+        return _step_train_choices(game, corp, step.buyable_trains())
     emergency = game.must_buy_train(corp) and game.needs_emergency_money(corp)
     out = []
     seen = set()
@@ -261,6 +341,37 @@ def _buy_train(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]
     if room and corp.cash >= 1:
         for t in game.other_corp_trains(corp):
             out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(1)}-{game.fmt(corp.cash)}"))
+    return out
+
+
+def _step_train_choices(game: Game, corp: Any, buyable: list[Any]) -> list[Choice]:
+    """The trains a title's train step lists (1856 family), with what the buyer can pay: a
+    bank train at its price (the cheapest one with the president's help when a train must be
+    bought), another corporation's for $1 up to the treasury (at face value where the title
+    says so), a trade-in at the reduced price."""
+    out = []
+    seen = set()
+    cash = corp.cash
+    cheapest = game.cheapest_depot_train(corp)
+    pres_cash = game.player(corp.president).cash if corp.president else 0
+    for t in buyable:
+        if t.owner in ("depot", "discard"):
+            if (t.name, t.owner) in seen:
+                continue
+            seen.add((t.name, t.owner))
+            helped = game.must_buy_train(corp) and t is cheapest and t.price - cash <= pres_cash
+            if t.price <= cash or helped:
+                src = "bank" if t.owner == "depot" else "discard pile"
+                note = " (president helps)" if t.price > cash else ""
+                out.append(Choice(t.id, f"{t.name}-train from the bank ({src}), {_price_text(game, t)}{note}"))
+        elif game.face_value_only(corp, t):
+            if t.price <= cash:
+                out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(t.price)}"))
+        elif cash >= 1:
+            out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(1)}-{game.fmt(cash)}"))
+    for t, price in game.exchange_options(corp):
+        if price <= cash and t in buyable:
+            out.append(Choice(f"{t.id}", f"{t.name}-train trading in, {game.fmt(price)}"))
     return out
 
 
@@ -347,7 +458,7 @@ _HANDLERS: dict[str, Any] = {
     "bid": _bid, "par": _par, "buy_shares": _buy_shares, "sell_shares": _sell_shares,
     "lay_tile": _lay_tile, "place_token": _place_token, "buy_train": _buy_train,
     "discard_train": _discard_train, "dividend": _dividend, "buy_company": _buy_company,
-    "remove_token": _remove_token, "pass": _none, "take_loan": _none, "payoff_loan": _none, "run_routes": _none,
+    "remove_token": _remove_token, "assign": _assign, "pass": _none, "take_loan": _none, "payoff_loan": _none, "run_routes": _none,
     "takeover": _takeover, "accept_takeover": _none, "special_buy": _special_buy,
 }
 

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import actions as A
-from .decisions import choices_for, legal_tile_lays
+from .decisions import choices_for, legal_tile_lays, private_tile_lays
 from .entities import POOL
 from .errors import GameError
 from .game import Game
+from .operating import OperatingRound
+from .rounds import StockRound
 from .titles.registry import new_game
 
 
@@ -31,6 +34,8 @@ class GameReport:
     national_formed: bool = False
     bankrupt: bool = False
     takeovers: int = 0
+    closed: int = 0  # corporations closed by the end
+    counts: Counter[str] = field(default_factory=Counter)  # actions by kind (see tally_kind)
 
 
 # ---------------------------------------------------------------------- invariants
@@ -74,33 +79,89 @@ def _pick(rng: random.Random, choices: list[Any]) -> Any:
     return rng.choice(choices) if choices else None
 
 
-def random_action(game: Game, rng: random.Random, router: Any = None) -> A.Action | None:
+@dataclass
+class Style:
+    """How one random game leans: some games sell and withhold a lot (prices fall, companies
+    close, presidents go broke), others take many loans (nationalization) or keep cash."""
+
+    sell: float = 0.3        # weight of selling in a stock round (buying is 6)
+    withhold: float = 0.2    # chance that a dividend is withheld
+    loan: float = 0.3        # weight of taking a loan
+    keep_cash: float = 4.0   # weight of passing in the train step once two trains run
+    ebuy_sell: float = 0.5   # weight of a president's sale in the train step when not forced
+
+    @classmethod
+    def draw(cls, rng: random.Random) -> Style:
+        return cls(sell=rng.choice((0.3, 1.0, 3.0)), withhold=rng.choice((0.1, 0.3, 0.6)),
+                   loan=rng.choice((0.3, 1.5, 4.0)), keep_cash=rng.choice((1.0, 4.0)),
+                   ebuy_sell=rng.choice((0.2, 1.0)))
+
+
+WEIGHTS = {"pass": 1, "bid": 6, "par": 3, "buy_shares": 6, "lay_tile": 8, "place_token": 3,
+           "run_routes": 20, "dividend": 20, "buy_train": 8, "payoff_loan": 2, "buy_company": 0.5,
+           "discard_train": 20, "borrow_train": 20, "merge": 3, "special_buy": 0.5, "remove_token": 20,
+           "assign": 1}
+
+
+def deciders(game: Game, acting: str) -> list[str]:
+    """Who may act now besides the entity waited for: in an operating turn its president (a
+    sale for a train, bankruptcy) and the privates it owns (their abilities)."""
+    out = [acting]
+    corp = game.corporations.get(acting)
+    if corp is not None and isinstance(game.round, OperatingRound):
+        if corp.president and corp.president not in out:
+            out.append(corp.president)
+        out += [c for c in sorted(corp.companies) if c in game.companies and not game.companies[c].closed]
+    return out
+
+
+def random_action(game: Game, rng: random.Random, router: Any = None, style: Style | None = None) -> A.Action | None:
+    """A random legal action for whoever is to act.  Bankruptcy only when nothing else can be
+    done (the random player never gives up a game it could go on with)."""
     acting = game.acting()
     if not acting:
         return None
-    entity = acting[0]
-    etype = "player" if entity in game.player_by_id else "corporation"
-    types = game.action_types(entity)
-    if not types:
-        return None
-    weights = {"pass": 1, "bid": 6, "par": 3, "buy_shares": 6, "sell_shares": 0.3, "lay_tile": 8,
-               "place_token": 3, "run_routes": 20, "dividend": 20, "buy_train": 8, "take_loan": 0.3,
-               "payoff_loan": 2, "buy_company": 0.5, "discard_train": 20, "borrow_train": 20,
-               "merge": 3, "bankrupt": 20, "special_buy": 0.5, "remove_token": 20}
-    if entity in game.corporations and "buy_train" in types:
-        corp = game.corporations[entity]
-        # a company that already runs trains often keeps its money
-        if corp.trains and len(corp.trains) >= 2:
-            weights["pass"] = 4
-    order = sorted(types, key=lambda t: -rng.random() * weights.get(t, 1))
-    for kind in order:
-        action = _build(game, rng, entity, etype, kind, router)
+    style = style or Style()
+    options: list[tuple[float, str, str]] = []
+    last_resort: list[tuple[str, str]] = []
+    for entity in deciders(game, acting[0]):
+        for kind in game.action_types(entity):
+            if kind == "bankrupt":
+                last_resort.append((entity, kind))
+                continue
+            options.append((rng.random() * _weight(game, style, acting[0], entity, kind), entity, kind))
+    for _, entity, kind in sorted(options, key=lambda o: -o[0]):
+        etype = "player" if entity in game.player_by_id else \
+            "company" if entity in game.companies else "corporation"
+        action = _build(game, rng, entity, etype, kind, router, style)
         if action is not None:
             return action
+    if last_resort:
+        entity = last_resort[0][0]
+        return A.Bankrupt(entity=entity, entity_type="player" if entity in game.player_by_id else "corporation")
     return None
 
 
-def _build(game: Game, rng: random.Random, e: str, et: str, kind: str, router: Any) -> A.Action | None:
+def _weight(game: Game, style: Style, acting: str, entity: str, kind: str) -> float:
+    if kind == "sell_shares":
+        if entity != acting:  # a president's sale in the train step
+            corp = game.corporations[acting]
+            forced = game.must_buy_train(corp)
+            return 20 if forced else style.ebuy_sell
+        return style.sell if isinstance(game.round, StockRound) else 20
+    if kind == "take_loan":
+        return style.loan
+    if kind == "pass" and entity in game.corporations and "buy_train" in game.action_types(entity):
+        # a company that already runs trains often keeps its money
+        if len(game.corporations[entity].trains) >= 2:
+            return style.keep_cash
+    if entity in game.companies:
+        return 2
+    return WEIGHTS.get(kind, 1)
+
+
+def _build(game: Game, rng: random.Random, e: str, et: str, kind: str, router: Any,
+           style: Style) -> A.Action | None:
     if kind == "pass":
         return A.Pass(entity=e, entity_type=et)
     if kind == "bid":
@@ -135,7 +196,7 @@ def _build(game: Game, rng: random.Random, e: str, et: str, kind: str, router: A
         percent = int(c.label.split("%")[0])
         return A.SellShares(entity=e, entity_type=et, shares=ids, percent=percent)
     if kind == "lay_tile":
-        lays = legal_tile_lays(game, e)
+        lays = private_tile_lays(game, e) if e in game.companies else legal_tile_lays(game, e)
         if not lays:
             return None
         hid = rng.choice(sorted(lays))
@@ -159,7 +220,7 @@ def _build(game: Game, rng: random.Random, e: str, et: str, kind: str, router: A
         options = [c.value for c in choices_for(game, e, "dividend")]
         if not options:
             return None
-        kind_ = "payout" if "payout" in options and rng.random() < 0.8 else rng.choice(options)
+        kind_ = "payout" if "payout" in options and rng.random() >= style.withhold else rng.choice(options)
         return A.Dividend(entity=e, entity_type=et, kind=kind_)
     if kind == "buy_train":
         return _buy_train(game, rng, e, et)
@@ -169,6 +230,9 @@ def _build(game: Game, rng: random.Random, e: str, et: str, kind: str, router: A
     if kind in ("take_loan", "payoff_loan", "bankrupt"):
         cls = {"take_loan": A.TakeLoan, "payoff_loan": A.PayoffLoan, "bankrupt": A.Bankrupt}[kind]
         return cls(entity=e, entity_type=et)
+    if kind == "assign":
+        c = _pick(rng, choices_for(game, e, "assign"))
+        return A.Assign(entity=e, entity_type=et, target=c.value, target_type="hex") if c else None
     if kind == "merge":
         return A.Merge(entity=e, entity_type=et, corporation=e)
     if kind == "borrow_train":
@@ -211,6 +275,26 @@ def _buy_train(game: Game, rng: random.Random, e: str, et: str) -> A.Action | No
 # ---------------------------------------------------------------------- games
 
 
+def tally_kind(game: Game, action: A.Action) -> str:
+    """The action's type, with who sold (a president for a train, a player in a cash crisis)
+    and what kind of entity acted where that tells rules apart."""
+    kind = action.type
+    if kind == "sell_shares" and isinstance(game.round, OperatingRound):
+        crisis = getattr(game, "cash_crisis_player", None) == action.entity
+        return "sell_shares (cash crisis)" if crisis else "sell_shares (for a train)"
+    if action.entity in game.companies and kind in ("lay_tile", "place_token", "pass"):
+        return f"{kind} (private)"
+    if kind == "bankrupt" and getattr(game, "cash_crisis_player", None) == action.entity:
+        return "bankrupt (cash crisis)"
+    if kind == "buy_train" and isinstance(action, A.BuyTrain):
+        owner = game.trains[action.train].owner if action.train in game.trains else ""
+        if owner in game.corporations:
+            return "buy_train (from a corporation)"
+        if action.exchange:
+            return "buy_train (trade-in)"
+    return kind
+
+
 def play_one(title: str, players: int, seed: int, options: list[str], max_actions: int,
              router: Any = "default", *, choose: Any = None, invariants: Any = None,
              game_out: list[Game] | None = None) -> GameReport:
@@ -226,17 +310,20 @@ def play_one(title: str, players: int, seed: int, options: list[str], max_action
     if game_out is not None:
         game_out.append(game)
     report = GameReport(seed=seed, players=players)
+    style = Style.draw(rng)
     while not game.finished and report.actions < max_actions:
-        action = (choose(game, rng, router) if choose else None) or random_action(game, rng, router)
+        action = (choose(game, rng, router) if choose else None) or random_action(game, rng, router, style)
         if action is None:
             report.problem = f"no legal action for {game.acting()} in {game.round.name}"
             break
+        kind = tally_kind(game, action)
         try:
             game.process(action, safe=False)
         except GameError as exc:
             report.problem = f"offered action rejected: {action.describe()}: {exc}"
             break
         report.actions += 1
+        report.counts[kind] += 1
         report.phases.add(game.phase["name"])
         if action.type in ("takeover", "accept_takeover"):
             report.takeovers += 1
@@ -248,9 +335,26 @@ def play_one(title: str, players: int, seed: int, options: list[str], max_action
     report.end_reason = game.end_reason
     report.national_formed = bool(getattr(game, "national_formed", False))
     report.bankrupt = any(p.bankrupt for p in game.players)
+    report.closed = sum(1 for c in game.corporations.values() if c.closed)
     if not game.finished and report.problem is None:
         report.problem = f"did not end within {max_actions} actions"
     return report
+
+
+def write_export(game: Game, folder: str) -> str:
+    """Write ``game`` as an 18xx.games export into ``folder``; the file's path."""
+    import json
+    import os
+
+    from .export import export_game
+
+    opts = "".join(f"_{o}" for o in sorted(game.optional_rules))
+    name = f"{game.title}_{len(game.players)}p_s{game.seed}{opts}"
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, f"{name}.json")
+    with open(path, "w") as fh:
+        json.dump(export_game(game, game_id=f"conductor-{name}"), fh)
+    return path
 
 
 def _default_router() -> Any:
@@ -266,7 +370,9 @@ def _default_router() -> Any:
 
 
 def run_selfplay(title: str, players: int, games: int, seed: int, options: list[str], *,
-                 max_actions: int = 20000, verbose: bool = False) -> int:
+                 max_actions: int = 20000, verbose: bool = False, export_dir: str | None = None) -> int:
+    """Play ``games`` random games; with ``export_dir`` each is written there as an 18xx.games
+    export (``<title>_<n>p_s<seed>.json``), finished or not."""
     from .titles.registry import canonical_title
 
     router = _default_router()
@@ -274,14 +380,17 @@ def run_selfplay(title: str, players: int, games: int, seed: int, options: list[
     reports = []
     for i in range(games):
         n = players if players > 0 else 0
+        played: list[Game] = []
         if canonical_title(title) == "1833NE":
             # 1833NE adds its own moves (issue/redeem, train sides, takeovers) to the random player
             from .titles.g1833ne_selfplay import play_one as play_1833ne
 
-            r = play_1833ne(n, seed + i, options, max_actions)
+            r = play_1833ne(n, seed + i, options, max_actions, game_out=played)
         else:
-            r = play_one(title, n, seed + i, options, max_actions, router)
+            r = play_one(title, n, seed + i, options, max_actions, router, game_out=played)
         reports.append(r)
+        if export_dir is not None and played:
+            write_export(played[0], export_dir)
         if verbose or r.problem:
             print(f"game {i + 1} seed {r.seed}: {r.actions} actions, end={r.end_reason}, "
                   f"phases={sorted(r.phases)}, national={r.national_formed}" + (f"  PROBLEM: {r.problem}" if r.problem else ""))
@@ -293,4 +402,9 @@ def run_selfplay(title: str, players: int, games: int, seed: int, options: list[
           f"{sum(1 for r in reports if '5' in r.phases or 'V' in r.phases)} reached phase 5/V, "
           f"{sum(r.takeovers for r in reports)} takeovers, "
           f"{sum(r.actions for r in reports)} actions in {elapsed:.1f} s")
+    counts: Counter[str] = Counter()
+    for r in reports:
+        counts.update(r.counts)
+    print(f"corporations closed: {sum(r.closed for r in reports)}; actions by kind: "
+          + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     return 1 if bad else 0

@@ -59,8 +59,8 @@ def ebuy_sale_reason(g: G1856, rnd: OperatingRound, pid: str, shares: list[Share
         return f"{g.name_of(pid)} would lose the presidency of {corp.sym}"
     # only as much as needed: without its smallest certificate the sale would not be enough
     need = min_depot_price(g) - corp.cash - g.player(pid).cash
-    value = c.price.price * percent // 10
-    smallest = min(c.price.price * s.percent // 10 for s in shares)
+    value = c.price.price * percent // c.share_percent
+    smallest = min(c.price.price * s.percent // c.share_percent for s in shares)
     if value - smallest >= need:
         return "that is more than the train needs"
     return None
@@ -134,6 +134,14 @@ class G1856BuyTrainStep(BuyTrainStep):
                 ebuy_bundles(self.game, self.round, entity):  # type: ignore[arg-type]
             return ["sell_shares"]
         return []
+
+    def buyable_trains(self) -> list[Train]:
+        """The trains the corporation may buy now (for the legal-choice lists)."""
+        return buyable_trains(self.game, self.round, self.corp)  # type: ignore[arg-type]
+
+    def sellable_bundles(self, pid: str) -> list[tuple[str, int]]:
+        """(corporation, percent) sales ``pid`` may make now (for the legal-choice lists)."""
+        return ebuy_bundles(self.game, self.round, pid)  # type: ignore[arg-type]
 
     def process(self, action: A.Action) -> None:
         if isinstance(action, A.SellShares):
