@@ -353,10 +353,25 @@ class G1856(Game):
             return f"{corp.sym} has not formed"
         return None
 
+    def national_falls_off_market(self, sym: str, percent: int) -> bool:
+        """True when selling ``percent``% of the national would move its price down onto no
+        space of the market (its column ends in the row below). 18xx.games fails on such a
+        sale (it looks up the missing space to keep the national from closing), so no player
+        there can make it; we refuse it too, so that our games can be played there."""
+        corp = self.corporations[sym]
+        cell = corp.price
+        if sym != self.national_sym or not self.national_ever_owned_permanent or cell is None \
+                or self.market.one_d or percent < 10:
+            return False
+        below = cell.row + 1
+        return below < len(self.market.grid) and self.market.cell(below, cell.col) is None
+
     def can_sell_hook(self, rnd: Any, pid: str, sym: str, percent: int) -> str | None:
         corp = self.corporations[sym]
         if sym == self.national_sym and not corp.started:
             return f"{sym} has not formed"
+        if self.national_falls_off_market(sym, percent):
+            return f"{sym}'s price cannot fall below {self.fmt(corp.price.price)} here (18xx.games refuses this sale)"  # type: ignore[union-attr]
         if sym in rnd.bought_this_turn:
             held = self.percent_of(pid, sym)
             if held - percent < 10:
@@ -578,6 +593,8 @@ class G1856(Game):
             held = self.percent_of(pid, sym)
             for pct in range(c.share_percent, held + 1, c.share_percent):
                 if self.percent_of(POOL, sym) + pct > self.MARKET_SHARE_LIMIT:
+                    break
+                if self.national_falls_off_market(sym, pct):
                     break
                 if c.president == pid:
                     others = max((self.percent_of(p.id, sym) for p in self.players if p.id != pid), default=0)
