@@ -391,7 +391,9 @@ def _issue_twenty_shares(g: G1856, national: Corporation) -> None:
     for s in g.corp_shares(national.sym):
         s.percent = 10 if s.president else 5
         s.cert_size = 1.0 if s.president else 0.5
-    for i in range(9, 19):
+    # the new certificates are numbered from 20 on (18xx.games counts 20 shares of 5% by then),
+    # so that exported actions name them as 18xx.games does
+    for i in range(20, 30):
         share = Share(f"{national.sym}_{i}", national.sym, i, 5, False, national.sym, cert_size=0.5)
         g.add_share(share)
     national.total_shares = 20
