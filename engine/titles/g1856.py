@@ -1529,6 +1529,8 @@ class G1856(Game):
         if (company.sym, "tile_lay") in self.used_abilities:
             return False
         ab = company.ability("tile_lay") or {}
+        if ab.get("consume_tile_lay") and rnd.state.get("tiles_laid", 0) >= self.tile_lays_per_turn(rnd.corp):
+            return False  # the lay is the turn's tile lay (WSRC): not once that is used
         if ab.get("when") == "track":
             return not any(isinstance(s, TrackStep) and s.passed for s in rnd.steps)
         return True
