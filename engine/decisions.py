@@ -106,9 +106,10 @@ def _sell_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
     else:
         return []
     out = []
+    refused = getattr(game, "national_falls_off_market", None)
     for sym, percent in bundles:
         picked = pick_shares(game, entity, sym, percent)
-        if not picked:
+        if not picked or (refused and refused(sym, percent)):
             continue
         value = game.share_value(sym, percent)
         out.append(Choice(",".join(picked), f"{percent}% of {sym} for {game.fmt(value)}"))

@@ -787,6 +787,11 @@ class Game:
             self.program_marks[action.entity] = (self.round_key(), getattr(rnd, "sales", 0))
 
     # stock round hooks (titles override)
+    def exempt_from_forced_sale(self, pid: str) -> bool:
+        """True when ``pid`` need not sell first although over a limit (a title's own rule
+        governs their turn)."""
+        return False
+
     def restrict_stock_actions(self, rnd: Any, pid: str, actions: list[str]) -> list[str]:
         return actions
 

@@ -231,7 +231,22 @@ class StockRound(Round):
             out.append("sell_shares")
         if out:
             out.append("pass")
+        if self.must_sell(entity) and not self.game.exempt_from_forced_sale(entity):
+            out = ["sell_shares"]
         return self.game.restrict_stock_actions(self, entity, out)
+
+    def must_sell(self, pid: str) -> bool:
+        """Over the certificate limit, or holding more of a corporation than allowed (outside
+        the market zones that allow it) with some of it sellable: the player must sell before
+        doing anything else (18xx.games)."""
+        if not self.can_sell_any(pid):
+            return False
+        g = self.game
+        if g.num_certs(pid) > g.cert_limit():
+            return True
+        return any(not g.holding_ok(pid, sym)
+                   and self.why_not_sell(pid, sym, g.corporations[sym].share_percent) is None
+                   for sym in {s.corporation for s in g.shares_of(pid)})
 
     def bought(self) -> bool:
         return "buy" in self.turn_actions

@@ -357,7 +357,8 @@ class G1856(Game):
         """True when selling ``percent``% of the national would move its price down onto no
         space of the market (its column ends in the row below). 18xx.games fails on such a
         sale (it looks up the missing space to keep the national from closing), so no player
-        there can make it; we refuse it too, so that our games can be played there."""
+        there can make it; we refuse it too, so that our games can be played there.  The sale
+        still counts as possible for whose turn it is (18xx.games lists it)."""
         corp = self.corporations[sym]
         cell = corp.price
         if sym != self.national_sym or not self.national_ever_owned_permanent or cell is None \
@@ -370,8 +371,6 @@ class G1856(Game):
         corp = self.corporations[sym]
         if sym == self.national_sym and not corp.started:
             return f"{sym} has not formed"
-        if self.national_falls_off_market(sym, percent):
-            return f"{sym}'s price cannot fall below {self.fmt(corp.price.price)} here (18xx.games refuses this sale)"  # type: ignore[union-attr]
         if sym in rnd.bought_this_turn:
             held = self.percent_of(pid, sym)
             if held - percent < 10:
@@ -390,6 +389,18 @@ class G1856(Game):
         if "buy_shares" in actions and any(s.corporation == self.national_sym for s in rnd.buyable_shares(pid)):
             out.append("buy_shares")
         return out
+
+    def sell_shares(self, pid: str, shares: list, percent: int | None = None) -> int:
+        if shares:
+            pct = sum(s.percent for s in shares) if percent is None else min(percent, sum(s.percent for s in shares))
+            sym = shares[0].corporation
+            if self.national_falls_off_market(sym, pct):
+                raise GameError(f"{sym}'s price cannot fall below {self.fmt(self.corporations[sym].price.price)} "  # type: ignore[union-attr]
+                                "here: 18xx.games refuses this sale")
+        return super().sell_shares(pid, shares, percent)
+
+    def exempt_from_forced_sale(self, pid: str) -> bool:
+        return pid == self.false_national_president
 
     def stock_turn_stuck(self, rnd: Any, pid: str) -> bool:
         if pid != self.false_national_president or rnd.action_types(pid):
@@ -593,8 +604,6 @@ class G1856(Game):
             held = self.percent_of(pid, sym)
             for pct in range(c.share_percent, held + 1, c.share_percent):
                 if self.percent_of(POOL, sym) + pct > self.MARKET_SHARE_LIMIT:
-                    break
-                if self.national_falls_off_market(sym, pct):
                     break
                 if c.president == pid:
                     others = max((self.percent_of(p.id, sym) for p in self.players if p.id != pid), default=0)

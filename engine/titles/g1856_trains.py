@@ -51,8 +51,6 @@ def ebuy_sale_reason(g: G1856, rnd: OperatingRound, pid: str, shares: list[Share
         return f"{g.name_of(pid)} holds only {held}% of {sym}"
     if g.percent_of(POOL, sym) + percent > g.MARKET_SHARE_LIMIT:
         return f"the market may hold at most {g.MARKET_SHARE_LIMIT}% of {sym}"
-    if g.national_falls_off_market(sym, percent):
-        return f"{sym}'s price cannot fall further here (18xx.games refuses this sale)"
     others = max((g.percent_of(h, sym) for h in _holders(g, sym) if h != pid), default=0)
     pres = next((s for s in shares if s.president), None)
     if pres is not None and others < pres.percent:
