@@ -1190,7 +1190,12 @@ class G1856(Game):
         return trains
 
     def min_train_price(self, corp: Corporation) -> int | None:
-        prices = [t.price for t in self.buyable_depot_trains(corp)]
+        # whether the train step stays open counts every train the bank sells, also a type
+        # 1836Jr56 already bought from the bank this turn (as 18xx.games decides it)
+        trains = self.depot_trains()
+        if corp.sym == self.national_sym:
+            trains = [t for t in trains if t.permanent]
+        prices = [t.price for t in trains]
         if self.other_corp_trains(corp):
             prices.append(1)
         return min(prices) if prices else None
