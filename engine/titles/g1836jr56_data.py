@@ -398,6 +398,7 @@ COMPANIES = [
             {
                 "type": "teleport",
                 "owner_type": "corporation",
+                "when": "track",  # 18xx.games' default for a teleport: in the track step only
                 "tiles": ["6", "5", "57"],
                 "hexes": ["J8"],
             },

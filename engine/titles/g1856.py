@@ -79,7 +79,7 @@ class LoanStep(Step):
         elif isinstance(action, A.PayoffLoan):
             if not corp.loans:
                 raise GameError(f"{corp.sym} has no loan to repay")
-            g.loan_used = g.loan_book.repay(corp.sym, action.loan)
+            g.export_fill["loan"] = g.loan_book.repay(corp.sym, action.loan)
             g.spend(corp.sym, "bank", g.loan_value)
             corp.loans -= 1
             g.loans_available += 1
@@ -121,11 +121,15 @@ class SpecialStep(Step):
         if company.ability("token") and (company.sym, "token") not in self.game.used_abilities \
                 and self.game.special_token_time(self.round):
             out.append("place_token")
-        if company.ability("teleport") and (company.sym, "teleport") not in self.game.used_abilities \
+        teleport = company.ability("teleport")
+        if teleport and (company.sym, "teleport") not in self.game.used_abilities \
                 and self.round.state.get("tiles_laid", 0) < self.game.tile_lays_per_turn(self.corp) \
-                and "lay_tile" not in out:
+                and "lay_tile" not in out and (teleport.get("when") != "track" or self._track_open()):
             out.append("lay_tile")
         return out
+
+    def _track_open(self) -> bool:
+        return not any(isinstance(s, TrackStep) and s.passed for s in self.round.steps)
 
     def process(self, action: A.Action) -> None:
         self.game.use_private(self.round, self.corp, action)
@@ -246,7 +250,9 @@ class G1856(Game):
         self.interest_rate = getattr(d, "INTEREST_RATE", 10)
         self.loans_available = getattr(d, "NUM_LOANS", 110)
         self.loan_book = LoanBook.new(self.loans_available)
-        self.loan_used: int | None = None  # the loan id the last action took or repaid
+        # what the action being processed leaves to the engine but 18xx.games' actions name
+        # (the loan taken or repaid, the slot of a removed station): filled in when recorded
+        self.export_fill: dict[str, Any] = {}
         self.percent_to_operate = getattr(d, "PERCENT_TO_OPERATE_START", 20)
         self.last_trains = set(getattr(d, "PERCENT_TO_OPERATE_LAST_TRAINS", []))
         self.capitalization_mode = "escrow"
@@ -428,12 +434,12 @@ class G1856(Game):
         pass
 
     def record(self, action: A.Action, generated: list[A.Action]) -> None:
-        """A loan action is exported with the id of the loan it took or repaid (18xx.games
-        cannot read one without)."""
+        """An action is exported with what 18xx.games needs to read it: the id of the loan it
+        took or repaid, the slot of the station it removed."""
         super().record(action, generated)
-        if isinstance(action, (A.TakeLoan, A.PayoffLoan)) and self.loan_used is not None:
-            self.action_log[-1]["loan"] = self.loan_used
-        self.loan_used = None
+        for key, value in self.export_fill.items():
+            self.action_log[-1].setdefault(key, value)
+        self.export_fill = {}
 
     def bank_pays(self, receiver: str, amount: int) -> None:
         self.spend("bank", receiver, amount, allow_negative=True)
@@ -531,7 +537,7 @@ class G1856(Game):
     def take_loan(self, rnd: OperatingRound, corp: Corporation, loan: int | None = None) -> None:
         if not self.can_take_loan(rnd, corp):
             raise GameError(f"{corp.sym} cannot take a loan now")
-        self.loan_used = self.loan_book.take(corp.sym, loan)
+        self.export_fill["loan"] = self.loan_book.take(corp.sym, loan)
         amount = self.loan_value - (self.interest_rate if rnd.state.get("paid_interest") else 0)
         self.bank_pays(corp.sym, amount)
         corp.loans += 1

@@ -82,8 +82,18 @@ class RemoveTokensStep(Step):
         if hid not in pending["hexes"]:
             raise GameError(f"Remove a station on {', '.join(pending['hexes'])}")
         national = g.corp(g.national_sym)
-        g.board.remove_token(hid, city, national.sym)
-        national.tokens = [t for t in national.tokens if not (t.hex == hid and t.city == city)]
+        slots = g.board.hexes[hid].tokens.get(city, [])
+        slot = action.slot if isinstance(action, A.RemoveToken) else None
+        if slot is None:
+            slot = next((i for i, s in enumerate(slots) if s == national.sym), None)
+        if slot is None or not 0 <= slot < len(slots) or slots[slot] != national.sym:
+            raise GameError(f"{national.sym} has no station there")
+        # one station (of two in a city, the one named)
+        slots[slot] = None
+        g.board.changed()
+        token = next(t for t in national.tokens if t.hex == hid and t.city == city)
+        national.tokens.remove(token)
+        g.export_fill["slot"] = slot
         pending["count"] -= 1
         if pending["count"] <= 0:
             g.token_removals.pop(0)
