@@ -300,6 +300,7 @@ class G1856(Game):
         self.port_assignment: dict[str, str] = {}  # corp -> hex
         self.pending_tokens: list[tuple[str, str, str]] = []  # (corp, hex, placer) tokens to place again
         self.used_abilities: set[tuple[str, str]] = set()
+        self.routes_seen: set[str] = set()  # corporations that have had a route (has_route)
         if self.national_sym and self.national_sym in self.corporations:
             national = self.corporations[self.national_sym]
             national.tokens = []
@@ -482,6 +483,7 @@ class G1856(Game):
             self.trains[tid].operated = False
         self.log.append(f"{self.name_of(corp.president or '')} operates {corp.sym}")
         self.place_home_token(rnd, corp)
+        self.note_route(corp)
         return True
 
     def place_home_token(self, rnd: OperatingRound, corp: Corporation) -> None:
@@ -516,6 +518,7 @@ class G1856(Game):
 
     def after_step_action(self, rnd: OperatingRound, action: A.Action) -> None:
         corp = rnd.corp
+        self.note_route(corp)
         route_passed = any(isinstance(s, RouteStep) and s.passed for s in rnd.steps)
         if route_passed and not rnd.state.get("paid_interest"):
             self.pay_interest(rnd, corp)
@@ -1226,10 +1229,22 @@ class G1856(Game):
                     out.append((t, t.price - t.discount[own.name]))
         return out
 
+    def note_route(self, corp: Corporation) -> None:
+        """Remember that the operating corporation has a route now (see :meth:`has_route`)."""
+        if corp.sym not in self.routes_seen and self._has_route_now(corp):
+            self.routes_seen.add(corp.sym)
+
     def has_route(self, corp: Corporation) -> bool:
         """18xx.games' route test: from one of its stations the corporation's track reaches a
         second stop (junctions and nodes marked ``route:never``, like 1836Jr56's port
-        off-boards, do not count)."""
+        off-boards, do not count).  18xx.games remembers a route once its operating turn has
+        seen one: a corporation whose network later shrinks (a city on its way filled by other
+        stations) still runs (an empty run) and still must buy a train."""
+        if corp.closed:
+            return False
+        return corp.sym in self.routes_seen or self._has_route_now(corp)
+
+    def _has_route_now(self, corp: Corporation) -> bool:
         b = self.board
         starts = [(h.id, ci) for h in b.hexes.values() for ci, slots in h.tokens.items() if corp.sym in slots]
         for start in starts:
