@@ -387,7 +387,7 @@ class Game:
     def _hand_over_president_cert(self, sym: str, pres: Share, new: str, swap_to: str) -> None:
         """The new president gives their first certificates (as many as the president's
         certificate is worth in ordinary shares) to ``swap_to`` and takes the president's."""
-        for s in self.holding(new, sym)[:pres.percent // 10]:
+        for s in self.holding(new, sym)[:pres.percent // self.corporations[sym].share_percent]:
             self.move_share(s, swap_to)
         self.move_share(pres, new)
 

@@ -418,14 +418,25 @@ class G1856(Game):
         return True
 
     def buy_share_override(self, rnd: Any, pid: str, share: Any) -> bool:
-        if pid != self.false_national_president or share.corporation != self.national_sym:
+        """While the national has a "false" president (half a president's certificate), buying
+        one of its shares pays for the other half instead (the share stays where it is): the
+        false president's own purchase, or (as 18xx.games plays it) one by another player who
+        already holds national shares, who then swaps shares for the certificate and becomes
+        president."""
+        fp = self.false_national_president
+        if fp is None or share.corporation != self.national_sym:
             return False
         corp = self.corporations[share.corporation]
+        if pid != fp and not self.shares_of(pid, corp.sym):
+            return False
         cell = corp.par if share.owner == corp.sym else corp.price
         assert cell is not None
-        price = cell.price * share.percent // 10
+        price = cell.price * share.percent // corp.share_percent
         self.spend(pid, "bank", price)
         pres = next(s for s in self.corp_shares(corp.sym) if s.president)
+        if pid != fp:
+            self._hand_over_president_cert(corp.sym, pres, pid, fp)
+            corp.president = pid
         pres.percent *= 2
         self.false_national_president = None
         self.log.append(f"{self.name_of(pid)} pays {self.fmt(price)} for the full {corp.sym} presidency")
