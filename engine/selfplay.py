@@ -53,7 +53,8 @@ def check_invariants(game: Game) -> str | None:
         false_pres = getattr(game, "false_national_president", None) and c.sym == getattr(game, "national_sym", None)
         if pct != 100 and not false_pres:
             return f"{c.sym}'s shares sum to {pct}%"
-        if game.percent_of(POOL, c.sym) > game.MARKET_SHARE_LIMIT:
+        # the national's formation may put more than the limit in the market
+        if game.percent_of(POOL, c.sym) > game.MARKET_SHARE_LIMIT and c.sym != getattr(game, "national_sym", None):
             return f"the market holds {game.percent_of(POOL, c.sym)}% of {c.sym}"
         if not c.closed and len(c.trains) > game.corp_train_limit(c) and c not in game.crowded_corps():
             return f"{c.sym} has {len(c.trains)} trains over its limit"

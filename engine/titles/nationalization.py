@@ -478,6 +478,10 @@ def national_token_swap(g: G1856) -> None:
         for hid, city in g.merged_token_spots.get(sym, [])[1:]:
             if hid in home_hexes or hid is None or city is None:
                 continue
+            # two merged corporations in one city: the later one's station replaces the
+            # earlier (as 18xx.games resolves it; only two cities of one hex are left to choose)
+            for t in [t for t in national.tokens if t.hex == hid and t.city == city]:
+                national.tokens.remove(t)
             _national_token_at(g, national, hid, city)
     by_hex: dict[str, list[Token]] = {}
     for t in national.tokens:
