@@ -379,8 +379,9 @@ class G1856(Game):
         if sym == self.national_sym and not corp.started:
             return f"{sym} has not formed"
         if sym in rnd.bought_this_turn:
+            # at least one share must stay (a 5% one for a national with 20 shares)
             held = self.percent_of(pid, sym)
-            if held - percent < 10:
+            if held - percent < corp.share_percent:
                 return f"you cannot sell the {sym} share you just bought"
         return None
 
