@@ -371,8 +371,16 @@ class G1856(Game):
         if sym != self.national_sym or not self.national_ever_owned_permanent or cell is None \
                 or self.market.one_d or percent < 10:
             return False
-        below = cell.row + 1
-        return below < len(self.market.grid) and self.market.cell(below, cell.col) is None
+        row = cell.row
+        for _ in range(percent // 10):  # one row down per full 10% sold
+            if row + 1 >= len(self.market.grid):
+                break
+            target = self.market.cell(row + 1, cell.col)
+            if target is None:
+                return True
+            if "close" not in target.types:  # the national never closes: it stays
+                row += 1
+        return False
 
     def can_sell_hook(self, rnd: Any, pid: str, sym: str, percent: int) -> str | None:
         corp = self.corporations[sym]
