@@ -300,6 +300,7 @@ class G1856(Game):
         self.port_assignment: dict[str, str] = {}  # corp -> hex
         self.pending_tokens: list[tuple[str, str, str]] = []  # (corp, hex, placer) tokens to place again
         self.used_abilities: set[tuple[str, str]] = set()
+        self.trains_sold: set[str] = set()  # trains the bank has sold (to a corporation)
         self.routes_seen: set[str] = set()  # corporations that have had a route (has_route)
         if self.national_sym and self.national_sym in self.corporations:
             national = self.corporations[self.national_sym]
@@ -1401,7 +1402,10 @@ class G1856(Game):
                     raise GameError(f"{self.name_of(pres)} cannot cover the {self.fmt(shortfall)} shortfall")
                 self.spend(pres, corp.sym, shortfall)
                 self.log.append(f"{self.name_of(pres)} contributes {self.fmt(shortfall)}")
-            from_depot = train.owner == "depot"
+            # a train first sold from the discard pile (one the national borrowed and gave back)
+            # still starts its phase and its events, as when bought new (as 18xx.games)
+            from_depot = train.id not in self.trains_sold
+            self.trains_sold.add(train.id)
             rnd.state.setdefault("depot_types_bought", set()).add(train.name)
             if exchange:
                 self.remove_train(exchange, "discard")  # back to the bank, for sale again
