@@ -188,7 +188,12 @@ class OperatingRound(Round):
         step.process(action)
         self.state_round["acted"] = True
         if self.corp.closed and not self.game.finished:
-            # the operating corporation closed during its own turn: the next one operates
+            # the operating corporation closed during its own turn: the next one operates,
+            # once whatever still waits for someone else is done (the national formed from
+            # it discards its trains first)
+            waiting = self.active_step()
+            if waiting is not None and self.corp.sym not in waiting.active_entities():
+                return
             self.force_next_entity()
             return
         self.game.after_step_action(self, action)
