@@ -1221,12 +1221,10 @@ class G1856(Game):
 
     def min_train_price(self, corp: Corporation) -> int | None:
         # whether the train step stays open counts every train the bank sells, also a type
-        # 1836Jr56 already bought from the bank this turn (as 18xx.games decides it)
-        trains = self.depot_trains()
-        if corp.sym == self.national_sym:
-            trains = [t for t in trains if t.permanent]
-        prices = [t.price for t in trains]
-        if self.other_corp_trains(corp):
+        # 1836Jr56 already bought from the bank this turn and, for the national, trains it may
+        # not buy (as 18xx.games decides it)
+        prices = [t.price for t in self.depot_trains()]
+        if any(c is not corp and not c.closed and c.trains for c in self.corporations.values()):
             prices.append(1)
         return min(prices) if prices else None
 
