@@ -126,18 +126,26 @@ class NationalDiscardStep(Step):
         d = self.discardable()
         if not d or entity != self.game.national_sym:  # type: ignore[attr-defined]
             return []
-        return ["discard_train"] if len(d) > 3 else ["discard_train", "pass"]
+        # more than three trains in all: one must go (as 18xx.games counts it)
+        must = len(self.game.corporations[entity].trains) > 3
+        return ["discard_train"] if must else ["discard_train", "pass"]
 
     def process(self, action: A.Action) -> None:
         g: G1856 = self.game  # type: ignore[assignment]
         if isinstance(action, A.Pass):
-            g.nationalization_train_discard_trigger = False
-            g.national_train_limit_extra = 1
+            self._done()
             return
         assert isinstance(action, A.DiscardTrain)
         if action.train not in self.discardable():
             raise GameError(f"{g.national_sym} cannot scrap {action.train}")
         g.remove_train(g.trains[action.train], "discard")
+        if not self.discardable():
+            self._done()
+
+    def _done(self) -> None:
+        g: G1856 = self.game  # type: ignore[assignment]
+        g.nationalization_train_discard_trigger = False
+        g.national_train_limit_extra = 1
         if not self.discardable():
             g.nationalization_train_discard_trigger = False
             g.national_train_limit_extra = 1
