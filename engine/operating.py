@@ -191,6 +191,11 @@ class OperatingRound(Round):
             # the operating corporation closed during its own turn: the next one operates,
             # once whatever still waits for someone else is done (the national formed from
             # it discards its trains first)
+            if all(self.game.corporations[e].closed for e in self.entities):
+                # nobody of this round is left to operate: it ends at once, even with the
+                # national's discard waiting (as 18xx.games ends it)
+                self._finished = True
+                return
             waiting = self.active_step()
             if waiting is not None and self.corp.sym not in waiting.active_entities():
                 return

@@ -1605,6 +1605,9 @@ class G1856(Game):
 
     def on_round_end(self, rnd: Any) -> None:
         if isinstance(rnd, OperatingRound):
+            # stations the national still had to remove are forgotten with the round (18xx.games
+            # keeps them in the round; it ends when all its corporations merged into the national)
+            self.token_removals = []
             for sym in rnd.state_round.get("close_at_end", []):
                 company = self.companies[sym]
                 if not company.closed:
