@@ -188,17 +188,18 @@ class OperatingRound(Round):
         step.process(action)
         self.state_round["acted"] = True
         if self.corp.closed and not self.game.finished:
-            # the operating corporation closed during its own turn: the next one operates,
-            # once whatever still waits for someone else is done (the national formed from
-            # it discards its trains first)
+            # the operating corporation closed during its own turn: the next one operates (what
+            # still waits for someone else, like the national's discard, then waits in its
+            # turn); after the round's last turn that waiting is done before the round ends
             if all(self.game.corporations[e].closed for e in self.entities):
                 # nobody of this round is left to operate: it ends at once, even with the
                 # national's discard waiting (as 18xx.games ends it)
                 self._finished = True
                 return
+            later = any(not self.game.corporations[e].closed for e in self.entities[self.index + 1:])
             waiting = self.active_step()
-            if waiting is not None and self.corp.sym not in waiting.active_entities():
-                return
+            if not later and waiting is not None and self.corp.sym not in waiting.active_entities():
+                return  # the last turn of the round: what still waits is done first
             self.force_next_entity()
             return
         self.game.after_step_action(self, action)
