@@ -205,10 +205,16 @@ class Board:
         slots = h.city_slots(city)
         reserved = [r for r in h.reservations.get(city, []) if r != sym]
         free = sum(1 for s in slots if s is None) - len(reserved)
-        if self.tile_reservations_block and any(r != sym for r in h.tile_reservations):
-            total = sum(self._city_free(h, c.index, sym) for c in h.tile.cities)
-            others = sum(1 for r in h.tile_reservations if r != sym)
-            free = min(free, total - others)
+        others = sum(1 for r in h.tile_reservations if r != sym)
+        if others:
+            # a home reserved for the hex (not one city) keeps a space for its corporation:
+            # where reservations block others ("always") nobody else may token there;
+            # otherwise only when the reservations need every space left (as 18xx.games)
+            if self.tile_reservations_block:
+                if sym not in h.tile_reservations:
+                    return min(free, 0)
+            elif others >= sum(self._city_free(h, c.index, sym) for c in h.tile.cities):
+                return min(free, 0)
         return free
 
     def _city_free(self, h: HexState, city: int, sym: str) -> int:
