@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 NodeRef = tuple[str, int]  # (hex id, node index on its current tile)
 
 
+IMPASSABLE_HEX_COLORS = ("blue", "gray", "red")
+
+
 @dataclass
 class HexState:
     id: str
@@ -67,6 +70,10 @@ class Board:
                     oh = self.hexes[other]
                     back = hexgrid.opposite(edge)
                     if any(b.edge == back and b.type in (None, "impassable") for b in oh.tile.borders):
+                        continue
+                    # water, gray and red hexes are no neighbours unless their track points here
+                    # (18xx.games' impassable hex colours)
+                    if oh.color in IMPASSABLE_HEX_COLORS and back not in oh.tile.exits:
                         continue
                     h.neighbors[edge] = other
             self._init_tokens(h)
@@ -387,14 +394,16 @@ def _city_mapping(old: Tile, new: Tile) -> dict[int, int | None]:
 
 
 def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef],
-                     hex_edges: dict[str, set[int]]) -> set[NodeRef]:
+                     hex_edges: dict[str, set[int]],
+                     walked: set[tuple[str, int]] | None = None) -> set[NodeRef]:
     """The nodes a corporation's network reaches from the station ``start``, as 18xx.games
     finds them: a depth-first walk along track in the tiles' path order in which a piece of
     track (a tile path) is entered at most once, a hex edge is never crossed twice on the way
     out, a junction is passed at most twice, and a city full of other stations is not passed
     through. A path shared by several exits of one tile (a converging exit) may be walked
     again by another branch. ``others`` (the corporation's other stations) are not entered.
-    Adds the edges the walk touches to ``hex_edges``."""
+    Adds the edges the walk touches to ``hex_edges`` (and the (hex, path index) pairs it walks
+    to ``walked``)."""
     import sys
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
@@ -418,6 +427,8 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
         return sum(p.edges.count(edge) for p in hexes[hid].tile.paths) > 1
 
     def record(hid: str, pi: int) -> None:
+        if walked is not None:
+            walked.add((hid, pi))
         tile = hexes[hid].tile
         path = tile.paths[pi]
         for e in path.edges:
@@ -458,8 +469,8 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
         if not path.terminal:
             for ni in path.node_indexes:
                 nxt = (hid, ni)
-                if nxt == origin or h.tile.nodes[ni].kind == "junction":
-                    continue
+                if nxt == origin or h.tile.nodes[ni].kind in ("junction", "offboard"):
+                    continue  # an off-board is reached but never passed through
                 if h.tile.nodes[ni].kind == "city" and board.city_blocks(h, ni, sym):
                     continue
                 walk_node(nxt, vpaths, converging)

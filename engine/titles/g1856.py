@@ -459,7 +459,7 @@ class G1856(Game):
         """An action is exported with what 18xx.games needs to read it: the id of the loan it
         took or repaid, the slot of the station it removed."""
         super().record(action, generated)
-        for key, value in self.export_fill.items():
+        for key, value in getattr(self, "export_fill", {}).items():
             self.action_log[-1].setdefault(key, value)
         self.export_fill = {}
 
@@ -828,17 +828,26 @@ class G1856(Game):
             touched = edges.get(h.id, set())
             if not (tile.exits & touched):
                 raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no route to {h.id}")
-            if old.paths and not self._upgrade_useful(corp, old, tile, touched):
+            if old.paths and not (self._upgrade_useful(corp, old, tile, touched)
+                                  and self._upgrade_useful(corp, old, tile, touched, h)):
                 raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: an upgrade must add track "
                                 f"{corp.sym} can use or raise a city's value")
 
-    def _upgrade_useful(self, corp: Corporation, old: Tile, new: Tile, touched: set[int]) -> bool:
+    def _upgrade_useful(self, corp: Corporation, old: Tile, new: Tile, touched: set[int],
+                        h: Any = None) -> bool:
         """1856's track restriction (18xx.games "semi-restrictive"): among the new tile's paths
-        that the corporation reaches, one must be new track or lead to a city whose value changed."""
+        that the corporation reaches, one must be new track or lead to a city whose value changed.
+        Without ``h`` a path counts as reached when it touches an edge the network touches now
+        (quick, a superset); with ``h`` only the paths the network's walk takes once the tile
+        is laid (a branch of a switch entered from its other branch is not reached)."""
         from ..tiles import _path_within
 
-        for np in new.paths:
-            if not (set(np.edges) & touched):
+        reached = self._new_paths_walked(corp, h, new) if h is not None else None
+        for pi, np in enumerate(new.paths):
+            if reached is not None:
+                if pi not in reached:
+                    continue
+            elif not (set(np.edges) & touched):
                 continue
             op = next((p for p in old.paths if _path_within(new, np, old, p)), None)
             if op is None:
@@ -848,6 +857,26 @@ class G1856(Game):
             if old_rev != new_rev:
                 return True
         return False
+
+    def _new_paths_walked(self, corp: Corporation, h: Any, new: Tile) -> set[int] | None:
+        """Indexes of ``new``'s paths the corporation's network walks once ``new`` lies on hex
+        ``h`` (None when the hex holds stations, whose cities the new tile may number
+        differently: then every touched path counts)."""
+        from ..board import route_legal_walk
+
+        b = self.board
+        if not b.route_legal_network or any(s for slots in h.tokens.values() for s in slots):
+            return None
+        starts = [(x.id, ci) for x in b.hexes.values() for ci, slots in x.tokens.items() if corp.sym in slots]
+        walked: set[tuple[str, int]] = set()
+        old_tile = h.tile
+        h.tile = new
+        try:
+            for st in starts:
+                route_legal_walk(b, st, corp.sym, set(starts) - {st}, {}, walked)
+        finally:
+            h.tile = old_tile
+        return {pi for hid, pi in walked if hid == h.id}
 
     def _resync_token_cities(self, h: Any) -> None:
         """After an upgrade the board says which city each station is in now."""
