@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from . import actions as A
 from .errors import GameError
 from .game import Game
 from .operating import OperatingRound
@@ -92,10 +93,12 @@ def _buy_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choice
 
 def _sell_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
     rnd = game.round
+    partial_ok = True  # may a sale end inside the president's certificate?
     if isinstance(rnd, StockRound):
         bundles = rnd.sellable_bundles(entity)
     elif isinstance(rnd, OperatingRound) and getattr(game, "cash_crisis_player", None) == entity:
         bundles = game.crisis_sellable(entity, need_limit=True)
+        partial_ok = False
     elif isinstance(rnd, OperatingRound) and rnd.corp.president == entity:
         step = _step_offering(rnd, entity, "sell_shares")
         if step is None:
@@ -103,6 +106,7 @@ def _sell_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
         # a title's train step may say itself what the president may sell (1856 family)
         sellable = getattr(step, "sellable_bundles", None)
         bundles = sellable(entity) if sellable else game.emergency_sellable(rnd.corp)
+        partial_ok = sellable is not None
     else:
         return []
     out = []
@@ -110,6 +114,8 @@ def _sell_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
     for sym, percent in bundles:
         picked = pick_shares(game, entity, sym, percent)
         if not picked or (refused and refused(sym, percent)):
+            continue
+        if not partial_ok and sum(game.share(s).percent for s in picked) != percent:
             continue
         value = game.share_value(sym, percent)
         out.append(Choice(",".join(picked), f"{percent}% of {sym} for {game.fmt(value)}"))
@@ -212,16 +218,33 @@ def private_tile_lays(game: Game, company_sym: str) -> dict[str, dict[str, list[
             ids = game.board.supply.get(name)
             if not ids:
                 continue
+            tile_id = ids[0]
             rots = []
             for r in range(6):
                 try:
-                    check(corp, hid, ids[0], r, free=free, connected=False)
+                    check(game.corporations[corp.sym], hid, tile_id, r, free=free, connected=False)
                 except GameError:
                     continue
-                rots.append(r)
+                # a title may add its own conditions to a private's lay: try it (the trial
+                # restores the game's state objects, so nothing is held across it)
+                if accepted(game, A.LayTile(entity=company_sym, entity_type="company", hex=hid,
+                                            tile=tile_id, rotation=r)):
+                    rots.append(r)
             if rots:
-                out.setdefault(hid, {})[ids[0]] = rots
+                out.setdefault(hid, {})[tile_id] = rots
     return out
+
+
+def accepted(game: Game, action: A.Action) -> bool:
+    """Would the engine take ``action`` now? (Tried, then undone.)"""
+    snap = game._snapshot()
+    try:
+        game.process(action, safe=False)
+        return True
+    except GameError:
+        return False
+    finally:
+        game._restore(snap)
 
 
 def _lay_tile(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
@@ -260,14 +283,15 @@ def _private_token(game: Game, company_sym: str) -> list[Choice]:
     ab = company.ability("token") or company.ability("teleport")
     if corp is None or ab is None or corp.next_token() is None:
         return []
-    out = []
+    candidates = []
     for hid in ab.get("hexes", []):
         h = game.board.hexes[hid]
         if h.tokened_by(corp.sym):
             continue
-        out += [Choice(city_id(game, hid, c.index), f"{hid} city {i + 1}")
-                for i, c in enumerate(h.tile.cities) if game.board.free_slots(h, c.index, corp.sym) > 0]
-    return out
+        candidates += [(city_id(game, hid, c.index), f"{hid} city {i + 1}")
+                       for i, c in enumerate(h.tile.cities) if game.board.free_slots(h, c.index, corp.sym) > 0]
+    return [Choice(cid, label) for cid, label in candidates
+            if accepted(game, A.PlaceToken(entity=company_sym, entity_type="company", city=cid))]
 
 
 def _assign(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:

@@ -311,7 +311,8 @@ def play_one(title: str, players: int, seed: int, options: list[str], max_action
     if game_out is not None:
         game_out.append(game)
     report = GameReport(seed=seed, players=players)
-    style = Style.draw(rng)
+    # the 1856 family leans per game; a title with its own moves (1833NE) plays the plain style
+    style = Style.draw(rng) if choose is None else Style()
     while not game.finished and report.actions < max_actions:
         action = (choose(game, rng, router) if choose else None) or random_action(game, rng, router, style)
         if action is None:
