@@ -20,6 +20,18 @@ NodeRef = tuple[str, int]  # (hex id, node index on its current tile)
 IMPASSABLE_HEX_COLORS = ("blue", "gray", "red")
 
 
+def _open_slot(slots: list[str | None], reservations: list[str], sym: str) -> int | None:
+    """The space a station of ``sym`` takes in a city: its reserved one, else the first free
+    one past those reserved (a city's reservations hold its first spaces, as on 18xx.games)."""
+    if sym in reservations:
+        i = reservations.index(sym)
+        if i < len(slots) and slots[i] is None:
+            return i
+    held = len(reservations)
+    free = [i for i, s in enumerate(slots) if s is None]
+    return next((i for i in free if i >= held), free[0] if free else None)
+
+
 @dataclass
 class HexState:
     id: str
@@ -130,6 +142,10 @@ class Board:
             pass
         h.tokens = {n.index: [None] * max(1, n.slots) for n in new.cities}
         h.reservations = {}
+        for oi, syms in old_res.items():  # reservations first: they keep their spaces
+            ni = mapping.get(oi)
+            if ni is not None:
+                h.reservations.setdefault(ni, []).extend(syms)
         for oi, slots in old_tokens.items():
             ni = mapping.get(oi)
             if ni is None:
@@ -138,15 +154,11 @@ class Board:
             for sym in slots:
                 if sym is None:
                     continue
-                free = next((i for i, s in enumerate(target) if s is None), None)
+                free = _open_slot(target, h.reservations.get(ni, []), sym)
                 if free is None:
                     target.append(sym)
                 else:
                     target[free] = sym
-        for oi, syms in old_res.items():
-            ni = mapping.get(oi)
-            if ni is not None:
-                h.reservations.setdefault(ni, []).extend(syms)
         if h.tile_id is not None:
             old_name = h.tile_id.rsplit("-", 1)[0]
             self.supply[old_name].append(h.tile_id)
@@ -190,12 +202,12 @@ class Board:
         h = self.hex(hid)
         slots = h.city_slots(city)
         res = h.reservations.get(city, [])
+        if slot is None or slot >= len(slots) or slots[slot] is not None:
+            slot = _open_slot(slots, res, sym)
         if sym in res:
             res.remove(sym)
         if sym in h.tile_reservations:
             h.tile_reservations.remove(sym)
-        if slot is None or slot >= len(slots) or slots[slot] is not None:
-            slot = next((i for i, s in enumerate(slots) if s is None), None)
         if slot is None:
             raise GameError(f"No free token space in {hid}")
         slots[slot] = sym

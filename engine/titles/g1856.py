@@ -269,6 +269,7 @@ class G1856(Game):
         self.pre_national_prices: dict[str, int] = {}
         self.nationalized_corps: list[str] = []
         self.merged_token_spots: dict[str, list[tuple[str | None, int | None]]] = {}
+        self.merged_token_slots: dict[tuple[str, str, int], int] = {}  # (corp, hex, city) -> slot
         self.false_national_president: str | None = None
         self.nationalization_train_discard_trigger = False
         self.token_removals: list[dict[str, Any]] = []

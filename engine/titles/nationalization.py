@@ -334,6 +334,8 @@ def merge_major(g: G1856, major: Corporation) -> None:
     spots = [(h.id, ci) for h in g.board.hexes.values() for ci, slots in h.tokens.items() if major.sym in slots]
     spots.sort(key=lambda spot: spot[0] != major.home)  # the home station first
     g.merged_token_spots[major.sym] = spots
+    for hid, ci in spots:  # the national's station takes the very slot (18xx.games replaces it)
+        g.merged_token_slots[(major.sym, hid, ci)] = g.board.hexes[hid].tokens[ci].index(major.sym)
     for h in g.board.hexes.values():
         for slots in h.tokens.values():
             for i, s in enumerate(slots):
@@ -480,7 +482,7 @@ def national_token_swap(g: G1856) -> None:
             continue
         hid, city = spots[0]
         assert hid is not None and city is not None
-        _national_token_at(g, national, hid, city)
+        _national_token_at(g, national, hid, city, g.merged_token_slots.get((sym, hid, city)))
         home_hexes.append(hid)
     for sym in g.nationalized_corps:
         for hid, city in g.merged_token_spots.get(sym, [])[1:]:
@@ -490,7 +492,9 @@ def national_token_swap(g: G1856) -> None:
             # earlier (as 18xx.games resolves it; only two cities of one hex are left to choose)
             for t in [t for t in national.tokens if t.hex == hid and t.city == city]:
                 national.tokens.remove(t)
-            _national_token_at(g, national, hid, city)
+                slots = g.board.hexes[hid].city_slots(city)
+                slots[slots.index(national.sym)] = None
+            _national_token_at(g, national, hid, city, g.merged_token_slots.get((sym, hid, city)))
     by_hex: dict[str, list[Token]] = {}
     for t in national.tokens:
         if t.hex:
@@ -508,10 +512,12 @@ def national_token_swap(g: G1856) -> None:
     g.log.append(f"{national.sym} has {spare} spare station(s) at {g.fmt(g.national_token_price)}")
 
 
-def _national_token_at(g: G1856, national: Corporation, hid: str, city: int) -> None:
+def _national_token_at(g: G1856, national: Corporation, hid: str, city: int, slot: int | None = None) -> None:
     h = g.board.hexes[hid]
     slots = h.city_slots(city)
-    if national.sym not in slots:
+    if national.sym not in slots and slot is not None and slot < len(slots) and slots[slot] is None:
+        slots[slot] = national.sym
+    elif national.sym not in slots:
         free = next((i for i, s in enumerate(slots) if s is None), None)
         if free is None:
             slots.append(national.sym)
