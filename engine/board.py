@@ -259,15 +259,24 @@ class Board:
         hex_edges: dict[str, set[int]] = {}
         for hid, _ in starts:
             hex_edges.setdefault(hid, set()).update(self.hexes[hid].neighbors.keys())
+        arrivals: set[tuple[str, int]] = set()
         if self.route_legal_network:
             nodes = set(starts)
             for start in starts:
-                nodes |= route_legal_walk(self, start, sym, set(starts) - {start}, hex_edges)
+                nodes |= route_legal_walk(self, start, sym, set(starts) - {start}, hex_edges,
+                                          arrivals=arrivals)
         else:
             nodes = self._walk(starts, sym, hex_edges)
         result = (hex_edges, nodes)
         self._cache[key] = result
+        self._cache[("arrivals", sym)] = arrivals
         return result
+
+    def entry_edges(self, sym: str, hid: str) -> set[int]:
+        """Edges of hex ``hid`` at which the corporation's network (route-legal walk) enters it
+        from the neighbouring hex."""
+        self.connectivity(sym)
+        return {e for o, e in self._cache.get(("arrivals", sym), set()) if o == hid}
 
     def _walk(self, starts: list[NodeRef], sym: str | None,
               hex_edges: dict[str, set[int]] | None = None) -> set[NodeRef]:
@@ -407,15 +416,15 @@ def _city_mapping(old: Tile, new: Tile) -> dict[int, int | None]:
 
 def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef],
                      hex_edges: dict[str, set[int]],
-                     walked: set[tuple[str, int]] | None = None) -> set[NodeRef]:
+                     arrivals: set[tuple[str, int]] | None = None) -> set[NodeRef]:
     """The nodes a corporation's network reaches from the station ``start``, as 18xx.games
     finds them: a depth-first walk along track in the tiles' path order in which a piece of
     track (a tile path) is entered at most once, a hex edge is never crossed twice on the way
     out, a junction is passed at most twice, and a city full of other stations is not passed
     through. A path shared by several exits of one tile (a converging exit) may be walked
     again by another branch. ``others`` (the corporation's other stations) are not entered.
-    Adds the edges the walk touches to ``hex_edges`` (and the (hex, path index) pairs it walks
-    to ``walked``)."""
+    Adds the edges the walk touches to ``hex_edges`` (and the (hex, edge) where it enters a hex
+    from its neighbour to ``arrivals``)."""
     import sys
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
@@ -439,8 +448,6 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
         return sum(p.edges.count(edge) for p in hexes[hid].tile.paths) > 1
 
     def record(hid: str, pi: int) -> None:
-        if walked is not None:
-            walked.add((hid, pi))
         tile = hexes[hid].tile
         path = tile.paths[pi]
         for e in path.edges:
@@ -497,6 +504,8 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
                 continue
             counter[(hid, e)] = counter.get((hid, e), 0) + 1
             back = hexgrid.opposite(e)
+            if arrivals is not None:
+                arrivals.add((other, back))
             conv = converging or converging_exit(hid, e)
             for npi, np_ in enumerate(hexes[other].tile.paths):
                 if back in np_.edges and not np_.params_flag("ignore"):

@@ -830,20 +830,25 @@ class G1856(Game):
             if not (tile.exits & touched):
                 raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no route to {h.id}")
             if old.paths and not (self._upgrade_useful(corp, old, tile, touched)
-                                  and self._upgrade_useful(corp, old, tile, touched, h)):
+                                  and (self._upgrade_useful(corp, old, tile, touched, h)
+                                       or self._upgrade_useful(corp, old, tile, touched, h, exact=True))):
                 raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: an upgrade must add track "
                                 f"{corp.sym} can use or raise a city's value")
 
     def _upgrade_useful(self, corp: Corporation, old: Tile, new: Tile, touched: set[int],
-                        h: Any = None) -> bool:
+                        h: Any = None, exact: bool = False) -> bool:
         """1856's track restriction (18xx.games "semi-restrictive"): among the new tile's paths
         that the corporation reaches, one must be new track or lead to a city whose value changed.
-        Without ``h`` a path counts as reached when it touches an edge the network touches now
-        (quick, a superset); with ``h`` only the paths the network's walk takes once the tile
-        is laid (a branch of a switch entered from its other branch is not reached)."""
+        18xx.games counts the paths its network walk takes once the tile is laid (a branch of a
+        switch entered from its other branch is not reached). Without ``h`` a path counts when it
+        touches an edge the network touches now (quick, a superset); with ``h`` when the network
+        enters it from a neighbour now or through the tile's stops (quick, nearly exact); with
+        ``exact`` the walk is made on the tile laid."""
         from ..tiles import _path_within
 
-        reached = self._new_paths_walked(corp, h, new) if h is not None else None
+        reached = None
+        if h is not None:
+            reached = self._new_paths_walked(corp, h, new) if exact else self._new_paths_entered(corp, h, new)
         for pi, np in enumerate(new.paths):
             if reached is not None:
                 if pi not in reached:
@@ -869,15 +874,38 @@ class G1856(Game):
         if not b.route_legal_network or any(s for slots in h.tokens.values() for s in slots):
             return None
         starts = [(x.id, ci) for x in b.hexes.values() for ci, slots in x.tokens.items() if corp.sym in slots]
-        walked: set[tuple[str, int]] = set()
+        arrivals: set[tuple[str, int]] = set()
         old_tile = h.tile
         h.tile = new
         try:
             for st in starts:
-                route_legal_walk(b, st, corp.sym, set(starts) - {st}, {}, walked)
+                route_legal_walk(b, st, corp.sym, set(starts) - {st}, {}, arrivals=arrivals)
         finally:
             h.tile = old_tile
-        return {pi for hid, pi in walked if hid == h.id}
+        return self._paths_from(new, {e for hid, e in arrivals if hid == h.id})
+
+    @staticmethod
+    def _paths_from(new: Tile, entries: set[int]) -> set[int]:
+        """The paths of ``new`` a walk entering at ``entries`` takes: those at an entry edge and
+        what they reach through the tile's own stops."""
+        reached = {pi for pi, p in enumerate(new.paths) if set(p.edges) & entries}
+        stops = {ni for pi in reached for ni in new.paths[pi].node_indexes}
+        grew = True
+        while grew:
+            grew = False
+            for pi, p in enumerate(new.paths):
+                if pi not in reached and set(p.node_indexes) & stops:
+                    reached.add(pi)
+                    stops |= set(p.node_indexes)
+                    grew = True
+        return reached
+
+    def _new_paths_entered(self, corp: Corporation, h: Any, new: Tile) -> set[int] | None:
+        """:meth:`_new_paths_walked` from where the network enters the hex now (no walk)."""
+        b = self.board
+        if not b.route_legal_network or any(s for slots in h.tokens.values() for s in slots):
+            return None
+        return self._paths_from(new, b.entry_edges(corp.sym, h.id))
 
     def _resync_token_cities(self, h: Any) -> None:
         """After an upgrade the board says which city each station is in now."""
