@@ -154,8 +154,9 @@ def _op(game: Game) -> OperatingRound | None:
     return game.round if isinstance(game.round, OperatingRound) else None
 
 
-def legal_tile_lays(game: Game, corp_sym: str) -> dict[str, dict[str, list[int]]]:
-    """{hex: {tile id: [rotations]}} the corporation may lay now (normal track lay)."""
+def legal_tile_lays(game: Game, corp_sym: str, only: str | None = None) -> dict[str, dict[str, list[int]]]:
+    """{hex: {tile id: [rotations]}} the corporation may lay now (normal track lay); with
+    ``only``, on that hex alone."""
     corp = game.corporations[corp_sym]
     rnd = game.round
     if isinstance(rnd, OperatingRound) and rnd.state.get("tiles_laid", 0) >= game.tile_lays_per_turn(corp):
@@ -164,6 +165,8 @@ def legal_tile_lays(game: Game, corp_sym: str) -> dict[str, dict[str, list[int]]
     edges, _ = b.connectivity(corp_sym)
     out: dict[str, dict[str, list[int]]] = {}
     for hid in edges:
+        if only is not None and hid != only:
+            continue
         h = b.hexes[hid]
         for name, ids in b.supply.items():
             if not ids:

@@ -197,7 +197,17 @@ def _build(game: Game, rng: random.Random, e: str, et: str, kind: str, router: A
         percent = int(c.label.split("%")[0])
         return A.SellShares(entity=e, entity_type=et, shares=ids, percent=percent)
     if kind == "lay_tile":
-        lays = private_tile_lays(game, e) if e in game.companies else legal_tile_lays(game, e)
+        if e in game.companies:
+            lays = private_tile_lays(game, e)
+        else:
+            # hex by hex in random order until one takes a tile (cheaper than listing all)
+            lays = {}
+            hexes = sorted(game.board.connectivity(e)[0])
+            rng.shuffle(hexes)
+            for hid in hexes:
+                lays = legal_tile_lays(game, e, only=hid)
+                if lays:
+                    break
         if not lays:
             return None
         hid = rng.choice(sorted(lays))

@@ -47,3 +47,56 @@ def test_a_corporation_may_repay_only_a_loan_it_holds() -> None:
     assert json.dumps(game.action_log) == before
     game.process(A.Action.from_dict(payoff))
     assert game.action_log[-1]["loan"] == payoff["loan"]
+
+
+def _self_played(title: str, players: int, seed: int) -> dict:
+    from engine.export import export_game
+    from engine.selfplay import play_one
+
+    games: list = []
+    report = play_one(title, players, seed, [], 20000, game_out=games)
+    assert report.problem is None, report.problem
+    return json.loads(json.dumps(export_game(games[0])))
+
+
+def test_a_self_played_game_exports_in_the_shape_18xx_games_reads() -> None:
+    export = _self_played("1856", 4, 11)
+    assert export["title"] == "1856" and export["settings"]["optional_rules"] == []
+    assert [p["id"] for p in export["players"]] == [1, 2, 3, 4]
+    actions = export["actions"]
+    assert [a["id"] for a in actions] == list(range(1, len(actions) + 1))
+    for a in actions:
+        assert isinstance(a["entity"], int) == (a["entity_type"] == "player")
+        if a["type"] in ("take_loan", "payoff_loan"):
+            assert isinstance(a["loan"], int) and 0 <= a["loan"] < 110
+        if a["type"] == "remove_token":
+            assert isinstance(a["slot"], int)
+        if a["type"] == "sell_shares":
+            assert a["shares"] and isinstance(a["percent"], int)
+    kinds = {a["type"] for a in actions}
+    assert {"take_loan", "payoff_loan", "sell_shares", "buy_train", "run_routes"} <= kinds
+    assert export["status"] == "finished" and set(export["result"]) == {"1", "2", "3", "4"}
+
+
+def test_a_self_played_game_replays_from_its_export_to_the_same_state() -> None:
+    """Export -> our replay: the same actions (loan ids included) and the same result."""
+    export = _self_played("1836Jr56", 3, 12)
+    res = replay(export)
+    assert res.error is None, res.error
+    assert res.game.finished
+    assert {str(k): v for k, v in res.game.result().items()} == export["result"]
+    again = [dict(a) for a in res.game.action_log]
+    assert _loan_ids(again) == _loan_ids(export["actions"])
+    assert len(again) == len(export["actions"])
+
+
+def test_selfplay_export_writes_each_game(tmp_path) -> None:  # noqa: ANN001
+    from bot.cli import main
+
+    assert main(["selfplay", "--title", "1836Jr56", "--players", "2", "--games", "2", "--seed", "5",
+                 "--export", str(tmp_path)]) == 0
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files == ["1836Jr56_2p_s5.json", "1836Jr56_2p_s6.json"]
+    for name in files:
+        export = json.loads((tmp_path / name).read_text())
+        assert replay(export).error is None
