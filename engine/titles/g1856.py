@@ -415,7 +415,11 @@ class G1856(Game):
             if self.national_falls_off_market(sym, pct):
                 raise GameError(f"{sym}'s price cannot fall below {self.fmt(self.corporations[sym].price.price)} "  # type: ignore[union-attr]
                                 "here: 18xx.games refuses this sale")
-        return super().sell_shares(pid, shares, percent)
+        self._selling = True
+        try:
+            return super().sell_shares(pid, shares, percent)
+        finally:
+            self._selling = False
 
     def exempt_from_forced_sale(self, pid: str) -> bool:
         return pid == self.false_national_president
@@ -541,6 +545,9 @@ class G1856(Game):
     def after_step_action(self, rnd: OperatingRound, action: A.Action) -> None:
         corp = rnd.corp
         self.note_route(corp)
+        # which company caused a cash crisis is known for the next action only (18xx.games
+        # forgets it when it settles interest and loans again after every action)
+        self.cash_crisis_corp = None
         route_passed = any(isinstance(s, RouteStep) and s.passed for s in rnd.steps)
         if route_passed and not rnd.state.get("paid_interest"):
             self.pay_interest(rnd, corp)
@@ -623,11 +630,9 @@ class G1856(Game):
 
     def crisis_sellable(self, pid: str, need_limit: bool) -> list[tuple[str, int]]:
         """Bundles a president in a cash crisis may sell: not the presidency of the company
-        that caused the debt (or the operating one), and no more than needed."""
+        that caused the debt, and no more than needed."""
         need = -self.player(pid).cash
         out = []
-        rnd = self.round
-        current = rnd.corp.sym if isinstance(rnd, OperatingRound) else None
         for sym in sorted({s.corporation for s in self.shares_of(pid)}):
             c = self.corporations[sym]
             if c.price is None or c.closed:
@@ -640,8 +645,9 @@ class G1856(Game):
                     others = max((self.percent_of(p.id, sym) for p in self.players if p.id != pid), default=0)
                     pres_pct = next(s.percent for s in self.corp_shares(sym) if s.president)
                     left = held - pct
-                    if sym in (self.cash_crisis_corp, current):
-                        # keep the presidency of the company in trouble (and of the operating one)
+                    if sym == self.cash_crisis_corp:
+                        # keep the presidency of the company in trouble (18xx.games checks this
+                        # only right after the debt arose: see after_step_action)
                         if left < pres_pct or left < others:
                             break
                     elif left < pres_pct and others < pres_pct:
@@ -1215,7 +1221,20 @@ class G1856(Game):
             return
         corp.price = m.move(corp.sym, cell, target)
         if "close" in target.types:
+            self.settle_before_closing(corp)
             self.close_corporation(corp)
+
+    def settle_before_closing(self, corp: Corporation) -> None:
+        """The operating corporation closed by a share sale after its run (its president's sale
+        for a train) still owes this round's interest first: 18xx.games settles it after the
+        action and closes the corporation only then (the president covers what the treasury
+        cannot). A closing while steps are skipped (a withheld non-run) owes none."""
+        rnd = self.round
+        if not getattr(self, "_selling", False) or not isinstance(rnd, OperatingRound) or rnd.corp is not corp \
+                or rnd.state.get("paid_interest"):
+            return
+        if any(isinstance(s, RouteStep) and s.passed for s in rnd.steps):
+            self.pay_interest(rnd, corp)
 
     def close_corporation(self, corp: Corporation) -> None:
         """A corporation whose price reaches the closing cell closes (as 18xx.games does): its
