@@ -318,11 +318,12 @@ def _place_token(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
         h = game.board.hexes[hid]
         return [Choice(city_id(game, hid, c.index), f"{hid} city {i + 1}")
                 for i, c in enumerate(h.tile.cities) if game.board.free_slots(h, c.index, owner) > 0]
-    cost = game.token_cost(corp) or 0
-    if cost > corp.cash:
-        return []  # take a loan first, then the stations become affordable
-    return [Choice(city_id(game, hid, ni), f"{hid} {game.board.hexes[hid].location} ({game.fmt(cost)})".strip())
-            for hid, ni in sorted(game.tokenable_cities(corp))]
+    out = []
+    for hid, ni in sorted(game.tokenable_cities(corp)):
+        cost = game.token_cost(corp, hid) or 0  # a private may make one station free
+        if cost <= corp.cash:  # else take a loan first, then the station becomes affordable
+            out.append(Choice(city_id(game, hid, ni), f"{hid} {game.board.hexes[hid].location} ({game.fmt(cost)})".strip()))
+    return out
 
 
 def _remove_token(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:

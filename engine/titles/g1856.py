@@ -1046,7 +1046,20 @@ class G1856(Game):
         tok = corp.next_token()
         if tok is None:
             return None
+        if hex_id is not None and self.token_ability_for(corp, hex_id) is not None:
+            return 0
         return tok.price
+
+    def token_ability_for(self, corp: Corporation, hex_id: str) -> Company | None:
+        """A private of ``corp`` whose unused station ability covers ``hex_id`` (WSRC on
+        Kitchener): 18xx.games applies it to the corporation's own station there (free)."""
+        for sym in corp.companies:
+            company = self.companies[sym]
+            ab = company.ability("token")
+            if ab and not company.closed and hex_id in ab.get("hexes", []) and \
+                    (sym, "token") not in self.used_abilities:
+                return company
+        return None
 
     def can_place_token(self, corp: Corporation) -> bool:
         cost = self.token_cost(corp)
@@ -1088,13 +1101,19 @@ class G1856(Game):
         assert cost is not None
         if cost > corp.cash:
             raise GameError(f"{corp.sym} cannot afford a token ({self.fmt(cost)})")
+        company = self.token_ability_for(corp, hid)
         self.board.place_token(hid, city, corp.sym, action.slot)
         tok = corp.next_token()
         assert tok is not None
         tok.used, tok.hex, tok.city = True, hid, city
         if cost:
             self.spend(corp.sym, "bank", cost)
-        self.log.append(f"{corp.sym} places a token on {hid}" + (f" for {self.fmt(cost)}" if cost else ""))
+        if company is not None:
+            self.used_abilities.add((company.sym, "token"))
+            if isinstance(self.round, OperatingRound):
+                self.close_after_use(self.round, company)
+        by = f" ({company.sym})" if company is not None else ""
+        self.log.append(f"{corp.sym}{by} places a token on {hid}" + (f" for {self.fmt(cost)}" if cost else ""))
 
     # ------------------------------------------------------------------ routes & dividends
     def runnable_trains(self, corp: Corporation) -> list[Train]:
