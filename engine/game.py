@@ -211,6 +211,8 @@ class Game:
     def _add_cash(self, holder: str, amount: int, allow_negative: bool) -> None:
         if holder == "bank":
             self.bank += amount
+            if self.bank < 0:  # the bank breaks the moment it cannot pay (as 18xx.games)
+                self.bank_broken()
             return
         entity: Player | Corporation
         entity = self.player_by_id[holder] if holder in self.player_by_id else self.corporations[holder]

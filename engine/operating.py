@@ -191,6 +191,8 @@ class OperatingRound(Round):
             # the operating corporation closed during its own turn: the next one operates (what
             # still waits for someone else, like the national's discard, then waits in its
             # turn); after the round's last turn that waiting is done before the round ends
+            if self.game.bank < 0:  # the closing turn may still have broken the bank
+                self.game.bank_broken()
             if all(self.game.corporations[e].closed for e in self.entities):
                 # nobody of this round is left to operate: it ends at once, even with the
                 # national's discard waiting (as 18xx.games ends it)
