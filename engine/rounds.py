@@ -213,13 +213,24 @@ class StockRound(Round):
 
     def acting(self) -> list[str]:
         # a game that ended in this round keeps its current player listed (as 18xx.games does)
-        return [] if self.finished() and not self.game.finished else [self.current]
+        if self.finished() and not self.game.finished:
+            return []
+        crowded = self.crowded()
+        return crowded[:1] if crowded and not self.game.finished else [self.current]
+
+    def crowded(self) -> list[str]:
+        """Corporations over their train limit: they discard first (18xx.games' stock round
+        starts with the discard step too, e.g. after a phase change in the operating round)."""
+        return [c.sym for c in self.game.crowded_corps()] if hasattr(self.game, "discard_train") else []
 
     def finished(self) -> bool:
         return all(self.game.player(pid).passed or self.game.player(pid).bankrupt for pid in self.order)
 
     # -- what can the current player do ------------------------------------
     def action_types(self, entity: str) -> list[str]:
+        crowded = self.crowded()
+        if crowded:
+            return ["discard_train"] if entity in crowded else []
         if self.finished() or entity != self.current:
             return []
         out = []
@@ -377,6 +388,15 @@ class StockRound(Round):
     # -- processing -------------------------------------------------------
     def process(self, action: A.Action) -> None:
         g = self.game
+        if isinstance(action, A.DiscardTrain):
+            if action.entity not in self.crowded():
+                raise GameError(f"{action.entity} has no train to discard")
+            train = g.train(action.train)
+            if train.owner != action.entity:
+                raise GameError(f"{action.entity} does not own {train.id}")
+            g.discard_train(train)  # type: ignore[attr-defined]
+            self._auto_pass_loop()
+            return
         self.check_actor(action)
         pid = action.entity
         player = g.player(pid)
@@ -484,7 +504,7 @@ class StockRound(Round):
 
     def _auto_pass_loop(self) -> None:
         guard = 0
-        while not self.finished() and guard < 2 * len(self.order):
+        while not self.finished() and not self.crowded() and guard < 2 * len(self.order):
             guard += 1
             player = self.game.player(self.current)
             if player.bankrupt:
