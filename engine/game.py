@@ -772,6 +772,9 @@ class Game:
     def after_action(self, action: A.Action) -> None:
         pass
 
+    def turn_cut_short(self, corp: Corporation) -> None:
+        """The operating corporation closed during its own turn (titles react)."""
+
     def round_key(self) -> tuple[Any, ...]:
         """Identifies the current round (stable across state snapshots)."""
         return (self.turn, self.round.name if self.round else "", self.round_num)

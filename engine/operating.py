@@ -193,6 +193,7 @@ class OperatingRound(Round):
             # turn); after the round's last turn that waiting is done before the round ends
             if self.game.bank < 0:  # the closing turn may still have broken the bank
                 self.game.bank_broken()
+            self.game.turn_cut_short(self.corp)
             if all(self.game.corporations[e].closed for e in self.entities):
                 # nobody of this round is left to operate: it ends at once, even with the
                 # national's discard waiting (as 18xx.games ends it)

@@ -460,6 +460,23 @@ class G1856(Game):
     def after_buy_company(self, pid: str, company: Company, price: int) -> None:
         pass
 
+    def national_discard_done(self) -> None:
+        """The national's post-formation discard is over: its train limit is one above the
+        phase's from now on. 18xx.games also ends it (before or after the formation) whenever
+        a turn is cut short: a corporation failing to float or closing in its own turn."""
+        self.nationalization_train_discard_trigger = False
+        self.national_train_limit_extra = 1
+
+    def turn_cut_short(self, corp: Corporation) -> None:
+        """The operating corporation closed in its turn. One that merged into the national
+        closes before the formation sets the discard going, so only the limit changes."""
+        if not getattr(self, "national_sym", None):
+            return
+        if corp.sym in self.nationalized_corps:
+            self.national_train_limit_extra = 1
+        else:
+            self.national_discard_done()
+
     def record(self, action: A.Action, generated: list[A.Action]) -> None:
         """An action is exported with what 18xx.games needs to read it: the id of the loan it
         took or repaid, the slot of the station it removed."""
@@ -503,6 +520,7 @@ class G1856(Game):
             self.log.append(f"{corp.sym} floats")
         if not corp.started:
             self.log.append(f"{corp.sym} failed to float and is skipped")
+            self.national_discard_done()  # 18xx.games ends every step here, that one too
             return False
         corp.operated = True
         for tid in corp.trains:

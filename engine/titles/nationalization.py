@@ -143,12 +143,7 @@ class NationalDiscardStep(Step):
             self._done()
 
     def _done(self) -> None:
-        g: G1856 = self.game  # type: ignore[assignment]
-        g.nationalization_train_discard_trigger = False
-        g.national_train_limit_extra = 1
-        if not self.discardable():
-            g.nationalization_train_discard_trigger = False
-            g.national_train_limit_extra = 1
+        self.game.national_discard_done()  # type: ignore[attr-defined]
 
     def skip(self) -> None:
         pass
