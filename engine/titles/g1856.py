@@ -1056,11 +1056,11 @@ class G1856(Game):
             per_share = revenue / corp.total_shares
             for p in self.players:
                 n = self.percent_of(p.id, corp.sym) * corp.total_shares // 100
-                if n:
-                    self.bank_pays(p.id, int(per_share * n))
+                if n:  # 18xx.games rounds each holder's dividend up (20-share CGR: $35.5 a share)
+                    self.bank_pays(p.id, math.ceil(per_share * n))
             pool_n = self.percent_of(POOL, corp.sym) * corp.total_shares // 100
             if pool_n:
-                self.bank_pays(corp.sym, int(per_share * pool_n))
+                self.bank_pays(corp.sym, math.ceil(per_share * pool_n))
             self.log.append(f"{corp.sym} pays out {self.fmt(revenue)}")
             self.move_price(corp, "right")
         else:
