@@ -388,7 +388,7 @@ def _issue_twenty_shares(g: G1856, national: Corporation) -> None:
     for s in g.corp_shares(national.sym):
         s.percent = 10 if s.president else 5
         s.cert_size = 1.0 if s.president else 0.5
-    for i in range(9, 19):
+    for i in range(20, 30):  # numbered after the 20 shares the old ones now count for (as 18xx.games)
         share = Share(f"{national.sym}_{i}", national.sym, i, 5, False, national.sym, cert_size=0.5)
         g.add_share(share)
     national.total_shares = 20
