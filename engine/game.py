@@ -80,6 +80,7 @@ class Game:
         self.trains: dict[str, Train] = {}
         self.train_order: list[str] = []
         self.discard_order: list[str] = []  # the bank's pool, in the order trains reached it
+        self.end_pending: str | None = None
         for t in self.game_trains():
             for i in range(t["num"]):
                 train = Train(id=f"{t['name']}-{i}", name=t["name"], distance=t.get("distance", 0),
@@ -774,6 +775,11 @@ class Game:
         self.round.process(action)
         self.action_count += 1
         self.after_action(action)
+        if self.end_pending and not self.finished:
+            # an end that takes effect once the action is through (a bankruptcy: the round has
+            # already moved on to whoever is next, as on 18xx.games)
+            self.end_game(self.end_pending)
+            return
         self.advance_rounds()
 
     def after_action(self, action: A.Action) -> None:

@@ -644,7 +644,8 @@ class G1856(Game):
         self.bank += player.cash
         player.cash = 0
         player.bankrupt = True
-        self.end_game("bankrupt")
+        self.log.append(f"-- {player.name} is bankrupt: the game ends --")
+        self.end_pending = "bankrupt"
 
     def pick_bundle(self, pid: str, sym: str, percent: int) -> list:
         """Certificates making up ``percent``% of ``sym``: ordinary shares first, then the

@@ -192,7 +192,7 @@ class CashCrisisStep(Step):
     def crisis_player(self) -> str | None:
         g: G1856 = self.game  # type: ignore[assignment]
         pid = g.cash_crisis_player
-        if pid and g.player(pid).cash < 0 and (g.finished or not g.player(pid).bankrupt):
+        if pid and g.player(pid).cash < 0 and (g.finished or g.end_pending or not g.player(pid).bankrupt):
             return pid
         return None
 
