@@ -34,6 +34,7 @@ from engine.game import Game
 from engine.replay import filter_actions, replay
 from engine.titles.registry import canonical_title, new_game, title_names
 
+from .choices import title_options
 from .play import (
     ACTION_COMMANDS,
     COMMAND_FOR_TYPE,
@@ -397,6 +398,10 @@ class CommandLayer:
             raise UserError(f"This channel already has a game of {existing.title} ({existing.status}); "
                             "the host or an admin can end it with /game end")
         options = [o for o in (params.get("options") or "").replace(",", " ").split() if o]
+        known = [c.value for c in title_options(title)]
+        unknown = [o for o in options if o not in known]
+        if known and unknown:
+            raise UserError(f"{title} has no option {unknown[0]}; its options: {', '.join(known)}")
         gid = await self.store.create_game(channel_id, title, options, caller.id, ENGINE_VERSION,
                                            guild_id=caller.guild)
         await self.store.add_seats(gid, [Seat(0, caller.name, caller.id)])

@@ -126,6 +126,10 @@ async def test_a_finished_game_says_it_ended(layer: CommandLayer) -> None:
     assert end.lines[-1].startswith("next: nobody, the game is over")
     error = await refused(layer, "bob", "/pass", "is over", "/game status", "/game export")
     assert "There is no game" not in error
+    status = await run(layer, "bob", "/game status")
+    assert status.ok and "Game over: Result (manually_ended)" in status.lines[0]
+    await refused(layer, "bob", "/game new title:1856 options:fast_mode", "1856 has no option fast_mode; its "
+                  "options: alternate_destinations, unlimited_bonus_tokens, eight_train_variant")
 
 
 async def test_unknown_options_are_refused(layer: CommandLayer) -> None:
