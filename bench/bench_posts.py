@@ -21,39 +21,19 @@ sys.path.insert(0, str(ROOT))
 from bot.commands import CommandLayer  # noqa: E402
 from bot.local import LocalSession  # noqa: E402
 from bot.store import Store  # noqa: E402
-from bot.textcmd import action_to_command  # noqa: E402
-from engine.replay import filter_actions  # noqa: E402
 from tests.fixture_util import load_export  # noqa: E402
-
-USERS = ["alice", "bob", "carol", "dave"]
+from tests.local_play import lobby, play_export  # noqa: E402
 
 
 async def main() -> None:
-    export = load_export("1856", "89363")
-    pids = [str(p["id"]) for p in export["players"]]
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(str(Path(tmp) / "bench.db"))
         try:
-            layer = CommandLayer(store, images=True)
-            session = LocalSession(layer, Path(tmp) / "images", user="alice")
-            await session.run_line("/game new title:1856 options:alternate_destinations")
-            for user in USERS[1:]:
-                session.user = user
-                await session.run_line("/game join")
-            session.user = "alice"
-            printed = [await session.run_line("/game start order:joined")]
-            row = await store.open_game("local")
-            actions = 0
-            for raw in filter_actions(export["actions"]):
-                line = action_to_command(raw)
-                if line is None:
-                    continue
-                game = (await layer.load(row)).game
-                entity = str(pids.index(str(raw["entity"])) + 1) if raw.get("entity_type") == "player" \
-                    else str(raw["entity"])
-                session.user = "alice" if raw["type"] == "end_game" else USERS[int(game.controller_of(entity)) - 1]
-                printed.append(await session.run_line(line))
-                actions += 1
+            session = LocalSession(CommandLayer(store, images=True), Path(tmp) / "images", user="alice")
+            printed = [await lobby(session, "1856", 4, "alternate_destinations")]
+            async for _, out, _ in play_export(session, load_export("1856", "89363")):
+                printed.append(out)
+            actions = len(printed) - 1
             files = [ln.split(" ", 1)[1] for out in printed for ln in out if ln.startswith("[file]")]
             size = sum(Path(f).stat().st_size for f in files)
             posting = sum(any(ln.startswith("[file]") for ln in out) for out in printed)

@@ -3,17 +3,10 @@ of legal values has an autocomplete callback, and integer options get integer ch
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
-import discord
-import pytest
-from discord.ext import commands
-
 from bot.cog import ConductorCog, complete
-from bot.commands import CommandLayer
-from bot.store import Store
+from tests import test_bot_discord as discord_tests
 from tests.test_bot_discord import ALICE, BOB, fake_interaction, import_at
 
 WIRED = {
@@ -25,12 +18,7 @@ WIRED = {
 }
 
 
-@pytest.fixture
-async def cog(tmp_path: Path) -> AsyncIterator[ConductorCog]:
-    store = await Store.open(str(tmp_path / "d.db"))
-    bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
-    yield ConductorCog(bot, CommandLayer(store, images=False))
-    await store.close()
+cog = discord_tests.cog  # the same fixture: a cog over a fresh store
 
 
 def _commands(cog: ConductorCog) -> dict[str, Any]:

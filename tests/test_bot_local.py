@@ -12,11 +12,8 @@ import pytest
 from bot.commands import CommandLayer
 from bot.local import LocalSession, local_paths
 from bot.store import Store
-from bot.textcmd import action_to_command
-from engine.replay import filter_actions
 from tests.fixture_util import load_export
-
-USERS = ["alice", "bob", "carol", "dave"]
+from tests.local_play import lobby, play_export
 
 
 def _said(printed: list[str]) -> list[str]:
@@ -24,55 +21,28 @@ def _said(printed: list[str]) -> list[str]:
     return [ln for ln in printed if not ln.startswith(("[file]", "[button", "@", "(direct message"))]
 
 
-async def _lobby(session: LocalSession, title: str, options: str = "") -> None:
-    session.user = USERS[0]
-    line = f"/game new title:{title}" + (f" options:{options}" if options else "")
-    assert not (await session.run_line(line))[0].startswith("!")
-    for user in USERS[1:]:
-        session.user = user
-        assert not (await session.run_line("/game join"))[0].startswith("!")
-    session.user = USERS[0]
-
-
 async def test_a_4_player_1856_game_from_game_new_to_the_end(tmp_path: Path) -> None:
     """89363 (a real 4-player game) typed command by command by four users; after every reply the
     last line names the player who must act next and what they do, or says the game is over."""
-    export = load_export("1856", "89363")
-    pids = [str(p["id"]) for p in export["players"]]
     store = await Store.open(str(tmp_path / "local.db"))
     try:
-        layer = CommandLayer(store, images=False)
-        session = LocalSession(layer, tmp_path / "images", user="alice")
-        await _lobby(session, "1856", "alternate_destinations")
-        replies = [await session.run_line("/game start order:joined")]
-        row = await store.open_game("local")
-        assert row is not None
-        checked = 0
-        for raw in filter_actions(export["actions"]):
-            line = action_to_command(raw)
-            if line is None:
-                continue
-            game = (await layer.load(row)).game
-            entity = str(raw["entity"])
-            if raw.get("entity_type") == "player":
-                entity = str(pids.index(entity) + 1)  # /game start order:joined: seats 1..4
-            session.user = "alice" if raw["type"] == "end_game" else USERS[int(game.controller_of(entity)) - 1]
-            printed = await session.run_line(line)
+        session = LocalSession(CommandLayer(store, images=False), tmp_path / "images", user="alice")
+        start = await lobby(session, "1856", 4, "alternate_destinations")
+        assert _said(start)[-1] == "next: alice, buy FT for $20, bid on another private, or pass (/bid, /pass)"
+        checked, printed, after = 0, start, None
+        async for line, printed, after in play_export(session, load_export("1856", "89363")):
             assert not printed[0].startswith("!"), (line, printed)
-            replies.append(printed)
-            said = _said(printed)
-            after = (await layer.load(row)).game
-            last = said[-1]
-            assert last.startswith("next: "), (line, said)
+            last = _said(printed)[-1]
+            assert last.startswith("next: "), (line, printed)
             if after.finished:
                 assert last.startswith("next: nobody, the game is over")
             else:
                 for e in after.acting():
                     assert after.name_of(after.controller_of(e) or e) in last, (line, last)
             checked += 1
-        assert checked == 150 and after.finished
+        assert checked == 150 and after is not None and after.finished
         # the summary, and what a player who acts afterwards is told
-        assert any(ln.startswith("🥇 dave: $393") for ln in replies[-1])
+        assert any(ln.startswith("🥇 dave: $393") for ln in printed)
         session.user = "bob"
         late = await session.run_line("/pass")
         assert late[0].startswith("! (only bob can see this) The 1856 game in this channel (game 1) is over")
@@ -84,8 +54,7 @@ async def test_local_texts_and_moves(tmp_path: Path) -> None:
     store = await Store.open(str(tmp_path / "local.db"))
     try:
         session = LocalSession(CommandLayer(store, images=False), tmp_path / "images", user="you")
-        await _lobby(session, "1856")
-        await session.run_line("/game start order:joined")
+        await lobby(session, "1856", 4)
         session.user = "you"
         assert await session.run_line("/pass") == [
             "! (only you can see this) You do not hold a seat in this game.",
@@ -112,18 +81,11 @@ async def test_pictures_only_when_they_changed_and_numbered_on(tmp_path: Path) -
     store = await Store.open(str(tmp_path / "local.db"))
     try:
         session = LocalSession(CommandLayer(store, images=True), out, user="alice")
-        await _lobby(session, "1856")
-        start = await session.run_line("/game start order:joined")
+        start = await lobby(session, "1856", 4)
         assert [ln.split("/")[-1] for ln in start if ln.startswith("[file]")] == ["0008-map.png", "0009-market.png"]
         assert (out / "0007-map.png").read_bytes() == b"an earlier game"
         files: list[str] = []
-        row = await store.open_game("local")
-        layer = session.layer
-        for raw in filter_actions(export["actions"])[:22]:  # the auction and Stock Round 1
-            game = (await layer.load(row)).game
-            pid = str([str(p["id"]) for p in export["players"]].index(str(raw["entity"])) + 1)
-            session.user = USERS[int(game.controller_of(pid)) - 1]
-            printed = await session.run_line(action_to_command(raw) or "")
+        async for _, printed, _ in play_export(session, export, limit=22):  # the auction and Stock Round 1
             files += [ln.split("/")[-1] for ln in printed if ln.startswith("[file]")]
         # four pars move the market; the first operating turn shows the map (GW's home token)
         assert [f.split("-", 1)[1] for f in files] == ["market.png"] * 4 + ["map.png"]
