@@ -198,10 +198,11 @@ def _lay_tile(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
 
 
 def city_id(game: Game, hex_id: str, node_index: int) -> str:
-    """The 18xx.games id of a city: "<tile id or hex id>-<city position>"."""
+    """The 18xx.games id of a city: "<tile id>-<city position>" (a pre-printed tile's id is
+    "<hex>-0")."""
     h = game.board.hexes[hex_id]
     pos = [c.index for c in h.tile.cities].index(node_index)
-    return f"{h.tile_id or h.id}-{pos}"
+    return f"{h.tile_id or h.id + '-0'}-{pos}"
 
 
 def _place_token(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:

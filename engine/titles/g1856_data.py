@@ -119,6 +119,9 @@ EBUY_FROM_OTHERS = "never"
 
 # Tunnel / bridge rights: a corporation may buy the right for $50 (RIGHT_COST).
 RIGHT_COST = 50
+# privates that close at the end of the operating round in which their ability is used
+# (WSRC: "This action closes the private company"); a normal tile on their hex ends the tile lay
+CLOSE_AFTER_USE_AT_OR_END = {"WSRC": "I12"}
 # "They're also 5% shares if there are more than 20 shares."
 NATIONAL_MAX_SHARE_PERCENT_AWARDED = 200
 

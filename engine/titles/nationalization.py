@@ -247,8 +247,8 @@ def start_nationalization(g: G1856, train_owner: str) -> None:
             g.loans_available += repaid
             g.log.append(f"{corp.sym} repays {repaid} loan(s)")
     g.nationalizables = nationalizable_corporations(g)
-    if not g.nationalizables:
-        post_corp_nationalization(g)
+    # With nobody to nationalize, 18xx.games never settles the formation: the national stays
+    # unformed (not closed) and the game goes on with loans as before.
 
 
 def _players_from_trigger(g: G1856) -> list[str]:
