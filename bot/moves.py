@@ -24,6 +24,7 @@ from .play import (
     _kind_ok,
     _tile_name,
     candidates,
+    distinct_rotations,
     resolve_entity,
     tile_sort,
     tiles_text,
@@ -63,13 +64,18 @@ async def moves(layer: CommandLayer, channel_id: str, caller: Caller, params: di
 
 
 def overview(game: Game, pids: set[str]) -> list[str]:
-    mine = [e for e in candidates(game) if game.controller_of(e) in pids and game.action_types(e)]
-    if not mine:
+    def types(e: str) -> list[str]:  # what the entity is asked for (bankruptcy is always open in 1856 ORs)
+        return [t for t in game.action_types(e) if t != "bankrupt"]
+
+    mine = [e for e in candidates(game) if game.controller_of(e) in pids]
+    if not any(types(e) for e in mine):
         return ["It is not your turn."]
     lines = []
     for e in mine:
+        if not types(e):
+            continue
         lines.append(f"**{game.name_of(e)}**: {activity(game, e)}")
-        for t in game.action_types(e):
+        for t in types(e):
             cmd = next((c for c in ACTION_COMMANDS.values() if c.action_type == t and _kind_ok(game, c, e)), None)
             if cmd is None:
                 continue
@@ -115,7 +121,7 @@ def lay_moves(game: Game, corp: str, hex_id: str) -> list[str]:
             return [f"{corp} cannot lay a tile on {hex_id}; it can lay on: {where}"]
         lines = [f"{corp} can lay on {hex_id} {game.board.hexes[hex_id].location}".rstrip() + ":"]
         for tile, rots in sorted(here.items(), key=lambda kv: tile_sort(kv[0])):
-            for r in rots:
+            for r in distinct_rotations(game, tile, rots):
                 lines.append(f"  /lay hex:{hex_id} tile:{_tile_name(tile)} rotation:{r}  ({track_text(game, hex_id, tile, r)})")
         return lines
     lays = legal_tile_lays(game, corp)

@@ -227,6 +227,21 @@ def _rotations_at(g: Game, corp: str, hex_id: str, name: str) -> list[int] | Non
     return None
 
 
+def distinct_rotations(g: Game, tile_id: str, rotations: list[int]) -> list[int]:
+    """``rotations`` without those that lay the same track as an earlier one (a straight tile at
+    rotation 2 and 5)."""
+    base = g.board.tile_for(_tile_name(tile_id))
+    seen: set[frozenset[tuple[frozenset[int], tuple[tuple[str, int], ...]]]] = set()
+    out = []
+    for r in rotations:
+        shape = frozenset((frozenset(p.edges), tuple(sorted((e.kind, e.num) for e in p.ends if e.kind != "edge")))
+                          for p in base.with_rotation(r).paths)
+        if shape not in seen:
+            seen.add(shape)
+            out.append(r)
+    return out
+
+
 def track_text(g: Game, hex_id: str, tile_id: str, rotation: int) -> str:
     """"track to D15, E18": where the tile's track leads at that rotation."""
     return "track to " + ", ".join(track_exits(g, hex_id, tile_id, rotation))
@@ -234,7 +249,7 @@ def track_text(g: Game, hex_id: str, tile_id: str, rotation: int) -> str:
 
 def rotations_text(g: Game, hex_id: str, tile_id: str, rotations: list[int]) -> str:
     """"3 (track to D15, E18) or 5 (track to D17, F17)"."""
-    return " or ".join(f"{r} ({track_text(g, hex_id, tile_id, r)})" for r in rotations)
+    return " or ".join(f"{r} ({track_text(g, hex_id, tile_id, r)})" for r in distinct_rotations(g, tile_id, rotations))
 
 
 def _only_rotation(g: Game, e: str, hex_id: str, tile: str) -> int:
@@ -242,6 +257,7 @@ def _only_rotation(g: Game, e: str, hex_id: str, tile: str) -> int:
     rots = _rotations_at(g, e, hex_id, _tile_name(tile))
     if not rots:
         return 0  # not a normal lay here: the engine says why (or a private's lay takes it)
+    rots = distinct_rotations(g, tile, rots)
     if len(rots) == 1:
         return rots[0]
     raise UserError(f"Tile {_tile_name(tile)} fits {hex_id} in rotation {rotations_text(g, hex_id, tile, rots)}; "
@@ -250,8 +266,11 @@ def _only_rotation(g: Game, e: str, hex_id: str, tile: str) -> int:
 
 def tiles_text(g: Game, hex_id: str, lays: dict[str, list[int]]) -> str:
     """"7 (rotations 4, 5), 8 (rotations 3, 5)" for the tiles that may go on a hex."""
-    return ", ".join(f"{_tile_name(t)} (rotation{'s' if len(r) > 1 else ''} {', '.join(map(str, r))})"
-                     for t, r in sorted(lays.items(), key=lambda kv: tile_sort(kv[0])))
+    def one(tile: str, rots: list[int]) -> str:
+        rots = distinct_rotations(g, tile, rots)
+        return f"{_tile_name(tile)} (rotation{'s' if len(rots) > 1 else ''} {', '.join(map(str, rots))})"
+
+    return ", ".join(one(t, r) for t, r in sorted(lays.items(), key=lambda kv: tile_sort(kv[0])))
 
 
 def tile_sort(tile_id: str) -> tuple[int, str]:

@@ -18,6 +18,7 @@ from engine.rounds import AuctionRound, StockRound
 from .play import allowed_commands
 from .textcmd import format_routes
 
+ALWAYS_OPEN = ("/bankrupt",)  # left out of the next: line (/moves and /help list it)
 _STOCK_WORDS = {"buy_shares": "buy a share", "par": "start a corporation", "sell_shares": "sell shares"}
 
 
@@ -71,6 +72,8 @@ def acting_parts(game: Game, seats: Iterable[Any] = (), actor: str | None = None
         if ctrl and ctrl != e:
             who += f" for {game.name_of(e)}"
         cmds = allowed_commands(game, e)
+        if len(cmds) > 1:  # always open in 1856's operating rounds: not what the step asks for
+            cmds = [c for c in cmds if c not in ALWAYS_OPEN]
         parts.append(f"{who}, {activity(game, e)}" + (f" ({', '.join(cmds)})" if cmds else ""))
     return parts
 
