@@ -281,3 +281,28 @@ async def test_assign_and_merge_choices(layer: CommandLayer, upto: int, name: st
     g = await game(layer)
     user = USERS[[p.id for p in g.players].index(g.controller_of(g.acting()[0]))]
     assert expected in [v for v, _ in await choices(layer, user, name, param)]
+
+
+async def test_issue_and_redeem_choices(layer: CommandLayer) -> None:
+    """1833NE: a corporation issues treasury shares or redeems market shares (seed 7's game)."""
+    from engine.export import export_game
+    from engine.titles.g1833ne_selfplay import play_one
+
+    out: list[Any] = []
+    assert play_one(3, 7, [], 6000, game_out=out).problem is None
+    export = export_game(out[0])
+    actions = filter_actions(export["actions"])
+    for upto, name, param in [(64, "issue", "shares"), (67, "redeem", "share")]:
+        recorded = actions[upto]
+        export["actions"] = actions[:upto]
+        channel = f"ne-{upto}"
+        reply = await layer.handle(channel, Caller("alice", "alice"), "game import", {"file": json.dumps(export)})
+        assert reply.ok, reply.error
+        for player, user in zip(export["players"], USERS, strict=False):
+            assert (await layer.handle(channel, Caller(user, user), "game claim", {"seat": player["name"]})).ok
+        row = await layer.store.open_game(channel)
+        g = (await layer.load(row)).game
+        user = USERS[[p.id for p in g.players].index(g.controller_of(recorded["entity"]))]
+        offered = await layer.autocomplete(channel, Caller(user, user), name, param, {}, "")
+        assert ",".join(recorded["shares"]) in [v for v, _ in offered], offered  # what was played is offered
+        assert all(label.startswith(name) for _, label in offered)
