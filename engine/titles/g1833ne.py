@@ -120,7 +120,7 @@ class G1833NE(G1856):
         self.national_sym = None
         self.post_nationalization = False
         self.used_abilities: set[tuple[str, str]] = set()
-        self.pending_tokens: list[tuple[str, str]] = []
+        self.pending_tokens: list[tuple[str, str, str]] = []
         self.port_assignment: dict[str, str] = {}
         self.rights: dict[str, set[str]] = {}
         self.right_markers: dict[str, int] = {}

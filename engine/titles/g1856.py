@@ -168,13 +168,15 @@ class SpecialBuyStep(Step):
     blocks_always = False
 
     def actions(self, entity: str) -> list[str]:
-        if entity != self.corp.sym:
+        # any corporation may buy a right during the operating round (as on 18xx.games)
+        corp = self.game.corporations.get(entity)
+        if corp is None or corp.closed:
             return []
-        return ["special_buy"] if self.game.special_buys(self.corp) else []
+        return ["special_buy"] if self.game.special_buys(corp) else []
 
     def process(self, action: A.Action) -> None:
         assert isinstance(action, A.SpecialBuy)
-        self.game.special_buy(self.corp, action)
+        self.game.special_buy(self.game.corporations[action.entity], action)
 
 
 class HomeTokenStep(Step):
@@ -183,25 +185,27 @@ class HomeTokenStep(Step):
 
     name = "place the home token"
 
-    def pending(self) -> list[tuple[str, str]]:
+    def pending(self) -> list[tuple[str, str, str]]:
+        """(token owner, hex, who places it): a lifted token is placed again by the corporation
+        that laid the tile (18xx.games: the current operator)."""
         g = self.game
         out = list(g.pending_tokens)
         if self.round.state.get("home_pending"):
-            out.append((self.corp.sym, self.corp.home or ""))
+            out.append((self.corp.sym, self.corp.home or "", self.corp.sym))
         return out
 
     def active_entities(self) -> list[str]:
         p = self.pending()
-        return [p[0][0]] if p else [self.corp.sym]
+        return [p[0][2]] if p else [self.corp.sym]
 
     def actions(self, entity: str) -> list[str]:
         p = self.pending()
-        return ["place_token"] if p and p[0][0] == entity else []
+        return ["place_token"] if p and p[0][2] == entity else []
 
     def process(self, action: A.Action) -> None:
         assert isinstance(action, A.PlaceToken)
         g = self.game
-        sym, hid_expected = self.pending()[0]
+        sym, hid_expected, _ = self.pending()[0]
         corp = g.corp(sym)
         hid, city = g.parse_city(action.city)
         if hid != hid_expected:
@@ -241,6 +245,7 @@ class G1856(Game):
         self.last_trains = set(getattr(d, "PERCENT_TO_OPERATE_LAST_TRAINS", []))
         self.capitalization_mode = "escrow"
         self.post_nationalization = False
+        self.cert_limit_set: int | None = None  # the limit fixed after nationalization
         self.national_sym = getattr(d, "NATIONAL", None)
         self.national_ever_owned_permanent = False
         self.nationalization_trigger: str | None = None
@@ -280,7 +285,7 @@ class G1856(Game):
         # rights for sale besides the privates: the map carries two tunnel and two bridge markers
         self.right_markers = {"tunnel": 2, "bridge": 2}
         self.port_assignment: dict[str, str] = {}  # corp -> hex
-        self.pending_tokens: list[tuple[str, str]] = []  # (corp, hex) tokens to place again
+        self.pending_tokens: list[tuple[str, str, str]] = []  # (corp, hex, placer) tokens to place again
         self.used_abilities: set[tuple[str, str]] = set()
         if self.national_sym and self.national_sym in self.corporations:
             national = self.corporations[self.national_sym]
@@ -691,7 +696,7 @@ class G1856(Game):
         b.lay(h.id, action.tile, action.rotation)
         self._resync_token_cities(h)
         for sym in pending:
-            self.pending_tokens.append((sym, h.id))
+            self.pending_tokens.append((sym, h.id, corp.sym))
         for sym, hid in getattr(self.data, "CLOSE_AFTER_USE_AT_OR_END", {}).items():
             if hid == h.id and company is None:  # the private's own tile is no longer needed
                 self.used_abilities.add((sym, "tile_lay"))
@@ -1087,6 +1092,7 @@ class G1856(Game):
         removed, its privates close and its shares are worthless."""
         self.log.append(f"{corp.sym} closes")
         corp.closed = True
+        self.cert_limit_set = None
         if corp.price and corp.sym in corp.price.corporations:
             corp.price.corporations.remove(corp.sym)
         if corp.cash:
@@ -1337,13 +1343,19 @@ class G1856(Game):
         return self.train_limit
 
     def cert_limit(self) -> int:
-        n = len(self.players)
+        if self.cert_limit_set is not None:
+            return self.cert_limit_set
+        return self.data.CERT_LIMIT[len(self.players)]
+
+    def set_post_nationalization_cert_limit(self) -> None:
+        """Once the national has formed, the limit follows the number of corporations left
+        (fixed then; as on 18xx.games a later closing resets it to the starting limit)."""
         table = getattr(self.data, "POST_NATIONALIZATION_CERT_LIMIT", None)
-        if not self.post_nationalization or not table:
-            return self.data.CERT_LIMIT[n]
+        if not table:
+            return
         corps = sum(1 for c in self.corporations.values() if not c.closed)
         corps = max(min(corps, max(table)), min(table))
-        return table[corps][n]
+        self.cert_limit_set = table[corps][len(self.players)]
 
     def event_close_companies(self, train: Train) -> None:
         for right, (sym, _) in self.RIGHTS.items():
@@ -1571,7 +1583,8 @@ class G1856(Game):
             company = self.companies.get(sym)
             if company is None or (company.owner in self.player_by_id and not company.closed):
                 continue
-            if self.right_markers.get(right, 0) <= 0 or right in self.rights.get(corp.sym, set()):
+            unlimited = "unlimited_bonus_tokens" in self.optional_rules
+            if (self.right_markers.get(right, 0) <= 0 and not unlimited) or right in self.rights.get(corp.sym, set()):
                 continue
             if corp.cash >= self.right_cost:
                 out.append(label)
@@ -1584,7 +1597,8 @@ class G1856(Game):
         company = self.companies[self.RIGHTS[right][0]]
         seller = "bank" if company.closed or company.owner is None else company.owner
         self.spend(corp.sym, seller, self.right_cost)
-        self.right_markers[right] -= 1
+        if "unlimited_bonus_tokens" not in self.optional_rules:
+            self.right_markers[right] -= 1
         self.rights.setdefault(corp.sym, set()).add(right)
         self.log.append(f"{corp.sym} buys a {right} right from {self.name_of(seller)} for {self.fmt(self.right_cost)}")
 

@@ -112,6 +112,7 @@ MULTIPLE_BUY_TYPES = ["multiple_buy"]
 CAPITALIZATION = "full"  # per-corporation escrow/incremental/full is decided at par (see PHASES status)
 MUST_SELL_IN_BLOCKS = True  # newest game.rb; older stored versions had False
 HOME_TOKEN_TIMING = "operate"
+NETWORK_WALK = "route_legal"  # a network reaches what a walk using no track twice reaches
 ALLOW_REMOVING_TOWNS = True
 # newest game.rb: EBUY_FROM_OTHERS = :never (a forced train purchase must be from the bank);
 # philcampeau's intermediate version spelled it EBUY_OTHER_VALUE = false (same meaning).

@@ -357,6 +357,7 @@ def post_corp_nationalization(g: G1856) -> None:
             rnd.entities.insert(current + 1, national.sym)
     g.nationalization_train_discard_trigger = True
     g.post_nationalization = True
+    g.set_post_nationalization_cert_limit()
     g.board.changed()
 
 
