@@ -4,7 +4,7 @@ track graph (what a corporation reaches, route stops and revenue)."""
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from . import hexgrid
@@ -115,6 +115,8 @@ class Board:
             raise GameError(f"Tile {tile_id} is not available")
         new = self.tile_for(name).with_rotation(rotation)
         old = h.tile
+        if old.future_label is not None and old.future_label.color != new.color:
+            new = replace(new, future_label=old.future_label)  # the hex's future label stays on it
         mapping = _city_mapping(old, new)
         old_tokens, old_res = h.tokens, h.reservations
         if len(new.cities) == 1 and h.tile_reservations and not old.cities:

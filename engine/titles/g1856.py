@@ -30,7 +30,7 @@ from ..operating import (
 )
 from ..tiles import COLOR_ORDER, Tile, labels_match, paths_preserved
 from . import g1856_data
-from .g1856_trains import BankruptStep, G1856BuyTrainStep, ebuy_bundles
+from .g1856_trains import BankruptStep, G1856BuyTrainStep, ebuy_bundles, min_depot_price
 from .nationalization import (
     BorrowTrainStep,
     CashCrisisStep,
@@ -1127,6 +1127,9 @@ class G1856(Game):
     def room(self, corp: Corporation) -> bool:
         return len(corp.trains) < self.corp_train_limit(corp)
 
+    def one_depot_train_per_type(self) -> bool:
+        return bool(getattr(self.data, "ONE_DEPOT_TRAIN_PER_TYPE_PER_TURN", False))
+
     def buyable_depot_trains(self, corp: Corporation) -> list[Train]:
         """Depot trains this corporation may buy now (1836Jr56: one of each type per turn; the
         national only permanent trains)."""
@@ -1317,6 +1320,8 @@ class G1856(Game):
                 if train.id in self.last_trains:
                     self.percent_to_operate = min(60, self.percent_to_operate + 10)
         elif train.owner in self.corporations:
+            if rnd.state.get("ebuy_sold") and corp.cash < min_depot_price(self):
+                raise GameError(f"{corp.sym} must buy from the bank now that its president sold shares for it")
             self.buy_train_from_corporation(corp, train, action.price, check_room=False)
         else:
             raise GameError(f"Train {train.id} is not for sale")
@@ -1337,9 +1342,9 @@ class G1856(Game):
 
     def corp_train_limit(self, corp: Corporation) -> int:
         if corp.sym == self.national_sym:
-            # the national keeps everything until its post-formation discard, then 3
-            extra = 99 if (self.nationalization_train_discard_trigger or not self.post_nationalization) else 1
-            return self.train_limit + extra
+            # the national's limit is one above the phase's (18xx.games: "3 train limit"); right
+            # after formation its own discard step comes first
+            return self.train_limit + 1
         return self.train_limit
 
     def cert_limit(self) -> int:

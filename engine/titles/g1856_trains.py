@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import actions as A
-from ..entities import POOL, Share
+from ..entities import POOL, Corporation, Share, Train
 from ..errors import GameError
 from ..operating import BuyTrainStep, OperatingRound, Step
 
@@ -96,6 +96,22 @@ def ebuy_bundles(g: G1856, rnd: OperatingRound, pid: str) -> list[tuple[str, int
     return out
 
 
+def buyable_trains(g: G1856, rnd: OperatingRound, corp: Corporation) -> list[Train]:
+    """The trains ``corp`` may buy now, as 18xx.games lists them: below the price of the
+    cheapest bank train only that one from the bank, and none from other corporations once
+    the president has sold shares for it (or with an empty treasury)."""
+    depot = g.buyable_depot_trains(corp)
+    others = g.other_corp_trains(corp)
+    if corp.cash < min_depot_price(g):
+        cheapest = min(g.depot_trains(), key=lambda t: t.price, default=None)
+        depot = [t for t in depot if t is cheapest]
+        if rnd.state.get("ebuy_sold"):
+            others = []
+    if corp.cash == 0:
+        others = []
+    return depot + others
+
+
 class G1856BuyTrainStep(BuyTrainStep):
     """The train step of the 1856 family (see the module docstring)."""
 
@@ -121,7 +137,15 @@ class G1856BuyTrainStep(BuyTrainStep):
         if isinstance(action, A.SellShares):
             self.sell(action)
             return
+        g: G1856 = self.game  # type: ignore[assignment]
+        from_depot = isinstance(action, A.BuyTrain) and g.train(action.train).owner in ("depot", "discard")
         super().process(action)
+        # 1836Jr56 (one bank train of each type per turn): the step ends once nothing is left
+        # that the corporation could buy
+        if from_depot and not self.passed and g.one_depot_train_per_type() and \
+                not buyable_trains(g, self.round, self.corp):
+            self.passed = True
+            g.after_buy_train_step(self.round, self.corp)
 
     def sell(self, action: A.SellShares) -> None:
         g: G1856 = self.game  # type: ignore[assignment]
