@@ -79,6 +79,7 @@ class Game:
             self._create_shares(corp)
         self.trains: dict[str, Train] = {}
         self.train_order: list[str] = []
+        self.discard_order: list[str] = []  # the bank's pool, in the order trains reached it
         for t in self.game_trains():
             for i in range(t["num"]):
                 train = Train(id=f"{t['name']}-{i}", name=t["name"], distance=t.get("distance", 0),
@@ -404,8 +405,12 @@ class Game:
                 if t.available_on and self.phase_reached(t.available_on) and \
                         all(o.name != t.name for o in out):
                     out.append(t)
-        out += [self.trains[t] for t in self.train_order if self.trains[t].owner == "discard"]
-        return out
+        pool = sorted((self.trains[t] for t in self.train_order if self.trains[t].owner == "discard"),
+                      key=lambda t: self.discard_order.index(t.id) if t.id in self.discard_order else -1)
+        if self.DISCARD_POOL_ONE_PER_TYPE:
+            # 18xx.games sells the pool's first-discarded train of each type
+            pool = [t for i, t in enumerate(pool) if all(o.name != t.name for o in pool[:i])]
+        return out + pool
 
     def upcoming_trains(self) -> list[Train]:
         return [self.trains[t] for t in self.train_order if self.trains[t].owner == "depot"]
@@ -423,10 +428,16 @@ class Game:
         train.owner = sym
         self.corporations[sym].trains.append(train.id)
 
+    DISCARD_POOL_ONE_PER_TYPE = False
+
     def remove_train(self, train: Train, to: str = "discard") -> None:
         if train.owner in self.corporations:
             self.corporations[train.owner].trains.remove(train.id)
         train.owner = to
+        if to == "discard":
+            if train.id in self.discard_order:
+                self.discard_order.remove(train.id)
+            self.discard_order.append(train.id)
 
     def on_train_bought_from_depot(self, train: Train) -> None:
         """Phase changes, rusting and train events when a train leaves the depot."""
@@ -541,14 +552,26 @@ class Game:
     def on_round_end(self, rnd: Any) -> None:
         """Hook: ``rnd`` has just finished (before the next round starts)."""
 
+    # A title that sets this ends the game ("dnf") when a round ends at this turn or later, as
+    # 18xx.games does at turn 100 (rounds in which nobody can act pass by themselves until then).
+    MAX_TURN: int | None = None
+
     def advance_rounds(self) -> None:
-        """Move on while rounds end without anyone able to act. A full stock round plus its
-        operating rounds in which nobody can do anything twice in a row is a stalled game
-        (no money and no corporation able to operate): it ends rather than loop forever."""
+        """Move on while rounds end without anyone able to act. Without ``MAX_TURN``, a full
+        stock round plus its operating rounds in which nobody can do anything twice in a row is
+        a stalled game (no money and no corporation able to operate): it ends rather than loop
+        forever."""
         from .rounds import StockRound
 
         empty_srs = 0
         while self.round.finished() and not self.finished:
+            if self.MAX_TURN is not None:
+                if self.turn >= self.MAX_TURN:
+                    self.log.append(f"-- Turn {self.turn}: the game ends --")
+                    self.end_game("dnf")
+                    return
+                self.next_round()
+                continue
             was_sr = isinstance(self.round, StockRound)
             acted = getattr(self.round, "last_to_act", None) is not None
             self.next_round()

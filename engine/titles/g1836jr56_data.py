@@ -93,6 +93,7 @@ SELL_MOVEMENT = "down_per_10"  # inherited from 1856
 CAPITALIZATION = "full"  # inherited from 1856 (per corporation escrow/incremental/full at par)
 MUST_SELL_IN_BLOCKS = True  # inherited from 1856 (newest)
 HOME_TOKEN_TIMING = "operate"  # inherited from 1856
+NATIONAL_TRAIN_LIMIT_INCREASE = 99  # entities.rb: MESS train_limit increase 99 until its discard
 NETWORK_WALK = "route_legal"  # inherited from 1856: a network reaches what a walk using no track twice reaches
 ALLOW_REMOVING_TOWNS = True  # inherited from 1856
 EBUY_FROM_OTHERS = "never"  # inherited from 1856; summary: forced purchase only from the bank

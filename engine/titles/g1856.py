@@ -226,6 +226,8 @@ class HomeTokenStep(Step):
 
 
 class G1856(Game):
+    MAX_TURN = 100
+    DISCARD_POOL_ONE_PER_TYPE = True
     TITLE = "1856"
     SELL_AFTER = "first"
     SELL_MOVEMENT = "down_per_10"
@@ -246,6 +248,7 @@ class G1856(Game):
         self.capitalization_mode = "escrow"
         self.post_nationalization = False
         self.cert_limit_set: int | None = None  # the limit fixed after nationalization
+        self.national_train_limit_extra = getattr(d, "NATIONAL_TRAIN_LIMIT_INCREASE", 1)
         self.national_sym = getattr(d, "NATIONAL", None)
         self.national_ever_owned_permanent = False
         self.nationalization_trigger: str | None = None
@@ -1342,9 +1345,9 @@ class G1856(Game):
 
     def corp_train_limit(self, corp: Corporation) -> int:
         if corp.sym == self.national_sym:
-            # the national's limit is one above the phase's (18xx.games: "3 train limit"); right
-            # after formation its own discard step comes first
-            return self.train_limit + 1
+            # 18xx.games: the national's own limit ability (1856 +1, 1836Jr56 +99) until its
+            # post-formation discard is done, then one above the phase's
+            return self.train_limit + self.national_train_limit_extra
         return self.train_limit
 
     def cert_limit(self) -> int:
