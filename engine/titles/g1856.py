@@ -316,7 +316,7 @@ class G1856(Game):
 
     def transfer_share_from_ipo(self, pid: str, share: Any, par_price: int) -> None:
         corp = self.corporations[share.corporation]
-        price = par_price * share.percent // 10
+        price = self.shares_worth(corp.sym, share.percent, par_price)
         sold_before = 100 - self.percent_of(corp.sym, corp.sym)
         if corp.capitalization == "incremental":
             self.spend(pid, corp.sym, price)
@@ -386,7 +386,7 @@ class G1856(Game):
         corp = self.corporations[share.corporation]
         cell = corp.par if share.owner == corp.sym else corp.price
         assert cell is not None
-        price = cell.price * share.percent // 10
+        price = self.shares_worth(corp.sym, share.percent, cell.price)
         self.spend(pid, "bank", price)
         pres = next(s for s in self.corp_shares(corp.sym) if s.president)
         pres.percent *= 2
@@ -575,7 +575,7 @@ class G1856(Game):
                             break
                     elif left < pres_pct and others < pres_pct:
                         break
-                value = c.price.price * pct // 10
+                value = self.shares_worth(sym, pct)
                 if need_limit and value >= need + c.price.price:
                     break
                 out.append((sym, pct))
@@ -585,8 +585,7 @@ class G1856(Game):
         best: dict[str, int] = {}
         for sym, pct in self.crisis_sellable(pid, need_limit=False):
             best[sym] = max(best.get(sym, 0), pct)
-        value = sum(self.corporations[sym].price.price * pct // 10  # type: ignore[union-attr]
-                    for sym, pct in best.items())
+        value = sum(self.shares_worth(sym, pct) for sym, pct in best.items())
         return self.player(pid).cash + value
 
     def crisis_bankrupt(self, rnd: OperatingRound, pid: str) -> None:
@@ -1130,6 +1129,10 @@ class G1856(Game):
     def room(self, corp: Corporation) -> bool:
         return len(corp.trains) < self.corp_train_limit(corp)
 
+    def face_value_only(self, buyer: Corporation, train: Train) -> bool:
+        """The national buys and sells trains between corporations at face value only."""
+        return self.national_sym is not None and self.national_sym in (buyer.sym, train.owner)
+
     def one_depot_train_per_type(self) -> bool:
         return bool(getattr(self.data, "ONE_DEPOT_TRAIN_PER_TYPE_PER_TURN", False))
 
@@ -1383,6 +1386,9 @@ class G1856(Game):
                                    check_room: bool = True) -> None:
         """Another corporation's train, for any price from $1 to all the buyer's cash."""
         seller = self.corporations[train.owner]
+        if self.face_value_only(corp, train) and price != train.price:
+            raise GameError(f"{corp.sym} must pay the face value of {train.id} ({self.fmt(train.price)}): "
+                            f"{self.national_sym} trades trains at face value only")
         if check_room and not self.room(corp):
             raise GameError(f"{corp.sym} is at its train limit")
         if price < 1 or price > corp.cash:

@@ -482,6 +482,8 @@ def national_token_swap(g: G1856) -> None:
 
 
 def _national_token_at(g: G1856, national: Corporation, hid: str, city: int) -> None:
+    if any(t.used and t.hex == hid and t.city == city for t in national.tokens):
+        return  # two merged stations in one city become one national station
     h = g.board.hexes[hid]
     slots = h.city_slots(city)
     if national.sym not in slots:
