@@ -120,8 +120,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_selfplay)
 
     loc = sub.add_parser("local", help="play at the terminal (no Discord needed)")
-    loc.add_argument("--db", default="conductor-local.sqlite3")
-    loc.add_argument("--out", default="out")
+    loc.add_argument("--db", help="SQLite file (default: DATABASE_PATH from .env, else conductor.sqlite3)")
+    loc.add_argument("--out", help="folder for pictures (default: IMAGE_DIR from .env, else images)")
     loc.set_defaults(func=cmd_local)
 
     run = sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")

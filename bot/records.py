@@ -9,6 +9,8 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from engine.decisions import round_title
+
 from .reminders import fmt_duration
 from .reply import Caller, Reply, UserError
 
@@ -51,7 +53,7 @@ async def games(layer: CommandLayer, channel_id: str, caller: Caller, params: di
         since = turn.since if turn else None
         when = f" for {fmt_duration(now - since)} (since {_when(since)})" if since is not None else ""
         flag = " · idle, flagged to the host" if turn and turn.idle_flagged else ""
-        lines.append(f"{head} ({game.round.name} {game.turn}.{game.round_num}): {who} to act{when}{flag}")
+        lines.append(f"{head} ({round_title(game, short=True)}): {who} to act{when}{flag}")
     if len(rows) > MAX_LISTED:
         lines.append(f"... and {len(rows) - MAX_LISTED} more")
     return Reply(lines=lines, ephemeral=True)
