@@ -454,8 +454,9 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
                 nxt = (hid, ni)
                 if nxt == origin or h.tile.nodes[ni].kind == "junction":
                     continue
-                if h.tile.nodes[ni].kind == "city" and board.city_blocks(h, ni, sym):
-                    continue
+                kind = h.tile.nodes[ni].kind
+                if kind == "offboard" or (kind == "city" and board.city_blocks(h, ni, sym)):
+                    continue  # an off-board, or a city full of other stations, ends the walk
                 walk_node(nxt, vpaths, converging)
         if junction is not None and junction != jskip:
             for jpi in node_paths(*junction):
