@@ -1179,14 +1179,20 @@ class G1856(Game):
         second stop (junctions and nodes marked ``route:never``, like 1836Jr56's port
         off-boards, do not count)."""
         b = self.board
+        key = ("has_route", corp.sym)
+        if key in b._cache:
+            return bool(b._cache[key])
         starts = [(h.id, ci) for h in b.hexes.values() for ci, slots in h.tokens.items() if corp.sym in slots]
+        found = False
         for start in starts:
             nodes = b._walk([start], corp.sym)
             stops = [n for n in nodes
                      if b.node(n).kind != "junction" and b.node(n).param("route") != "never"]
             if len(stops) >= 2:
-                return True
-        return False
+                found = True
+                break
+        b._cache[key] = found
+        return found
 
     def must_buy_train(self, corp: Corporation) -> bool:
         if corp.sym == self.national_sym and not self.national_ever_owned_permanent:
