@@ -345,6 +345,18 @@ class Game:
         else:  # president cert not with the old president (should not happen)
             self.move_share(pres, new)
 
+    def named_bundle(self, action: A.SellShares) -> tuple[list[Share], str, int]:
+        """The certificates a sale names, their corporation and the percentage sold (less than
+        their sum when the president's certificate is sold in part)."""
+        pid = action.entity
+        shares = [self.share(sid) for sid in action.shares]
+        if not shares or any(s.owner != pid for s in shares) or len({s.corporation for s in shares}) != 1:
+            raise GameError(f"{self.name_of(pid)} must name shares of one corporation they own")
+        pct = sum(s.percent for s in shares)
+        if action.percent is not None and any(s.president for s in shares):
+            pct = min(pct, action.percent)
+        return shares, shares[0].corporation, pct
+
     def sell_shares(self, pid: str, shares: list[Share], percent: int | None = None) -> int:
         """Sell ``shares`` of one corporation from ``pid`` to the market (``percent`` of them when
         the president's certificate is only partly sold); returns the proceeds.

@@ -588,32 +588,6 @@ class G1856(Game):
         value = sum(self.shares_worth(sym, pct) for sym, pct in best.items())
         return self.player(pid).cash + value
 
-    def crisis_bankrupt(self, rnd: OperatingRound, pid: str) -> None:
-        if self.crisis_liquidity(pid) >= 0:
-            raise GameError(f"{self.name_of(pid)} can still raise the money")
-        player = self.player(pid)
-        self.log.append(f"-- {player.name} goes bankrupt --")
-        for sym in sorted({s.corporation for s in self.shares_of(pid)}):
-            while True:
-                options = [pct for s2, pct in self.crisis_sellable(pid, need_limit=False) if s2 == sym]
-                if not options:
-                    break
-                pct = max(options)
-                shares = sorted((s for s in self.shares_of(pid, sym) if not s.president), key=lambda s: s.seq)
-                picked, total = [], 0
-                for s in shares:
-                    if total >= pct:
-                        break
-                    picked.append(s)
-                    total += s.percent
-                self.sell_shares(pid, picked)
-        rnd.recalculate_order()
-        # whatever cash the player has (even a debt) is settled with the bank
-        self.bank += player.cash
-        player.cash = 0
-        player.bankrupt = True
-        self.end_game("bankrupt")
-
     def declare_player_bankrupt(self, rnd: OperatingRound, pid: str) -> None:
         """18xx.games' "Declare Bankruptcy": the player's shares are sold as the open step allows
         (largest bundle first, corporations in operating order), their cash, even a debt, is
@@ -1410,10 +1384,7 @@ class G1856(Game):
 
     def emergency_sell(self, rnd: OperatingRound, corp: Corporation, action: A.SellShares) -> None:
         pid = action.entity
-        shares = [self.share(sid) for sid in action.shares]
-        if not shares or any(s.owner != pid for s in shares) or len({s.corporation for s in shares}) != 1:
-            raise GameError(f"{self.name_of(pid)} must name shares of one corporation they own")
-        sym = shares[0].corporation
+        shares, sym, _ = self.named_bundle(action)
         pct = sum(s.percent for s in shares)
         if (sym, pct) not in self.emergency_sellable(corp):
             raise GameError(f"{self.name_of(pid)} cannot sell {pct}% of {sym} to pay for {corp.sym}'s train")

@@ -152,13 +152,7 @@ class G1856BuyTrainStep(BuyTrainStep):
     def sell(self, action: A.SellShares) -> None:
         g: G1856 = self.game  # type: ignore[assignment]
         pid = action.entity
-        shares = [g.share(sid) for sid in action.shares]
-        if not shares or any(s.owner != pid for s in shares) or len({s.corporation for s in shares}) != 1:
-            raise GameError(f"{g.name_of(pid)} must name shares of one corporation they own")
-        sym = shares[0].corporation
-        pct = sum(s.percent for s in shares)
-        if action.percent is not None and any(s.president for s in shares):
-            pct = min(pct, action.percent)
+        shares, sym, pct = g.named_bundle(action)
         reason = ebuy_sale_reason(g, self.round, pid, shares, pct)
         if reason:
             raise GameError(f"{g.name_of(pid)} cannot sell {pct}% of {sym} for {self.corp.sym}'s train: {reason}")
