@@ -456,6 +456,7 @@ class Game:
         self.corporations[sym].trains.append(train.id)
 
     DISCARD_POOL_ONE_PER_TYPE = False
+    AUCTION_PRIORITY_FROM_TURN = False
 
     def remove_train(self, train: Train, to: str = "discard") -> None:
         if train.owner in self.corporations:
@@ -553,8 +554,12 @@ class Game:
 
         r = self.round
         self.on_round_end(r)
-        if isinstance(r, (AuctionRound, StockRound)) and r.last_to_act is not None:
-            ids = [p.id for p in self.players]
+        ids = [p.id for p in self.players]
+        if isinstance(r, AuctionRound) and self.AUCTION_PRIORITY_FROM_TURN:
+            # 18xx.games: the player whose turn to bid or pass would come next starts the stock
+            # round (the turn order does not move while a company is auctioned)
+            self.priority = ids.index(r.current)
+        elif isinstance(r, (AuctionRound, StockRound)) and r.last_to_act is not None:
             self.priority = (ids.index(r.last_to_act) + 1) % len(ids)
         if isinstance(r, AuctionRound):
             self.round = self.new_stock_round()

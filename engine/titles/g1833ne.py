@@ -79,6 +79,7 @@ class NEBoard(Board):
 class G1833NE(G1856):
     MAX_TURN = None  # no turn limit: a game nobody can move in ends as "stalled"
     DISCARD_POOL_ONE_PER_TYPE = False
+    AUCTION_PRIORITY_FROM_TURN = False
     TITLE = "1833NE"
     SELL_AFTER = "any"  # checked in can_sell_hook: before it operated only its president sells
     SELL_BUY_ORDER = "sell_buy"

@@ -228,6 +228,7 @@ class HomeTokenStep(Step):
 class G1856(Game):
     MAX_TURN = 100
     DISCARD_POOL_ONE_PER_TYPE = True
+    AUCTION_PRIORITY_FROM_TURN = True
     TITLE = "1856"
     SELL_AFTER = "first"
     SELL_MOVEMENT = "down_per_10"
