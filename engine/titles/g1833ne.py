@@ -1004,15 +1004,18 @@ class G1833NE(G1856):
         return R.station_graph(self, self.corp(corp_sym))
 
     def status_notes(self) -> list[str]:
-        """Lines the status picture shows under the depot: the ferries, while there are any."""
+        """Lines the status picture shows under the depot: the ferries while there are any,
+        and when the bank counts as empty (both provisional unless the host set them)."""
+        table = self.provisional
+        bank = f"{P.bank_line(table)} ({P.source_of(table, 'notes')})"
         if self.ferries_removed:
-            return []
+            return [bank]
         parts = []
         for hid, owner in self.ferries.items():
             badge = self.ferry_badge(hid)
             who = owner if owner else f"for sale {self.fmt(self.data.FERRY_PRICE)}"
             parts.append(f"{P.place_name(hid, self.data)} {who}" + (f" ({badge})" if badge else ""))
-        return ["Ferries: " + "  ·  ".join(parts)]
+        return [f"Ferries (ports {P.source_of(table, 'ports')}): " + "  ·  ".join(parts), bank]
 
     def ferry_badge(self, hid: str) -> str | None:
         """"New" is on the most recently bought ferry; once none is left for sale it carries

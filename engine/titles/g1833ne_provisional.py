@@ -116,7 +116,7 @@ def place_hex(name: str, data: Any) -> str:
     found = exact or starts
     if len(found) != 1:
         known = ", ".join(sorted({names[h] for h in hexes if h in names}))
-        what = "is ambiguous" if found else "is not a city or off-board of the map"
+        what = "is ambiguous" if found else "is not a place on the map"
         raise GameError(f"{raw!r} {what}; name a hex (like G22) or one of: {known}")
     return found[0]
 
@@ -156,24 +156,38 @@ def _bonus_value(key: str, raw: str) -> tuple[str | None, tuple[int, int, int, i
     return kind, values  # type: ignore[return-value]
 
 
-_ENTRY = re.compile(r"\s*([^=;]+?)\s*=\s*([^\s;]+)\s*;?")
+EXAMPLE = "Boston-Portland=50/50/80/80/0 ferry=20 new=20 last=20 ports=G22,I14,C26,E26,I26 notes=2"
+
+
+def _split_entries(text: str) -> list[str]:
+    """Entries separated by ``;`` (or new lines); without those by spaces, where a word
+    without ``=`` belongs to the next entry's key ("New York-Boston=...")."""
+    if ";" in text or "\n" in text:
+        return [p.strip() for p in re.split(r"[;\n]", text) if p.strip()]
+    out: list[str] = []
+    pending: list[str] = []
+    for word in text.split():
+        pending.append(word)
+        if "=" in word:
+            out.append(" ".join(pending))
+            pending = []
+    if pending:
+        raise GameError(f"cannot read {' '.join(pending)!r}: write key=value (separate entries with ; when a "
+                        f"value has spaces), e.g. {EXAMPLE}")
+    return out
 
 
 def parse_settings(text: str, data: Any) -> list[str]:
     """What a host typed (``Boston-Portland=50/50/80/80/0 ferry=30 ports=G22,I14,...``) as
     canonical option entries; GameError naming the first thing that is wrong."""
-    entries: list[str] = []
-    pos = 0
-    text = text.strip()
-    while pos < len(text):
-        m = _ENTRY.match(text, pos)
-        if m is None:
-            raise GameError(f"cannot read {text[pos:]!r}: write key=value, e.g. Boston-Portland=50/50/80/80/0 "
-                            "ferry=20 new=20 last=20 ports=G22,I14,C26,E26,I26 notes=2")
-        pos = m.end()
-        entries.append(_canonical(m.group(1), m.group(2), data))
+    entries = []
+    for part in _split_entries(text.strip()):
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise GameError(f"cannot read {part!r}: write key=value, e.g. {EXAMPLE}")
+        entries.append(_canonical(key, value.strip(), data))
     if not entries:
-        raise GameError("nothing to set: write key=value, e.g. Boston-Portland=50/50/80/80/0 ferry=20")
+        raise GameError(f"nothing to set: write key=value, e.g. {EXAMPLE}")
     return merge_entries([], entries)
 
 
@@ -264,9 +278,18 @@ def source_of(table: ProvisionalTable, key: str, facts: frozenset[str] = frozens
     if facts >= set(PHASES):
         return "rules summary"
     if facts:
+        known = [p for p in PHASES if p in facts]
         missing = [p for p in PHASES if p not in facts]
-        return f"summary; {'/'.join(missing)} provisional"
+        return f"summary {_span(known)}; {_span(missing)} provisional"
     return "provisional"
+
+
+def _span(phases: list[str]) -> str:
+    """"I-IV" for consecutive phases, else "I/III"."""
+    idx = [PHASES.index(p) for p in phases]
+    if len(phases) > 1 and idx == list(range(idx[0], idx[0] + len(idx))):
+        return f"{phases[0]}-{phases[-1]}"
+    return "/".join(phases)
 
 
 def table_rows(table: ProvisionalTable, data: Any) -> list[list[str]]:
@@ -275,7 +298,7 @@ def table_rows(table: ProvisionalTable, data: Any) -> list[list[str]]:
     for b in table.bonuses:
         rows.append([bonus_label(b, data), *(str(v) for v in b.values), source_of(table, b.key(), b.facts)])
     ferry_phases = ("I", "II", "III")  # ferries are removed in phase IV (summary)
-    for key, label in (("ferry", "Ferry (each, +)"), ("new", 'Ferry "New" (+)'), ("last", 'Ferry "Last" (+)')):
+    for key, label in (("ferry", "Ferry (each)"), ("new", 'Ferry "New" bonus'), ("last", 'Ferry "Last" bonus')):
         value = getattr(table, SCALARS[key][0])
         rows.append([label, *(str(value) if p in ferry_phases else "-" for p in PHASES), source_of(table, key)])
     return rows
@@ -283,11 +306,15 @@ def table_rows(table: ProvisionalTable, data: Any) -> list[list[str]]:
 
 def summary_lines(table: ProvisionalTable, data: Any, fmt: Any = "${}".format) -> list[str]:
     """The table as message lines (``/game new``, ``/game rules``)."""
-    lines = []
-    for row in table_rows(table, data):
-        lines.append(f"{row[0]}: {' / '.join(row[1:6])} in phases I/II/III/IV/V ({row[6]})")
+    lines = ["Bonuses in phases I/II/III/IV/V:"]
+    for b in table.bonuses:
+        lines.append(f"- {bonus_label(b, data)} {'/'.join(map(str, b.values))} ({source_of(table, b.key(), b.facts)})")
+    parts = [f"+{fmt(table.ferry_value)} each ({source_of(table, 'ferry')})",
+             f'"New" +{fmt(table.ferry_new)} ({source_of(table, "new")})',
+             f'"Last" +{fmt(table.ferry_last)} ({source_of(table, "last")})']
+    lines.append("Ferries (phases I-III): " + ", ".join(parts))
     lines.append(ports_line(table, data) + f" ({source_of(table, 'ports')})")
-    lines.append(bank_line(table, fmt) + f" ({source_of(table, 'notes')})")
+    lines.append(bank_line(table) + f" ({source_of(table, 'notes')})")
     return lines
 
 
@@ -295,13 +322,7 @@ def ports_line(table: ProvisionalTable, data: Any) -> str:
     return "Ferry ports: " + ", ".join(f"{place_name(h, data)} {h}" for h in table.ferry_ports)
 
 
-def bank_line(table: ProvisionalTable, fmt: Any = "${}".format) -> str:
+def bank_line(table: ProvisionalTable) -> str:
     n = table.thousand_notes
     return (f"Bank: {n} $1,000 note{'s' if n != 1 else ''} set aside; it counts as empty with "
-            f"{fmt(table.bank_reserve)} left")
-
-
-SETTING_HELP = ("Set from your rulebook: a pair and five values for phases I-V, optionally direct: or cross:, "
-                "e.g. Boston-Portland=50/50/80/80/0 or Montreal-Portland=cross:60/60/100/100/50; ferry=20 "
-                "new=20 last=20 (ferry values); ports=G22,I14,C26,E26,I26 (five places); notes=2 ($1,000 notes "
-                "set aside)")
+            f"${table.bank_reserve:,} left")
