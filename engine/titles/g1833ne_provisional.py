@@ -31,7 +31,7 @@ SCALARS = {  # key -> (attribute, what it is, lowest, highest)
     "ferry": ("ferry_value", "each ferry's value on a route", 0, 500),
     "new": ("ferry_new", 'the "New" bonus of the most recently bought ferry', 0, 500),
     "last": ("ferry_last", 'the "Last" bonus of the fifth ferry bought (instead of "New")', 0, 500),
-    "notes": ("thousand_notes", "the $1,000 notes set aside (the bank is empty with that much left)", 0, 9),
+    "notes": ("thousand_notes", "the $1,000 notes set aside (the bank is empty with that much left)", 0, 5),
 }
 FERRY_COUNT = 5
 BONUS_PLACE_KINDS = ("city", "offboard")
