@@ -192,7 +192,7 @@ def _token(g: Game, e: str, p: dict[str, str]) -> A.Action:
         h = g.board.hexes[city.upper()]
         if len(h.tile.cities) != 1:
             raise UserError(f"{h.id} has {len(h.tile.cities)} cities; pick one from the city: list")
-        city = f"{h.tile_id or h.id}-0"
+        city = f"{h.tile_id or h.id + '-0'}-0"  # a pre-printed tile's id is "<hex>-0"
     slot = number(p, "slot", hi=10) if p.get("slot") else None
     return A.PlaceToken(**_base(g, e), city=city, slot=slot)
 

@@ -195,22 +195,24 @@ def _lay_tile(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
 
 
 def city_id(game: Game, hex_id: str, node_index: int) -> str:
-    """The 18xx.games id of a city: "<tile id or hex id>-<city position>"."""
+    """The 18xx.games id of a city: "<tile id>-<city position>" (a pre-printed tile's id is
+    "<hex>-0")."""
     h = game.board.hexes[hex_id]
     pos = [c.index for c in h.tile.cities].index(node_index)
-    return f"{h.tile_id or h.id}-{pos}"
+    return f"{h.tile_id or h.id + '-0'}-{pos}"
 
 
 def _place_token(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
     if _op(game) is None or entity not in game.corporations:
         return []
     corp = game.corporations[entity]
-    pending = [p for p in getattr(game, "pending_tokens", []) if p[0] == entity]
+    pending = [p for p in getattr(game, "pending_tokens", []) if p[-1] == entity]
     if pending or game.round.state.get("home_pending"):
         hid = pending[0][1] if pending else corp.home
+        owner = pending[0][0] if pending else entity
         h = game.board.hexes[hid]
         return [Choice(city_id(game, hid, c.index), f"{hid} city {i + 1}")
-                for i, c in enumerate(h.tile.cities) if game.board.free_slots(h, c.index, entity) > 0]
+                for i, c in enumerate(h.tile.cities) if game.board.free_slots(h, c.index, owner) > 0]
     cost = game.token_cost(corp) or 0
     if cost > corp.cash:
         return []  # take a loan first, then the stations become affordable

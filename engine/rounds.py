@@ -212,7 +212,8 @@ class StockRound(Round):
         self._auto_pass_loop()
 
     def acting(self) -> list[str]:
-        return [] if self.finished() else [self.current]
+        # a game that ended in this round keeps its current player listed (as 18xx.games does)
+        return [] if self.finished() and not self.game.finished else [self.current]
 
     def finished(self) -> bool:
         return all(self.game.player(pid).passed or self.game.player(pid).bankrupt for pid in self.order)

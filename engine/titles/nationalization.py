@@ -122,6 +122,7 @@ class NationalDiscardStep(Step):
         g: G1856 = self.game  # type: ignore[assignment]
         if isinstance(action, A.Pass):
             g.nationalization_train_discard_trigger = False
+            g.national_train_limit_extra = 1
             return
         assert isinstance(action, A.DiscardTrain)
         if action.train not in self.discardable():
@@ -129,6 +130,7 @@ class NationalDiscardStep(Step):
         g.remove_train(g.trains[action.train], "discard")
         if not self.discardable():
             g.nationalization_train_discard_trigger = False
+            g.national_train_limit_extra = 1
 
     def skip(self) -> None:
         pass
@@ -147,8 +149,8 @@ class BorrowTrainStep(Step):
             return []
         if self.round.state.get("borrowed"):
             return []
-        for t in g.depot_trains():
-            if t.owner == "depot" and t.name in ("8", "D"):
+        for t in g.depot_trains():  # the bank's next 8/D train, or one in its pool
+            if t.name in ("8", "D"):
                 return [t.id]
         return []
 
@@ -247,8 +249,8 @@ def start_nationalization(g: G1856, train_owner: str) -> None:
             g.loans_available += repaid
             g.log.append(f"{corp.sym} repays {repaid} loan(s)")
     g.nationalizables = nationalizable_corporations(g)
-    if not g.nationalizables:
-        post_corp_nationalization(g)
+    # With nobody to nationalize, 18xx.games never settles the formation: the national stays
+    # unformed (not closed) and the game goes on with loans as before.
 
 
 def _players_from_trigger(g: G1856) -> list[str]:
@@ -357,6 +359,7 @@ def post_corp_nationalization(g: G1856) -> None:
             rnd.entities.insert(current + 1, national.sym)
     g.nationalization_train_discard_trigger = True
     g.post_nationalization = True
+    g.set_post_nationalization_cert_limit()
     g.board.changed()
 
 
