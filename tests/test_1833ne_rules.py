@@ -430,3 +430,18 @@ def test_selfplay_summary_prints_1833ne_facts() -> None:
     assert not any("national" in f for f in facts)
     assert "takeovers" not in " ".join(title_facts("1833NE", [], reports))
     assert title_facts("1856", [], reports)[0] == "0 formed the national"
+
+
+def test_automatic_seat_issues_and_buys_a_legal_side() -> None:
+    """A conceded player's automatic seat can play the emergency: the issue bundles are offered
+    as /issue choices (``choices_for``), and it buys the cheapest side it may."""
+    from bot.robot import robot_action
+    from engine.decisions import choices_for
+
+    g, rnd = _trainless(10)
+    offered = [c.label for c in choices_for(g, "CV", "sell_shares")]
+    assert offered == ["10% of CV issued in an emergency for $70", "20% of CV issued in an emergency for $120"]
+    for _ in range(2):
+        g.process(robot_action(g, "CV", seed=1))
+    cv = g.corporations["CV"]
+    assert len(cv.trains) == 1 and g.emergency_issue_bundles(g.round, cv) == []

@@ -729,6 +729,26 @@ class G1833NE(G1856):
             budget += self.player(corp.president).cash
         return floor if budget >= self.side_prices(train)[-1] else 0
 
+    def side_floor(self, corp: Corporation, train: Train) -> int:
+        """The least a side of ``train`` may cost for ``corp`` now (after an emergency issue)."""
+        rnd = self.round
+        if isinstance(rnd, OperatingRound) and rnd.corp is corp:
+            return self.emergency_side_floor(rnd, corp, train)
+        return 0
+
+    def issue_choices(self, corp: Corporation) -> list[tuple[list[str], str]]:
+        """(share ids, label) the corporation may issue now: an emergency bundle at its train
+        step, else a normal issue before its dividend.  Labels start with the percent."""
+        rnd = self.round
+        if not isinstance(rnd, OperatingRound) or rnd.corp is not corp:
+            return []
+        emergency = rnd.state.get("dividend_done")
+        options = self.emergency_issue_bundles(rnd, corp) if emergency else \
+            (self.issue_options(corp) if not rnd.state.get("issued_or_redeemed") else [])
+        treasury = [s.id for s in self.ipo_shares(corp.sym) if not s.president]
+        kind = " in an emergency" if emergency else ""
+        return [(treasury[:n], f"{10 * n}% of {corp.sym} issued{kind} for {self.fmt(money)}") for n, money in options]
+
     def issuable_count(self, corp: Corporation) -> int:
         """Summary: as many shares as players hold, less those already in the market."""
         players = self.player_percent(corp.sym) // 10
