@@ -16,12 +16,27 @@ from pathlib import Path
 from typing import Any
 
 
+def export_stem(export: Path) -> str:
+    name = export.name
+    for suffix in (".json.gz", ".json"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    return name
+
+
 def trace_path(export: Path) -> Path | None:
     for suffix in (".trace.jsonl.gz", ".trace.jsonl"):
-        p = export.with_name(export.name[: -len(".json")] + suffix)
+        p = export.with_name(export_stem(export) + suffix)
         if p.exists():
             return p
     return None
+
+
+def read_export(path: Path) -> dict[str, Any]:
+    if path.name.endswith(".gz"):
+        with gzip.open(path, "rt") as fh:
+            return json.load(fh)
+    return json.loads(path.read_text())
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
@@ -34,7 +49,7 @@ def find_exports(dirs: Iterable[str]) -> list[Path]:
     out: list[Path] = []
     for d in dirs:
         p = Path(d)
-        files = [p] if p.is_file() else sorted(p.rglob("*.json"))
+        files = [p] if p.is_file() else sorted([*p.rglob("*.json"), *p.rglob("*.json.gz")])
         out.extend(f for f in files if trace_path(f) is not None)
     return out
 
@@ -43,7 +58,7 @@ def check_game(export_path: Path) -> dict[str, Any]:
     """Replay one export against its reference trace; the first problem, if any."""
     from engine.replay import first_divergence, replay
 
-    export = json.loads(export_path.read_text())
+    export = read_export(export_path)
     tp = trace_path(export_path)
     assert tp is not None
     expected = read_jsonl(tp)
@@ -56,7 +71,7 @@ def check_game(export_path: Path) -> dict[str, Any]:
         ours = {str(k): v for k, v in res.game.result().items()}
         if ours != {str(k): v for k, v in final["result"].items()}:
             problem = f"result differs: expected {final['result']}, got {ours}"
-    return {"game": export_path.name, "title": export.get("title"), "ok": problem is None,
+    return {"game": export_stem(export_path), "title": export.get("title"), "ok": problem is None,
             "actions": res.processed, "problem": problem}
 
 

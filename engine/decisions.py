@@ -109,7 +109,7 @@ def _sell_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
         if not picked:
             continue
         price = game.corporations[sym].price
-        value = price.price * percent // 10 if price else 0
+        value = game.shares_worth(sym, percent) if price else 0
         out.append(Choice(",".join(picked), f"{percent}% of {sym} for {game.fmt(value)}"))
     return out
 

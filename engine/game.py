@@ -277,11 +277,25 @@ class Game:
             return True
         return self.percent_of(pid, sym) + extra_percent <= self.HOLDING_LIMIT
 
+    def share_unit(self, sym: str) -> int:
+        """The percentage one share stands for: 10, or 5 for a corporation of 20 shares (its
+        price is per certificate of that size, as 1856's CGR after a large exchange)."""
+        return min((s.percent for s in self._by_corp.get(sym, ()) if not s.president), default=10)
+
+    def shares_worth(self, sym: str, percent: int, price: int | None = None) -> int:
+        """What ``percent``% of ``sym`` is worth at ``price`` (default: its market price)."""
+        if price is None:
+            cell = self.corporations[sym].price
+            if cell is None:
+                return 0
+            price = cell.price
+        return price * percent // self.share_unit(sym)
+
     def share_price_value(self, share: Share) -> float:
         corp = self.corporations[share.corporation]
         if not corp.price:
             return 0
-        return corp.price.price * share.percent / 10
+        return self.shares_worth(share.corporation, share.percent)
 
     def change_president(self, sym: str, preferred: str | None = None) -> None:
         """Give the presidency to the player holding most shares (ties keep the current one;
@@ -342,7 +356,7 @@ class Game:
         assert corp.price is not None
         total = sum(s.percent for s in shares)
         percent = total if percent is None else min(percent, total)
-        amount = corp.price.price * percent // 10
+        amount = self.shares_worth(sym, percent)
         previous = corp.president
         for s in shares:
             self.move_share(s, POOL)
@@ -382,7 +396,7 @@ class Game:
     def _hand_over_president_cert(self, sym: str, pres: Share, new: str, swap_to: str) -> None:
         """The new president gives their first certificates (as many as the president's
         certificate is worth in ordinary shares) to ``swap_to`` and takes the president's."""
-        for s in self.holding(new, sym)[:pres.percent // 10]:
+        for s in self.holding(new, sym)[:pres.percent // self.share_unit(sym)]:
             self.move_share(s, swap_to)
         self.move_share(pres, new)
 

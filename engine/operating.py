@@ -188,8 +188,10 @@ class OperatingRound(Round):
         step.process(action)
         self.state_round["acted"] = True
         if self.corp.closed and not self.game.finished:
-            # the operating corporation closed during its own turn: the next one operates
-            self.force_next_entity()
+            # the operating corporation closed during its own turn: the next one operates, once
+            # nothing else is pending (e.g. the national's station removals after a merger)
+            if not any(s.blocking() and self.corp.sym not in s.active_entities() for s in self.steps):
+                self.force_next_entity()
             return
         self.game.after_step_action(self, action)
         self._skip_steps()

@@ -273,7 +273,7 @@ class StockRound(Round):
         corp = self.game.corporations[share.corporation]
         cell = corp.par if share.owner == share.corporation else corp.price
         assert cell is not None
-        return cell.price * share.percent // 10
+        return self.game.shares_worth(share.corporation, share.percent, cell.price)
 
     def can_buy(self, pid: str, share: Share) -> bool:
         return self.why_not_buy(pid, share) is None

@@ -316,7 +316,7 @@ class G1856(Game):
 
     def transfer_share_from_ipo(self, pid: str, share: Any, par_price: int) -> None:
         corp = self.corporations[share.corporation]
-        price = par_price * share.percent // 10
+        price = self.shares_worth(corp.sym, share.percent, par_price)
         sold_before = 100 - self.percent_of(corp.sym, corp.sym)
         if corp.capitalization == "incremental":
             self.spend(pid, corp.sym, price)
@@ -386,7 +386,7 @@ class G1856(Game):
         corp = self.corporations[share.corporation]
         cell = corp.par if share.owner == corp.sym else corp.price
         assert cell is not None
-        price = cell.price * share.percent // 10
+        price = self.shares_worth(corp.sym, share.percent, cell.price)
         self.spend(pid, "bank", price)
         pres = next(s for s in self.corp_shares(corp.sym) if s.president)
         pres.percent *= 2
@@ -575,7 +575,7 @@ class G1856(Game):
                             break
                     elif left < pres_pct and others < pres_pct:
                         break
-                value = c.price.price * pct // 10
+                value = self.shares_worth(sym, pct)
                 if need_limit and value >= need + c.price.price:
                     break
                 out.append((sym, pct))
@@ -585,8 +585,7 @@ class G1856(Game):
         best: dict[str, int] = {}
         for sym, pct in self.crisis_sellable(pid, need_limit=False):
             best[sym] = max(best.get(sym, 0), pct)
-        value = sum(self.corporations[sym].price.price * pct // 10  # type: ignore[union-attr]
-                    for sym, pct in best.items())
+        value = sum(self.shares_worth(sym, pct) for sym, pct in best.items())
         return self.player(pid).cash + value
 
     def crisis_bankrupt(self, rnd: OperatingRound, pid: str) -> None:
@@ -1057,11 +1056,11 @@ class G1856(Game):
             per_share = revenue / corp.total_shares
             for p in self.players:
                 n = self.percent_of(p.id, corp.sym) * corp.total_shares // 100
-                if n:
-                    self.bank_pays(p.id, int(per_share * n))
+                if n:  # 18xx.games rounds each holder's dividend up (20-share CGR: $35.5 a share)
+                    self.bank_pays(p.id, math.ceil(per_share * n))
             pool_n = self.percent_of(POOL, corp.sym) * corp.total_shares // 100
             if pool_n:
-                self.bank_pays(corp.sym, int(per_share * pool_n))
+                self.bank_pays(corp.sym, math.ceil(per_share * pool_n))
             self.log.append(f"{corp.sym} pays out {self.fmt(revenue)}")
             self.move_price(corp, "right")
         else:

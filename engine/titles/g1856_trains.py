@@ -59,8 +59,8 @@ def ebuy_sale_reason(g: G1856, rnd: OperatingRound, pid: str, shares: list[Share
         return f"{g.name_of(pid)} would lose the presidency of {corp.sym}"
     # only as much as needed: without its smallest certificate the sale would not be enough
     need = min_depot_price(g) - corp.cash - g.player(pid).cash
-    value = c.price.price * percent // 10
-    smallest = min(c.price.price * s.percent // 10 for s in shares)
+    value = g.shares_worth(sym, percent)
+    smallest = min(g.shares_worth(sym, s.percent) for s in shares)
     if value - smallest >= need:
         return "that is more than the train needs"
     return None

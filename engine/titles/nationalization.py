@@ -388,7 +388,7 @@ def _issue_twenty_shares(g: G1856, national: Corporation) -> None:
     for s in g.corp_shares(national.sym):
         s.percent = 10 if s.president else 5
         s.cert_size = 1.0 if s.president else 0.5
-    for i in range(9, 19):
+    for i in range(20, 30):  # numbered after the 20 shares the old ones now count for (as 18xx.games)
         share = Share(f"{national.sym}_{i}", national.sym, i, 5, False, national.sym, cert_size=0.5)
         g.add_share(share)
     national.total_shares = 20
@@ -482,6 +482,8 @@ def national_token_swap(g: G1856) -> None:
 
 
 def _national_token_at(g: G1856, national: Corporation, hid: str, city: int) -> None:
+    if any(t.used and t.hex == hid and t.city == city for t in national.tokens):
+        return  # two merged stations in one city become one national station
     h = g.board.hexes[hid]
     slots = h.city_slots(city)
     if national.sym not in slots:
