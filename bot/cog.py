@@ -330,8 +330,14 @@ class ConductorCog(commands.Cog, name="Conductor"):
     @game.command(name="new", description="Open a new game in this channel")
     @app_commands.choices(title=[app_commands.Choice(name=t, value=t) for t in ("1856", "1836Jr56", "1833NE")])
     @app_commands.autocomplete(options=complete)
-    async def game_new(self, interaction: discord.Interaction, title: str, options: str | None = None) -> None:
-        await self.run(interaction, "game new", _params(title=title, options=options))
+    @app_commands.describe(bonuses="1833NE: values from your rulebook, e.g. Boston-Portland=50/50/80/80/0 ferry=20")
+    async def game_new(self, interaction: discord.Interaction, title: str, options: str | None = None,
+                       bonuses: str | None = None) -> None:
+        await self.run(interaction, "game new", _params(title=title, options=options, bonuses=bonuses))
+
+    @game.command(name="rules", description="1833NE's provisional values (bonuses, ferries); the host sets them")
+    async def game_rules(self, interaction: discord.Interaction, bonuses: str | None = None) -> None:
+        await self.run(interaction, "game rules", _params(bonuses=bonuses))
 
     @game.command(name="join", description="Take a seat (give a name to take another seat yourself)")
     async def game_join(self, interaction: discord.Interaction, name: str | None = None) -> None:

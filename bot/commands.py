@@ -34,6 +34,7 @@ from engine.game import Game
 from engine.replay import filter_actions, replay
 from engine.titles.registry import canonical_title, new_game, title_names
 
+from . import rules_cmds
 from .choices import title_options
 from .play import (
     ACTION_COMMANDS,
@@ -402,12 +403,16 @@ class CommandLayer:
         unknown = [o for o in options if o not in known]
         if known and unknown:
             raise UserError(f"{title} has no option {unknown[0]}; its options: {', '.join(known)}")
+        if (params.get("bonuses") or "").strip():  # 1833NE's provisional values (bot.rules_cmds)
+            options = rules_cmds.merged_options(title, options, params["bonuses"])
         gid = await self.store.create_game(channel_id, title, options, caller.id, ENGINE_VERSION,
                                            guild_id=caller.guild)
         await self.store.add_seats(gid, [Seat(0, caller.name, caller.id)])
+        shown = rules_cmds.plain_options(options)
         return Reply(lines=[f"{caller.name} opened a game of {title}"
-                            + (f" (options: {', '.join(options)})" if options else "")
-                            + ". Join with /game join; the host starts it with /game start."])
+                            + (f" (options: {', '.join(shown)})" if shown else "")
+                            + ". Join with /game join; the host starts it with /game start.",
+                            *rules_cmds.table_lines(title, options, hint=True)])
 
     async def _lobby(self, channel_id: str) -> tuple[GameRow, list[Seat]]:
         row = await self._row(channel_id)
@@ -678,7 +683,8 @@ class CommandLayer:
             return await command_help(self, channel_id, caller, params["command"])
         lines = ["**Game**: /game new title:" + "|".join(title_names()) + " · /game join · /game leave · "
                  "/game start [order:random|joined] · /game status · /game undo · /game export · "
-                 "/game import file: · /game claim seat: · /game seat seat: user: · /game end",
+                 "/game import file: · /game claim seat: · /game seat seat: user: · /game end · "
+                 "/game rules [bonuses:] (1833NE's provisional values)",
                  "**Absent players**: /game remind · /game notify [tz:] [quiet:22-7] [dm:yes] · "
                  "/game settings [remind_hours:] [repeat_hours:] [reminders:] [idle_days:] [sub_days:] · "
                  "/game sub user: [seat:] [vote:] · /game concede · /games",

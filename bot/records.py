@@ -96,9 +96,10 @@ async def stats(layer: CommandLayer, channel_id: str, caller: Caller, params: di
 
 
 def _game_commands() -> dict[str, Handler]:
-    from . import remind_cmds, seating
+    from . import remind_cmds, rules_cmds, seating
 
     return {
+        "rules": rules_cmds.game_rules,
         "settings": remind_cmds.game_settings,
         "notify": remind_cmds.game_notify,
         "remind": remind_cmds.game_remind,

@@ -320,6 +320,11 @@ class Store:
         async with self.db.execute(sql, args) as cur:
             return [_game(r) for r in await cur.fetchall()]
 
+    async def set_optional_rules(self, game_id: int, optional_rules: list[str]) -> None:
+        await self.db.execute("UPDATE games SET optional_rules = ? WHERE id = ?",
+                              (json.dumps(optional_rules), game_id))
+        await self.db.commit()
+
     async def set_settings(self, game_id: int, settings: dict[str, Any]) -> None:
         await self.db.execute("UPDATE games SET settings = ? WHERE id = ?", (json.dumps(settings), game_id))
         await self.db.commit()

@@ -96,6 +96,9 @@ def _sell_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
         bundles = rnd.sellable_bundles(entity)
     elif isinstance(rnd, OperatingRound) and getattr(game, "cash_crisis_player", None) == entity:
         bundles = game.crisis_sellable(entity, need_limit=True)
+    elif isinstance(rnd, OperatingRound) and entity == rnd.corp.sym and hasattr(game, "issue_choices"):
+        # 1833NE: the corporation issues treasury shares (normally, or in an emergency)
+        return [Choice(",".join(ids), label) for ids, label in game.issue_choices(rnd.corp)]
     elif isinstance(rnd, OperatingRound) and rnd.corp.president == entity:
         bundles = game.emergency_sellable(rnd.corp)
     else:
@@ -330,7 +333,9 @@ def _train_variants(game: Game, corp: Any, train_id: str) -> list[Choice]:
     train = game.trains.get(train_id)
     if variants is None or train is None:
         return []
-    return [Choice(name, f"{name} for {game.fmt(price)}") for name, price in variants(train) if price <= corp.cash]
+    floor = game.side_floor(corp, train) if hasattr(game, "side_floor") else 0  # 1833NE after an emergency issue
+    return [Choice(name, f"{name} for {game.fmt(price)}") for name, price in variants(train)
+            if floor <= price <= corp.cash]
 
 
 def _special_buy(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:

@@ -1,5 +1,6 @@
 """The game status as a PNG: a header (phase, bank, round), the players table, the
-corporations table, the private companies and the trains still in the depot."""
+corporations table, the private companies, the trains still in the depot and, for a title
+with values no source gives (1833NE), its table of provisional values."""
 
 from __future__ import annotations
 
@@ -159,6 +160,26 @@ def companies_table(game: Any) -> Table | None:
     return Table(["Private", "Name", "Owner", "Value", "Income"], rows, align="lllrr")
 
 
+PROVISIONAL_TITLE = "Provisional values: set from your rulebook (host: /game rules)"
+
+
+def provisional_table(game: Any) -> Table | None:
+    """1833NE: the bonuses and ferry values no source gives, by phase, with where each comes
+    from (rules summary, provisional, set by the host); the current phase in bold."""
+    rows = _safe(game.provisional_rows, None) if hasattr(game, "provisional_rows") else None
+    if not rows:
+        return None
+    phases = ["I", "II", "III", "IV", "V"]
+    now = (getattr(game, "phase", None) or {}).get("name")
+    cells = []
+    for what, *values, source in rows:
+        cells.append([Cell(what, bold=True),
+                      *(Cell(v, bold=p == now, muted=v in ("-", "0") and p != now)
+                        for p, v in zip(phases, values, strict=True)),
+                      Cell(source, muted=source != "provisional")])
+    return Table(["Bonus / ferry", *phases, "Source"], cells, align="lrrrrrl")
+
+
 def trains_line(game: Any) -> str:
     trains = _safe(game.upcoming_trains, []) or []
     groups: list[list[Any]] = []
@@ -204,6 +225,9 @@ def render_status(game: Any) -> bytes:
     privates = companies_table(game)
     if privates is not None:
         tables.append(("Private companies", privates))
+    provisional = provisional_table(game)
+    if provisional is not None:
+        tables.append((PROVISIONAL_TITLE, provisional))
     title, sub = header_lines(game)
     depot = trains_line(game)
     notes = list(_safe(game.status_notes, []) or []) if hasattr(game, "status_notes") else []
