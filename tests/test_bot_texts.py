@@ -217,7 +217,7 @@ async def test_help_for_one_command(layer: CommandLayer) -> None:
     assert "  /bid company:FT  (FT - Flos Tramway, min $20)" in reply.lines  # what alice can choose now
     other = await run(layer, "bob", "/help bid")
     assert any(ln.startswith("Now: It is not your turn") for ln in other.lines)
-    assert (await run(layer, "alice", "/help game new")).lines[0].startswith("**/game new title: [options:]**")
+    assert (await run(layer, "alice", "/help game new")).lines[0].startswith("**/game new title: [options:] [bonuses:]**")
     assert (await run(layer, "alice", "/help join")).lines[0].startswith("**/game join")
     await refused(layer, "alice", "/help frobnicate", "There is no command /frobnicate")
 
@@ -292,7 +292,11 @@ async def test_issue_and_redeem_choices(layer: CommandLayer) -> None:
     assert play_one(3, 7, [], 6000, game_out=out).problem is None
     export = export_game(out[0])
     actions = filter_actions(export["actions"])
-    for upto, name, param in [(64, "issue", "shares"), (67, "redeem", "share")]:
+    # a corporation's sell_shares is an issue, its buy_shares a redemption
+    first = {kind: next(i for i, a in enumerate(actions)
+                        if a["type"] == kind and a.get("entity_type") == "corporation")
+             for kind in ("sell_shares", "buy_shares")}
+    for upto, name, param in [(first["sell_shares"], "issue", "shares"), (first["buy_shares"], "redeem", "share")]:
         recorded = actions[upto]
         export["actions"] = actions[:upto]
         channel = f"ne-{upto}"
