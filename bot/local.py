@@ -18,7 +18,7 @@ from typing import TextIO
 from .commands import CommandLayer
 from .reminders import Reminder, Scheduler, utc_now
 from .reply import Caller, Reply, UserError
-from .store import Store
+from .store import Store, StoreError
 from .textcmd import CommandSyntaxError, parse
 
 PROMPT_HELP = "Type /help for commands, /as NAME to change who is typing, /tick hours:N to let time pass, " \
@@ -153,9 +153,13 @@ async def _main(db: str, out: str, stdin: TextIO, stdout: TextIO, images: bool =
 
 
 def run_local(db: str, out: str, images: bool = True) -> int:
-    """``conductor local``: play at the terminal (interactive or piped input)."""
+    """``conductor local``: play at the terminal (interactive or piped input). A database that
+    cannot be used stops it at once with the reason and exit status 2."""
     try:
         return asyncio.run(_main(db, out, sys.stdin, sys.stdout, images))
+    except StoreError as exc:
+        print(f"conductor: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
 
