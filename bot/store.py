@@ -309,8 +309,8 @@ class Store:
         """Open (or create) the database at ``path``; :class:`StoreError` when it cannot be used."""
         if path != ":memory:" and os.path.exists(path) and not os.path.isfile(path):
             raise StoreError(f"{path} is not a database file")
-        try:
-            db = await aiosqlite.connect(path, isolation_level=None)  # transactions are explicit
+        try:  # transactions are explicit; "file:" paths are SQLite URIs (file:x.db?mode=ro)
+            db = await aiosqlite.connect(path, isolation_level=None, uri=path.startswith("file:"))
         except sqlite3.Error as exc:
             raise StoreError(f"Cannot open the database {path}: {exc}") from None
         store = cls(db, path)
@@ -334,7 +334,10 @@ class Store:
         await self._exec("PRAGMA synchronous=NORMAL")
         await self._exec("PRAGMA foreign_keys=ON")
         await self._exec("BEGIN IMMEDIATE")  # can we write at all? (read-only file or folder)
-        await self._exec("ROLLBACK")
+        try:
+            await self._exec("CREATE TABLE write_probe (x)")
+        finally:
+            await self._rollback()
         await self.migrate()
 
     async def close(self) -> None:
