@@ -285,12 +285,15 @@ def _result(r: Any) -> ResultRow:
 
 
 class _Tx:
-    """The transaction of one command (see :meth:`Store.transaction`)."""
+    """The transaction of one command (see :meth:`Store.transaction`). ``known`` holds what
+    :meth:`Store.open_game` read along with the game (its log length and seats) for the rest of
+    the command, until the command writes."""
 
     def __init__(self, store: Store):
         self.store = store
         self.task = asyncio.current_task()
         self.begun = False
+        self.known: dict[tuple[str, int], Any] = {}
 
 
 _TX: ContextVar[_Tx | None] = ContextVar("store_tx", default=None)
@@ -402,6 +405,8 @@ class Store:
                      ) -> tuple[int, int | None]:
         """Run one write; returns (rows changed, last row id). Outside a transaction it is one."""
         tx = self._mine()
+        if tx is not None:
+            tx.known.clear()
         if tx is None:
             async with self._lock:
                 await self._exec("BEGIN IMMEDIATE")
@@ -457,10 +462,25 @@ class Store:
         return gid
 
     async def open_game(self, channel_id: str) -> GameRow | None:
-        """The game in ``channel_id`` that has not ended, if any."""
-        row = await self._one(f"SELECT {_GAME_COLS} FROM games WHERE channel_id = ? AND status != 'ended'",
-                              (channel_id,))
-        return _game(row) if row else None
+        """The game in ``channel_id`` that has not ended, if any. Inside a command its log length
+        and seats come along in the same query (one trip to the database thread, not three)."""
+        tx = self._mine()
+        if tx is None:
+            row = await self._one(f"SELECT {_GAME_COLS} FROM games WHERE channel_id = ? AND status != 'ended'",
+                                  (channel_id,))
+            return _game(row) if row else None
+        row = await self._one(
+            f"SELECT {_GAME_COLS}, (SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.game_id = g.id), "
+            f"(SELECT json_group_array(json_array({_SEAT_COLS})) FROM "
+            f"(SELECT {_SEAT_COLS} FROM seats s WHERE s.game_id = g.id ORDER BY position)) "
+            "FROM games g WHERE channel_id = ? AND status != 'ended'", (channel_id,))
+        if not row:
+            return None
+        game = _game(row)
+        n = len(_GAME_COLS.split(","))
+        tx.known[("count", game.id)] = int(row[n])
+        tx.known[("seats", game.id)] = [tuple(r) for r in json.loads(row[n + 1])]
+        return game
 
     async def game(self, game_id: int) -> GameRow | None:
         row = await self._one(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,))
@@ -510,6 +530,9 @@ class Store:
 
     # ------------------------------------------------------------------ seats
     async def seats(self, game_id: int) -> list[Seat]:
+        tx = self._mine()
+        if tx is not None and ("seats", game_id) in tx.known:
+            return [_seat(r) for r in tx.known[("seats", game_id)]]
         return [_seat(r) for r in await self._all(
             f"SELECT {_SEAT_COLS} FROM seats WHERE game_id = ? ORDER BY position", (game_id,))]
 
@@ -576,6 +599,9 @@ class Store:
         return await self.action_count(game_id)
 
     async def action_count(self, game_id: int) -> int:
+        tx = self._mine()
+        if tx is not None and ("count", game_id) in tx.known:
+            return int(tx.known[("count", game_id)])
         row = await self._one("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,))
         return int(row[0]) if row else 0
 
