@@ -751,7 +751,7 @@ class CommandLayer:
     async def help(self, channel_id: str, caller: Caller) -> Reply:
         lines = ["**Game**: /game new title:" + "|".join(title_names()) + " · /game join · /game leave · "
                  "/game start [order:random|joined] · /game status · /game undo · /game export · "
-                 "/game import file: · /game claim seat: · /game seat seat: user: · /game end",
+                 "/game import file: · /game claim seat: · /game seat seat: user: · /game end · /game repair",
                  "**Absent players**: /game remind · /game notify [tz:] [quiet:22-7] [dm:yes] · "
                  "/game settings [remind_hours:] [repeat_hours:] [reminders:] [idle_days:] [sub_days:] · "
                  "/game sub user: [seat:] [vote:] · /game concede · /games",

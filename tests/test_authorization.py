@@ -295,3 +295,26 @@ async def test_import_refuses_two_players_with_one_id_and_numbers_equal_names(tm
         assert [s.user_id for s in await store.seats((await store.open_game(CH)).id)] == [None, "bea", None]
     finally:
         await store.close()
+
+
+def test_slash_commands_are_guild_only_and_creators_is_for_admins() -> None:
+    """Nothing is offered in direct messages; /creators defaults to members with Manage Server;
+    the caller's roles reach the command layer."""
+    from types import SimpleNamespace
+    from unittest.mock import MagicMock
+
+    import discord
+    from discord.ext import commands
+
+    from bot.cog import ConductorCog, caller_of
+
+    cog = ConductorCog(MagicMock(spec=commands.Bot), MagicMock())
+    top = cog.__cog_app_commands__
+    assert len(top) > 20 and all(c.guild_only for c in top)
+    creators = next(c for c in top if c.name == "creators")
+    assert creators.default_permissions == discord.Permissions(manage_guild=True)
+    assert all(c.default_permissions is None for c in top if c.name != "creators")
+    member = SimpleNamespace(id=5, name="ann", display_name="Ann", roles=[SimpleNamespace(id=777)],
+                             guild_permissions=discord.Permissions.none())
+    caller = caller_of(SimpleNamespace(user=member, guild_id=42))  # type: ignore[arg-type]
+    assert caller == Caller("5", "Ann", False, "42", ("777",))

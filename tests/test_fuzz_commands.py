@@ -212,3 +212,22 @@ def test_every_command_refuses_cleanly_or_keeps_the_game_whole(template: Path, t
             await store.close()
 
     asyncio.run(one())
+
+
+@pytest.mark.parametrize("key", sorted({k for keys in PARAMS.values() for k in keys}))
+async def test_every_user_string_has_a_length_limit(tmp_path: Path, key: str) -> None:
+    """One character over its limit (1 MB for most) and a parameter is refused with a clear
+    error, before anything is read or written."""
+    from bot.limits import MAX_PARAM, PARAM_LIMITS
+
+    limit = PARAM_LIMITS.get(key, MAX_PARAM)
+    store = await Store.open(str(tmp_path / "bot.db"))
+    try:
+        layer = CommandLayer(store, images=False)
+        name = next(n for n, keys in PARAMS.items() if key in keys)
+        for size in {limit + 1, max(limit + 1, 1_000_000)}:
+            reply = await layer.handle("c", Caller("u", "U"), name, {key: "x" * size})
+            assert not reply.ok and f"{key} is too long ({size} characters; at most {limit})" in reply.error
+        assert (await store.dump()) == {t: [] for t in (await store.dump())}
+    finally:
+        await store.close()

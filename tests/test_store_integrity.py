@@ -243,6 +243,21 @@ def test_local_mode_stops_at_once_with_the_reason(tmp_path: Path, how: str) -> N
     assert "Traceback" not in proc.stderr
 
 
+def test_the_discord_bot_does_not_start_on_a_damaged_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    import asyncio
+
+    from bot.cli import main
+
+    path = tmp_path / "bot.db"
+    asyncio.run(_game_database(path))
+    _damage(path, "garbage in the middle")
+    monkeypatch.setenv("DISCORD_TOKEN", "not-used")
+    monkeypatch.setenv("DATABASE_PATH", str(path))
+    assert main(["run"]) == 2  # before any connection to Discord
+    assert "is damaged" in capsys.readouterr().err
+
+
 # ---------------------------------------------------------------------- a log that does not replay
 async def _broken_log(layer: CommandLayer) -> int:
     """The state the issue describes: two stored actions with one id (two processes, old bot)."""
