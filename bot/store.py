@@ -28,9 +28,10 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -284,16 +285,62 @@ def _result(r: Any) -> ResultRow:
     return ResultRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], bool(r[8]))
 
 
+@dataclass
+class _Write:
+    """One statement of a transaction, run later with others in one trip to the database thread.
+    ``check`` sees the number of rows it changed (and raises :class:`Conflict`)."""
+
+    sql: str
+    args: Sequence[Any] = ()
+    many: list[Sequence[Any]] | None = None
+    check: Callable[[int], None] | None = None
+    conflict: str | None = None  # a UNIQUE or PRIMARY KEY refusal means: Conflict(conflict)
+
+
 class _Tx:
-    """The transaction of one command (see :meth:`Store.transaction`). ``known`` holds what
-    :meth:`Store.open_game` read along with the game (its log length and seats) for the rest of
-    the command, until the command writes."""
+    """The transaction of one command (see :meth:`Store.transaction`). Its writes wait in
+    ``pending`` until the command reads, needs a new row's id, or ends: then they go to the
+    database thread together (with ``BEGIN IMMEDIATE`` the first time). ``known`` holds what
+    :meth:`Store.open_game` read along with the game (its log length, seats and turn clock)
+    until the command writes to those tables."""
 
     def __init__(self, store: Store):
         self.store = store
         self.task = asyncio.current_task()
         self.begun = False
+        self.pending: list[_Write] = []
         self.known: dict[tuple[str, int], Any] = {}
+
+
+_KNOWN_FROM = {"actions": "count", "seats": "seats", "turns": "turn"}
+_WRITTEN = re.compile(r"^\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|UPDATE|DELETE\s+FROM)\s+(\w+)", re.I)
+
+
+def _batch(conn: sqlite3.Connection, begin: bool, writes: list[_Write], read: tuple[str, Sequence[Any]] | None,
+           commit: bool) -> tuple[tuple[int, int | None], list[Any]]:
+    """Runs in the database thread: BEGIN, the writes (checked), a read, COMMIT, as asked."""
+    if begin:
+        conn.execute("BEGIN IMMEDIATE")
+    last: tuple[int, int | None] = (0, None)
+    for w in writes:
+        try:
+            cur = conn.executemany(w.sql, w.many) if w.many is not None else conn.execute(w.sql, tuple(w.args))
+        except sqlite3.IntegrityError as exc:
+            if w.conflict is None:
+                raise
+            raise Conflict(w.conflict) from exc
+        last = (cur.rowcount, cur.lastrowid)
+        cur.close()
+        if w.check is not None:
+            w.check(last[0])
+    rows: list[Any] = []
+    if read is not None:
+        cur = conn.execute(*read)
+        rows = cur.fetchall()
+        cur.close()
+    if commit:
+        conn.execute("COMMIT")
+    return last, rows
 
 
 _TX: ContextVar[_Tx | None] = ContextVar("store_tx", default=None)
@@ -370,8 +417,8 @@ class Store:
         token = _TX.set(tx)
         try:
             yield
-            if tx.begun:
-                await self._exec("COMMIT")
+            if tx.pending or tx.begun:
+                await self._flush(tx, commit=True)
         except BaseException:
             if tx.begun:
                 await self._rollback()
@@ -380,6 +427,17 @@ class Store:
             _TX.reset(token)
             if tx.begun:
                 self._lock.release()
+
+    async def _flush(self, tx: _Tx, read: tuple[str, Sequence[Any]] | None = None, commit: bool = False
+                     ) -> tuple[tuple[int, int | None], list[Any]]:
+        """Send the transaction's waiting writes (and a read, and the commit) in one trip."""
+        begin = not tx.begun
+        if begin:
+            await self._lock.acquire()
+            tx.begun = True  # from here on the transaction ends with COMMIT or ROLLBACK
+        writes, tx.pending = tx.pending, []
+        # aiosqlite runs a function in its connection's thread with _execute (not public API)
+        return await self.db._execute(_batch, self.db._conn, begin, writes, read, commit)
 
     async def _exec(self, sql: str) -> None:
         cur = await self.db.execute(sql)
@@ -394,52 +452,41 @@ class Store:
     def writing(self) -> bool:
         """Whether the current task has written in its transaction (not committed yet)."""
         tx = self._mine()
-        return tx is not None and tx.begun
+        return tx is not None and (tx.begun or bool(tx.pending))
 
     def _mine(self) -> _Tx | None:
         """The current task's transaction on this store, if any."""
         tx = _TX.get()
         return tx if tx is not None and tx.store is self and tx.task is asyncio.current_task() else None
 
-    async def _write(self, sql: str, args: Sequence[Any] = (), *, many: Iterable[Sequence[Any]] | None = None
+    async def _write(self, sql: str, args: Sequence[Any] = (), *, many: Iterable[Sequence[Any]] | None = None,
+                     check: Callable[[int], None] | None = None, conflict: str | None = None, now: bool = False
                      ) -> tuple[int, int | None]:
-        """Run one write; returns (rows changed, last row id). Outside a transaction it is one."""
+        """One write. Inside a transaction it waits to go with the others (``now``: at once, for
+        the returned (rows changed, last row id)); outside, it is a transaction of its own."""
+        write = _Write(sql, args, list(many) if many is not None else None, check, conflict)
         tx = self._mine()
-        if tx is not None:
-            tx.known.clear()
         if tx is None:
             async with self._lock:
-                await self._exec("BEGIN IMMEDIATE")
                 try:
-                    out = await self._run(sql, args, many)
-                    await self._exec("COMMIT")
+                    last, _ = await self.db._execute(_batch, self.db._conn, True, [write], None, True)
                 except BaseException:
                     await self._rollback()
                     raise
-                return out
-        if not tx.begun:
-            await self._lock.acquire()
-            try:
-                await self._exec("BEGIN IMMEDIATE")
-            except BaseException:
-                self._lock.release()
-                raise
-            tx.begun = True
-        return await self._run(sql, args, many)
-
-    async def _run(self, sql: str, args: Sequence[Any], many: Iterable[Sequence[Any]] | None
-                   ) -> tuple[int, int | None]:
-        if many is not None:
-            cur = await self.db.executemany(sql, list(many))
-        else:
-            cur = await self.db.execute(sql, tuple(args))
-        try:
-            return cur.rowcount, cur.lastrowid
-        finally:
-            await cur.close()
+                return last
+        table = _WRITTEN.match(sql)
+        kind = _KNOWN_FROM.get(table.group(1).lower()) if table else None
+        for key in [k for k in tx.known if k[0] == kind or table is None]:
+            del tx.known[key]
+        tx.pending.append(write)
+        if now:
+            return (await self._flush(tx))[0]
+        return 0, None
 
     async def _all(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
         tx = self._mine()
+        if tx is not None and tx.pending:  # this command's writes first: it reads what it wrote
+            return (await self._flush(tx, (sql, tuple(args))))[1]
         if tx is not None and tx.begun:  # the connection is ours already
             return list(await self.db.execute_fetchall(sql, tuple(args)))
         async with self._lock:
@@ -457,7 +504,7 @@ class Store:
             "INSERT INTO games (channel_id, title, optional_rules, seed, host_id, status, engine_version,"
             " created_at, guild_id, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (channel_id, title, json.dumps(optional_rules), seed, host_id, status, engine_version, time.time(),
-             guild_id, started_at))
+             guild_id, started_at), now=True)
         assert gid is not None
         return gid
 
@@ -471,15 +518,17 @@ class Store:
             return _game(row) if row else None
         row = await self._one(
             f"SELECT {_GAME_COLS}, (SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.game_id = g.id), "
-            f"(SELECT json_group_array(json_array({_SEAT_COLS})) FROM "
-            f"(SELECT {_SEAT_COLS} FROM seats s WHERE s.game_id = g.id ORDER BY position)) "
+            f"(SELECT json_group_array(json_array({_as_json(_SEAT_COLS)})) FROM "
+            f"(SELECT {_SEAT_COLS} FROM seats s WHERE s.game_id = g.id ORDER BY position)), "
+            f"(SELECT json_array({_as_json(_TURN_COLS)}) FROM turns t WHERE t.game_id = g.id) "
             "FROM games g WHERE channel_id = ? AND status != 'ended'", (channel_id,))
         if not row:
             return None
         game = _game(row)
         n = len(_GAME_COLS.split(","))
         tx.known[("count", game.id)] = int(row[n])
-        tx.known[("seats", game.id)] = [tuple(r) for r in json.loads(row[n + 1])]
+        tx.known[("seats", game.id)] = [_from_json(r, _SEAT_COLS) for r in json.loads(row[n + 1])]
+        tx.known[("turn", game.id)] = _from_json(json.loads(row[n + 2]), _TURN_COLS) if row[n + 2] else None
         return game
 
     async def game(self, game_id: int) -> GameRow | None:
@@ -508,11 +557,10 @@ class Store:
 
     async def start_game(self, game_id: int, seed: int | None, seats: list[Seat],
                          started_at: float | None = None) -> None:
-        changed, _ = await self._write(
+        await self._write(
             "UPDATE games SET status = 'active', seed = ?, started_at = ? WHERE id = ? AND status = 'lobby'",
-            (seed, started_at if started_at is not None else time.time(), game_id))
-        if not changed:
-            raise Conflict("the game was started or ended at the same moment")
+            (seed, started_at if started_at is not None else time.time(), game_id),
+            check=_changed("the game was started or ended at the same moment"))
         await self._write("DELETE FROM seats WHERE game_id = ?", (game_id,))
         await self._insert_seats(game_id, seats)
 
@@ -557,11 +605,8 @@ class Store:
             await self._write("UPDATE seats SET user_id = ? WHERE game_id = ? AND position = ?",
                               (user_id, game_id, position))
             return
-        changed, _ = await self._write(
-            "UPDATE seats SET user_id = ? WHERE game_id = ? AND position = ? AND user_id IS ?",
-            (user_id, game_id, position, was))
-        if not changed:
-            raise Conflict("the seat changed hands at the same moment")
+        await self._write("UPDATE seats SET user_id = ? WHERE game_id = ? AND position = ? AND user_id IS ?",
+                          (user_id, game_id, position, was), check=_changed("the seat changed hands at the same moment"))
 
     async def set_seat_conceded(self, game_id: int, position: int, conceded: bool) -> None:
         await self._write("UPDATE seats SET conceded = ? WHERE game_id = ? AND position = ?",
@@ -580,11 +625,8 @@ class Store:
         :class:`Conflict`: the primary key refuses a second row at a position."""
         now = time.time()
         rows = [(game_id, seq + i, json.dumps(d), user_id, now) for i, d in enumerate(items)]
-        try:
-            await self._write("INSERT INTO actions (game_id, seq, data, user_id, created_at) VALUES (?, ?, ?, ?, ?)",
-                              many=rows)
-        except sqlite3.IntegrityError as exc:
-            raise Conflict("another move was recorded at the same moment") from exc
+        await self._write("INSERT INTO actions (game_id, seq, data, user_id, created_at) VALUES (?, ?, ?, ?, ?)",
+                          many=rows, conflict="another move was recorded at the same moment")
         return [r[1] for r in rows]
 
     async def append_action(self, game_id: int, data: dict[str, Any], user_id: str | None, *,
@@ -623,14 +665,16 @@ class Store:
                 "INSERT OR REPLACE INTO undo_requests (game_id, state_id, requested_by, votes, created_at) "
                 "VALUES (?, ?, ?, ?, ?)", (game_id, req.state_id, req.requested_by, json.dumps(req.votes), time.time()))
             return
-        changed, _ = await self._write(
-            "UPDATE undo_requests SET votes = ? WHERE game_id = ? AND state_id = ? AND votes = ?",
-            (json.dumps(req.votes), game_id, req.state_id, json.dumps(was)))
-        if not changed:
-            raise Conflict("someone else voted at the same moment")
+        await self._write("UPDATE undo_requests SET votes = ? WHERE game_id = ? AND state_id = ? AND votes = ?",
+                          (json.dumps(req.votes), game_id, req.state_id, json.dumps(was)),
+                          check=_changed("someone else voted at the same moment"))
 
     # ------------------------------------------------------------------ turns and reminders
     async def turn(self, game_id: int) -> Turn | None:
+        tx = self._mine()
+        if tx is not None and ("turn", game_id) in tx.known:
+            known = tx.known[("turn", game_id)]
+            return _turn(known) if known else None
         row = await self._one(f"SELECT {_TURN_COLS} FROM turns WHERE game_id = ?", (game_id,))
         return _turn(row) if row else None
 
@@ -679,11 +723,9 @@ class Store:
                 (game_id, req.position, req.target_user, req.target_name, req.requested_by, json.dumps(req.votes),
                  at))
             return
-        changed, _ = await self._write(
-            "UPDATE sub_requests SET votes = ? WHERE game_id = ? AND position = ? AND votes = ?",
-            (json.dumps(req.votes), game_id, req.position, json.dumps(was)))
-        if not changed:
-            raise Conflict("someone else voted at the same moment")
+        await self._write("UPDATE sub_requests SET votes = ? WHERE game_id = ? AND position = ? AND votes = ?",
+                          (json.dumps(req.votes), game_id, req.position, json.dumps(was)),
+                          check=_changed("someone else voted at the same moment"))
 
     async def delete_sub_request(self, game_id: int, position: int) -> None:
         await self._write("DELETE FROM sub_requests WHERE game_id = ? AND position = ?", (game_id, position))
@@ -720,6 +762,30 @@ class Store:
         """Every row of every table (tests compare dumps to prove nothing changed)."""
         return {table: [tuple(r) for r in await self._all(f"SELECT * FROM {table} ORDER BY 1, 2")]
                 for table in TABLES}
+
+
+_REALS = ("last_action_at", "since", "next_at", "last_nudge_at")  # times, stored as REAL
+
+
+def _as_json(cols: str) -> str:
+    """Columns for json_array(); times go as quote() text, exact (JSON keeps 15 digits only)."""
+    return ", ".join(f"quote({c.strip()})" if c.strip() in _REALS else c.strip() for c in cols.split(","))
+
+
+def _from_json(values: list[Any], cols: str) -> tuple[Any, ...]:
+    names = [c.strip() for c in cols.split(",")]
+    return tuple(v if name not in _REALS else None if v == "NULL" else float(v)
+                 for v, name in zip(values, names, strict=True))
+
+
+def _changed(conflict: str) -> Callable[[int], None]:
+    """A check for a write that must change a row: none changed means someone came first."""
+
+    def check(rows: int) -> None:
+        if not rows:
+            raise Conflict(conflict)
+
+    return check
 
 
 async def check_database(path: str) -> None:

@@ -310,3 +310,28 @@ async def test_an_undo_that_would_not_replay_is_not_stored(layer: CommandLayer) 
     reply = await run(layer, "alice", "/game undo")
     assert not reply.ok and "cannot be replayed" in reply.error
     assert await layer.store.dump() == before
+
+
+async def test_what_a_command_reads_with_its_game_equals_what_the_tables_hold(tmp_path: Path) -> None:
+    """open_game inside a command brings the log length, seats and turn clock along (one trip
+    to the database thread); they must equal the separate reads, times to the last digit and
+    numeric-looking names untouched, and a write in the command makes them read afresh."""
+    from bot.store import Seat, Turn
+
+    store = await Store.open(str(tmp_path / "bot.db"))
+    try:
+        gid = await store.create_game("c", "1856", [], "h", "v", status="active")
+        await store.add_seats(gid, [Seat(0, "123", "1001", "1", False, 1714996800.1234567), Seat(1, "Bo", None, "2")])
+        await store.save_turn(Turn(gid, "1", 1714996800.1234567, 1, None, False, 1714996801.5))
+        await store.append_action(gid, {"type": "pass", "entity": "1", "id": 1}, "1001")
+        apart = (await store.action_count(gid), await store.seats(gid), await store.turn(gid))
+        async with store.transaction():
+            assert (await store.open_game("c")) is not None
+            assert (await store.action_count(gid), await store.seats(gid), await store.turn(gid)) == apart
+            await store.set_seat_user(gid, 1, "bo", was=None)
+            await store.append_action(gid, {"type": "pass", "entity": "2", "id": 2}, "bo", seq=2)
+            assert await store.action_count(gid) == 2
+            assert [s.user_id for s in await store.seats(gid)] == ["1001", "bo"]
+        assert await store.action_count(gid) == 2
+    finally:
+        await store.close()
