@@ -57,6 +57,17 @@ async def check_log(store: Store, channel: str, base: int, stored_moves: int) ->
     return snapshot(build_game(row, await store.seats(row.id), [e.data for e in logged]), {})
 
 
+async def all_played(db: Path, channels: list[str], base: int, moves: int) -> None:
+    """Every channel's log holds all ``moves`` once each and replays to the engine's state."""
+    store = await Store.open(str(db))
+    try:
+        final = expected_state(START, moves)
+        for channel in channels:
+            assert await check_log(store, channel, base, moves) == final
+    finally:
+        await store.close()
+
+
 # ---------------------------------------------------------------------- many channels at once
 async def test_200_channels_with_double_clicks_and_wrong_users(tmp_path: Path) -> None:
     channels = [f"table-{i}" for i in range(200)]
@@ -153,16 +164,7 @@ def test_sigkill_mid_burst_loses_no_acknowledged_move(tmp_path: Path) -> None:
     replies = [json.loads(line) for line in out.splitlines()]
     assert len(replies) == len(channels) * len(steps) - sum(stored.values()) and all(r["ok"] for r in replies)
 
-    async def finished() -> None:
-        store = await Store.open(str(db))
-        try:
-            final = expected_state(START, len(steps))
-            for channel in channels:
-                assert await check_log(store, channel, base, len(steps)) == final
-        finally:
-            await store.close()
-
-    asyncio.run(finished())
+    asyncio.run(all_played(db, channels, base, len(steps)))
 
 
 def test_two_bot_processes_on_one_database_store_each_move_once(tmp_path: Path) -> None:
@@ -184,16 +186,7 @@ def test_two_bot_processes_on_one_database_store_each_move_once(tmp_path: Path) 
             loser = next(r for r in mine if not r["ok"])
             assert "out of date" in loser["error"] or "at the same moment" in loser["error"], loser
 
-    async def stored_once() -> None:
-        store = await Store.open(str(db))
-        try:
-            final = expected_state(START, len(steps))
-            for channel in channels:
-                assert await check_log(store, channel, base, len(steps)) == final
-        finally:
-            await store.close()
-
-    asyncio.run(stored_once())
+    asyncio.run(all_played(db, channels, base, len(steps)))
 
 
 # ---------------------------------------------------------------------- the disk fills up

@@ -18,34 +18,16 @@ import pytest
 from bot.commands import CommandLayer, build_game
 from bot.reply import Caller, Reply
 from bot.store import SCHEMA_VERSION, Store, StoreError
-from bot.textcmd import parse
-from engine.replay import filter_actions, snapshot
+from engine.replay import snapshot
 from tests.fixture_util import load_export
+from tests.test_bot_async_reminders import CH, acting_user, run, setup_game
 
 ROOT = Path(__file__).resolve().parent.parent
-CH = "table"
-USERS = {"Player 1": "alice", "Player 2": "bob", "Player 3": "carol"}
-
-
-async def run(layer: CommandLayer, user: str, line: str, channel: str = CH) -> Reply:
-    cmd = parse(line)
-    return await layer.handle(channel, Caller(user, user.capitalize()), cmd.name, cmd.params)
 
 
 async def imported(layer: CommandLayer, upto: int, channel: str = CH) -> None:
-    """hotseat001 with its first ``upto`` actions; alice, bob, carol hold the seats."""
-    export = load_export("1856", "hotseat001")
-    export["actions"] = filter_actions(export["actions"])[:upto]
-    reply = await layer.handle(channel, Caller("alice", "Alice"), "game import", {"file": json.dumps(export)})
-    assert reply.ok, reply.error
-    for seat, user in USERS.items():
-        assert (await run(layer, user, f'/game claim seat:"{seat}"', channel)).ok
-
-
-async def acting_user(layer: CommandLayer, channel: str = CH) -> str:
-    row = await layer.store.open_game(channel)
-    assert row is not None
-    return USERS[(await layer.load(row)).game.acting_players()[0]]
+    """hotseat001 with its first ``upto`` actions; alice (the host), bob, carol hold the seats."""
+    await setup_game(layer, upto, channel)
 
 
 async def replays(store: Store, channel: str = CH) -> Any:
