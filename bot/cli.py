@@ -38,6 +38,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 1 if res.error else 0
 
 
+def cmd_fidelity(args: argparse.Namespace) -> int:
+    from bot.fidelity import run_fidelity
+
+    return run_fidelity(args.dirs, jobs=args.jobs)
+
+
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from engine.selfplay import run_selfplay
 
@@ -106,6 +112,11 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--trace", help="write our state after each action (JSON lines)")
     r.set_defaults(func=cmd_replay)
 
+    fid = sub.add_parser("fidelity", help="replay exports against their reference traces (18xx.games)")
+    fid.add_argument("dirs", nargs="+", help="folders (or files) of exports with NAME.trace.jsonl[.gz] beside them")
+    fid.add_argument("--jobs", type=int, default=2)
+    fid.set_defaults(func=cmd_fidelity)
+
     s = sub.add_parser("selfplay", help="random legal games with invariant checks")
     s.add_argument("--title", default="1856")
     s.add_argument("--players", type=int, default=4)
@@ -117,8 +128,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_selfplay)
 
     loc = sub.add_parser("local", help="play at the terminal (no Discord needed)")
-    loc.add_argument("--db", default="conductor-local.sqlite3")
-    loc.add_argument("--out", default="out")
+    loc.add_argument("--db", help="SQLite file (default: DATABASE_PATH from .env, else conductor.sqlite3)")
+    loc.add_argument("--out", help="folder for pictures (default: IMAGE_DIR from .env, else images)")
     loc.set_defaults(func=cmd_local)
 
     run = sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")

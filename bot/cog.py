@@ -1,9 +1,19 @@
 """The Discord cog: slash commands, autocomplete and buttons, as thin wiring over the command layer.
 
-Every command defers first (Discord wants an answer within 3 seconds; images take longer), then
-runs :meth:`CommandLayer.handle` and posts its :class:`~bot.reply.Reply`: a refusal becomes an
-ephemeral message, a ping mentions exactly one user in the message content, and the game's
-pinned status message is edited. Buttons carry their command line in ``custom_id``.
+A command runs :meth:`CommandLayer.handle` at once. When its reply is ready within
+``ANSWER_WITHIN`` seconds (refusals always are) it is the interaction's response itself, so a
+refused command never flashes a public "thinking..."; a slower one is deferred first (Discord wants
+an acknowledgement within 3 seconds), ephemerally when the answer is private, and followed up.
+A refusal is an ephemeral message; a ping mentions exactly one user in the message content
+(``allowed_mentions`` names only that user); the game's pinned status message is edited.
+
+Errors: ``tree.on_error`` (:meth:`ConductorCog.report_error`) tells the user privately and logs;
+an interaction is never left "thinking...". When Discord refuses the pictures (no Attach Files)
+the text is posted alone and the user is told why.
+
+Buttons carry their command line in ``custom_id`` (``cx:/pass state:12``); one
+:class:`StateButton` (a discord.py ``DynamicItem``) handles every such button, including those
+of messages posted before a restart; a stale one is refused privately by the command layer.
 
 A background loop (``discord.ext.tasks``, once a minute) asks the reminder :class:`Scheduler`
 for due reminders and delivers them: a ping in the game's channel, or a direct message for
@@ -16,8 +26,10 @@ from the caller's id, roles and admin flag.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
+import re
 from typing import Any
 
 import discord
@@ -33,6 +45,9 @@ log = logging.getLogger(__name__)
 
 BUTTON_PREFIX = "cx:"
 EPHEMERAL = {"help", "games", "stats", "game history", "game notify"}
+ANSWER_WITHIN = 1.0  # seconds: a reply ready by then is the response itself, else defer first
+NO_FILES_NOTE = ("I could not attach the pictures in this channel: I need the Attach Files permission "
+                 "there (a server admin can grant it). The move itself was made.")
 REMINDER_INTERVAL_MINUTES = 1.0
 STYLES = {"primary": discord.ButtonStyle.primary, "success": discord.ButtonStyle.success,
           "danger": discord.ButtonStyle.danger, "secondary": discord.ButtonStyle.secondary}
@@ -68,8 +83,9 @@ def _focused(options: list[dict[str, Any]]) -> tuple[str | None, dict[str, str]]
     return focused, values
 
 
-async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """Autocomplete for every action parameter: only legal choices for the caller now (<= 25)."""
+async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[Any]]:
+    """Autocomplete for every option with a fixed set of legal values (the command layer's
+    choices for the caller now, <= 25); integer options get integer values."""
     cog = interaction.client.get_cog("Conductor") if hasattr(interaction.client, "get_cog") else None
     command = interaction.command
     if not isinstance(cog, ConductorCog) or command is None:
@@ -78,7 +94,11 @@ async def complete(interaction: discord.Interaction, current: str) -> list[app_c
     if focused is None:
         return []
     pairs = await cog.layer.autocomplete(str(interaction.channel_id), caller_of(interaction),
-                                         command.qualified_name, focused, values, current)
+                                         command.qualified_name, focused, values, str(current))
+    param = command.get_parameter(focused) if hasattr(command, "get_parameter") else None
+    if getattr(param, "type", None) == discord.AppCommandOptionType.integer:
+        return [app_commands.Choice(name=label[:100], value=int(value)) for value, label in pairs
+                if value.lstrip("-").isdigit()][:25]
     return [app_commands.Choice(name=label[:100], value=value[:100]) for value, label in pairs][:25]
 
 
@@ -99,9 +119,14 @@ class ConductorCog(commands.Cog, name="Conductor"):
 
     async def cog_load(self) -> None:
         self.reminder_loop.start()
+        self.bot.add_dynamic_items(StateButton)
+        self._previous_on_error = self.bot.tree.on_error
+        self.bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     async def cog_unload(self) -> None:
         self.reminder_loop.cancel()
+        self.bot.remove_dynamic_items(StateButton)
+        self.bot.tree.on_error = self._previous_on_error  # type: ignore[method-assign]
 
     # ------------------------------------------------------------------ reminders
     @tasks.loop(minutes=REMINDER_INTERVAL_MINUTES)
@@ -143,38 +168,152 @@ class ConductorCog(commands.Cog, name="Conductor"):
 
     # ------------------------------------------------------------------ the adapter
     async def run(self, interaction: discord.Interaction, name: str, params: dict[str, str]) -> Reply:
-        await interaction.response.defer(thinking=True, ephemeral=name in EPHEMERAL)
-        reply = await self.layer.handle(str(interaction.channel_id), caller_of(interaction), name, params)
-        await self.send(interaction, reply)
+        """Run a command and answer the interaction with its reply (see the module docstring)."""
+        work = asyncio.ensure_future(self.layer.handle(str(interaction.channel_id), caller_of(interaction),
+                                                       name, params))
+        try:
+            done, _ = await asyncio.wait({work}, timeout=ANSWER_WITHIN)
+            if not done:
+                private = name in EPHEMERAL
+                await interaction.response.defer(thinking=True, ephemeral=private)
+                interaction.extras["thinking"] = "private" if private else "public"
+            reply = await work
+            interaction.extras["reply"] = reply
+            await self.send(interaction, reply)
+        except discord.NotFound as exc:
+            if exc.code != 10062 or interaction.extras.get("answered"):
+                raise
+            # the interaction expired (Discord allows 3 s): a public reply goes to the channel instead
+            reply = await work
+            log.warning("/%s in channel %s: the interaction expired before it was answered", name,
+                        interaction.channel_id)
+            if reply.ok and not reply.ephemeral:
+                await self.post_in_channel(interaction, reply)
+        finally:
+            if not work.done():
+                await asyncio.wait({work})  # the command's effect must not be cut off half-way
         return reply
 
     async def send(self, interaction: discord.Interaction, reply: Reply) -> None:
         if reply.error:
-            if not interaction.response.is_done() or name_ephemeral(interaction):
-                await interaction.followup.send(reply.error[:2000], ephemeral=True)
-            else:
-                await interaction.delete_original_response()
-                await interaction.followup.send(reply.error[:2000], ephemeral=True)
+            await self.tell_privately(interaction, reply.error)
             return
         content = "\n".join(reply.lines)
-        mentions = discord.AllowedMentions.none()
         ping = reply.ping
         if reply.dm and not await self.direct_message(
                 reply.dm, f"{reply.ping_text}\n(in <#{interaction.channel_id}>)"):
             ping = reply.dm  # the DM could not be delivered: ping in the channel instead
         if ping:
             content += f"\n<@{ping}> {reply.ping_text}"
-            mentions = _one_user(ping)
-        kwargs: dict[str, Any] = {"content": _clip(content) or "\u200b", "allowed_mentions": mentions,
-                                  "ephemeral": reply.ephemeral}
-        if reply.files:
-            kwargs["files"] = [discord.File(io.BytesIO(f.data), filename=f.filename) for f in reply.files]
-        view = buttons_view(reply)
-        if view is not None:
-            kwargs["view"] = view
-        await interaction.followup.send(**kwargs)
+        kwargs = message_for(reply, content, ping)
+        kwargs["ephemeral"] = reply.ephemeral
+        perms = getattr(interaction, "app_permissions", None)
+        no_files = bool(kwargs.get("files")) and isinstance(perms, discord.Permissions) and not perms.attach_files
+        if no_files:  # the interaction tells us: do not even try
+            del kwargs["files"]
+        try:
+            await self._post(interaction, kwargs)
+        except discord.Forbidden:
+            if not kwargs.get("files"):
+                raise
+            del kwargs["files"]
+            await self._post(interaction, kwargs)
+            no_files = True
+        if no_files:
+            log.warning("no Attach Files permission in channel %s: the text was posted without its pictures",
+                        interaction.channel_id)
+            await self.tell_privately(interaction, NO_FILES_NOTE)
         if reply.status and reply.game_id is not None and interaction.channel is not None:
             await self.update_status(interaction.channel, reply.game_id, reply.status)
+
+    async def _post(self, interaction: discord.Interaction, kwargs: dict[str, Any]) -> None:
+        """The interaction's response when it has none yet, else a followup."""
+        if not interaction.response.is_done():
+            await interaction.response.send_message(**kwargs)
+        else:
+            await interaction.followup.send(**kwargs)
+        interaction.extras["answered"] = True
+
+    async def tell_privately(self, interaction: discord.Interaction, text: str) -> None:
+        """An ephemeral message to the user; a public "thinking..." placeholder is removed first."""
+        text = _clip(text)
+        if not interaction.response.is_done():
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        if interaction.extras.get("thinking") == "public" and not interaction.extras.get("answered"):
+            try:
+                await interaction.delete_original_response()
+            except discord.HTTPException:
+                pass
+            interaction.extras["thinking"] = None
+        await interaction.followup.send(text, ephemeral=True)
+
+    async def post_in_channel(self, interaction: discord.Interaction, reply: Reply) -> None:
+        """Post a reply as a plain channel message (when the interaction can no longer be answered)."""
+        channel = interaction.channel
+        if channel is None or not hasattr(channel, "send"):
+            return
+        content = "\n".join(reply.lines)
+        if reply.ping:
+            content += f"\n<@{reply.ping}> {reply.ping_text}"
+        try:
+            await channel.send(**message_for(reply, content, reply.ping))
+            if reply.status and reply.game_id is not None:
+                await self.update_status(channel, reply.game_id, reply.status)
+        except discord.HTTPException as exc:
+            log.warning("could not post a late reply in channel %s: %s", interaction.channel_id, exc)
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        """``tree.on_error``: every failed slash command ends here."""
+        await self.report_error(interaction, error)
+
+    async def report_error(self, interaction: discord.Interaction, error: BaseException) -> None:
+        """Tell the user privately what went wrong and log it; never leave "thinking..." behind."""
+        original = getattr(error, "original", None) or error
+        reply = interaction.extras.get("reply")
+        done = (" Your command itself was carried out; /game status shows the game."
+                if isinstance(reply, Reply) and reply.ok else "")
+        where = f"/{getattr(interaction.command, 'qualified_name', '?')} in channel {interaction.channel_id}"
+        if isinstance(error, app_commands.CheckFailure):
+            text = str(error) or "You cannot use this command here."
+        elif isinstance(original, discord.NotFound) and original.code == 10062:
+            log.warning("%s: the interaction expired before it was answered", where)
+            return
+        elif isinstance(original, discord.Forbidden):
+            log.warning("%s: Discord refused a message: %s", where, original)
+            text = ("Discord did not let me post here (missing permissions). A server admin can allow me to "
+                    "View Channel, Send Messages, Attach Files and Embed Links in this channel." + done)
+        elif isinstance(error, app_commands.TransformerError):
+            text = f"That value is not valid: {error.value!r}"
+        else:
+            log.error("%s failed", where, exc_info=original)
+            text = "Something went wrong on our side." + (done or " Nothing was changed.")
+        try:
+            await self.tell_privately(interaction, text)
+        except discord.HTTPException as exc:
+            log.warning("%s: could not report the error to the user either: %s", where, exc)
+
+    async def sync_now(self, interaction: discord.Interaction) -> None:
+        """``/sync``: register the slash commands with Discord now (server admins)."""
+        if not caller_of(interaction).admin:
+            await interaction.response.send_message("Only a server admin can register the commands again.",
+                                                    ephemeral=True)
+            return
+        sync = getattr(self.bot, "sync_commands", None)
+        if sync is None:
+            await interaction.response.send_message("This bot cannot register commands.", ephemeral=True)
+            return
+        await interaction.response.defer(thinking=True, ephemeral=True)
+        try:
+            count = await sync(force=True)
+        except discord.HTTPException as exc:
+            log.warning("/sync: Discord refused the commands: %s", exc)
+            await interaction.followup.send(f"Discord refused the commands ({exc.status}): {exc.text or exc}",
+                                            ephemeral=True)
+            return
+        await interaction.followup.send(f"Registered {count} slash commands with Discord; clients show "
+                                        "changes within a minute (restart Discord if not).", ephemeral=True)
 
     async def update_status(self, channel: Any, game_id: int, text: str) -> None:
         """Edit the game's pinned status message (post and pin it the first time)."""
@@ -196,28 +335,15 @@ class ConductorCog(commands.Cog, name="Conductor"):
         except (discord.Forbidden, discord.HTTPException):
             log.warning("could not post or pin the status message in %s", getattr(channel, "id", "?"))
 
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Button clicks: the button's custom_id is ``cx:<command line>`` (with ``state:N``)."""
-        if interaction.type is not discord.InteractionType.component:
-            return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not custom_id.startswith(BUTTON_PREFIX):
-            return
-        try:
-            cmd = parse(custom_id[len(BUTTON_PREFIX):])
-        except CommandSyntaxError:
-            await interaction.response.send_message("That button is broken.", ephemeral=True)
-            return
-        await self.run(interaction, cmd.name, cmd.params)
-
     # ------------------------------------------------------------------ /help and /game
-    @app_commands.command(name="help", description="Commands, and who must act now")
-    async def help(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, "help", {})
+    @app_commands.command(name="help", description="Commands, and who must act now; command: explains one")
+    @app_commands.autocomplete(command=complete)
+    async def help(self, interaction: discord.Interaction, command: str | None = None) -> None:
+        await self.run(interaction, "help", _params(command=command))
 
     @game.command(name="new", description="Open a new game in this channel")
     @app_commands.choices(title=[app_commands.Choice(name=t, value=t) for t in ("1856", "1836Jr56", "1833NE")])
+    @app_commands.autocomplete(options=complete)
     async def game_new(self, interaction: discord.Interaction, title: str, options: str | None = None) -> None:
         await self.run(interaction, "game new", _params(title=title, options=options))
 
@@ -226,6 +352,7 @@ class ConductorCog(commands.Cog, name="Conductor"):
         await self.run(interaction, "game join", _params(name=name))
 
     @game.command(name="leave", description="Leave before the game starts")
+    @app_commands.autocomplete(seat=complete)
     async def game_leave(self, interaction: discord.Interaction, seat: str | None = None) -> None:
         await self.run(interaction, "game leave", _params(seat=seat))
 
@@ -256,10 +383,12 @@ class ConductorCog(commands.Cog, name="Conductor"):
         await self.run(interaction, "game import", {"file": data})
 
     @game.command(name="claim", description="Take a free seat of an imported game")
+    @app_commands.autocomplete(seat=complete)
     async def game_claim(self, interaction: discord.Interaction, seat: str) -> None:
         await self.run(interaction, "game claim", _params(seat=seat))
 
     @game.command(name="seat", description="Hand a seat to another user")
+    @app_commands.autocomplete(seat=complete)
     async def game_seat(self, interaction: discord.Interaction, seat: str, user: discord.Member) -> None:
         await self.run(interaction, "game seat", _params(seat=seat, user=user.id, user_name=user.display_name))
 
@@ -281,10 +410,12 @@ class ConductorCog(commands.Cog, name="Conductor"):
         await self.run(interaction, "game remind", {})
 
     @game.command(name="sub", description="Hand a seat to a substitute (holder, host, or a vote)")
+    @app_commands.autocomplete(seat=complete)
     async def game_sub(self, interaction: discord.Interaction, user: discord.Member, seat: str | None = None) -> None:
         await self.run(interaction, "game sub", _params(user=user.id, user_name=user.display_name, seat=seat))
 
     @game.command(name="concede", description="Leave the game: your seat then moves automatically")
+    @app_commands.autocomplete(seat=complete)
     async def game_concede(self, interaction: discord.Interaction, seat: str | None = None) -> None:
         await self.run(interaction, "game concede", _params(seat=seat))
 
@@ -317,9 +448,15 @@ class ConductorCog(commands.Cog, name="Conductor"):
                          role_name=role.name if role and not everyone else None)
         await self.run(interaction, "creators", params)
 
+    @app_commands.command(name="sync", description="Register the bot's slash commands with Discord again (admins)")
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def sync_cmd(self, interaction: discord.Interaction) -> None:
+        await self.sync_now(interaction)
+
     # ------------------------------------------------------------------ game actions
     @app_commands.command(name="bid", description="Bid for (or buy) a private company")
-    @app_commands.autocomplete(company=complete)
+    @app_commands.autocomplete(company=complete, price=complete)
     async def bid(self, interaction: discord.Interaction, company: str, price: int) -> None:
         await self.run(interaction, "bid", _params(company=company, price=price))
 
@@ -341,22 +478,24 @@ class ConductorCog(commands.Cog, name="Conductor"):
         await self.run(interaction, "sell", _params(shares=shares, corporation=corporation, percent=percent))
 
     @app_commands.command(name="pass", description="Pass, or finish this step")
+    @app_commands.autocomplete(entity=complete)
     async def pass_(self, interaction: discord.Interaction, entity: str | None = None) -> None:
         await self.run(interaction, "pass", _params(entity=entity))
 
     @app_commands.command(name="lay", description="Lay or upgrade a tile")
-    @app_commands.autocomplete(hex=complete, tile=complete, rotation=complete)
+    @app_commands.autocomplete(hex=complete, tile=complete, rotation=complete, entity=complete)
     async def lay(self, interaction: discord.Interaction, hex: str, tile: str, rotation: str | None = None,
                   entity: str | None = None) -> None:
         await self.run(interaction, "lay", _params(hex=hex, tile=tile, rotation=rotation, entity=entity))
 
     @app_commands.command(name="token", description="Place a station token")
-    @app_commands.autocomplete(city=complete)
+    @app_commands.autocomplete(city=complete, slot=complete, entity=complete)
     async def token(self, interaction: discord.Interaction, city: str, slot: int | None = None,
                     entity: str | None = None) -> None:
         await self.run(interaction, "token", _params(city=city, slot=slot, entity=entity))
 
     @app_commands.command(name="routes", description="Run trains: auto, none, or \"2-0: F15-F17; ...\"")
+    @app_commands.autocomplete(routes=complete)
     async def routes(self, interaction: discord.Interaction, routes: str | None = None) -> None:
         await self.run(interaction, "routes", _params(routes=routes))
 
@@ -372,7 +511,7 @@ class ConductorCog(commands.Cog, name="Conductor"):
         await self.run(interaction, "train", _params(train=train, variant=variant, price=price, exchange=exchange))
 
     @app_commands.command(name="discard", description="Discard a train over the limit")
-    @app_commands.autocomplete(train=complete)
+    @app_commands.autocomplete(train=complete, entity=complete)
     async def discard(self, interaction: discord.Interaction, train: str, entity: str | None = None) -> None:
         await self.run(interaction, "discard", _params(train=train, entity=entity))
 
@@ -390,6 +529,7 @@ class ConductorCog(commands.Cog, name="Conductor"):
         await self.run(interaction, "private", _params(company=company, price=price))
 
     @app_commands.command(name="assign", description="Place a private's marker (port)")
+    @app_commands.autocomplete(target=complete, entity=complete)
     async def assign(self, interaction: discord.Interaction, target: str, entity: str | None = None) -> None:
         await self.run(interaction, "assign", _params(target=target, entity=entity))
 
@@ -399,14 +539,17 @@ class ConductorCog(commands.Cog, name="Conductor"):
         await self.run(interaction, "right", _params(right=right, cost=cost))
 
     @app_commands.command(name="issue", description="Issue treasury shares")
+    @app_commands.autocomplete(shares=complete)
     async def issue(self, interaction: discord.Interaction, shares: str) -> None:
         await self.run(interaction, "issue", _params(shares=shares))
 
     @app_commands.command(name="redeem", description="Redeem a share")
+    @app_commands.autocomplete(share=complete)
     async def redeem(self, interaction: discord.Interaction, share: str) -> None:
         await self.run(interaction, "redeem", _params(share=share))
 
     @app_commands.command(name="merge", description="Merge into the national (1856 nationalization)")
+    @app_commands.autocomplete(corporation=complete)
     async def merge(self, interaction: discord.Interaction, corporation: str | None = None) -> None:
         await self.run(interaction, "merge", _params(corporation=corporation))
 
@@ -430,6 +573,7 @@ class ConductorCog(commands.Cog, name="Conductor"):
             unconditional=_yn(unconditional), indefinite=_yn(indefinite)))
 
     @app_commands.command(name="autobuy", description="Buy shares automatically")
+    @app_commands.autocomplete(corporation=complete, until=complete)
     async def autobuy(self, interaction: discord.Interaction, corporation: str, until: str,
                       from_market: bool | None = None) -> None:
         await self.run(interaction, "autobuy", _params(corporation=corporation, until=until,
@@ -444,23 +588,59 @@ def _yn(value: bool | None) -> str | None:
     return None if value is None else ("yes" if value else "no")
 
 
-def name_ephemeral(interaction: discord.Interaction) -> bool:
-    command = interaction.command
-    return bool(command and command.qualified_name in EPHEMERAL)
-
-
 def _clip(text: str, limit: int = 2000) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def message_for(reply: Reply, content: str, ping: str | None) -> dict[str, Any]:
+    """The keyword arguments of a message posting ``reply``: text, the one ping, pictures, buttons."""
+    kwargs: dict[str, Any] = {"content": _clip(content) or "\u200b",
+                              "allowed_mentions": _one_user(ping) if ping else discord.AllowedMentions.none()}
+    if reply.files:
+        kwargs["files"] = [discord.File(io.BytesIO(f.data), filename=f.filename) for f in reply.files]
+    view = buttons_view(reply)
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+class StateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=re.escape(BUTTON_PREFIX) + r"(?P<line>.+)"):
+    """Every state button: its ``custom_id`` is ``cx:<command line>``, so any such button works,
+    whenever it was posted; nothing is kept in memory per message."""
+
+    def __init__(self, line: str, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary):
+        super().__init__(discord.ui.Button(label=label[:80] or None, style=style, custom_id=BUTTON_PREFIX + line))
+        self.line = line
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> StateButton:
+        button = item if isinstance(item, discord.ui.Button) else None
+        return cls(match["line"], getattr(button, "label", None) or "",
+                   getattr(button, "style", discord.ButtonStyle.secondary))
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        cog = interaction.client.get_cog("Conductor") if hasattr(interaction.client, "get_cog") else None
+        if not isinstance(cog, ConductorCog):
+            return
+        try:
+            cmd = parse(self.line)
+        except CommandSyntaxError:
+            await interaction.response.send_message("That button is broken.", ephemeral=True)
+            return
+        try:
+            await cog.run(interaction, cmd.name, cmd.params)
+        except Exception as exc:  # buttons do not go through tree.on_error
+            await cog.report_error(interaction, exc)
+
+
 def buttons_view(reply: Reply) -> discord.ui.View | None:
+    """The reply's buttons, all :class:`StateButton` (no per-message state is kept)."""
     if not reply.buttons:
         return None
     view = discord.ui.View(timeout=None)
     for b in reply.buttons[:25]:
-        custom_id = BUTTON_PREFIX + b.command
-        if len(custom_id) > 100:
+        if len(BUTTON_PREFIX + b.command) > 100:
             continue
-        view.add_item(discord.ui.Button(label=b.label[:80], style=STYLES.get(b.style, discord.ButtonStyle.secondary),
-                                        custom_id=custom_id))
-    return view
+        view.add_item(StateButton(b.command, b.label, STYLES.get(b.style, discord.ButtonStyle.secondary)))
+    return view if view.children else None

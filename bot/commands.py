@@ -37,26 +37,32 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import actions as A
-from engine.decisions import suggest_routes
+from engine.decisions import round_title, suggest_routes
 from engine.errors import GameError
 from engine.game import Game
 from engine.replay import filter_actions
 from engine.titles.registry import canonical_title, new_game, title_names
 
 from . import access, limits
+from .choices import title_options
 from .play import (
     ACTION_COMMANDS,
     COMMAND_FOR_TYPE,
     allowed_commands,
+    build_action,
+    explain_refusal,
     resolve_entity,
     waiting_for,
 )
+from .posting import PostedPictures
 from .reminders import Clock, ReminderSettings, fmt_duration, start_turn, utc_now
 from .reply import Attachment, Button, Caller, Reply, UserError
 from .robot import robot_action, robot_entity
 from .store import Conflict, GameRow, ResultRow, Seat, Store, UndoRequest
 from .summary import chart_png, standings, summarize, summary_lines
 from .textcmd import CommandSyntaxError
+from .turns import credited, fallback_line, new_turn, next_line, outcome_line, round_banner, turn_key
+from .usage import check_options
 from .version import ENGINE_VERSION
 
 log = logging.getLogger(__name__)
@@ -108,6 +114,7 @@ class CommandLayer:
         self.clock: Clock = clock or utc_now
         self._cache: dict[int, CachedGame] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        self.posted = PostedPictures()
 
     def now(self) -> float:
         """The injected clock as unix seconds."""
@@ -194,7 +201,7 @@ class CommandLayer:
             try:
                 game = (await self.load(row)).game
                 if not game.finished:
-                    text += f" The game is reloaded: now {waiting_for(game)}."
+                    text += f" The game is reloaded; {next_line(game)}."
             except UserError:
                 pass
         return Reply.fail(text)
@@ -206,12 +213,17 @@ class CommandLayer:
             row = await self.store.open_game(channel_id)
             cached = self._cache.get(row.id) if row else None
             if cached and not cached.game.finished and "waiting for" not in message:
-                text += f"\nNow {waiting_for(cached.game)}."
+                text += "\n" + next_line(cached.game)
         return Reply.fail(text)
 
     async def _dispatch(self, channel_id: str, caller: Caller, name: str, params: dict[str, str]) -> Reply:
+        check_options(name, params)
         if name == "help":
-            return await self.help(channel_id, caller)
+            return await self.help(channel_id, caller, params)
+        if name == "moves":
+            from .moves import moves
+
+            return await moves(self, channel_id, caller, params)
         if name.startswith("game "):
             sub = name.split(" ", 1)[1].replace("-", "_")
             from .records import GAME_COMMANDS
@@ -234,6 +246,11 @@ class CommandLayer:
     async def _row(self, channel_id: str) -> GameRow:
         row = await self.store.open_game(channel_id)
         if row is None:
+            ended = await self._latest(channel_id)
+            if ended is not None:
+                raise UserError(f"The {ended.title} game in this channel (game {ended.id}) is over: /game status "
+                                "shows its summary and /game export its record. Start a new one with /game new "
+                                f"title:{ended.title}")
             raise UserError(f"There is no game in this channel. Start one with /game new title:"
                             f"{title_names()[0]}")
         return row
@@ -282,19 +299,27 @@ class CommandLayer:
                 raise UserError("You conceded: your seat moves automatically now.")
             hint = " Claim a free seat with /game claim." if any(s.user_id is None for s in seats) else ""
             raise UserError("You do not hold a seat in this game." + hint)
-        entity = resolve_entity(game, cmd, pids, params.get("entity"))
-        action = cmd.build(game, entity, params)
-        return await self._apply(row, cached, caller, action, seats)
+        entity = resolve_entity(game, cmd, pids, params.get("entity"), params)
+        action = build_action(cmd, game, entity, params)
+        try:
+            return await self._apply(row, cached, caller, action, seats)
+        except GameError as exc:  # the state is as it was: say why, and what would work
+            raise GameError(explain_refusal(game, action, str(exc))) from None
 
     async def _apply(self, row: GameRow, cached: CachedGame, caller: Caller, action: A.Action,
                      seats: list[Seat]) -> Reply:
-        new_lines = self._play(row, cached, action, caller.id)
-        first = new_lines[0] if caller.name in new_lines[0] else f"{new_lines[0]} ({caller.name})"
-        reply = Reply(lines=[first, *new_lines[1:MAX_LOG_LINES]])
+        game = cached.game
+        before = (game.round_key(), turn_key(game))
+        fallback = fallback_line(game, action.entity, action.type, COMMAND_FOR_TYPE.get(action.type, action.type))
+        logged = len(game.log)
+        self._play(row, cached, action, caller.id)
+        fallback = outcome_line(game, action) or fallback
+        reply = Reply(lines=credited(game.log[logged:][:MAX_LOG_LINES], game, action.entity, caller.name, fallback,
+                                     action.type))
         actor = cached.game.controller_of(action.entity)
-        await self._after_change(row, cached, seats, reply, actor=actor)
         if actor:
             await self.store.touch_seat(row.id, actor, self.now())
+        await self._after_change(row, cached, seats, reply, actor=actor, before=before)
         return reply
 
     def _play(self, row: GameRow, cached: CachedGame, action: A.Action, user_id: str) -> list[str]:
@@ -392,9 +417,20 @@ class CommandLayer:
             reply.lines += result_lines(game)
 
     async def _after_change(self, row: GameRow, cached: CachedGame, seats: list[Seat], reply: Reply,
-                            actor: str | None = None) -> None:
+                            actor: str | None = None, before: tuple[Any, Any] | None = None) -> None:
         """Automatic seats, the log, buttons, the status message, the turn clock, the ping when the
-        turn passes to another player, and the summary when the game is over."""
+        turn passes to another player, the pictures that changed when a turn ends, and the summary
+        when the game is over. ``before`` (round and turn before the action) marks a new round or turn;
+        the reply ends with who is next."""
+        await self._settle(row, cached, seats, reply, actor, before)
+        game = cached.game
+        banner = round_banner(before[0] if before else None, game)
+        if banner:
+            reply.lines.append(banner)
+        reply.lines.append(next_line(game, seats, actor, fresh_turn=new_turn(game, before[1] if before else None)))
+
+    async def _settle(self, row: GameRow, cached: CachedGame, seats: list[Seat], reply: Reply,
+                      actor: str | None, before: tuple[Any, Any] | None) -> None:
         game = cached.game
         reply.game_id = row.id
         await self._robot_moves(row, cached, seats, reply)
@@ -407,7 +443,9 @@ class CommandLayer:
                 reply.lines += result_lines(game)
             return
         reply.buttons = decision_buttons(game, cached.seq)
-        await self._later(lambda: self._suggest_routes(game, reply))
+        await self._suggest_routes(game, reply)
+        if self.images and (before is None or turn_key(game) != before[1]):
+            reply.files += await self._render(game, self.posted.changed(row.id, game, reply.files))
         acting = game.acting_players()
         nxt = acting[0] if acting else None
         await self._track_turn(row, nxt, actor)
@@ -416,18 +454,9 @@ class CommandLayer:
         await self.store.set_last_ping(row.id, nxt)
         row.last_ping_seat = nxt
         seat = next((s for s in seats if s.player_id == nxt), None)
-        if seat is not None and seat.conceded:
-            reply.lines.append(f"Next: {seat.name}'s automatic seat")
-        elif seat is not None and seat.user_id:
+        if seat is not None and seat.user_id and not seat.conceded:
             reply.ping = seat.user_id
-            reply.ping_text = f"your turn ({seat.name}): {waiting_for(game)}"
-        else:
-            reply.lines.append(f"Next: {game.name_of(nxt)}, whose seat nobody holds (/game claim)")
-        if self.images:
-            await self._later(lambda: self._draw(game, reply, ("map", "market")))
-
-    async def _draw(self, game: Game, reply: Reply, which: tuple[str, ...]) -> None:
-        reply.files += await self._render(game, which)
+            reply.ping_text = f"your turn ({seat.name})"
 
     async def _suggest_routes(self, game: Game, reply: Reply) -> None:
         """When a corporation is to run, show the optimizer's best routes (drawn on the map when
@@ -447,16 +476,21 @@ class CommandLayer:
                  f"({game.fmt(r['revenue'])})" for r in routes]
         total = sum(r["revenue"] for r in routes)
         reply.lines.append(f"Best routes for {corp}: " + "; ".join(parts) + f" = {game.fmt(total)}")
-        if self.images:
+        if self.images and (reply.game_id is None or
+                            self.posted.first_time(reply.game_id, "routes", (corp, tuple(map(str, routes))))):
             try:
                 from render.map_image import render_map
 
                 png = await asyncio.to_thread(render_map, game, routes=routes)
                 reply.files.append(Attachment("routes.png", png))
+                if reply.game_id is not None:
+                    self.posted.mark(reply.game_id, game, ("map",))  # it shows the board too
             except Exception:
                 log.exception("route drawing failed")
 
     async def _render(self, game: Game, which: tuple[str, ...]) -> list[Attachment]:
+        if not which:
+            return []
         try:
             return await asyncio.to_thread(render_images, game, which)
         except Exception:  # a drawing bug must not block play
@@ -472,6 +506,10 @@ class CommandLayer:
             raise UserError(f"This channel already has a game of {existing.title} ({existing.status}); "
                             "the host or an admin can end it with /game end")
         options = [o for o in (params.get("options") or "").replace(",", " ").split() if o]
+        known = [c.value for c in title_options(title)]
+        unknown = [o for o in options if o not in known]
+        if known and unknown:
+            raise UserError(f"{title} has no option {unknown[0]}; its options: {', '.join(known)}")
         gid = await self.store.create_game(channel_id, title, options, caller.id, ENGINE_VERSION,
                                            guild_id=caller.guild)
         await self.store.add_seats(gid, [Seat(0, caller.name, caller.id)])
@@ -561,6 +599,7 @@ class CommandLayer:
             reply.buttons = decision_buttons(cached.game, cached.seq)
         if self.images:
             reply.files = await self._render(cached.game, ("map", "market", "status"))
+            self.posted.mark(row.id, cached.game, ("map", "market"))
         return reply
 
     async def game_claim(self, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
@@ -748,7 +787,11 @@ class CommandLayer:
         return reply
 
     # ------------------------------------------------------------------ help
-    async def help(self, channel_id: str, caller: Caller) -> Reply:
+    async def help(self, channel_id: str, caller: Caller, params: dict[str, str] | None = None) -> Reply:
+        if params and params.get("command"):
+            from .moves import command_help
+
+            return await command_help(self, channel_id, caller, params["command"])
         lines = ["**Game**: /game new title:" + "|".join(title_names()) + " · /game join · /game leave · "
                  "/game start [order:random|joined] · /game status · /game undo · /game export · "
                  "/game import file: · /game claim seat: · /game seat seat: user: · /game end · /game repair",
@@ -756,7 +799,9 @@ class CommandLayer:
                  "/game settings [remind_hours:] [repeat_hours:] [reminders:] [idle_days:] [sub_days:] · "
                  "/game sub user: [seat:] [vote:] · /game concede · /games",
                  "**Records**: /game history · /stats [user:]",
-                 "**Actions**: " + " · ".join(f"/{c.name} ({c.help})" for c in ACTION_COMMANDS.values())]
+                 "**Actions**: " + " · ".join(f"/{c.name} ({c.help})" for c in ACTION_COMMANDS.values()),
+                 "**More**: /help NAME explains one command (/help lay) · /moves lists what you can do now, "
+                 "as commands to type (/moves lay hex:F17)"]
         row = await self.store.open_game(channel_id)
         if row and row.status == "active":
             cached = await self.load(row)
@@ -769,38 +814,9 @@ class CommandLayer:
     async def autocomplete(self, channel_id: str, caller: Caller, name: str, param: str,
                            params: dict[str, str], typed: str = "") -> list[tuple[str, str]]:
         """Legal (value, label) choices for ``param`` of ``/name`` for the caller now (at most 25)."""
-        cmd = ACTION_COMMANDS.get(name)
-        if cmd is None:
-            return []
-        spec = next((p for p in cmd.params if p.name == param), None)
-        if spec is None or spec.choice_key is None:
-            return []
-        try:
-            from engine.decisions import choices_for
-        except ImportError:
-            return []
-        row = await self.store.open_game(str(channel_id))
-        if row is None or row.status != "active":
-            return []
-        async with self.lock(str(channel_id)):
-            try:
-                cached = await self.load(row)
-                seats = await self.store.seats(row.id)
-                pids = {s.player_id for s in seats if s.user_id == caller.id and s.player_id}
-                entity = resolve_entity(cached.game, cmd, pids, params.get("entity"))
-                partial: dict[str, str] = {}
-                for p in cmd.params:
-                    if p.name == param:
-                        break
-                    if p.choice_key and params.get(p.name):
-                        partial[p.choice_key] = params[p.name]
-                choices = choices_for(cached.game, entity, cmd.action_type, partial)
-            except (GameError, UserError):
-                return []
-        typed = typed.lower()
-        out = [(c.value, c.label) for c in choices
-               if not typed or typed in c.value.lower() or typed in c.label.lower()]
-        return out[:25]
+        from .complete import autocomplete
+
+        return await autocomplete(self, str(channel_id), caller, name, param, params, typed)
 
 
 # ---------------------------------------------------------------------- helpers
@@ -946,8 +962,7 @@ def you_can(game: Game, seats: list[Seat], caller: Caller) -> list[str]:
 
 
 def status_text(row: GameRow, game: Game, seats: list[Seat], state: int) -> str:
-    rnd = game.round.name if game.round else ""
-    head = f"**{row.title}** game {row.id} · {rnd} {game.turn}.{game.round_num} · phase {game.phase['name']}" \
+    head = f"**{row.title}** game {row.id} · {round_title(game)} · phase {game.phase['name']}" \
            f" · bank {game.fmt(game.bank)} · state {state}"
     holders = {s.player_id: s for s in seats}
     players = " · ".join(f"{p.name} {game.fmt(p.cash)}" + _seat_note(holders.get(p.id)) for p in game.players)

@@ -1,22 +1,35 @@
-"""Start the Discord bot: ``conductor run`` (needs DISCORD_TOKEN; see .env.example)."""
+"""Start the Discord bot: ``conductor run`` (needs DISCORD_TOKEN; see .env.example).
+
+:func:`serve` logs in, registers the slash commands when they changed (:mod:`bot.command_sync`)
+and runs until the bot is closed. Start-up failures a user can fix (a wrong token, no network,
+intents the portal refuses) end in one clear line on stderr and a non-zero exit code, not a
+traceback: 2 for the token or the intents (configuration), 1 for the network or Discord itself.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import signal
+import sys
 
+import aiohttp
 import discord
 from discord.ext import commands
 
 from .cog import ConductorCog
+from .command_sync import sync_commands
 from .commands import CommandLayer
 from .config import Settings
 from .store import Store
 
 log = logging.getLogger(__name__)
 
-
 class ConductorBot(commands.Bot):
     def __init__(self, settings: Settings):
+        for flag in ("warn_nacl", "warn_dave"):  # no voice here: skip discord.py's voice warnings
+            if hasattr(discord.VoiceClient, flag):
+                setattr(discord.VoiceClient, flag, False)
         intents = discord.Intents.default()  # slash commands need no privileged intents
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          allowed_mentions=discord.AllowedMentions.none())
@@ -26,22 +39,86 @@ class ConductorBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
         await self.add_cog(ConductorCog(self, CommandLayer(self.store, images=True)))
+        try:
+            await self.sync_commands()
+        except discord.HTTPException as exc:  # the bot still answers commands registered earlier
+            log.error("could not register the slash commands with Discord: %s", exc)
+
+    async def sync_commands(self, *, force: bool = False) -> int | None:
+        """Register the slash commands (in DEV_GUILD_ID only, when set) if they changed."""
+        guild = None
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        return await sync_commands(self, self.tree, self.settings.database_path, guild=guild, force=force)
+
+    async def on_ready(self) -> None:
+        n = len(self.guilds)
+        log.info("connected to Discord as %s (id %s) in %d server%s", self.user, getattr(self.user, "id", "?"),
+                 n, "" if n == 1 else "s")
 
     async def close(self) -> None:
         await super().close()
         if self.store is not None:
             await self.store.close()
+            self.store = None
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"conductor run: {message}", file=sys.stderr)
+    return code
+
+
+async def serve(settings: Settings, bot: ConductorBot | None = None) -> int:
+    """Run the bot until it is closed; the exit code (0, or the start-up failure's)."""
+    bot = bot or ConductorBot(settings)
+    try:
+        async with bot:
+            await bot.start(settings.discord_token or "")
+    except discord.LoginFailure:
+        return _fail("Discord refused the bot token (401 Unauthorized). Put your bot's token "
+                     "(Developer Portal > your application > Bot > Reset Token) in DISCORD_TOKEN.", 2)
+    except discord.PrivilegedIntentsRequired:
+        return _fail("Discord refused the gateway intents the bot asked for (close code 4014). Enable "
+                     "them under Developer Portal > your application > Bot > Privileged Gateway Intents.", 2)
+    except discord.ConnectionClosed as exc:
+        if exc.code == 4004:
+            return _fail("Discord refused the bot token on the gateway (close code 4004). Check DISCORD_TOKEN.", 2)
+        if exc.code == 4013:
+            return _fail("Discord refused the gateway intents as invalid (close code 4013).", 2)
+        return _fail(f"the connection to Discord's gateway was closed (code {exc.code}): {exc.reason or 'no reason'}.",
+                     1)
+    except discord.GatewayNotFound:
+        return _fail("Discord's gateway cannot be found (Discord may be down). Try again later.", 1)
+    except (TimeoutError, aiohttp.ClientError, OSError) as exc:
+        detail = str(exc) or type(exc).__name__
+        return _fail(f"cannot reach Discord ({detail}). Check the network connection.", 1)
+    except discord.HTTPException as exc:
+        return _fail(f"Discord answered {exc.status} while starting: {exc.text or exc}.", 1)
+    return 0
+
+
+def setup_logging() -> None:
+    """Our log lines at INFO; discord.py's only from WARNING (its INFO chatter hides our lines)."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("discord").setLevel(logging.WARNING)
 
 
 def run_bot(settings: Settings) -> int:
     if not settings.discord_token:
-        log.error("DISCORD_TOKEN is not set")
-        return 2
-    ConductorBot(settings).run(settings.discord_token, log_level=logging.INFO)
-    return 0
+        return _fail("DISCORD_TOKEN is not set", 2)
+    setup_logging()
+
+    async def main() -> int:
+        bot = ConductorBot(settings)
+        loop = asyncio.get_running_loop()
+        try:  # `docker stop` and service managers send SIGTERM: close the connection and the database
+            loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
+        except (NotImplementedError, RuntimeError):
+            pass
+        return await serve(settings, bot)
+
+    try:
+        return asyncio.run(main())
+    except KeyboardInterrupt:
+        return 0

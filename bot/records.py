@@ -10,6 +10,8 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from engine.decisions import round_title
+
 from .reminders import fmt_duration
 from .reply import Caller, Reply, UserError
 
@@ -46,7 +48,7 @@ async def games(layer: CommandLayer, channel_id: str, caller: Caller, params: di
                 continue
             acting = game.acting_players()
             who = ", ".join(game.name_of(p) for p in acting)
-            where = f"{game.round.name} {game.turn}.{game.round_num}"
+            where = round_title(game, short=True)
         turn = await layer.store.turn(row.id)
         if not acting:
             lines.append(f"{head}: waiting for nobody")

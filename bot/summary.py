@@ -20,6 +20,7 @@ END_REASONS = {
     "bankrupt": "a player went bankrupt",
     "manually_ended": "the host ended it",
     "stalled": "nobody could move any more",
+    "dnf": "it reached turn 100, where 18xx.games ends a game",
 }
 
 

@@ -16,6 +16,9 @@ from .limits import MAX_LINE
 
 # Commands with subcommands (``/game new``); every other command is a single word.
 GROUPS = ("game",)
+# Commands whose first words, when not written key:value, name their subject (``/help bid``,
+# ``/moves lay hex:F17``): they become this option.
+SUBJECTS = {"help": "command", "moves": "command"}
 
 
 class CommandSyntaxError(ValueError):
@@ -52,6 +55,13 @@ def parse(line: str) -> CommandLine:
         name = f"{name} {rest[0].lower()}"
         rest = rest[1:]
     params: dict[str, str] = {}
+    subject = SUBJECTS.get(name)
+    if subject:
+        words = []
+        while rest and ":" not in rest[0]:
+            words.append(rest.pop(0).lstrip("/"))
+        if words:
+            params[subject] = " ".join(words)
     for tok in rest:
         key, sep, value = tok.partition(":")
         if not sep or not key:

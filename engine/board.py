@@ -4,7 +4,7 @@ track graph (what a corporation reaches, route stops and revenue)."""
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from . import hexgrid
@@ -81,6 +81,9 @@ class Board:
         self.version = 0
         self._cache: dict[Any, Any] = {}
         self.tile_reservations_block = getattr(data, "TILE_RESERVATION_BLOCKS_OTHERS", "never") == "always"
+        # what a corporation's stations reach: every node of a walk that uses no track twice
+        # (as 18xx.games walks it), or plain reachability along track
+        self.route_legal_network = getattr(data, "NETWORK_WALK", "reach") == "route_legal"
 
     # ------------------------------------------------------------------ tiles
     def tile_for(self, name: str) -> Tile:
@@ -112,6 +115,8 @@ class Board:
             raise GameError(f"Tile {tile_id} is not available")
         new = self.tile_for(name).with_rotation(rotation)
         old = h.tile
+        if old.future_label is not None and old.future_label.color != new.color:
+            new = replace(new, future_label=old.future_label)  # the hex's future label stays on it
         mapping = _city_mapping(old, new)
         old_tokens, old_res = h.tokens, h.reservations
         if len(new.cities) == 1 and h.tile_reservations and not old.cities:
@@ -229,7 +234,12 @@ class Board:
         hex_edges: dict[str, set[int]] = {}
         for hid, _ in starts:
             hex_edges.setdefault(hid, set()).update(self.hexes[hid].neighbors.keys())
-        nodes = self._walk(starts, sym, hex_edges)
+        if self.route_legal_network:
+            nodes = set(starts)
+            for start in starts:
+                nodes |= route_legal_walk(self, start, sym, set(starts) - {start}, hex_edges)
+        else:
+            nodes = self._walk(starts, sym, hex_edges)
         result = (hex_edges, nodes)
         self._cache[key] = result
         return result
@@ -368,3 +378,106 @@ def _city_mapping(old: Tile, new: Tile) -> dict[int, int | None]:
     if not old.cities:
         return {}
     return city_correspondence(old, new)
+
+
+def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef],
+                     hex_edges: dict[str, set[int]]) -> set[NodeRef]:
+    """The nodes a corporation's network reaches from the station ``start``, as 18xx.games
+    finds them: a depth-first walk along track in the tiles' path order in which a piece of
+    track (a tile path) is entered at most once, a hex edge is never crossed twice on the way
+    out, a junction is passed at most twice, and a city full of other stations is not passed
+    through. A path shared by several exits of one tile (a converging exit) may be walked
+    again by another branch. ``others`` (the corporation's other stations) are not entered.
+    Adds the edges the walk touches to ``hex_edges``."""
+    import sys
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+    hexes = board.hexes
+    visited_nodes: set[NodeRef] = set(others)
+    reached: set[NodeRef] = set()
+    counter: dict[Any, int] = {}
+
+    def node_paths(hid: str, ni: int) -> list[int]:
+        tile = hexes[hid].tile
+        return [i for i, p in enumerate(tile.paths) if ni in p.node_indexes and not p.params_flag("ignore")]
+
+    def junction_of(hid: str, pi: int) -> NodeRef | None:
+        tile = hexes[hid].tile
+        for e in tile.paths[pi].ends:
+            if e.kind == "node" and tile.nodes[e.num].kind == "junction":
+                return (hid, e.num)
+        return None
+
+    def converging_exit(hid: str, edge: int) -> bool:
+        return sum(p.edges.count(edge) for p in hexes[hid].tile.paths) > 1
+
+    def record(hid: str, pi: int) -> None:
+        tile = hexes[hid].tile
+        path = tile.paths[pi]
+        for e in path.edges:
+            hex_edges.setdefault(hid, set()).add(e)
+            other = hexes[hid].neighbors.get(e)
+            if other is not None:
+                hex_edges.setdefault(other, set()).add(hexgrid.opposite(e))
+        for ni in path.node_indexes:
+            if tile.nodes[ni].kind != "junction":
+                reached.add((hid, ni))
+
+    def walk_node(node: NodeRef, vpaths: set[tuple[str, int]], converging_node: bool) -> None:
+        if node in visited_nodes:
+            return
+        visited_nodes.add(node)
+        hid, ni = node
+        for pi in node_paths(hid, ni):
+            walk_path(node, hid, pi, None, None, vpaths, converging_node)
+        if converging_node:
+            visited_nodes.discard(node)
+
+    def walk_path(origin: NodeRef, hid: str, pi: int, skip: int | None, jskip: NodeRef | None,
+                  vpaths: set[tuple[str, int]], converging: bool) -> None:
+        key = (hid, pi)
+        h = hexes[hid]
+        path = h.tile.paths[pi]
+        junction = junction_of(hid, pi)
+        if key in vpaths:
+            return
+        if junction is not None and (counter.get(junction, 0) > 1 or path.terminal):
+            return
+        if any(counter.get((hid, e), 0) for e in path.edges):
+            return
+        vpaths.add(key)
+        if junction is not None:
+            counter[junction] = counter.get(junction, 0) + 1
+        record(hid, pi)
+        if not path.terminal:
+            for ni in path.node_indexes:
+                nxt = (hid, ni)
+                if nxt == origin or h.tile.nodes[ni].kind == "junction":
+                    continue
+                kind = h.tile.nodes[ni].kind
+                if kind == "offboard" or (kind == "city" and board.city_blocks(h, ni, sym)):
+                    continue  # an off-board, or a city full of other stations, ends the walk
+                walk_node(nxt, vpaths, converging)
+        if junction is not None and junction != jskip:
+            for jpi in node_paths(*junction):
+                walk_path(origin, hid, jpi, None, junction, vpaths, converging)
+        for e in path.edges:
+            if e == skip:
+                continue
+            other = h.neighbors.get(e)
+            if other is None:
+                continue
+            counter[(hid, e)] = counter.get((hid, e), 0) + 1
+            back = hexgrid.opposite(e)
+            conv = converging or converging_exit(hid, e)
+            for npi, np_ in enumerate(hexes[other].tile.paths):
+                if back in np_.edges and not np_.params_flag("ignore"):
+                    walk_path(origin, other, npi, back, None, vpaths, conv)
+            counter[(hid, e)] -= 1
+        if converging:
+            vpaths.discard(key)
+        if junction is not None:
+            counter[junction] -= 1
+
+    walk_node(start, set(), False)
+    return reached

@@ -106,7 +106,7 @@ def _sell_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
         if not picked:
             continue
         price = game.corporations[sym].price
-        value = price.price * percent // 10 if price else 0
+        value = game.shares_worth(sym, percent) if price else 0
         out.append(Choice(",".join(picked), f"{percent}% of {sym} for {game.fmt(value)}"))
     return out
 
@@ -131,8 +131,9 @@ def _op(game: Game) -> OperatingRound | None:
     return game.round if isinstance(game.round, OperatingRound) else None
 
 
-def legal_tile_lays(game: Game, corp_sym: str) -> dict[str, dict[str, list[int]]]:
-    """{hex: {tile id: [rotations]}} the corporation may lay now (normal track lay)."""
+def legal_tile_lays(game: Game, corp_sym: str, hexes: set[str] | None = None) -> dict[str, dict[str, list[int]]]:
+    """{hex: {tile id: [rotations]}} the corporation may lay now (normal track lay), on ``hexes``
+    only when given."""
     corp = game.corporations[corp_sym]
     rnd = game.round
     if isinstance(rnd, OperatingRound) and rnd.state.get("tiles_laid", 0) >= game.tile_lays_per_turn(corp):
@@ -141,6 +142,8 @@ def legal_tile_lays(game: Game, corp_sym: str) -> dict[str, dict[str, list[int]]
     edges, _ = b.connectivity(corp_sym)
     out: dict[str, dict[str, list[int]]] = {}
     for hid in edges:
+        if hexes is not None and hid not in hexes:
+            continue
         h = b.hexes[hid]
         for name, ids in b.supply.items():
             if not ids:
@@ -195,22 +198,24 @@ def _lay_tile(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
 
 
 def city_id(game: Game, hex_id: str, node_index: int) -> str:
-    """The 18xx.games id of a city: "<tile id or hex id>-<city position>"."""
+    """The 18xx.games id of a city: "<tile id>-<city position>" (a pre-printed tile's id is
+    "<hex>-0")."""
     h = game.board.hexes[hex_id]
     pos = [c.index for c in h.tile.cities].index(node_index)
-    return f"{h.tile_id or h.id}-{pos}"
+    return f"{h.tile_id or h.id + '-0'}-{pos}"
 
 
 def _place_token(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
     if _op(game) is None or entity not in game.corporations:
         return []
     corp = game.corporations[entity]
-    pending = [p for p in getattr(game, "pending_tokens", []) if p[0] == entity]
+    pending = [p for p in getattr(game, "pending_tokens", []) if p[-1] == entity]
     if pending or game.round.state.get("home_pending"):
         hid = pending[0][1] if pending else corp.home
+        owner = pending[0][0] if pending else entity
         h = game.board.hexes[hid]
         return [Choice(city_id(game, hid, c.index), f"{hid} city {i + 1}")
-                for i, c in enumerate(h.tile.cities) if game.board.free_slots(h, c.index, entity) > 0]
+                for i, c in enumerate(h.tile.cities) if game.board.free_slots(h, c.index, owner) > 0]
     cost = game.token_cost(corp) or 0
     if cost > corp.cash:
         return []  # take a loan first, then the stations become affordable
@@ -355,3 +360,54 @@ def suggest_routes(game: Game, corp: str, *, time_budget: float = 1.0) -> list[d
     from .router import best_routes
 
     return list(best_routes(game, corp, time_budget=time_budget).routes)
+
+
+# ---------------------------------------------------------------------- explanations
+# Facts behind a refusal or a listing, for the front ends to put in words.
+
+
+def track_exits(game: Game, hex_id: str, tile_id: str, rotation: int) -> list[str]:
+    """The neighbouring hexes the track of ``tile_id`` laid on ``hex_id`` at ``rotation`` leads to."""
+    h = game.board.hexes[hex_id]
+    tile = game.board.tile_for(tile_id.rsplit("-", 1)[0]).with_rotation(rotation)
+    return sorted({h.neighbors[e] for e in tile.exits if e in h.neighbors})
+
+
+def share_blockers(game: Game, pid: str, sym: str) -> list[str]:
+    """Why ``pid`` cannot buy a share of ``sym`` now (empty when one can be bought): the stock
+    round's own reasons for the next IPO share and each market share."""
+    rnd = game.round
+    if not isinstance(rnd, StockRound):
+        return ["shares are bought in stock rounds"]
+    corp = game.corporations[sym]
+    if not corp.ipoed:
+        return [f"{sym} has not been started yet"]
+    ipo = [s for s in game.ipo_shares(sym) if not s.president][:1]
+    candidates = ipo + game.pool_shares(sym)
+    if not candidates:
+        return [f"no share of {sym} is left in the IPO or the market"]
+    reasons: list[str] = []
+    for share in candidates:
+        why = rnd.why_not_buy(pid, share)
+        if why is None:
+            return []
+        if why not in reasons:
+            reasons.append(why)
+    return reasons
+
+
+def round_title(game: Game, *, short: bool = False) -> str:
+    """The round as 18xx.games names it: "Stock Round 2", "Operating Round 2.1 (of 2)"; short:
+    "SR 2", "OR 2.1"."""
+    rnd = game.round
+    if rnd is None:
+        return ""
+    if isinstance(rnd, OperatingRound):
+        if short:
+            return f"OR {game.turn}.{game.round_num}"
+        return f"Operating Round {game.turn}.{game.round_num} (of {game.operating_rounds_in_set})"
+    if isinstance(rnd, StockRound):
+        return f"SR {game.turn}" if short else f"Stock Round {game.turn}"
+    if isinstance(rnd, AuctionRound):
+        return "Auction" if short else "Auction Round"
+    return f"{rnd.name} {game.turn}"

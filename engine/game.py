@@ -83,6 +83,8 @@ class Game:
             self._create_shares(corp)
         self.trains: dict[str, Train] = {}
         self.train_order: list[str] = []
+        self.discard_order: list[str] = []  # the bank's pool, in the order trains reached it
+        self.end_pending: str | None = None
         for t in self.game_trains():
             for i in range(t["num"]):
                 train = Train(id=f"{t['name']}-{i}", name=t["name"], distance=t.get("distance", 0),
@@ -280,11 +282,25 @@ class Game:
             return True
         return self.percent_of(pid, sym) + extra_percent <= self.HOLDING_LIMIT
 
+    def share_unit(self, sym: str) -> int:
+        """The percentage one share stands for: 10, or 5 for a corporation of 20 shares (its
+        price is per certificate of that size, as 1856's CGR after a large exchange)."""
+        return min((s.percent for s in self._by_corp.get(sym, ()) if not s.president), default=10)
+
+    def shares_worth(self, sym: str, percent: int, price: int | None = None) -> int:
+        """What ``percent``% of ``sym`` is worth at ``price`` (default: its market price)."""
+        if price is None:
+            cell = self.corporations[sym].price
+            if cell is None:
+                return 0
+            price = cell.price
+        return price * percent // self.share_unit(sym)
+
     def share_price_value(self, share: Share) -> float:
         corp = self.corporations[share.corporation]
         if not corp.price:
             return 0
-        return corp.price.price * share.percent / 10
+        return self.shares_worth(share.corporation, share.percent)
 
     def change_president(self, sym: str, preferred: str | None = None) -> None:
         """Give the presidency to the player holding most shares (ties keep the current one;
@@ -335,59 +351,64 @@ class Game:
 
     def sell_shares(self, pid: str, shares: list[Share], percent: int | None = None) -> int:
         """Sell ``shares`` of one corporation from ``pid`` to the market (``percent`` of them when
-        the president's certificate is only partly sold); returns the proceeds."""
+        the president's certificate is only partly sold); returns the proceeds.
+
+        Certificates move as on 18xx.games, which decides later share ids: the bundle goes to
+        the market; a new president hands their first certificates for the president's one;
+        for a partial sale the market's oldest certificates return to the seller."""
         sym = shares[0].corporation
         corp = self.corporations[sym]
         assert corp.price is not None
-        if any(s.president for s in shares):
-            shares = self._swap_out_president_cert(pid, sym, shares)
-            if percent is not None:
-                kept: list[Share] = []
-                total = 0
-                for s in shares:
-                    if total + s.percent <= percent:
-                        kept.append(s)
-                        total += s.percent
-                shares = kept
-        percent = sum(s.percent for s in shares)
-        amount = corp.price.price * percent // 10
+        total = sum(s.percent for s in shares)
+        percent = total if percent is None else min(percent, total)
+        amount = self.shares_worth(sym, percent)
+        previous = corp.president
         for s in shares:
             self.move_share(s, POOL)
         self.spend("bank", pid, amount, allow_negative=True)
         self.log.append(f"{self.name_of(pid)} sells {percent}% of {sym} for {self.fmt(amount)}")
-        self.change_president(sym)
+        new = self._new_president(sym, previous)
+        if new is not None and new != pid and previous is not None:
+            pres = next(s for s in self.corp_shares(sym) if s.president)
+            swap_to = previous if self.percent_of(previous, sym) >= pres.percent else POOL
+            self._hand_over_president_cert(sym, pres, new, swap_to)
+            for _ in range((total - percent) // 10):
+                self.move_share(self.holding(POOL, sym)[0], pid)
         self.price_drop_on_sale(corp, percent)
         return amount
+
+    def holding(self, holder: str, sym: str) -> list[Share]:
+        """``holder``'s certificates of ``sym`` in the order they were acquired."""
+        return sorted(self.shares_of(holder, sym), key=lambda s: (s.seq, s.index))
+
+    def _new_president(self, sym: str, previous: str | None) -> str | None:
+        """After a transfer: the player who becomes president, if the presidency changes (the
+        largest holder with at least the president's certificate; a tie keeps the current
+        president, otherwise the first such player after them in seat order)."""
+        corp = self.corporations[sym]
+        holdings = {p.id: self.percent_of(p.id, sym) for p in self.players}
+        best = max(holdings.values(), default=0)
+        if best == 0 or (previous is not None and holdings.get(previous, 0) >= best):
+            return None
+        pres_pct = next(s.percent for s in self.corp_shares(sym) if s.president)
+        new = next((p for p in self.seat_order_from(previous)
+                    if holdings[p] == best and best >= pres_pct), None)
+        if new is not None:
+            corp.president = new
+            self.log.append(f"{self.name_of(new)} becomes the president of {sym}")
+        return new
+
+    def _hand_over_president_cert(self, sym: str, pres: Share, new: str, swap_to: str) -> None:
+        """The new president gives their first certificates (as many as the president's
+        certificate is worth in ordinary shares) to ``swap_to`` and takes the president's."""
+        for s in self.holding(new, sym)[:pres.percent // self.share_unit(sym)]:
+            self.move_share(s, swap_to)
+        self.move_share(pres, new)
 
     def price_drop_on_sale(self, corp: Corporation, percent: int) -> None:
         steps = percent // 10 if self.SELL_MOVEMENT == "down_per_10" else (1 if percent else 0)
         for _ in range(steps):
             self.move_price(corp, "down")
-
-    def _swap_out_president_cert(self, pid: str, sym: str, shares: list[Share]) -> list[Share]:
-        """Selling the president's certificate: the next president takes it and hands over
-        the same percentage in ordinary shares, which are what reaches the market."""
-        pres = next(s for s in shares if s.president)
-        others = {p.id: self.percent_of(p.id, sym) for p in self.players if p.id != pid}
-        order = self.seat_order_from(pid)
-        best = max(others.values(), default=0)
-        if best < pres.percent:
-            raise GameError(f"Nobody can take over the presidency of {sym}")
-        new = next(p for p in order if others.get(p, -1) == best)
-        theirs = sorted((s for s in self.shares_of(new, sym) if not s.president), key=lambda s: s.seq)
-        handed: list[Share] = []
-        got = 0
-        for s in theirs:
-            if got >= pres.percent:
-                break
-            handed.append(s)
-            got += s.percent
-        for s in handed:
-            self.move_share(s, pid)
-        self.move_share(pres, new)
-        self.corporations[sym].president = new
-        self.log.append(f"{self.name_of(new)} becomes the president of {sym}")
-        return [s for s in shares if not s.president] + handed
 
     # ------------------------------------------------------------------ trains & phases
     def depot_trains(self) -> list[Train]:
@@ -403,8 +424,12 @@ class Game:
                 if t.available_on and self.phase_reached(t.available_on) and \
                         all(o.name != t.name for o in out):
                     out.append(t)
-        out += [self.trains[t] for t in self.train_order if self.trains[t].owner == "discard"]
-        return out
+        pool = sorted((self.trains[t] for t in self.train_order if self.trains[t].owner == "discard"),
+                      key=lambda t: self.discard_order.index(t.id) if t.id in self.discard_order else -1)
+        if self.DISCARD_POOL_ONE_PER_TYPE:
+            # 18xx.games sells the pool's first-discarded train of each type
+            pool = [t for i, t in enumerate(pool) if all(o.name != t.name for o in pool[:i])]
+        return out + pool
 
     def upcoming_trains(self) -> list[Train]:
         return [self.trains[t] for t in self.train_order if self.trains[t].owner == "depot"]
@@ -422,10 +447,16 @@ class Game:
         train.owner = sym
         self.corporations[sym].trains.append(train.id)
 
+    DISCARD_POOL_ONE_PER_TYPE = False
+
     def remove_train(self, train: Train, to: str = "discard") -> None:
         if train.owner in self.corporations:
             self.corporations[train.owner].trains.remove(train.id)
         train.owner = to
+        if to == "discard":
+            if train.id in self.discard_order:
+                self.discard_order.remove(train.id)
+            self.discard_order.append(train.id)
 
     def on_train_bought_from_depot(self, train: Train) -> None:
         """Phase changes, rusting and train events when a train leaves the depot."""
@@ -513,6 +544,7 @@ class Game:
         from .rounds import AuctionRound, StockRound
 
         r = self.round
+        self.on_round_end(r)
         if isinstance(r, (AuctionRound, StockRound)) and r.last_to_act is not None:
             ids = [p.id for p in self.players]
             self.priority = (ids.index(r.last_to_act) + 1) % len(ids)
@@ -536,14 +568,29 @@ class Game:
                 self.round = self.new_stock_round()
         self.round.start()
 
+    def on_round_end(self, rnd: Any) -> None:
+        """Hook: ``rnd`` has just finished (before the next round starts)."""
+
+    # A title that sets this ends the game ("dnf") when a round ends at this turn or later, as
+    # 18xx.games does at turn 100 (rounds in which nobody can act pass by themselves until then).
+    MAX_TURN: int | None = None
+
     def advance_rounds(self) -> None:
-        """Move on while rounds end without anyone able to act. A full stock round plus its
-        operating rounds in which nobody can do anything twice in a row is a stalled game
-        (no money and no corporation able to operate): it ends rather than loop forever."""
+        """Move on while rounds end without anyone able to act. Without ``MAX_TURN``, a full
+        stock round plus its operating rounds in which nobody can do anything twice in a row is
+        a stalled game (no money and no corporation able to operate): it ends rather than loop
+        forever."""
         from .rounds import StockRound
 
         empty_srs = 0
         while self.round.finished() and not self.finished:
+            if self.MAX_TURN is not None:
+                if self.turn >= self.MAX_TURN:
+                    self.log.append(f"-- Turn {self.turn}: the game ends --")
+                    self.end_game("dnf")
+                    return
+                self.next_round()
+                continue
             was_sr = isinstance(self.round, StockRound)
             acted = getattr(self.round, "last_to_act", None) is not None
             self.next_round()
@@ -759,6 +806,11 @@ class Game:
         self.round.process(action)
         self.action_count += 1
         self.after_action(action)
+        if self.end_pending and not self.finished:
+            # an end that takes effect once the action is through (a bankruptcy: the round has
+            # already moved on to whoever is next, as on 18xx.games)
+            self.end_game(self.end_pending)
+            return
         self.advance_rounds()
 
     def after_action(self, action: A.Action) -> None:

@@ -68,6 +68,8 @@ class OperatingRound(Round):
         self.index = 0
         self.steps = [cls(self) for cls in step_classes]
         self.state: dict[str, Any] = {}
+        # facts about the whole round (``state`` is reset for each corporation)
+        self.state_round: dict[str, Any] = {}
         self._finished = False
 
     @property
@@ -104,6 +106,13 @@ class OperatingRound(Round):
         self.game.end_of_turn(self, self.corp)
         if self.game.finished:
             return
+        if self.index >= len(self.entities) - 1:
+            self._finished = True
+            return
+        self.index += 1
+        self._start_entity()
+
+    def force_next_entity(self) -> None:
         if self.index >= len(self.entities) - 1:
             self._finished = True
             return
@@ -177,6 +186,13 @@ class OperatingRound(Round):
             raise GameError(f"{self.game.name_of(entity)} cannot {action.type.replace('_', ' ')} now")
         step.acted = True
         step.process(action)
+        self.state_round["acted"] = True
+        if self.corp.closed and not self.game.finished:
+            # the operating corporation closed during its own turn: the next one operates, once
+            # nothing else is pending (e.g. the national's station removals after a merger)
+            if not any(s.blocking() and self.corp.sym not in s.active_entities() for s in self.steps):
+                self.force_next_entity()
+            return
         self.game.after_step_action(self, action)
         self._skip_steps()
         if self.game.finished:
@@ -277,13 +293,14 @@ class DiscardTrainStep(Step):
     name = "discard a train"
 
     def active_entities(self) -> list[str]:
-        return [c.sym for c in self.game.crowded_corps()]
+        """The first crowded corporation is the one waited for; any crowded one may discard."""
+        return [c.sym for c in self.game.crowded_corps()][:1]
 
     def blocking(self) -> bool:
         return bool(self.active_entities())
 
     def actions(self, entity: str) -> list[str]:
-        return ["discard_train"] if entity in self.active_entities() else []
+        return ["discard_train"] if entity in [c.sym for c in self.game.crowded_corps()] else []
 
     def process(self, action: A.Action) -> None:
         assert isinstance(action, A.DiscardTrain)

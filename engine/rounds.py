@@ -212,7 +212,8 @@ class StockRound(Round):
         self._auto_pass_loop()
 
     def acting(self) -> list[str]:
-        return [] if self.finished() else [self.current]
+        # a game that ended in this round keeps its current player listed (as 18xx.games does)
+        return [] if self.finished() and not self.game.finished else [self.current]
 
     def finished(self) -> bool:
         return all(self.game.player(pid).passed or self.game.player(pid).bankrupt for pid in self.order)
@@ -272,7 +273,7 @@ class StockRound(Round):
         corp = self.game.corporations[share.corporation]
         cell = corp.par if share.owner == share.corporation else corp.price
         assert cell is not None
-        return cell.price * share.percent // 10
+        return self.game.shares_worth(share.corporation, share.percent, cell.price)
 
     def can_buy(self, pid: str, share: Share) -> bool:
         return self.why_not_buy(pid, share) is None

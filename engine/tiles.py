@@ -104,6 +104,9 @@ class Path:
     def rotate(self, ticks: int) -> Path:
         return replace(self, a=self.a.rotate(ticks), b=self.b.rotate(ticks))
 
+    def params_flag(self, key: str) -> bool:
+        return _flag(self.params, key)
+
 
 @dataclass(frozen=True)
 class Upgrade:

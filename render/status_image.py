@@ -3,11 +3,12 @@ corporations table, the private companies and the trains still in the depot."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
 from PIL import Image, ImageDraw
+
+from engine.decisions import round_title
 
 from .draw import to_png
 from .fonts import font
@@ -45,15 +46,10 @@ def _corp_chip(corp: Any) -> Cell:
 
 
 def _round_name(game: Any) -> str:
-    rnd = getattr(game, "round", None)
-    if rnd is None:
+    """The round as 18xx.games (and the bot's messages) name it: "Operating Round 2.1 (of 2)"."""
+    if getattr(game, "round", None) is None:
         return ""
-    name = type(rnd).__name__
-    words = re.sub(r"(?<!^)(?=[A-Z])", " ", name)
-    num = getattr(game, "round_num", None)
-    if "Operating" in name and num:
-        words += f" {num}"
-    return words
+    return str(_safe(lambda: round_title(game), ""))
 
 
 def _shown_corps(game: Any) -> list[Any]:
@@ -197,9 +193,6 @@ def header_lines(game: Any) -> tuple[str, str]:
     rnd = _round_name(game)
     if rnd:
         sub.append(rnd)
-    turn = getattr(game, "turn", None)
-    if turn:
-        sub.append(f"turn {turn}")
     if getattr(game, "finished", False):
         sub.append("game over")
     return "  ·  ".join(parts), "  ·  ".join(sub)

@@ -11,7 +11,12 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def load_export(title: str, name: str) -> dict[str, Any]:
-    return json.loads((FIXTURES / title / f"{name}.json").read_text())
+    """``title`` is a folder under tests/fixtures ("1856", "generated/1836jr56", ...)."""
+    plain = FIXTURES / title / f"{name}.json"
+    if plain.exists():
+        return json.loads(plain.read_text())
+    with gzip.open(FIXTURES / title / f"{name}.json.gz", "rt") as fh:
+        return json.load(fh)
 
 
 def load_trace(title: str, name: str) -> list[dict[str, Any]]:

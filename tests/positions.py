@@ -131,3 +131,9 @@ def raw_action(title: str, name: str, action_id: int) -> A.Action:
         if raw.get("id") == action_id:
             return A.Action.from_dict(raw)
     raise KeyError(action_id)
+
+
+def turn_moves(g: Game, entity: str) -> list[str]:
+    """``entity``'s action types without "bankrupt", which 18xx.games offers every player
+    throughout an 1856 operating round."""
+    return [t for t in g.action_types(entity) if t != "bankrupt"]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -13,7 +14,7 @@ import discord
 import pytest
 from discord.ext import commands
 
-from bot.cog import ConductorCog
+from bot.cog import ConductorCog, StateButton
 from bot.commands import CommandLayer
 from bot.store import Store
 from engine.decisions import choices_for
@@ -42,12 +43,14 @@ def fake_interaction(cog: ConductorCog, user_id: int, *, command: str | None = N
     channel.get_partial_message = MagicMock(return_value=partial)
     inter.channel = channel
     inter.response = MagicMock(spec=discord.InteractionResponse)
-    inter.response.defer = AsyncMock()
-    inter.response.send_message = AsyncMock()
-    inter.response.is_done = MagicMock(return_value=True)
+    acked: list[str] = []  # like discord.py: the response is done once deferred or sent
+    inter.response.defer = AsyncMock(side_effect=lambda *a, **k: acked.append("defer"))
+    inter.response.send_message = AsyncMock(side_effect=lambda *a, **k: acked.append("message"))
+    inter.response.is_done = MagicMock(side_effect=lambda: bool(acked))
     inter.followup = MagicMock(spec=discord.Webhook)
     inter.followup.send = AsyncMock()
     inter.delete_original_response = AsyncMock()
+    inter.extras = {}
     inter.type = discord.InteractionType.application_command
     inter.data = data or {}
     client = MagicMock(spec=commands.Bot)
@@ -71,8 +74,10 @@ async def cog(tmp_path: Path) -> AsyncIterator[ConductorCog]:
 
 
 def sent(inter: Any) -> dict[str, Any]:
-    assert inter.followup.send.await_count == 1
-    call = inter.followup.send.await_args
+    """The one message posted for an interaction: its response, or its one followup after a defer."""
+    calls = inter.response.send_message.await_args_list + inter.followup.send.await_args_list
+    assert len(calls) == 1, calls
+    call = calls[0]
     out = dict(call.kwargs)
     if call.args:
         out["content"] = call.args[0]
@@ -87,11 +92,11 @@ async def start_game(cog: ConductorCog) -> None:
         assert sent(inter).get("ephemeral") is False
 
 
-async def test_slash_commands_defer_post_and_ping_only_the_acting_player(cog: ConductorCog) -> None:
+async def test_slash_commands_post_and_ping_only_the_acting_player(cog: ConductorCog) -> None:
     await start_game(cog)
     inter = fake_interaction(cog, ALICE)
     await cog.game_start.callback(cog, inter, order="joined")
-    inter.response.defer.assert_awaited_once()  # acknowledged before any work
+    inter.response.defer.assert_not_awaited()  # ready at once: the reply is the response itself
     msg = sent(inter)
     assert "embed" not in msg and "embeds" not in msg
     assert f"<@{ALICE}>" in msg["content"] and f"<@{BOB}>" not in msg["content"]
@@ -117,10 +122,35 @@ async def test_refusal_is_ephemeral_and_changes_nothing(cog: ConductorCog) -> No
     before = await cog.layer.store.dump()
     inter = fake_interaction(cog, BOB)
     await cog.bid.callback(cog, inter, company="FT", price=20)
-    inter.delete_original_response.assert_awaited_once()
+    inter.response.defer.assert_not_awaited()  # no public "thinking..." before a refusal
     msg = sent(inter)
     assert msg["ephemeral"] is True and "not your turn" in msg["content"].lower()
     assert await cog.layer.store.dump() == before
+
+
+async def test_slow_commands_defer_first_privately_when_the_answer_is_private(
+        cog: ConductorCog, monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.cog as cog_module
+
+    monkeypatch.setattr(cog_module, "ANSWER_WITHIN", 0.0)
+    handle = cog.layer.handle
+
+    async def slow(*args: Any) -> Any:
+        await asyncio.sleep(0.05)
+        return await handle(*args)
+
+    monkeypatch.setattr(cog.layer, "handle", slow)
+    inter = fake_interaction(cog, ALICE, command="help")
+    await cog.help.callback(cog, inter)
+    assert sent(inter)["ephemeral"] is True
+    await start_game(cog)
+    # a public command refused after a public defer: the placeholder is deleted, the refusal is private
+    inter = fake_interaction(cog, BOB)
+    await cog.game_start.callback(cog, inter, order="joined")
+    inter.response.defer.assert_awaited_once_with(thinking=True, ephemeral=False)
+    inter.delete_original_response.assert_awaited_once()
+    msg = sent(inter)
+    assert msg["ephemeral"] is True and "host" in msg["content"]
 
 
 async def test_buttons_run_commands_and_stale_ones_are_refused(cog: ConductorCog) -> None:
@@ -128,15 +158,18 @@ async def test_buttons_run_commands_and_stale_ones_are_refused(cog: ConductorCog
     inter = fake_interaction(cog, ALICE)
     await cog.game_start.callback(cog, inter, order="joined")
     view: discord.ui.View = sent(inter)["view"]
-    pass_id = next(item.custom_id for item in view.children if getattr(item, "label", "") == "Pass")
-    click = fake_interaction(cog, ALICE, data={"custom_id": pass_id})
+    button = next(item for item in view.children if item.item.label == "Pass")  # type: ignore[attr-defined]
+    assert isinstance(button, StateButton) and button.custom_id.startswith("cx:/pass state:")
+    click = fake_interaction(cog, ALICE, data={"custom_id": button.custom_id})
     click.type = discord.InteractionType.component
-    await cog.on_interaction(click)
+    match = StateButton.__discord_ui_compiled_template__.fullmatch(button.custom_id)
+    assert match is not None
+    await (await StateButton.from_custom_id(click, button.item, match)).callback(click)
     assert "passes" in sent(click)["content"]
-    again = fake_interaction(cog, ALICE, data={"custom_id": pass_id})
+    again = fake_interaction(cog, ALICE, data={"custom_id": button.custom_id})
     again.type = discord.InteractionType.component
     before = await cog.layer.store.dump()
-    await cog.on_interaction(again)
+    await (await StateButton.from_custom_id(again, button.item, match)).callback(again)
     msg = sent(again)
     assert msg["ephemeral"] is True and "out of date" in msg["content"]
     assert await cog.layer.store.dump() == before
@@ -219,5 +252,4 @@ async def test_host_or_admin_ends_the_game(cog: ConductorCog) -> None:
 async def test_help_is_ephemeral(cog: ConductorCog) -> None:
     inter = fake_interaction(cog, ALICE, command="help")
     await cog.help.callback(cog, inter)
-    inter.response.defer.assert_awaited_once_with(thinking=True, ephemeral=True)
     assert sent(inter)["ephemeral"] is True

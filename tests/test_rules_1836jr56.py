@@ -22,6 +22,7 @@ from tests.positions import (
     pass_,
     raw_action,
     rejected,
+    turn_moves,
 )
 
 END_BANK = "1836jr56_game_end_bank"
@@ -239,7 +240,7 @@ def test_mess_forms_from_the_companies_that_cannot_repay() -> None:
     g = at("1836jr56", END_BANK, 391)
     assert g.phase["name"] == "6" and g.nationalizables[0] == "HSM"
     g.process(raw_action("1836jr56", END_BANK, 392))
-    assert g.nationalizables == ["NFL"] and g.action_types("NFL") == ["merge", "pass"]
+    assert g.nationalizables == ["NFL"] and turn_moves(g, "NFL") == ["merge", "pass"]
     assert not g.corporations["MESS"].started  # it forms once every company has decided
     nfl_president = g.corporations["NFL"].president
     assert nfl_president is not None
@@ -324,9 +325,12 @@ def test_cdh_lays_on_j8_without_connection_and_places_a_free_station() -> None:
     assert corp.cash == cash - 60  # the mountain cost only
     assert "lay_tile" not in g.action_types("B")  # it was the turn's track lay
     token_cash = corp.cash
-    g.process(A.PlaceToken(entity="B", entity_type="corporation", city="57-0-0"))
+    # the private then places the station (18xx.games: CdH acts, and holds the turn until it does)
+    assert g.acting() == ["CdH"] and turn_moves(g, "CdH") == ["place_token", "pass"]
+    g.process(A.PlaceToken(entity="CdH", entity_type="company", city="57-0-0"))
     assert "B" in g.board.hexes["J8"].tokens[0]
     assert corp.cash == token_cash  # the station is free
+    assert "place_token" not in g.action_types("B")  # it was the turn's token
     assert g.bank + sum(p.cash for p in g.players) + sum(c.cash for c in g.corporations.values()) == bank_before
 
 

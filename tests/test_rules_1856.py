@@ -30,6 +30,7 @@ from tests.positions import (
     route,
     run,
     state,
+    turn_moves,
 )
 
 
@@ -625,10 +626,16 @@ def test_president_helps_only_for_the_cheapest_bank_train() -> None:
     assert g.corporations["BBG"].trains == ["2-5"]
 
 
-def test_bankruptcy_only_when_the_president_cannot_pay() -> None:
-    """Bankruptcy is refused while the president can still pay for the train."""
+def test_bankruptcy_may_be_declared_any_time_in_an_operating_round() -> None:
+    """18xx.games offers "Declare Bankruptcy" throughout the operating round, also while the
+    president could still pay (docs/rules-deviations.md): the president's cash goes to the
+    bank and the game ends."""
     g = _must_buy()
-    rejected(g, corp_act(A.Bankrupt, "BBG"), "cannot bankrupt")
+    bank = g.bank
+    cash = g.player("1").cash
+    g.process(corp_act(A.Bankrupt, "BBG"))
+    assert g.finished and g.player("1").bankrupt
+    assert g.player("1").cash == 0 and g.bank == bank + cash
 
 
 def test_d_train_trade_in() -> None:
@@ -702,18 +709,28 @@ def test_interest_the_company_cannot_pay_is_paid_by_the_president() -> None:
     assert g.player("1").cash == ann - 10 and g.corporations["BBG"].cash == 0
 
 
-def test_interest_is_due_even_without_a_run() -> None:
-    """Each loan costs $10 interest every OR, also when the company does not run (summary:
-    "Für die gerade aufgenommene und für alle bereits existierende Anleihen muß die AG je $10
-    Zinsen bezahlen"; 1836Jr56 worked example step 6: "Ohne Züge fährt sie nicht. Trotzdem
-    zahlt sie 10 F Zinsen"). By hand: after its loan BBG has $50, too little for a train, so
-    its turn ends with the tile lay."""
+def test_no_interest_when_the_turn_ends_before_the_run_is_reached() -> None:
+    """18xx.games settles interest after an action once the run step is over; a turn that ends
+    with its run and dividend skipped right after the tile lay pays none that round (the rules
+    charge $10 per loan every OR: "Für die gerade aufgenommene und für alle bereits existierende
+    Anleihen muß die AG je $10 Zinsen bezahlen"; see docs/rules-deviations.md). By hand: after
+    its loan BBG has $50, too little for a train, so its turn ends with the tile lay."""
     g = bbg_first_or()
     g.process(corp_act(A.TakeLoan, "BBG"))
     set_cash(g, "BBG", 50)
     lay(g, "BBG", "J15", "57-0", 0)
     assert isinstance(g.round, StockRound)  # BBG's turn (and the OR) is over
-    assert g.corporations["BBG"].cash == 40
+    assert g.corporations["BBG"].cash == 50
+
+
+def test_interest_is_paid_once_the_run_is_over() -> None:
+    """Each loan costs $10 interest once the run is over, from the treasury first (summary:
+    "Für ... alle bereits existierende Anleihen muß die AG je $10 Zinsen bezahlen")."""
+    g = bbg_running()
+    g.corporations["BBG"].loans = 2
+    set_cash(g, "BBG", 100)
+    run(g, "BBG", route("2-0", ["J13", "J15"], 40))
+    assert g.corporations["BBG"].cash == 80
 
 
 def test_loans_above_the_maximum_are_repaid_after_buying_trains() -> None:
@@ -841,7 +858,7 @@ def test_nationalization_merge_forms_the_cgr() -> None:
     share makes its holder a president who must buy a second one (summary; game hotseat006
     #658 6-train, #660 CA merges at $175)."""
     g = at("1856", "hotseat006", 659)
-    assert g.nationalizables == ["CA"] and g.action_types("CA") == ["merge"]
+    assert g.nationalizables == ["CA"] and turn_moves(g, "CA") == ["merge"]
     rejected(g, corp_act(A.Pass, "CA"), "cannot pass")  # Player 3 cannot pay the $191 owed
     g.process(raw_action("1856", "hotseat006", 660))
     cgr, ca = g.corporations["CGR"], g.corporations["CA"]
@@ -860,7 +877,7 @@ def test_nationalization_president_may_pay_off_instead() -> None:
     g = at("1856", "hotseat006", 659)
     p3 = g.players[2].id
     set_cash(g, p3, 300)
-    assert g.action_types("CA") == ["merge", "pass"]
+    assert turn_moves(g, "CA") == ["merge", "pass"]
     g.process(corp_act(A.Pass, "CA"))
     ca = g.corporations["CA"]
     assert ca.loans == 0 and not ca.closed and g.player(p3).cash == 300 - 191

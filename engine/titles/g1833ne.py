@@ -77,6 +77,8 @@ class NEBoard(Board):
 
 
 class G1833NE(G1856):
+    MAX_TURN = None  # no turn limit: a game nobody can move in ends as "stalled"
+    DISCARD_POOL_ONE_PER_TYPE = False
     TITLE = "1833NE"
     SELL_AFTER = "any"  # checked in can_sell_hook: before it operated only its president sells
     SELL_BUY_ORDER = "sell_buy"
@@ -120,7 +122,7 @@ class G1833NE(G1856):
         self.national_sym = None
         self.post_nationalization = False
         self.used_abilities: set[tuple[str, str]] = set()
-        self.pending_tokens: list[tuple[str, str]] = []
+        self.pending_tokens: list[tuple[str, str, str]] = []
         self.port_assignment: dict[str, str] = {}
         self.rights: dict[str, set[str]] = {}
         self.right_markers: dict[str, int] = {}

@@ -30,6 +30,7 @@ from ..operating import (
 )
 from ..tiles import COLOR_ORDER, Tile, labels_match, paths_preserved
 from . import g1856_data
+from .g1856_trains import BankruptStep, G1856BuyTrainStep, ebuy_bundles, min_depot_price
 from .nationalization import (
     BorrowTrainStep,
     CashCrisisStep,
@@ -115,7 +116,8 @@ class SpecialStep(Step):
         out = []
         if company.ability("tile_lay") and self.game.special_tile_lay_ok(self.round, company):
             out.append("lay_tile")
-        if company.ability("token") and (company.sym, "token") not in self.game.used_abilities:
+        if company.ability("token") and (company.sym, "token") not in self.game.used_abilities \
+                and self.game.special_token_time(self.round):
             out.append("place_token")
         if company.ability("teleport") and (company.sym, "teleport") not in self.game.used_abilities \
                 and self.round.state.get("tiles_laid", 0) < self.game.tile_lays_per_turn(self.corp) \
@@ -127,6 +129,38 @@ class SpecialStep(Step):
         self.game.use_private(self.round, self.corp, action)
 
 
+class TeleportTokenStep(Step):
+    """After a teleport lay (1836Jr56 CdH on J8) the private places the corporation's station
+    there for free, or passes; it holds the turn until then (as on 18xx.games). The station
+    is the turn's token."""
+
+    name = "place the private's station"
+
+    def company(self) -> str | None:
+        return self.round.state.get("teleported")
+
+    def active_entities(self) -> list[str]:
+        c = self.company()
+        return [c] if c else []
+
+    def blocking(self) -> bool:
+        return self.company() is not None
+
+    def actions(self, entity: str) -> list[str]:
+        return ["place_token", "pass"] if entity == self.company() else []
+
+    def process(self, action: A.Action) -> None:
+        g: G1856 = self.game  # type: ignore[assignment]
+        if isinstance(action, A.PlaceToken):
+            g.teleport_token(self.round, self.corp, action)
+        else:
+            g.log.append(f"{action.entity} declines to place a station")
+        self.round.state.pop("teleported", None)
+
+    def skip(self) -> None:
+        pass
+
+
 class SpecialBuyStep(Step):
     """Buying a tunnel/bridge right for $50."""
 
@@ -134,13 +168,15 @@ class SpecialBuyStep(Step):
     blocks_always = False
 
     def actions(self, entity: str) -> list[str]:
-        if entity != self.corp.sym:
+        # any corporation may buy a right during the operating round (as on 18xx.games)
+        corp = self.game.corporations.get(entity)
+        if corp is None or corp.closed:
             return []
-        return ["special_buy"] if self.game.special_buys(self.corp) else []
+        return ["special_buy"] if self.game.special_buys(corp) else []
 
     def process(self, action: A.Action) -> None:
         assert isinstance(action, A.SpecialBuy)
-        self.game.special_buy(self.corp, action)
+        self.game.special_buy(self.game.corporations[action.entity], action)
 
 
 class HomeTokenStep(Step):
@@ -149,25 +185,27 @@ class HomeTokenStep(Step):
 
     name = "place the home token"
 
-    def pending(self) -> list[tuple[str, str]]:
+    def pending(self) -> list[tuple[str, str, str]]:
+        """(token owner, hex, who places it): a lifted token is placed again by the corporation
+        that laid the tile (18xx.games: the current operator)."""
         g = self.game
         out = list(g.pending_tokens)
         if self.round.state.get("home_pending"):
-            out.append((self.corp.sym, self.corp.home or ""))
+            out.append((self.corp.sym, self.corp.home or "", self.corp.sym))
         return out
 
     def active_entities(self) -> list[str]:
         p = self.pending()
-        return [p[0][0]] if p else [self.corp.sym]
+        return [p[0][2]] if p else [self.corp.sym]
 
     def actions(self, entity: str) -> list[str]:
         p = self.pending()
-        return ["place_token"] if p and p[0][0] == entity else []
+        return ["place_token"] if p and p[0][2] == entity else []
 
     def process(self, action: A.Action) -> None:
         assert isinstance(action, A.PlaceToken)
         g = self.game
-        sym, hid_expected = self.pending()[0]
+        sym, hid_expected, _ = self.pending()[0]
         corp = g.corp(sym)
         hid, city = g.parse_city(action.city)
         if hid != hid_expected:
@@ -188,6 +226,8 @@ class HomeTokenStep(Step):
 
 
 class G1856(Game):
+    MAX_TURN = 100
+    DISCARD_POOL_ONE_PER_TYPE = True
     TITLE = "1856"
     SELL_AFTER = "first"
     SELL_MOVEMENT = "down_per_10"
@@ -207,6 +247,8 @@ class G1856(Game):
         self.last_trains = set(getattr(d, "PERCENT_TO_OPERATE_LAST_TRAINS", []))
         self.capitalization_mode = "escrow"
         self.post_nationalization = False
+        self.cert_limit_set: int | None = None  # the limit fixed after nationalization
+        self.national_train_limit_extra = getattr(d, "NATIONAL_TRAIN_LIMIT_INCREASE", 1)
         self.national_sym = getattr(d, "NATIONAL", None)
         self.national_ever_owned_permanent = False
         self.nationalization_trigger: str | None = None
@@ -246,7 +288,7 @@ class G1856(Game):
         # rights for sale besides the privates: the map carries two tunnel and two bridge markers
         self.right_markers = {"tunnel": 2, "bridge": 2}
         self.port_assignment: dict[str, str] = {}  # corp -> hex
-        self.pending_tokens: list[tuple[str, str]] = []  # (corp, hex) tokens to place again
+        self.pending_tokens: list[tuple[str, str, str]] = []  # (corp, hex, placer) tokens to place again
         self.used_abilities: set[tuple[str, str]] = set()
         if self.national_sym and self.national_sym in self.corporations:
             national = self.corporations[self.national_sym]
@@ -274,7 +316,7 @@ class G1856(Game):
 
     def transfer_share_from_ipo(self, pid: str, share: Any, par_price: int) -> None:
         corp = self.corporations[share.corporation]
-        price = par_price * share.percent // 10
+        price = self.shares_worth(corp.sym, share.percent, par_price)
         sold_before = 100 - self.percent_of(corp.sym, corp.sym)
         if corp.capitalization == "incremental":
             self.spend(pid, corp.sym, price)
@@ -344,7 +386,7 @@ class G1856(Game):
         corp = self.corporations[share.corporation]
         cell = corp.par if share.owner == corp.sym else corp.price
         assert cell is not None
-        price = cell.price * share.percent // 10
+        price = self.shares_worth(corp.sym, share.percent, cell.price)
         self.spend(pid, "bank", price)
         pres = next(s for s in self.corp_shares(corp.sym) if s.president)
         pres.percent *= 2
@@ -373,9 +415,10 @@ class G1856(Game):
     # ------------------------------------------------------------------ rounds
     def new_operating_round(self, num: int) -> OperatingRound:
         steps: list[type[Step]] = [
-            CashCrisisStep, AssignStep, LoanStep, SpecialStep, BuyCompanyStep, HomeTokenStep,
+            BankruptStep, CashCrisisStep, AssignStep, LoanStep, SpecialStep, TeleportTokenStep, BuyCompanyStep,
+            HomeTokenStep,
             NationalizationPayoffStep, RemoveTokensStep, NationalDiscardStep, SpecialBuyStep,
-            TrackStep, TokenStep, BorrowTrainStep, RouteStep, DividendStep, DiscardTrainStep, BuyTrainStep,
+            TrackStep, TokenStep, BorrowTrainStep, RouteStep, DividendStep, DiscardTrainStep, G1856BuyTrainStep,
             FinalBuyCompanyStep,
         ]
         return OperatingRound(self, num, steps)
@@ -406,19 +449,14 @@ class G1856(Game):
             return
         if corp.home_city is not None:
             city = cities[corp.home_city].index if corp.home_city < len(cities) else cities[0].index
-        elif len(cities) == 1 or not h.tile.paths:
-            # one city, or a printed multi-city hex without track yet: the first city
-            city = cities[0].index
+        elif corp.sym in h.tile_reservations and h.tile.paths:
+            # the reservation is for the hex (its tile has several cities): the corporation
+            # chooses the city, even when only one is free (as on 18xx.games)
+            rnd.state["home_pending"] = True
+            return
         else:
-            free = [c.index for c in cities if self.board.free_slots(h, c.index, corp.sym) > 0]
-            if not free:
-                self.log.append(f"No room for {corp.sym}'s home station on {corp.home}")
-                return
-            if len(free) == 1:
-                city = free[0]
-            else:
-                rnd.state["home_pending"] = True
-                return
+            city = next((c.index for c in cities if corp.sym in h.reservations.get(c.index, [])),
+                        cities[0].index)
         if self.board.free_slots(h, city, corp.sym) <= 0 and corp.sym not in h.reservations.get(city, []):
             # home full: the token waits (very rare); nothing is placed
             return
@@ -427,12 +465,10 @@ class G1856(Game):
         tok.used, tok.hex, tok.city = True, corp.home, city
 
     def end_of_turn(self, rnd: OperatingRound, corp: Corporation) -> None:
-        # interest is due every OR, also when the turn ended right after the skipped run
-        # (1856.de.txt: "Für die gerade aufgenommene und für alle bereits existierende Anleihen
-        # muß die AG je $10 Zinsen bezahlen")
-        route_done = any(isinstance(s, RouteStep) and s.passed for s in rnd.steps)
-        if route_done and not rnd.state.get("paid_interest") and corp.loans and not corp.closed:
-            self.pay_interest(rnd, corp)
+        # Interest is settled after an action once the run is over (after_step_action). As on
+        # 18xx.games, a turn whose run, dividend and later steps were all skipped right after
+        # its last action owes none that round (docs/rules-deviations.md).
+        pass
 
     def after_step_action(self, rnd: OperatingRound, action: A.Action) -> None:
         corp = rnd.corp
@@ -539,7 +575,7 @@ class G1856(Game):
                             break
                     elif left < pres_pct and others < pres_pct:
                         break
-                value = c.price.price * pct // 10
+                value = self.shares_worth(sym, pct)
                 if need_limit and value >= need + c.price.price:
                     break
                 out.append((sym, pct))
@@ -549,8 +585,7 @@ class G1856(Game):
         best: dict[str, int] = {}
         for sym, pct in self.crisis_sellable(pid, need_limit=False):
             best[sym] = max(best.get(sym, 0), pct)
-        value = sum(self.corporations[sym].price.price * pct // 10  # type: ignore[union-attr]
-                    for sym, pct in best.items())
+        value = sum(self.shares_worth(sym, pct) for sym, pct in best.items())
         return self.player(pid).cash + value
 
     def crisis_bankrupt(self, rnd: OperatingRound, pid: str) -> None:
@@ -578,6 +613,51 @@ class G1856(Game):
         player.cash = 0
         player.bankrupt = True
         self.end_game("bankrupt")
+
+    def declare_player_bankrupt(self, rnd: OperatingRound, pid: str) -> None:
+        """18xx.games' "Declare Bankruptcy": the player's shares are sold as the open step allows
+        (largest bundle first, corporations in operating order), their cash, even a debt, is
+        settled with the bank, and the game ends."""
+        player = self.player(pid)
+        self.log.append(f"-- {player.name} goes bankrupt --")
+        step = rnd.active_step()
+        if isinstance(step, CashCrisisStep) and self.cash_crisis_player == pid:
+            def sellable() -> list[tuple[str, int]]:
+                return self.crisis_sellable(pid, need_limit=False)
+        elif isinstance(step, G1856BuyTrainStep):
+            def sellable() -> list[tuple[str, int]]:
+                return ebuy_bundles(self, rnd, pid)
+        else:
+            def sellable() -> list[tuple[str, int]]:
+                return []
+        held = {s.corporation for s in self.shares_of(pid)}
+        for corp in sorted((self.corporations[s] for s in held), key=self.operating_sort_key):
+            while True:
+                options = [pct for s2, pct in sellable() if s2 == corp.sym]
+                if not options:
+                    break
+                pct = max(options)
+                self.sell_shares(pid, self.pick_bundle(pid, corp.sym, pct), pct)
+                if isinstance(step, G1856BuyTrainStep):
+                    rnd.state.setdefault("ebuy_sold", set()).add(corp.sym)
+        rnd.recalculate_order()
+        self.bank += player.cash
+        player.cash = 0
+        player.bankrupt = True
+        self.log.append(f"-- {player.name} is bankrupt: the game ends --")
+        self.end_pending = "bankrupt"
+
+    def pick_bundle(self, pid: str, sym: str, percent: int) -> list:
+        """Certificates making up ``percent``% of ``sym``: ordinary shares first, then the
+        president's certificate (sold in part when ``percent`` ends inside it)."""
+        held = sorted(self.shares_of(pid, sym), key=lambda s: (s.president, s.seq))
+        picked, total = [], 0
+        for s in held:
+            if total >= percent:
+                break
+            picked.append(s)
+            total += s.percent
+        return picked
 
     # ------------------------------------------------------------------ track
     def tile_lays_per_turn(self, corp: Corporation) -> int:
@@ -619,7 +699,10 @@ class G1856(Game):
         b.lay(h.id, action.tile, action.rotation)
         self._resync_token_cities(h)
         for sym in pending:
-            self.pending_tokens.append((sym, h.id))
+            self.pending_tokens.append((sym, h.id, corp.sym))
+        for sym, hid in getattr(self.data, "CLOSE_AFTER_USE_AT_OR_END", {}).items():
+            if hid == h.id and company is None:  # the private's own tile is no longer needed
+                self.used_abilities.add((sym, "tile_lay"))
         self.log.append(f"{corp.sym} lays tile {name} on {h.id}"
                         + (f" for {self.fmt(cost)}" if cost else ""))
 
@@ -814,10 +897,11 @@ class G1856(Game):
 
     # ------------------------------------------------------------------ tokens
     def parse_city(self, city_id: str) -> tuple[str, int]:
-        """18xx.games city ids are "<tile id>-<city index>" (tile id like "57-0" or a hex id)."""
+        """18xx.games city ids are "<tile id>-<city index>"; a laid tile's id is like "57-0",
+        a pre-printed tile's is "<hex>-0" (plain "<hex>" is accepted too)."""
         tile_id, _, idx = city_id.rpartition("-")
         for h in self.board.hexes.values():
-            if h.tile_id == tile_id or (h.tile_id is None and h.id == tile_id):
+            if h.tile_id == tile_id or (h.tile_id is None and tile_id in (h.id, f"{h.id}-0")):
                 cities = h.tile.cities
                 i = int(idx)
                 if i >= len(cities):
@@ -829,9 +913,6 @@ class G1856(Game):
         tok = corp.next_token()
         if tok is None:
             return None
-        rnd = self.round
-        if hex_id is not None and isinstance(rnd, OperatingRound) and rnd.state.get("teleport_hex") == hex_id:
-            return 0  # the station that goes with a teleport lay (1836Jr56 CdH) is free
         return tok.price
 
     def can_place_token(self, corp: Corporation) -> bool:
@@ -856,10 +937,6 @@ class G1856(Game):
     def tokenable_cities(self, corp: Corporation) -> list[tuple[str, int]]:
         _, nodes = self.board.connectivity(corp.sym)
         nodes = set(nodes)
-        rnd = self.round
-        teleport = rnd.state.get("teleport_hex") if isinstance(rnd, OperatingRound) else None
-        if teleport:
-            nodes |= {(teleport, c.index) for c in self.board.hexes[teleport].tile.cities}
         out = []
         for hid, ni in sorted(nodes):
             h = self.board.hexes[hid]
@@ -891,11 +968,7 @@ class G1856(Game):
         return [self.trains[t] for t in corp.trains]
 
     def can_run_routes(self, corp: Corporation) -> bool:
-        if not self.runnable_trains(corp):
-            return False
-        _, nodes = self.board.connectivity(corp.sym)
-        stops = [n for n in nodes if self.board.node(n).kind != "junction"]
-        return len(stops) >= 2
+        return bool(self.runnable_trains(corp)) and self.has_route(corp)
 
     def phase_colors(self) -> list[str]:
         return list(self.phase["tiles"])
@@ -984,11 +1057,11 @@ class G1856(Game):
             per_share = revenue / corp.total_shares
             for p in self.players:
                 n = self.percent_of(p.id, corp.sym) * corp.total_shares // 100
-                if n:
-                    self.bank_pays(p.id, int(per_share * n))
+                if n:  # 18xx.games rounds each holder's dividend up (20-share CGR: $35.5 a share)
+                    self.bank_pays(p.id, math.ceil(per_share * n))
             pool_n = self.percent_of(POOL, corp.sym) * corp.total_shares // 100
             if pool_n:
-                self.bank_pays(corp.sym, int(per_share * pool_n))
+                self.bank_pays(corp.sym, math.ceil(per_share * pool_n))
             self.log.append(f"{corp.sym} pays out {self.fmt(revenue)}")
             self.move_price(corp, "right")
         else:
@@ -1017,17 +1090,28 @@ class G1856(Game):
             self.close_corporation(corp)
 
     def close_corporation(self, corp: Corporation) -> None:
+        """A corporation whose price reaches the closing cell closes (as 18xx.games does): its
+        treasury goes to the bank, its trains leave play, its stations and reservations are
+        removed, its privates close and its shares are worthless."""
         self.log.append(f"{corp.sym} closes")
         corp.closed = True
+        self.cert_limit_set = None
         if corp.price and corp.sym in corp.price.corporations:
             corp.price.corporations.remove(corp.sym)
+        if corp.cash:
+            self.spend(corp.sym, "bank", corp.cash)
         for tid in list(corp.trains):
-            self.remove_train(self.trains[tid], "discard")
+            self.remove_train(self.trains[tid], "removed")
         for h in self.board.hexes.values():
             for slots in h.tokens.values():
                 for i, s in enumerate(slots):
                     if s == corp.sym:
                         slots[i] = None
+            for res in h.reservations.values():
+                while corp.sym in res:
+                    res.remove(corp.sym)
+            while corp.sym in h.tile_reservations:
+                h.tile_reservations.remove(corp.sym)
         self.board.changed()
         for s in self.corp_shares(corp.sym):
             self.move_share(s, corp.sym)
@@ -1045,6 +1129,13 @@ class G1856(Game):
 
     def room(self, corp: Corporation) -> bool:
         return len(corp.trains) < self.corp_train_limit(corp)
+
+    def face_value_only(self, buyer: Corporation, train: Train) -> bool:
+        """The national buys and sells trains between corporations at face value only."""
+        return self.national_sym is not None and self.national_sym in (buyer.sym, train.owner)
+
+    def one_depot_train_per_type(self) -> bool:
+        return bool(getattr(self.data, "ONE_DEPOT_TRAIN_PER_TYPE_PER_TURN", False))
 
     def buyable_depot_trains(self, corp: Corporation) -> list[Train]:
         """Depot trains this corporation may buy now (1836Jr56: one of each type per turn; the
@@ -1084,9 +1175,18 @@ class G1856(Game):
         return out
 
     def has_route(self, corp: Corporation) -> bool:
-        _, nodes = self.board.connectivity(corp.sym)
-        stops = [n for n in nodes if self.board.node(n).kind != "junction"]
-        return len(stops) >= 2
+        """18xx.games' route test: from one of its stations the corporation's track reaches a
+        second stop (junctions and nodes marked ``route:never``, like 1836Jr56's port
+        off-boards, do not count)."""
+        b = self.board
+        starts = [(h.id, ci) for h in b.hexes.values() for ci, slots in h.tokens.items() if corp.sym in slots]
+        for start in starts:
+            nodes = b._walk([start], corp.sym)
+            stops = [n for n in nodes
+                     if b.node(n).kind != "junction" and b.node(n).param("route") != "never"]
+            if len(stops) >= 2:
+                return True
+        return False
 
     def must_buy_train(self, corp: Corporation) -> bool:
         if corp.sym == self.national_sym and not self.national_ever_owned_permanent:
@@ -1201,8 +1301,8 @@ class G1856(Game):
                 if exchange.owner != corp.sym or not train.discount or exchange.name not in train.discount:
                     raise GameError(f"{corp.sym} cannot trade in {exchange.id} for {train.id}")
                 price = train.price - train.discount[exchange.name]
-            elif not self.room(corp):
-                raise GameError(f"{corp.sym} is at its train limit")
+            # no train limit check: 18xx.games lets a corporation whose train step is open buy
+            # past its limit and then discard down to it
             if action.price != price:
                 raise GameError(f"Train {train.id} costs {self.fmt(price)}")
             if price > corp.cash:
@@ -1218,7 +1318,7 @@ class G1856(Game):
             from_depot = train.owner == "depot"
             rnd.state.setdefault("depot_types_bought", set()).add(train.name)
             if exchange:
-                self.remove_train(exchange, "depot_returned")
+                self.remove_train(exchange, "discard")  # back to the bank, for sale again
             self.spend(corp.sym, "bank", price)
             self.give_train(train, corp.sym)
             self.log.append(f"{corp.sym} buys a {train.name}-train for {self.fmt(price)}")
@@ -1227,7 +1327,9 @@ class G1856(Game):
                 if train.id in self.last_trains:
                     self.percent_to_operate = min(60, self.percent_to_operate + 10)
         elif train.owner in self.corporations:
-            self.buy_train_from_corporation(corp, train, action.price)
+            if rnd.state.get("ebuy_sold") and corp.cash < min_depot_price(self):
+                raise GameError(f"{corp.sym} must buy from the bank now that its president sold shares for it")
+            self.buy_train_from_corporation(corp, train, action.price, check_room=False)
         else:
             raise GameError(f"Train {train.id} is not for sale")
         if corp.sym == self.national_sym and train.permanent:
@@ -1247,19 +1349,25 @@ class G1856(Game):
 
     def corp_train_limit(self, corp: Corporation) -> int:
         if corp.sym == self.national_sym:
-            # the national keeps everything until its post-formation discard, then 3
-            extra = 99 if (self.nationalization_train_discard_trigger or not self.post_nationalization) else 1
-            return self.train_limit + extra
+            # 18xx.games: the national's own limit ability (1856 +1, 1836Jr56 +99) until its
+            # post-formation discard is done, then one above the phase's
+            return self.train_limit + self.national_train_limit_extra
         return self.train_limit
 
     def cert_limit(self) -> int:
-        n = len(self.players)
+        if self.cert_limit_set is not None:
+            return self.cert_limit_set
+        return self.data.CERT_LIMIT[len(self.players)]
+
+    def set_post_nationalization_cert_limit(self) -> None:
+        """Once the national has formed, the limit follows the number of corporations left
+        (fixed then; as on 18xx.games a later closing resets it to the starting limit)."""
         table = getattr(self.data, "POST_NATIONALIZATION_CERT_LIMIT", None)
-        if not self.post_nationalization or not table:
-            return self.data.CERT_LIMIT[n]
+        if not table:
+            return
         corps = sum(1 for c in self.corporations.values() if not c.closed)
         corps = max(min(corps, max(table)), min(table))
-        return table[corps][n]
+        self.cert_limit_set = table[corps][len(self.players)]
 
     def event_close_companies(self, train: Train) -> None:
         for right, (sym, _) in self.RIGHTS.items():
@@ -1275,10 +1383,14 @@ class G1856(Game):
         self.remove_train(train, "discard")
         self.log.append(f"{train.id} is discarded")
 
-    def buy_train_from_corporation(self, corp: Corporation, train: Train, price: int) -> None:
+    def buy_train_from_corporation(self, corp: Corporation, train: Train, price: int, *,
+                                   check_room: bool = True) -> None:
         """Another corporation's train, for any price from $1 to all the buyer's cash."""
         seller = self.corporations[train.owner]
-        if not self.room(corp):
+        if self.face_value_only(corp, train) and price != train.price:
+            raise GameError(f"{corp.sym} must pay the face value of {train.id} ({self.fmt(train.price)}): "
+                            f"{self.national_sym} trades trains at face value only")
+        if check_room and not self.room(corp):
             raise GameError(f"{corp.sym} is at its train limit")
         if price < 1 or price > corp.cash:
             raise GameError(f"{corp.sym} may pay between {self.fmt(1)} and {self.fmt(corp.cash)}")
@@ -1390,8 +1502,28 @@ class G1856(Game):
             return not any(isinstance(s, TrackStep) and s.passed for s in rnd.steps)
         return True
 
+    def special_token_time(self, rnd: OperatingRound) -> bool:
+        """18xx.games: a private's station (WSRC) is placed at token time: after the track
+        step and before the interest is paid."""
+        track_done = any(isinstance(s, TrackStep) and s.passed for s in rnd.steps)
+        return track_done and not rnd.state.get("paid_interest")
+
+    def close_after_use(self, rnd: OperatingRound, company: Company) -> None:
+        if company.sym in getattr(self.data, "CLOSE_AFTER_USE_AT_OR_END", {}):
+            rnd.state_round.setdefault("close_at_end", []).append(company.sym)
+            self.log.append(f"{company.sym} is used and will close at the end of the operating round")
+
+    def on_round_end(self, rnd: Any) -> None:
+        if isinstance(rnd, OperatingRound):
+            for sym in rnd.state_round.get("close_at_end", []):
+                company = self.companies[sym]
+                if not company.closed:
+                    self.close_company(company)
+                    self.log.append(f"{sym} closes")
+
     def use_private(self, rnd: OperatingRound, corp: Corporation, action: A.Action) -> None:
         company = self.company(action.entity)
+        self.close_after_use(rnd, company)
         if isinstance(action, A.LayTile) and company.ability("teleport") and not company.ability("tile_lay"):
             self._teleport_lay(rnd, corp, company, action)
             return
@@ -1417,6 +1549,8 @@ class G1856(Game):
                 raise GameError(f"{corp.sym} has no token left")
             tok.used, tok.hex, tok.city = True, hid, city
             self.used_abilities.add((company.sym, "token"))
+            if not ab.get("extra_action"):
+                rnd.state["tokened"] = True  # the turn's token (18xx.games: "Token already placed")
         else:
             raise GameError(f"{company.sym} cannot {action.type}")
 
@@ -1434,8 +1568,27 @@ class G1856(Game):
             raise GameError(f"{corp.sym} has already laid its tile this turn")
         self.lay_tile(corp, action, company=company, connected=False)
         rnd.state["tiles_laid"] = rnd.state.get("tiles_laid", 0) + 1
-        rnd.state["teleport_hex"] = action.hex
         self.used_abilities.add((company.sym, "teleport"))
+        if corp.next_token() is not None:
+            rnd.state["teleported"] = company.sym
+
+    def teleport_token(self, rnd: OperatingRound, corp: Corporation, action: A.PlaceToken) -> None:
+        """The free station on the teleport hex, with no connection needed."""
+        company = self.company(action.entity)
+        hid, city = self.parse_city(action.city)
+        if hid not in (company.ability("teleport") or {}).get("hexes", []):
+            raise GameError(f"{company.sym} places its station on "
+                            f"{', '.join((company.ability('teleport') or {}).get('hexes', []))} only")
+        h = self.board.hexes[hid]
+        if h.tokened_by(corp.sym) or self.board.free_slots(h, city, corp.sym) <= 0:
+            raise GameError(f"{corp.sym} cannot place a station on {hid}: no free space")
+        tok = corp.next_token()
+        if tok is None:
+            raise GameError(f"{corp.sym} has no station left")
+        self.board.place_token(hid, city, corp.sym, action.slot)
+        tok.used, tok.hex, tok.city = True, hid, city
+        rnd.state["tokened"] = True
+        self.log.append(f"{corp.sym} ({company.sym}) places a station on {hid}")
 
     def special_buys(self, corp: Corporation) -> list[str]:
         """Rights (tunnel to Sarnia, bridge to Buffalo) this corporation may buy for $50: while
@@ -1445,7 +1598,8 @@ class G1856(Game):
             company = self.companies.get(sym)
             if company is None or (company.owner in self.player_by_id and not company.closed):
                 continue
-            if self.right_markers.get(right, 0) <= 0 or right in self.rights.get(corp.sym, set()):
+            unlimited = "unlimited_bonus_tokens" in self.optional_rules
+            if (self.right_markers.get(right, 0) <= 0 and not unlimited) or right in self.rights.get(corp.sym, set()):
                 continue
             if corp.cash >= self.right_cost:
                 out.append(label)
@@ -1458,7 +1612,8 @@ class G1856(Game):
         company = self.companies[self.RIGHTS[right][0]]
         seller = "bank" if company.closed or company.owner is None else company.owner
         self.spend(corp.sym, seller, self.right_cost)
-        self.right_markers[right] -= 1
+        if "unlimited_bonus_tokens" not in self.optional_rules:
+            self.right_markers[right] -= 1
         self.rights.setdefault(corp.sym, set()).add(right)
         self.log.append(f"{corp.sym} buys a {right} right from {self.name_of(seller)} for {self.fmt(self.right_cost)}")
 

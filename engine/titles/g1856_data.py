@@ -112,6 +112,7 @@ MULTIPLE_BUY_TYPES = ["multiple_buy"]
 CAPITALIZATION = "full"  # per-corporation escrow/incremental/full is decided at par (see PHASES status)
 MUST_SELL_IN_BLOCKS = True  # newest game.rb; older stored versions had False
 HOME_TOKEN_TIMING = "operate"
+NETWORK_WALK = "route_legal"  # a network reaches what a walk using no track twice reaches
 ALLOW_REMOVING_TOWNS = True
 # newest game.rb: EBUY_FROM_OTHERS = :never (a forced train purchase must be from the bank);
 # philcampeau's intermediate version spelled it EBUY_OTHER_VALUE = false (same meaning).
@@ -119,6 +120,9 @@ EBUY_FROM_OTHERS = "never"
 
 # Tunnel / bridge rights: a corporation may buy the right for $50 (RIGHT_COST).
 RIGHT_COST = 50
+# privates that close at the end of the operating round in which their ability is used
+# (WSRC: "This action closes the private company"); a normal tile on their hex ends the tile lay
+CLOSE_AFTER_USE_AT_OR_END = {"WSRC": "I12"}
 # "They're also 5% shares if there are more than 20 shares."
 NATIONAL_MAX_SHARE_PERCENT_AWARDED = 200
 

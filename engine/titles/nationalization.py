@@ -122,6 +122,7 @@ class NationalDiscardStep(Step):
         g: G1856 = self.game  # type: ignore[assignment]
         if isinstance(action, A.Pass):
             g.nationalization_train_discard_trigger = False
+            g.national_train_limit_extra = 1
             return
         assert isinstance(action, A.DiscardTrain)
         if action.train not in self.discardable():
@@ -129,6 +130,7 @@ class NationalDiscardStep(Step):
         g.remove_train(g.trains[action.train], "discard")
         if not self.discardable():
             g.nationalization_train_discard_trigger = False
+            g.national_train_limit_extra = 1
 
     def skip(self) -> None:
         pass
@@ -147,8 +149,8 @@ class BorrowTrainStep(Step):
             return []
         if self.round.state.get("borrowed"):
             return []
-        for t in g.depot_trains():
-            if t.owner == "depot" and t.name in ("8", "D"):
+        for t in g.depot_trains():  # the bank's next 8/D train, or one in its pool
+            if t.name in ("8", "D"):
                 return [t.id]
         return []
 
@@ -190,7 +192,7 @@ class CashCrisisStep(Step):
     def crisis_player(self) -> str | None:
         g: G1856 = self.game  # type: ignore[assignment]
         pid = g.cash_crisis_player
-        if pid and g.player(pid).cash < 0 and (g.finished or not g.player(pid).bankrupt):
+        if pid and g.player(pid).cash < 0 and (g.finished or g.end_pending or not g.player(pid).bankrupt):
             return pid
         return None
 
@@ -247,8 +249,8 @@ def start_nationalization(g: G1856, train_owner: str) -> None:
             g.loans_available += repaid
             g.log.append(f"{corp.sym} repays {repaid} loan(s)")
     g.nationalizables = nationalizable_corporations(g)
-    if not g.nationalizables:
-        post_corp_nationalization(g)
+    # With nobody to nationalize, 18xx.games never settles the formation: the national stays
+    # unformed (not closed) and the game goes on with loans as before.
 
 
 def _players_from_trigger(g: G1856) -> list[str]:
@@ -357,6 +359,7 @@ def post_corp_nationalization(g: G1856) -> None:
             rnd.entities.insert(current + 1, national.sym)
     g.nationalization_train_discard_trigger = True
     g.post_nationalization = True
+    g.set_post_nationalization_cert_limit()
     g.board.changed()
 
 
@@ -385,7 +388,7 @@ def _issue_twenty_shares(g: G1856, national: Corporation) -> None:
     for s in g.corp_shares(national.sym):
         s.percent = 10 if s.president else 5
         s.cert_size = 1.0 if s.president else 0.5
-    for i in range(9, 19):
+    for i in range(20, 30):  # numbered after the 20 shares the old ones now count for (as 18xx.games)
         share = Share(f"{national.sym}_{i}", national.sym, i, 5, False, national.sym, cert_size=0.5)
         g.add_share(share)
     national.total_shares = 20
@@ -479,6 +482,8 @@ def national_token_swap(g: G1856) -> None:
 
 
 def _national_token_at(g: G1856, national: Corporation, hid: str, city: int) -> None:
+    if any(t.used and t.hex == hid and t.city == city for t in national.tokens):
+        return  # two merged stations in one city become one national station
     h = g.board.hexes[hid]
     slots = h.city_slots(city)
     if national.sym not in slots:

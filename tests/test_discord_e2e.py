@@ -1,0 +1,269 @@
+"""End to end through the real discord.py client: the unmodified bot logs in to the Discord
+stand-in (tests/discord_standin) on loopback, registers its commands, and four users play 1856
+from ``/game new`` through the private auction, the first stock round and an operating turn;
+every reply is checked as Discord received it (content, ephemeral flag, PNG attachments,
+``allowed_mentions`` and who was pinged). Also: autocomplete within Discord's limits, buttons
+across a restart, ``/sync``, and two guilds at once."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from bot.textcmd import action_to_command, parse
+from engine.decisions import choices_for
+from engine.replay import filter_actions, replay
+from tests.discord_standin import Channel, DiscordStandIn, InteractionRecord, Message, User
+from tests.discord_standin.harness import RunningBot, assert_pings_only, assert_pngs, say, standin
+from tests.discord_standin.model import EPHEMERAL, MANAGE_GUILD, PRIVILEGED_INTENTS
+from tests.fixture_util import load_export
+
+__all__ = ["standin"]  # the fixture
+
+FLOW_ACTIONS = 28  # 89363: the auction (12), stock round 1 (10) and GW's first operating turn (6)
+
+
+def one_response(rec: InteractionRecord) -> None:
+    """Answered with exactly one acknowledgement, nothing refused by Discord."""
+    assert len(rec.callbacks) == 1 and not rec.refused, (rec.callbacks, rec.refused)
+
+
+def private_refusal(rec: InteractionRecord, msg: Message) -> None:
+    """A refusal: an ephemeral response at once, no "thinking..." shown to the channel first."""
+    one_response(rec)
+    assert rec.callbacks[0].type == 4 and rec.callbacks[0].data.get("flags", 0) & EPHEMERAL
+    assert msg.ephemeral and not rec.flashed_public_thinking and len(rec.messages) == 1
+
+
+def legal(choices: list[dict[str, Any]], game: Any, entity: str, action: str,
+          partial: dict[str, str] | None = None) -> None:
+    assert 0 < len(choices) <= 25
+    assert all(1 <= len(c["name"]) <= 100 and len(str(c["value"])) <= 100 for c in choices)
+    allowed = {c.value for c in choices_for(game, entity, action, partial or {})}
+    assert {c["value"] for c in choices} <= allowed, (choices, allowed)
+
+
+async def test_four_users_play_1856_from_game_new_through_an_operating_turn(
+        standin: DiscordStandIn, tmp_path: Path) -> None:
+    export = load_export("1856", "89363")
+    players = [standin.add_user(n) for n in ("Alice", "Bob", "Carol", "Dave")]
+    guild = standin.add_guild("Railway Club", players)
+    table = guild.channels[0]
+    user_of_pid = {str(p["id"]): players[i] for i, p in enumerate(export["players"])}
+
+    async with RunningBot(standin, tmp_path / "bot.db") as bot:
+        # logged in with the token, registered the commands once, asked for no privileged intent
+        assert standin.requests[0].path == "/api/v10/users/@me"
+        assert standin.requests[0].authorization == f"Bot {standin.token}"
+        assert len(standin.command_puts) == 1 and standin.command_puts[0].path.endswith(
+            f"/applications/{standin.application_id}/commands")
+        assert len(standin.identifies) == 1 and standin.identifies[0]["token"] == standin.token
+        assert standin.identifies[0]["intents"] & PRIVILEGED_INTENTS == 0
+        names = {c["name"] for c in standin.global_commands}
+        assert {"game", "help", "bid", "par", "buy", "lay", "pass", "sync"} <= names
+
+        alice = players[0]
+        rec, msg = await say(standin, alice, table, "game new",
+                             {"title": "1856", "options": "alternate_destinations"})
+        one_response(rec)
+        assert "Alice opened a game of 1856" in msg.content and not msg.ephemeral and not msg.files
+        assert_pings_only(msg, None)
+        for user in players[1:]:
+            rec, msg = await say(standin, user, table, "game join")
+            one_response(rec)
+            assert f"{user.name} joins the game" in msg.content and not msg.ephemeral
+            assert_pings_only(msg, None)
+
+        # a refused command: private at once, no public "thinking..."
+        rec, msg = await say(standin, players[1], table, "game start", {"order": "joined"})
+        private_refusal(rec, msg)
+        assert "host" in msg.content
+
+        rec, msg = await say(standin, alice, table, "game start", {"order": "joined"})
+        one_response(rec)
+        assert "1856 starts" in msg.content and not msg.ephemeral
+        assert f"<@{alice.id}> your turn" in msg.content
+        assert_pings_only(msg, alice.id)
+        assert_pngs(msg, {"map.png", "market.png"})
+        assert msg.button("Pass")["custom_id"] == "cx:/pass state:0"
+        await standin.wait_for(lambda: any(m.pinned for m in standin.channel_messages(table)), 10,
+                               "the pinned status message")
+        status = [m for m in standin.channel_messages(table) if m.pinned]
+        assert len(status) == 1 and "**1856** game" in status[0].content and status[0].interaction_id is None
+        assert_pings_only(status[0], None)
+
+        # autocomplete in the auction: only legal companies, within Discord's limits
+        game = replay({**export, "actions": []}).game
+        choices = await standin.autocomplete(alice, table, "bid", {"company": ""}, focused="company")
+        legal(choices, game, game.players[0].id, "bid")
+        assert await standin.autocomplete(players[1], table, "bid", {"company": ""}, focused="company") == []
+
+        actions = [a for a in filter_actions(export["actions"]) if action_to_command(a)][:FLOW_ACTIONS]
+        last_pinged = alice
+        seen: list[str] = []
+        pictures: dict[int, set[str]] = {}
+        for i, raw in enumerate(actions):
+            before = replay({**export, "actions": actions[:i]}).game
+            entity = str(raw["entity"])
+            pid = entity if raw.get("entity_type") == "player" else before.controller_of(entity)
+            user = user_of_pid[str(pid)]
+            cmd = parse(action_to_command(raw) or "")
+            if raw["type"] == "lay_tile":  # the legal hexes, then tiles for the hex, as the player types them
+                hexes = await standin.autocomplete(user, table, "lay", {"hex": ""}, focused="hex")
+                legal(hexes, before, entity, "lay_tile")
+                assert cmd.params["hex"] in {c["value"] for c in hexes} or len(hexes) == 25
+                tiles = await standin.autocomplete(user, table, "lay", {"hex": cmd.params["hex"], "tile": ""},
+                                                   focused="tile")
+                legal(tiles, before, entity, "lay_tile", {"hex": cmd.params["hex"]})
+            if raw["type"] == "par" and "par" not in seen:
+                corps = await standin.autocomplete(user, table, "par", {"corporation": ""}, focused="corporation")
+                legal(corps, before, entity, "par")
+            seen.append(raw["type"])
+            rec, msg = await say(standin, user, table, cmd.name, cmd.params)
+            one_response(rec)
+            assert not msg.ephemeral, msg.content
+            after = replay({**export, "actions": actions[:i + 1]}).game
+            nxt = user_of_pid[str(after.acting_players()[0])]
+            if nxt is not last_pinged:  # the turn passed to another player: exactly that player is pinged
+                assert f"<@{nxt.id}> your turn" in msg.content, msg.content
+                assert_pings_only(msg, nxt.id)
+                last_pinged = nxt
+            else:
+                assert_pings_only(msg, None)
+            if msg.files:
+                assert_pngs(msg)
+            pictures[raw["id"]] = {f.filename for f in msg.files}
+            if raw["id"] == 3:
+                assert "Carol bids $80 for GLSC" in msg.content
+            if raw["id"] == 8:  # the auction of GLSC is decided
+                assert "Carol buys GLSC for $90" in msg.content
+            if raw["id"] == 22:  # the stock round ends: GW floats and its president is pinged
+                assert "GW floats" in msg.content and nxt is players[2]
+            if raw["id"] == 23:
+                assert "GW lays tile 5 on F17" in msg.content
+        # GW's turn ended: WR operates and its president (Dave) was pinged
+        assert "WR floats" in msg.content and last_pinged is players[3]
+        # pictures only when they changed (issue 14): none in the auction, the market when a par moves
+        # it, the map when GW's home station is on the board
+        assert all(not pictures[i] for i in range(1, 13)), pictures
+        assert pictures[13] == {"market.png"} and "map.png" in pictures[22]
+
+        # every interaction answered exactly once; Discord refused nothing the bot sent
+        assert all(len(r.callbacks) == 1 and not r.refused for r in standin.interactions.values())
+        assert standin.errors == []
+        # one status message, pinned once and then edited
+        await asyncio.sleep(0.2)
+        posted = [r for r in standin.requests if r.method == "POST" and r.path.endswith(f"/{table.id}/messages")]
+        assert len(posted) == 1 and len([m for m in standin.channel_messages(table) if m.pinned]) == 1
+        assert "Now" in status[0].content and status[0].edits > 0
+        # buttons are dynamic items: nothing is kept in memory per message
+        assert bot.persistent_views == []
+
+
+async def test_buttons_survive_a_restart_and_commands_are_registered_once(
+        standin: DiscordStandIn, tmp_path: Path) -> None:
+    players = [standin.add_user(n) for n in ("Alice", "Bob", "Carol")]
+    admin = standin.add_user("Admin")
+    guild = standin.add_guild("Club", [*players, admin], admins=(admin,))
+    table = guild.channels[0]
+    db = tmp_path / "bot.db"
+    async with RunningBot(standin, db):
+        await say(standin, players[0], table, "game new", {"title": "1856"})
+        for user in players[1:]:
+            await say(standin, user, table, "game join")
+        _, started = await say(standin, players[0], table, "game start", {"order": "joined"})
+    assert len(standin.command_puts) == 1
+
+    async with RunningBot(standin, db) as bot:  # a restart: same database, same commands
+        assert len(standin.identifies) == 2
+        assert len(standin.command_puts) == 1  # not registered again
+        click = await standin.click(players[0], started, "Pass")
+        msg = await standin.answered(click)
+        one_response(click)
+        assert "Alice passes" in msg.content and not msg.ephemeral
+        assert_pings_only(msg, players[1].id)
+        again = await standin.click(players[0], started, "Pass")  # the same button: now stale
+        stale = await standin.answered(again)
+        private_refusal(again, stale)
+        assert "out of date" in stale.content
+        # someone else's button is refused privately too
+        other = await standin.click(players[2], msg, "Pass")
+        refused = await standin.answered(other)
+        private_refusal(other, refused)
+
+        # /sync: hidden from non-admins by Discord, refused to them by the bot, forced by an admin
+        sync = next(c for c in standin.global_commands if c["name"] == "sync")
+        assert int(sync["default_member_permissions"]) == MANAGE_GUILD
+        rec, msg = await say(standin, players[1], table, "sync")
+        private_refusal(rec, msg)
+        assert len(standin.command_puts) == 1
+        rec, msg = await say(standin, admin, table, "sync")
+        assert msg.ephemeral and "Registered" in msg.content and not rec.flashed_public_thinking
+        assert len(standin.command_puts) == 2
+        assert bot.persistent_views == []
+
+    # a changed command tree is registered again on the next start
+    running = RunningBot(standin, db)
+
+    @running.bot.tree.command(name="extra", description="A command added by a new version")
+    async def extra(interaction: Any) -> None:  # pragma: no cover - never invoked
+        pass
+
+    async with running:
+        assert len(standin.command_puts) == 3
+        assert "extra" in {c["name"] for c in standin.global_commands}
+
+
+async def test_two_guilds_at_once_nothing_leaks(standin: DiscordStandIn, tmp_path: Path) -> None:
+    east = [standin.add_user(n) for n in ("Ann", "Ben", "Cat")]
+    west = [standin.add_user(n) for n in ("Dan", "Eve", "Fay")]
+    g_east = standin.add_guild("East", east)
+    g_west = standin.add_guild("West", west)
+    t_east, t_west = g_east.channels[0], g_west.channels[0]
+
+    async def table(users: list[User], channel: Channel) -> Message:
+        await say(standin, users[0], channel, "game new", {"title": "1856"})
+        for user in users[1:]:
+            await say(standin, user, channel, "game join")
+        _, msg = await say(standin, users[0], channel, "game start", {"order": "joined"})
+        _, msg = await say(standin, users[0], channel, "pass")
+        return msg
+
+    async with RunningBot(standin, tmp_path / "bot.db"):
+        m_east, m_west = await asyncio.gather(table(east, t_east), table(west, t_west))
+        assert_pings_only(m_east, east[1].id)
+        assert_pings_only(m_west, west[1].id)
+        _, games_east = await say(standin, east[2], t_east, "games")
+        assert games_east.ephemeral and f"<#{t_east.id}>" in games_east.content
+        assert str(t_west.id) not in games_east.content and "Dan" not in games_east.content
+        await asyncio.sleep(0.2)
+    for channel, mine, theirs in ((t_east, east, west), (t_west, west, east)):
+        messages = standin.channel_messages(channel, include_ephemeral=True)
+        assert messages
+        text = "\n".join(m.content for m in messages)
+        assert all(u.name in text for u in mine)
+        assert not any(u.name in text or str(u.id) in text for u in theirs)
+        assert {u for m in messages for u in m.pinged_users()} <= {u.id for u in mine}
+        assert len([m for m in messages if m.pinned]) == 1
+    for rec in standin.interactions.values():  # every answer went to the interaction's own channel
+        assert all(m.channel_id == rec.channel.id for m in rec.messages)
+    assert standin.errors == []
+    assert all(len(r.callbacks) == 1 for r in standin.interactions.values())
+
+
+async def test_help_is_private_and_status_has_three_pictures(standin: DiscordStandIn, tmp_path: Path) -> None:
+    users = [standin.add_user(n) for n in ("Ann", "Ben", "Cat")]
+    table = standin.add_guild("Club", users).channels[0]
+    async with RunningBot(standin, tmp_path / "bot.db"):
+        rec, msg = await say(standin, users[0], table, "help")
+        one_response(rec)
+        assert msg.ephemeral and "/game new" in msg.content and rec.callbacks[0].type == 4
+        await say(standin, users[0], table, "game new", {"title": "1856"})
+        for user in users[1:]:
+            await say(standin, user, table, "game join")
+        await say(standin, users[0], table, "game start", {"order": "joined"})
+        rec, msg = await say(standin, users[1], table, "game status")
+        one_response(rec)
+        assert_pngs(msg, {"map.png", "market.png", "status.png"})
+        assert_pings_only(msg, None)
