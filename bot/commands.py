@@ -7,9 +7,9 @@ Validation order (the first reason that applies is the one the user sees): input
 no game here -> game not started / over -> stale button -> not seated -> not your turn / action
 unavailable -> bad parameters -> the engine's own rules. A refusal changes nothing.
 
-Each command is one store transaction: all its writes land or none do. Engine work comes before
-the first write (which takes the database), and drawing (images, suggested routes, the summary)
-after the commit; heavy engine work (replays, routes, the summary, images) runs in a worker
+Each command is one store transaction: all its writes land or none do; they wait in the store
+and go to the database together with the commit, so the database is held only for that moment
+(:mod:`bot.store`). Heavy engine work (replays, routes, the summary, images) runs in a worker
 thread. A command that loses a race with another process (the same move stored first) is
 refused, and the game reloaded. Who may do what is decided in :mod:`bot.access`.
 
@@ -31,7 +31,6 @@ import json
 import logging
 import random
 import sqlite3
-from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
@@ -88,10 +87,9 @@ class CachedGame:
 @dataclass
 class _Command:
     """One command in progress: the games whose cached state ran ahead of the database (dropped
-    if its transaction rolls back) and what to do once it is committed (drawing)."""
+    if its transaction rolls back)."""
 
     touched: set[int] = field(default_factory=set)
-    after: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
 
 
 _COMMAND: ContextVar[_Command | None] = ContextVar("command", default=None)
@@ -167,11 +165,6 @@ class CommandLayer:
             return Reply.fail("Something went wrong on our side; nothing was changed.")
         finally:
             _COMMAND.reset(token)
-        for step in command.after:  # committed: drawing is best effort
-            try:
-                await step()
-            except Exception:
-                log.exception("drawing after /%s failed", name)
         return reply
 
     def _forget(self, command: _Command) -> None:
@@ -183,14 +176,6 @@ class CommandLayer:
         command = _COMMAND.get()
         if command is not None:
             command.touched.add(game_id)
-
-    async def _later(self, step: Callable[[], Awaitable[None]]) -> None:
-        """Run ``step`` once the command is committed (at once outside a command)."""
-        command = _COMMAND.get()
-        if command is None:
-            await step()
-        else:
-            command.after.append(step)
 
     async def _conflict(self, channel_id: str, why: str) -> Reply:
         """Lost a race with another command or process: nothing was stored; reload and say so."""
@@ -317,9 +302,9 @@ class CommandLayer:
         reply = Reply(lines=credited(game.log[logged:][:MAX_LOG_LINES], game, action.entity, caller.name, fallback,
                                      action.type))
         actor = cached.game.controller_of(action.entity)
+        await self._after_change(row, cached, seats, reply, actor=actor, before=before)
         if actor:
             await self.store.touch_seat(row.id, actor, self.now())
-        await self._after_change(row, cached, seats, reply, actor=actor, before=before)
         return reply
 
     def _play(self, row: GameRow, cached: CachedGame, action: A.Action, user_id: str) -> list[str]:
@@ -381,13 +366,14 @@ class CommandLayer:
             settings = ReminderSettings.from_dict(row.settings)
             await self.store.save_turn(start_turn(row.id, player, self.now(), settings, turn))
 
-    async def _finish(self, row: GameRow, cached: CachedGame, seats: list[Seat], reply: Reply) -> None:
-        """The end of the game: the final standings are stored for /game history and /stats; the
-        summary (ranking, reason, length, value chart) is drawn once that is committed."""
+    async def _finish(self, row: GameRow, cached: CachedGame, seats: list[Seat], reply: Reply,
+                      record: list[dict[str, Any]]) -> None:
+        """The end-of-game summary (ranking, reason, length, value chart, export button) from the
+        whole ``record``; the final standings are stored for /game history and /stats."""
         game = cached.game
         ended = self.now()
+        await self._summary(row, game, seats, reply, ended, record)
         reply.buttons = [Button("Export (18xx.games JSON)", "/game export", "primary")]
-        await self._later(lambda: self._summary(row, game, seats, reply, ended))
         by_pid = {s.player_id: s for s in seats}
         results = []
         for st in standings(game):
@@ -400,9 +386,9 @@ class CommandLayer:
             await self.store.end_game(row.id, ended)
             row.status = "ended"
 
-    async def _summary(self, row: GameRow, game: Game, seats: list[Seat], reply: Reply, ended: float) -> None:
+    async def _summary(self, row: GameRow, game: Game, seats: list[Seat], reply: Reply, ended: float,
+                       raw: list[dict[str, Any]]) -> None:
         try:
-            raw = [e.data for e in await self.store.actions(row.id)]
             fresh = new_game(row.title, [(s.player_id, s.name) for s in seats], row.optional_rules, row.seed)
             summary = await asyncio.to_thread(summarize, fresh, raw, started_at=row.started_at, ended_at=ended)
             summary.standings = standings(game)  # the live state is the truth
@@ -434,11 +420,14 @@ class CommandLayer:
         game = cached.game
         reply.game_id = row.id
         await self._robot_moves(row, cached, seats, reply)
+        record = None
+        if game.finished and row.status != "ended":  # the whole log, read before this command writes
+            record = [e.data for e in await self.store.actions(row.id)] + [data for data, _ in cached.pending]
         await self._store_pending(row, cached)
         reply.status = status_text(row, game, seats, cached.seq)
         if game.finished:
-            if row.status != "ended":
-                await self._finish(row, cached, seats, reply)
+            if record is not None:
+                await self._finish(row, cached, seats, reply, record)
             else:
                 reply.lines += result_lines(game)
             return

@@ -71,7 +71,7 @@ async def test_a_second_process_that_stores_the_same_move_later_is_refused_and_r
         two.append_actions = the_other_bot_commits_first  # type: ignore[method-assign]
         loser = await run(second, user, "/pass")
         assert first_reply[0].ok, first_reply[0].error
-        assert not loser.ok and "at the same moment" in loser.error and "reloaded: now waiting for" in loser.error
+        assert not loser.ok and "at the same moment" in loser.error and "reloaded; next: " in loser.error
         assert await one.action_count(row.id) == 7  # stored once
         state = await replays(one)
         assert snapshot((await second.load(row)).game, {}) == state  # the loser's cache was rebuilt
