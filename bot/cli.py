@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import sys
 from pathlib import Path
@@ -57,6 +58,13 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not settings.discord_token:
         print("No DISCORD_TOKEN is set. Copy .env.example to .env and put your bot token there "
               "to run the Discord bot, or play at the terminal with: conductor local", file=sys.stderr)
+        return 2
+    from bot.store import StoreError, check_database
+
+    try:  # a database that cannot be used stops the bot before it connects to Discord
+        asyncio.run(check_database(settings.database_path))
+    except StoreError as exc:
+        print(f"conductor: {exc}", file=sys.stderr)
         return 2
     from bot.discord_bot import run_bot
 

@@ -18,6 +18,10 @@ of messages posted before a restart; a stale one is refused privately by the com
 A background loop (``discord.ext.tasks``, once a minute) asks the reminder :class:`Scheduler`
 for due reminders and delivers them: a ping in the game's channel, or a direct message for
 users who opted in (falling back to the channel when the DM cannot be delivered).
+
+Every command is guild-only (not offered in direct messages); ``/creators`` is for members with
+Manage Server by default. Who may do what is decided by the command layer (:mod:`bot.access`)
+from the caller's id, roles and admin flag.
 """
 
 from __future__ import annotations
@@ -54,8 +58,9 @@ def caller_of(interaction: discord.Interaction) -> Caller:
     perms = getattr(user, "guild_permissions", None)
     admin = bool(perms and (perms.administrator or perms.manage_guild))
     guild = getattr(interaction, "guild_id", None)
+    roles = tuple(str(r.id) for r in getattr(user, "roles", None) or [])
     return Caller(str(user.id), getattr(user, "display_name", None) or user.name, admin,
-                  str(guild) if isinstance(guild, int) else None)
+                  str(guild) if isinstance(guild, int) else None, roles)
 
 
 def _one_user(user_id: str) -> discord.AllowedMentions:
@@ -102,12 +107,15 @@ def _params(**kwargs: Any) -> dict[str, str]:
 
 
 class ConductorCog(commands.Cog, name="Conductor"):
-    game = app_commands.Group(name="game", description="Create, join and manage this channel's game")
+    game = app_commands.Group(name="game", description="Create, join and manage this channel's game",
+                              guild_only=True)
 
     def __init__(self, bot: commands.Bot, layer: CommandLayer, scheduler: Scheduler | None = None):
         self.bot = bot
         self.layer = layer
         self.scheduler = scheduler or Scheduler(layer)
+        for command in self.__cog_app_commands__:  # games live in server channels, not in DMs
+            app_commands.guild_only(command)
 
     async def cog_load(self) -> None:
         self.reminder_loop.start()
@@ -124,7 +132,7 @@ class ConductorCog(commands.Cog, name="Conductor"):
     @tasks.loop(minutes=REMINDER_INTERVAL_MINUTES)
     async def reminder_loop(self) -> None:
         try:
-            await self.deliver(await self.scheduler.tick())
+            await self.scheduler.tick(self.deliver_one)
         except Exception:  # the loop must survive a bad row or a network error
             log.exception("reminder tick failed")
 
@@ -134,14 +142,20 @@ class ConductorCog(commands.Cog, name="Conductor"):
 
     async def deliver(self, reminders: list[Reminder]) -> None:
         for r in reminders:
-            try:
-                if r.dm and await self.direct_message(r.user_id, f"{r.text}\n(in <#{r.channel_id}>)"):
-                    continue
-                channel = self.bot.get_channel(int(r.channel_id)) or await self.bot.fetch_channel(int(r.channel_id))
-                await channel.send(_clip(f"<@{r.user_id}> {r.text}"),  # type: ignore[union-attr]
-                                   allowed_mentions=_one_user(r.user_id))
-            except (discord.HTTPException, ValueError, AttributeError):
-                log.warning("could not deliver a reminder for game %s to %s", r.game_id, r.user_id)
+            await self.deliver_one(r)
+
+    async def deliver_one(self, r: Reminder) -> bool:
+        """Send one reminder; False when it could not be delivered (the scheduler tries again)."""
+        try:
+            if r.dm and await self.direct_message(r.user_id, f"{r.text}\n(in <#{r.channel_id}>)"):
+                return True
+            channel = self.bot.get_channel(int(r.channel_id)) or await self.bot.fetch_channel(int(r.channel_id))
+            await channel.send(_clip(f"<@{r.user_id}> {r.text}"),  # type: ignore[union-attr]
+                               allowed_mentions=_one_user(r.user_id))
+            return True
+        except (discord.HTTPException, ValueError, AttributeError):
+            log.warning("could not deliver a reminder for game %s to %s", r.game_id, r.user_id)
+            return False
 
     async def direct_message(self, user_id: str, text: str) -> bool:
         """Send a DM; False when the user cannot be reached that way."""
@@ -427,6 +441,18 @@ class ConductorCog(commands.Cog, name="Conductor"):
     @game.command(name="end", description="End the game (host or server admin)")
     async def game_end(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, "game end", {})
+
+    @game.command(name="repair", description="Cut a log that no longer replays back to its last good action (host)")
+    async def game_repair(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "game repair", {})
+
+    @app_commands.command(name="creators", description="Who may open games on this server (server admins)")
+    @app_commands.default_permissions(manage_guild=True)
+    async def creators(self, interaction: discord.Interaction, role: discord.Role | None = None,
+                       everyone: bool | None = None) -> None:
+        params = _params(role="everyone" if everyone else (role.id if role else None),
+                         role_name=role.name if role and not everyone else None)
+        await self.run(interaction, "creators", params)
 
     @app_commands.command(name="sync", description="Register the bot's slash commands with Discord again (admins)")
     @app_commands.default_permissions(manage_guild=True)

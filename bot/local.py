@@ -24,7 +24,7 @@ from typing import TextIO
 from .commands import CommandLayer
 from .reminders import Reminder, Scheduler, utc_now
 from .reply import Caller, Reply, UserError
-from .store import Store
+from .store import Store, StoreError
 from .textcmd import CommandSyntaxError, parse
 
 PROMPT_HELP = "Type /help for commands, /moves for what you can do now, /as NAME to change who is typing, " \
@@ -184,10 +184,14 @@ def local_paths(db: str | None = None, out: str | None = None) -> tuple[str, str
 
 
 def run_local(db: str | None = None, out: str | None = None, images: bool = True) -> int:
-    """``conductor local``: play at the terminal (interactive or piped input)."""
+    """``conductor local``: play at the terminal (interactive or piped input). A database that
+    cannot be used stops it at once with the reason and exit status 2."""
     db, out = local_paths(db, out)
     try:
         return asyncio.run(_main(db, out, sys.stdin, sys.stdout, images))
+    except StoreError as exc:
+        print(f"conductor: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
 

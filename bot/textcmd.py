@@ -12,6 +12,8 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any
 
+from .limits import MAX_LINE
+
 # Commands with subcommands (``/game new``); every other command is a single word.
 GROUPS = ("game",)
 # Commands whose first words, when not written key:value, name their subject (``/help bid``,
@@ -31,6 +33,8 @@ class CommandLine:
 
 def parse(line: str) -> CommandLine:
     text = line.strip()
+    if len(text) > MAX_LINE:
+        raise CommandSyntaxError(f"That command is too long ({len(text)} characters; at most {MAX_LINE})")
     if not text.startswith("/"):
         raise CommandSyntaxError("Commands start with /, for example: /game status")
     lex = shlex.shlex(text[1:], posix=True)

@@ -8,6 +8,10 @@ title specifics (1856 family) override small hooks in :mod:`engine.titles`.
 from __future__ import annotations
 
 import copy
+import copyreg
+import importlib
+import io
+import pickle
 import random
 from collections.abc import Iterable
 from types import ModuleType
@@ -707,19 +711,28 @@ class Game:
     # ------------------------------------------------------------------ processing
     def process(self, action: A.Action, *, safe: bool = True) -> None:
         """Apply ``action``; on :class:`GameError` the state is left exactly as it was
-        (when ``safe``; replay of a trusted log passes ``safe=False`` for speed)."""
-        if safe:
-            snapshot = self._snapshot()
-            try:
-                self._process_with_autos(action)
-            except GameError:
-                self._restore(snapshot)
-                raise
-            except Exception as exc:  # an engine bug must not corrupt a live game either
-                self._restore(snapshot)
-                raise GameError(f"Internal error while processing {action.type}: {exc}") from exc
-        else:
+        (when ``safe``; replay of a trusted log passes ``safe=False`` for speed).
+
+        Rollback: the state is saved (pickled) before the action, and a rejected action restores
+        it. A game that changes only through this method (no positions set by hand, like the
+        bot's live games) may set ``checkpoint_every`` to N > 1: its state is then saved only
+        every N actions, and a rejected action restores the last save and replays the actions
+        processed since (``action_log``)."""
+        if not safe:
             self._process_with_autos(action)
+            return
+        mark = len(self.action_log)
+        saved = self.__dict__.get("_checkpoint")
+        if self.checkpoint_every <= 1 or saved is None or not 0 <= mark - saved[0] < self.checkpoint_every:
+            self._checkpoint = (mark, self._snapshot())
+        try:
+            self._process_with_autos(action)
+        except GameError:
+            self._rollback(mark)
+            raise
+        except Exception as exc:  # an engine bug must not corrupt a live game either
+            self._rollback(mark)
+            raise GameError(f"Internal error while processing {action.type}: {exc}") from exc
 
     def _process_with_autos(self, action: A.Action) -> None:
         """An action and the automatic actions recorded with it (programmed moves that
@@ -757,24 +770,42 @@ class Game:
             data.setdefault("auto_actions", []).extend(a.to_dict() for a in generated)
         self.action_log.append(data)
 
-    _STATE_SKIP = ("data", "rng")
+    # not pickled: the title data, the save itself, and the log (append-only: cut on restore)
+    _STATE_SKIP = ("data", "_checkpoint", "action_log")
+    checkpoint_every = 1
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         clone = self.__class__.__new__(self.__class__)
         memo[id(self)] = clone
         memo[id(self.data)] = self.data
         for k, v in self.__dict__.items():
-            clone.__dict__[k] = v if k == "data" else copy.deepcopy(v, memo)
+            if k != "_checkpoint":  # a copy saves its own state when it first needs to
+                clone.__dict__[k] = v if k == "data" else copy.deepcopy(v, memo)
         return clone
 
-    def _snapshot(self) -> dict[str, Any]:
+    def _snapshot(self) -> bytes:
         # the game itself and its title data stay shared: objects that point back to the game
         # (rounds, steps) must keep pointing at this very game after a restore
         keep = {k: v for k, v in self.__dict__.items() if k not in self._STATE_SKIP}
-        return copy.deepcopy(keep, memo={id(self.data): self.data, id(self): self})
+        buf = io.BytesIO()
+        _StatePickler(buf, self).dump(keep)
+        return buf.getvalue()
 
-    def _restore(self, snap: dict[str, Any]) -> None:
-        self.__dict__.update(snap)
+    def _rollback(self, mark: int) -> None:
+        """Back to the state before ``action_log[mark]``: the last save, then the actions since."""
+        at, saved = self._checkpoint
+        log = self.action_log
+        state = _StateUnpickler(io.BytesIO(saved), self).load()
+        for key in [k for k in self.__dict__ if k not in self._STATE_SKIP]:
+            del self.__dict__[key]
+        self.__dict__.update(state)
+        self.action_log = log[:at]
+        live, self.live = self.live, False  # programmed moves come from the record
+        try:
+            for raw in log[at:mark]:
+                self._process_with_autos(A.Action.from_dict(raw))
+        finally:
+            self.live = live
 
     def _process(self, action: A.Action) -> None:
         self.recorded_auto = {a.type: a for a in action.auto_actions}
@@ -829,6 +860,37 @@ class Game:
 
     def buy_share_override(self, rnd: Any, pid: str, share: Share) -> bool:
         return False
+
+
+class _StatePickler(pickle.Pickler):
+    """Pickles a game's state; the game itself and modules (title data) by reference."""
+
+    def __init__(self, file: io.BytesIO, game: Game):
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.dispatch_table = {**copyreg.dispatch_table, ModuleType: _module_ref, type(game): _game_ref}
+
+
+class _StateUnpickler(pickle.Unpickler):
+    def __init__(self, file: io.BytesIO, game: Game):
+        super().__init__(file)
+        self.game = game
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module == __name__ and name == "_this_game":
+            return lambda: self.game
+        return super().find_class(module, name)
+
+
+def _this_game() -> Game:
+    raise RuntimeError("stands for the game whose state is being restored (_StateUnpickler)")
+
+
+def _game_ref(game: Game) -> tuple[Any, ...]:
+    return _this_game, ()
+
+
+def _module_ref(module: ModuleType) -> tuple[Any, ...]:
+    return importlib.import_module, (module.__name__,)
 
 
 def _first(value: Any) -> Any:
