@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import sys
 from pathlib import Path
@@ -57,6 +58,13 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not settings.discord_token:
         print("No DISCORD_TOKEN is set. Copy .env.example to .env and put your bot token there "
               "to run the Discord bot, or play at the terminal with: conductor local", file=sys.stderr)
+        return 2
+    from bot.store import StoreError, check_database
+
+    try:  # a database that cannot be used stops the bot before it connects to Discord
+        asyncio.run(check_database(settings.database_path))
+    except StoreError as exc:
+        print(f"conductor: {exc}", file=sys.stderr)
         return 2
     from bot.discord_bot import run_bot
 
@@ -121,8 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_selfplay)
 
     loc = sub.add_parser("local", help="play at the terminal (no Discord needed)")
-    loc.add_argument("--db", default="conductor-local.sqlite3")
-    loc.add_argument("--out", default="out")
+    loc.add_argument("--db", help="SQLite file (default: DATABASE_PATH from .env, else conductor.sqlite3)")
+    loc.add_argument("--out", help="folder for pictures (default: IMAGE_DIR from .env, else images)")
     loc.set_defaults(func=cmd_local)
 
     run = sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")

@@ -18,6 +18,10 @@ of messages posted before a restart; a stale one is refused privately by the com
 A background loop (``discord.ext.tasks``, once a minute) asks the reminder :class:`Scheduler`
 for due reminders and delivers them: a ping in the game's channel, or a direct message for
 users who opted in (falling back to the channel when the DM cannot be delivered).
+
+Every command is guild-only (not offered in direct messages); ``/creators`` is for members with
+Manage Server by default. Who may do what is decided by the command layer (:mod:`bot.access`)
+from the caller's id, roles and admin flag.
 """
 
 from __future__ import annotations
@@ -54,8 +58,9 @@ def caller_of(interaction: discord.Interaction) -> Caller:
     perms = getattr(user, "guild_permissions", None)
     admin = bool(perms and (perms.administrator or perms.manage_guild))
     guild = getattr(interaction, "guild_id", None)
+    roles = tuple(str(r.id) for r in getattr(user, "roles", None) or [])
     return Caller(str(user.id), getattr(user, "display_name", None) or user.name, admin,
-                  str(guild) if isinstance(guild, int) else None)
+                  str(guild) if isinstance(guild, int) else None, roles)
 
 
 def _one_user(user_id: str) -> discord.AllowedMentions:
@@ -78,8 +83,9 @@ def _focused(options: list[dict[str, Any]]) -> tuple[str | None, dict[str, str]]
     return focused, values
 
 
-async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """Autocomplete for every action parameter: only legal choices for the caller now (<= 25)."""
+async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[Any]]:
+    """Autocomplete for every option with a fixed set of legal values (the command layer's
+    choices for the caller now, <= 25); integer options get integer values."""
     cog = interaction.client.get_cog("Conductor") if hasattr(interaction.client, "get_cog") else None
     command = interaction.command
     if not isinstance(cog, ConductorCog) or command is None:
@@ -88,7 +94,11 @@ async def complete(interaction: discord.Interaction, current: str) -> list[app_c
     if focused is None:
         return []
     pairs = await cog.layer.autocomplete(str(interaction.channel_id), caller_of(interaction),
-                                         command.qualified_name, focused, values, current)
+                                         command.qualified_name, focused, values, str(current))
+    param = command.get_parameter(focused) if hasattr(command, "get_parameter") else None
+    if getattr(param, "type", None) == discord.AppCommandOptionType.integer:
+        return [app_commands.Choice(name=label[:100], value=int(value)) for value, label in pairs
+                if value.lstrip("-").isdigit()][:25]
     return [app_commands.Choice(name=label[:100], value=value[:100]) for value, label in pairs][:25]
 
 
@@ -97,12 +107,15 @@ def _params(**kwargs: Any) -> dict[str, str]:
 
 
 class ConductorCog(commands.Cog, name="Conductor"):
-    game = app_commands.Group(name="game", description="Create, join and manage this channel's game")
+    game = app_commands.Group(name="game", description="Create, join and manage this channel's game",
+                              guild_only=True)
 
     def __init__(self, bot: commands.Bot, layer: CommandLayer, scheduler: Scheduler | None = None):
         self.bot = bot
         self.layer = layer
         self.scheduler = scheduler or Scheduler(layer)
+        for command in self.__cog_app_commands__:  # games live in server channels, not in DMs
+            app_commands.guild_only(command)
 
     async def cog_load(self) -> None:
         self.reminder_loop.start()
@@ -119,7 +132,7 @@ class ConductorCog(commands.Cog, name="Conductor"):
     @tasks.loop(minutes=REMINDER_INTERVAL_MINUTES)
     async def reminder_loop(self) -> None:
         try:
-            await self.deliver(await self.scheduler.tick())
+            await self.scheduler.tick(self.deliver_one)
         except Exception:  # the loop must survive a bad row or a network error
             log.exception("reminder tick failed")
 
@@ -129,14 +142,20 @@ class ConductorCog(commands.Cog, name="Conductor"):
 
     async def deliver(self, reminders: list[Reminder]) -> None:
         for r in reminders:
-            try:
-                if r.dm and await self.direct_message(r.user_id, f"{r.text}\n(in <#{r.channel_id}>)"):
-                    continue
-                channel = self.bot.get_channel(int(r.channel_id)) or await self.bot.fetch_channel(int(r.channel_id))
-                await channel.send(_clip(f"<@{r.user_id}> {r.text}"),  # type: ignore[union-attr]
-                                   allowed_mentions=_one_user(r.user_id))
-            except (discord.HTTPException, ValueError, AttributeError):
-                log.warning("could not deliver a reminder for game %s to %s", r.game_id, r.user_id)
+            await self.deliver_one(r)
+
+    async def deliver_one(self, r: Reminder) -> bool:
+        """Send one reminder; False when it could not be delivered (the scheduler tries again)."""
+        try:
+            if r.dm and await self.direct_message(r.user_id, f"{r.text}\n(in <#{r.channel_id}>)"):
+                return True
+            channel = self.bot.get_channel(int(r.channel_id)) or await self.bot.fetch_channel(int(r.channel_id))
+            await channel.send(_clip(f"<@{r.user_id}> {r.text}"),  # type: ignore[union-attr]
+                               allowed_mentions=_one_user(r.user_id))
+            return True
+        except (discord.HTTPException, ValueError, AttributeError):
+            log.warning("could not deliver a reminder for game %s to %s", r.game_id, r.user_id)
+            return False
 
     async def direct_message(self, user_id: str, text: str) -> bool:
         """Send a DM; False when the user cannot be reached that way."""
@@ -317,20 +336,29 @@ class ConductorCog(commands.Cog, name="Conductor"):
             log.warning("could not post or pin the status message in %s", getattr(channel, "id", "?"))
 
     # ------------------------------------------------------------------ /help and /game
-    @app_commands.command(name="help", description="Commands, and who must act now")
-    async def help(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, "help", {})
+    @app_commands.command(name="help", description="Commands, and who must act now; command: explains one")
+    @app_commands.autocomplete(command=complete)
+    async def help(self, interaction: discord.Interaction, command: str | None = None) -> None:
+        await self.run(interaction, "help", _params(command=command))
 
     @game.command(name="new", description="Open a new game in this channel")
     @app_commands.choices(title=[app_commands.Choice(name=t, value=t) for t in ("1856", "1836Jr56", "1833NE")])
-    async def game_new(self, interaction: discord.Interaction, title: str, options: str | None = None) -> None:
-        await self.run(interaction, "game new", _params(title=title, options=options))
+    @app_commands.autocomplete(options=complete)
+    @app_commands.describe(bonuses="1833NE: values from your rulebook, e.g. Boston-Portland=50/50/80/80/0 ferry=20")
+    async def game_new(self, interaction: discord.Interaction, title: str, options: str | None = None,
+                       bonuses: str | None = None) -> None:
+        await self.run(interaction, "game new", _params(title=title, options=options, bonuses=bonuses))
+
+    @game.command(name="rules", description="1833NE's provisional values (bonuses, ferries); the host sets them")
+    async def game_rules(self, interaction: discord.Interaction, bonuses: str | None = None) -> None:
+        await self.run(interaction, "game rules", _params(bonuses=bonuses))
 
     @game.command(name="join", description="Take a seat (give a name to take another seat yourself)")
     async def game_join(self, interaction: discord.Interaction, name: str | None = None) -> None:
         await self.run(interaction, "game join", _params(name=name))
 
     @game.command(name="leave", description="Leave before the game starts")
+    @app_commands.autocomplete(seat=complete)
     async def game_leave(self, interaction: discord.Interaction, seat: str | None = None) -> None:
         await self.run(interaction, "game leave", _params(seat=seat))
 
@@ -361,10 +389,12 @@ class ConductorCog(commands.Cog, name="Conductor"):
         await self.run(interaction, "game import", {"file": data})
 
     @game.command(name="claim", description="Take a free seat of an imported game")
+    @app_commands.autocomplete(seat=complete)
     async def game_claim(self, interaction: discord.Interaction, seat: str) -> None:
         await self.run(interaction, "game claim", _params(seat=seat))
 
     @game.command(name="seat", description="Hand a seat to another user")
+    @app_commands.autocomplete(seat=complete)
     async def game_seat(self, interaction: discord.Interaction, seat: str, user: discord.Member) -> None:
         await self.run(interaction, "game seat", _params(seat=seat, user=user.id, user_name=user.display_name))
 
@@ -386,10 +416,12 @@ class ConductorCog(commands.Cog, name="Conductor"):
         await self.run(interaction, "game remind", {})
 
     @game.command(name="sub", description="Hand a seat to a substitute (holder, host, or a vote)")
+    @app_commands.autocomplete(seat=complete)
     async def game_sub(self, interaction: discord.Interaction, user: discord.Member, seat: str | None = None) -> None:
         await self.run(interaction, "game sub", _params(user=user.id, user_name=user.display_name, seat=seat))
 
     @game.command(name="concede", description="Leave the game: your seat then moves automatically")
+    @app_commands.autocomplete(seat=complete)
     async def game_concede(self, interaction: discord.Interaction, seat: str | None = None) -> None:
         await self.run(interaction, "game concede", _params(seat=seat))
 
@@ -410,6 +442,18 @@ class ConductorCog(commands.Cog, name="Conductor"):
     async def game_end(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, "game end", {})
 
+    @game.command(name="repair", description="Cut a log that no longer replays back to its last good action (host)")
+    async def game_repair(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "game repair", {})
+
+    @app_commands.command(name="creators", description="Who may open games on this server (server admins)")
+    @app_commands.default_permissions(manage_guild=True)
+    async def creators(self, interaction: discord.Interaction, role: discord.Role | None = None,
+                       everyone: bool | None = None) -> None:
+        params = _params(role="everyone" if everyone else (role.id if role else None),
+                         role_name=role.name if role and not everyone else None)
+        await self.run(interaction, "creators", params)
+
     @app_commands.command(name="sync", description="Register the bot's slash commands with Discord again (admins)")
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
@@ -418,7 +462,7 @@ class ConductorCog(commands.Cog, name="Conductor"):
 
     # ------------------------------------------------------------------ game actions
     @app_commands.command(name="bid", description="Bid for (or buy) a private company")
-    @app_commands.autocomplete(company=complete)
+    @app_commands.autocomplete(company=complete, price=complete)
     async def bid(self, interaction: discord.Interaction, company: str, price: int) -> None:
         await self.run(interaction, "bid", _params(company=company, price=price))
 
@@ -440,22 +484,24 @@ class ConductorCog(commands.Cog, name="Conductor"):
         await self.run(interaction, "sell", _params(shares=shares, corporation=corporation, percent=percent))
 
     @app_commands.command(name="pass", description="Pass, or finish this step")
+    @app_commands.autocomplete(entity=complete)
     async def pass_(self, interaction: discord.Interaction, entity: str | None = None) -> None:
         await self.run(interaction, "pass", _params(entity=entity))
 
     @app_commands.command(name="lay", description="Lay or upgrade a tile")
-    @app_commands.autocomplete(hex=complete, tile=complete, rotation=complete)
+    @app_commands.autocomplete(hex=complete, tile=complete, rotation=complete, entity=complete)
     async def lay(self, interaction: discord.Interaction, hex: str, tile: str, rotation: str | None = None,
                   entity: str | None = None) -> None:
         await self.run(interaction, "lay", _params(hex=hex, tile=tile, rotation=rotation, entity=entity))
 
     @app_commands.command(name="token", description="Place a station token")
-    @app_commands.autocomplete(city=complete)
+    @app_commands.autocomplete(city=complete, slot=complete, entity=complete)
     async def token(self, interaction: discord.Interaction, city: str, slot: int | None = None,
                     entity: str | None = None) -> None:
         await self.run(interaction, "token", _params(city=city, slot=slot, entity=entity))
 
     @app_commands.command(name="routes", description="Run trains: auto, none, or \"2-0: F15-F17; ...\"")
+    @app_commands.autocomplete(routes=complete)
     async def routes(self, interaction: discord.Interaction, routes: str | None = None) -> None:
         await self.run(interaction, "routes", _params(routes=routes))
 
@@ -471,7 +517,7 @@ class ConductorCog(commands.Cog, name="Conductor"):
         await self.run(interaction, "train", _params(train=train, variant=variant, price=price, exchange=exchange))
 
     @app_commands.command(name="discard", description="Discard a train over the limit")
-    @app_commands.autocomplete(train=complete)
+    @app_commands.autocomplete(train=complete, entity=complete)
     async def discard(self, interaction: discord.Interaction, train: str, entity: str | None = None) -> None:
         await self.run(interaction, "discard", _params(train=train, entity=entity))
 
@@ -489,6 +535,7 @@ class ConductorCog(commands.Cog, name="Conductor"):
         await self.run(interaction, "private", _params(company=company, price=price))
 
     @app_commands.command(name="assign", description="Place a private's marker (port)")
+    @app_commands.autocomplete(target=complete, entity=complete)
     async def assign(self, interaction: discord.Interaction, target: str, entity: str | None = None) -> None:
         await self.run(interaction, "assign", _params(target=target, entity=entity))
 
@@ -498,14 +545,17 @@ class ConductorCog(commands.Cog, name="Conductor"):
         await self.run(interaction, "right", _params(right=right, cost=cost))
 
     @app_commands.command(name="issue", description="Issue treasury shares")
+    @app_commands.autocomplete(shares=complete)
     async def issue(self, interaction: discord.Interaction, shares: str) -> None:
         await self.run(interaction, "issue", _params(shares=shares))
 
     @app_commands.command(name="redeem", description="Redeem a share")
+    @app_commands.autocomplete(share=complete)
     async def redeem(self, interaction: discord.Interaction, share: str) -> None:
         await self.run(interaction, "redeem", _params(share=share))
 
     @app_commands.command(name="merge", description="Merge into the national (1856 nationalization)")
+    @app_commands.autocomplete(corporation=complete)
     async def merge(self, interaction: discord.Interaction, corporation: str | None = None) -> None:
         await self.run(interaction, "merge", _params(corporation=corporation))
 
@@ -529,6 +579,7 @@ class ConductorCog(commands.Cog, name="Conductor"):
             unconditional=_yn(unconditional), indefinite=_yn(indefinite)))
 
     @app_commands.command(name="autobuy", description="Buy shares automatically")
+    @app_commands.autocomplete(corporation=complete, until=complete)
     async def autobuy(self, interaction: discord.Interaction, corporation: str, until: str,
                       from_market: bool | None = None) -> None:
         await self.run(interaction, "autobuy", _params(corporation=corporation, until=until,

@@ -5,11 +5,17 @@ Local-only commands: ``/as NAME`` switches the user typing, ``/channel NAME`` th
 ``/tick [minutes:N] [hours:N] [days:N]`` moves the bot's clock forward and delivers the
 reminders then due (the Discord bot checks once a minute by itself), ``/quit`` stops.
 ``/game import file:PATH`` reads a local file. Every channel belongs to one server, "local".
+There is no autocomplete at a terminal: ``/moves`` lists what you can do, as commands to type.
+
+Pictures are written to the image folder as ``0001-map.png``, ``0002-market.png``, ...; the
+numbering continues after the files already there, so nothing is overwritten. The database and
+the image folder come from ``DATABASE_PATH`` and ``IMAGE_DIR`` (``.env``) unless given.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -18,11 +24,13 @@ from typing import TextIO
 from .commands import CommandLayer
 from .reminders import Reminder, Scheduler, utc_now
 from .reply import Caller, Reply, UserError
-from .store import Store
+from .store import Store, StoreError
 from .textcmd import CommandSyntaxError, parse
 
-PROMPT_HELP = "Type /help for commands, /as NAME to change who is typing, /tick hours:N to let time pass, " \
-              "/quit to stop."
+PROMPT_HELP = "Type /help for commands, /moves for what you can do now, /as NAME to change who is typing, " \
+              "/tick hours:N to let time pass, /quit to stop."
+TICK_OPTIONS = ("minutes", "hours", "days")
+_NUMBERED = re.compile(r"^(\d+)-")
 LOCAL_SERVER = "local"
 
 
@@ -49,7 +57,7 @@ class LocalSession:
         self.out = Path(out_dir)
         self.user = user
         self.channel = channel
-        self._image_no = 0
+        self._image_no: int | None = None  # the last number used; read from the folder at first
         self.clock = clock
         self.scheduler = Scheduler(layer)
 
@@ -57,6 +65,9 @@ class LocalSession:
         """``/tick``: let time pass (when the layer runs on a :class:`LocalClock`), then deliver."""
         from .play import number
 
+        unknown = [k for k in params if k not in TICK_OPTIONS]
+        if unknown:
+            return [f"! /tick has no option {unknown[0]}: (its options: minutes:, hours:, days:)"]
         try:
             delta = timedelta(minutes=number(params, "minutes", default=0), hours=number(params, "hours", default=0),
                               days=number(params, "days", default=0, hi=3650))
@@ -107,19 +118,27 @@ class LocalSession:
         reply = await self.layer.handle(self.channel, caller, cmd.name, params)
         return self.format(reply)
 
+    def next_image_path(self, filename: str) -> Path:
+        """A new numbered file in the image folder, after any numbered files already there."""
+        self.out.mkdir(parents=True, exist_ok=True)
+        if self._image_no is None:
+            found = (_NUMBERED.match(p.name) for p in self.out.iterdir())
+            self._image_no = max((int(m.group(1)) for m in found if m), default=0)
+        self._image_no += 1
+        return self.out / f"{self._image_no:04d}-{filename}"
+
     def format(self, reply: Reply) -> list[str]:
+        only = f"(only {self.user} can see this) "
         if reply.error:
-            return [f"! (only {self.user} sees this) " + ln for ln in reply.error.splitlines()]
-        prefix = f"(only {self.user} sees this) " if reply.ephemeral else ""
+            return [f"! {only}" + ln for ln in reply.error.splitlines()]
+        prefix = only if reply.ephemeral else ""
         out = [prefix + ln for ln in reply.lines]
         if reply.ping:
             out.append(f"@{reply.ping} {reply.ping_text}")
         if reply.dm:
             out.append(f"(direct message to {reply.dm}) {reply.ping_text}")
         for f in reply.files:
-            self.out.mkdir(parents=True, exist_ok=True)
-            self._image_no += 1
-            path = self.out / f"{self._image_no:04d}-{f.filename}"
+            path = self.next_image_path(f.filename)
             path.write_bytes(f.data)
             out.append(f"[file] {path}")
         for b in reply.buttons:
@@ -152,14 +171,31 @@ async def _main(db: str, out: str, stdin: TextIO, stdout: TextIO, images: bool =
     return 0
 
 
-def run_local(db: str, out: str, images: bool = True) -> int:
-    """``conductor local``: play at the terminal (interactive or piped input)."""
+def local_paths(db: str | None = None, out: str | None = None) -> tuple[str, str]:
+    """The database file and image folder: as given, else ``DATABASE_PATH`` and ``IMAGE_DIR``
+    from the environment or ``.env``."""
+    if db is None or out is None:
+        from .config import load_settings
+
+        settings = load_settings()
+        db = db or settings.database_path
+        out = out or settings.image_dir
+    return db, out
+
+
+def run_local(db: str | None = None, out: str | None = None, images: bool = True) -> int:
+    """``conductor local``: play at the terminal (interactive or piped input). A database that
+    cannot be used stops it at once with the reason and exit status 2."""
+    db, out = local_paths(db, out)
     try:
         return asyncio.run(_main(db, out, sys.stdin, sys.stdout, images))
+    except StoreError as exc:
+        print(f"conductor: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
 
 
 if __name__ == "__main__":
-    raise SystemExit(run_local(db=sys.argv[1] if len(sys.argv) > 1 else "conductor-local.sqlite3",
-                               out=sys.argv[2] if len(sys.argv) > 2 else "out"))
+    raise SystemExit(run_local(db=sys.argv[1] if len(sys.argv) > 1 else None,
+                               out=sys.argv[2] if len(sys.argv) > 2 else None))

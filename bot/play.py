@@ -14,8 +14,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import actions as A
-from engine.decisions import pick_shares, suggest_routes
+from engine.decisions import (
+    choices_for,
+    legal_tile_lays,
+    pick_shares,
+    share_blockers,
+    suggest_routes,
+    track_exits,
+)
 from engine.game import Game
+from engine.rounds import StockRound
 
 from .reply import UserError
 from .textcmd import CommandSyntaxError, parse_routes
@@ -69,7 +77,7 @@ def number(params: dict[str, str], key: str, *, lo: int = 0, hi: int = MAX_NUMBE
 def text(params: dict[str, str], key: str) -> str:
     raw = (params.get(key) or "").strip()
     if not raw:
-        raise UserError(f"Give {key}:")
+        raise UserError(f"Give {key}: (see /help for the format)")
     if len(raw) > 200:
         raise UserError(f"{key} is too long")
     return raw
@@ -137,14 +145,30 @@ def _buy(g: Game, e: str, p: dict[str, str]) -> A.Action:
         buyable = getattr(g.round, "buyable_shares", None)
         options = [s for s in (buyable(e) if buyable else []) if s.corporation == sym]
         if not options:
-            raise UserError(f"No share of {sym} can be bought now")
+            raise UserError(f"No share of {sym} can be bought now: " + "; ".join(share_blockers(g, e, sym)))
         options.sort(key=lambda s: s.owner != s.corporation)  # the IPO first
         ids = [options[0].id]
     else:
+        known = {s.lower() for s in g.shares}
+        if any(s.strip().lower() not in known for s in raw.split(",") if s.strip()):
+            raise UserError(f"There is no share {raw!r}: name a corporation, for example share:"
+                            f"{next(iter(g.corporations))}" + _buyable_text(g, e))
         ids = _share_ids(g, raw)
     if len(ids) != 1:
         raise UserError("Buy one certificate at a time")
     return A.BuyShares(**_base(g, e), shares=tuple(ids), percent=g.shares[ids[0]].percent)
+
+
+def _buyable_text(g: Game, e: str) -> str:
+    """"; buyable now: GW (IPO $80), LPS (market $65)" for the stock round."""
+    rnd = g.round
+    if not isinstance(rnd, StockRound):
+        return ""
+    seen: dict[str, str] = {}
+    for s in rnd.buyable_shares(e):
+        where = "IPO" if s.owner == s.corporation else "market"
+        seen.setdefault(s.corporation, f"{s.corporation} ({where} {g.fmt(rnd.share_price_for(s))})")
+    return "; buyable now: " + ", ".join(seen.values()) if seen else "; no share can be bought now"
 
 
 def _sell(g: Game, e: str, p: dict[str, str]) -> A.Action:
@@ -182,8 +206,99 @@ def _lay(g: Game, e: str, p: dict[str, str]) -> A.Action:
         supply = g.board.supply.get(name, [])
         if not supply:
             raise UserError(f"There is no tile {name} left")
-    rotation = number(p, "rotation", hi=5, default=0)
+    if p.get("rotation"):
+        rotation = number(p, "rotation", hi=5)
+    else:
+        rotation = _only_rotation(g, e, hex_id, tile)
     return A.LayTile(**_base(g, e), hex=hex_id, tile=tile, rotation=rotation)
+
+
+def _tile_name(tile_id: str) -> str:
+    return tile_id.rsplit("-", 1)[0] if "-" in tile_id else tile_id
+
+
+def _rotations_at(g: Game, corp: str, hex_id: str, name: str) -> list[int] | None:
+    """The legal rotations of tile ``name`` on ``hex_id`` for a normal lay (None: not legal there)."""
+    if corp not in g.corporations:
+        return None
+    for tid, rots in legal_tile_lays(g, corp, {hex_id}).get(hex_id, {}).items():
+        if _tile_name(tid) == name:
+            return rots
+    return None
+
+
+def distinct_rotations(g: Game, tile_id: str, rotations: list[int]) -> list[int]:
+    """``rotations`` without those that lay the same track as an earlier one (a straight tile at
+    rotation 2 and 5)."""
+    base = g.board.tile_for(_tile_name(tile_id))
+    seen: set[frozenset[tuple[frozenset[int], tuple[tuple[str, int], ...]]]] = set()
+    out = []
+    for r in rotations:
+        shape = frozenset((frozenset(p.edges), tuple(sorted((e.kind, e.num) for e in p.ends if e.kind != "edge")))
+                          for p in base.with_rotation(r).paths)
+        if shape not in seen:
+            seen.add(shape)
+            out.append(r)
+    return out
+
+
+def track_text(g: Game, hex_id: str, tile_id: str, rotation: int) -> str:
+    """"track to D15, E18": where the tile's track leads at that rotation."""
+    return "track to " + ", ".join(track_exits(g, hex_id, tile_id, rotation))
+
+
+def rotations_text(g: Game, hex_id: str, tile_id: str, rotations: list[int]) -> str:
+    """"3 (track to D15, E18) or 5 (track to D17, F17)"."""
+    return " or ".join(f"{r} ({track_text(g, hex_id, tile_id, r)})" for r in distinct_rotations(g, tile_id, rotations))
+
+
+def _only_rotation(g: Game, e: str, hex_id: str, tile: str) -> int:
+    """No rotation given: the only legal one, else the choice is the player's."""
+    rots = _rotations_at(g, e, hex_id, _tile_name(tile))
+    if not rots:
+        return 0  # not a normal lay here: the engine says why (or a private's lay takes it)
+    rots = distinct_rotations(g, tile, rots)
+    if len(rots) == 1:
+        return rots[0]
+    raise UserError(f"Tile {_tile_name(tile)} fits {hex_id} in rotation {rotations_text(g, hex_id, tile, rots)}; "
+                    f"add rotation:, for example /lay hex:{hex_id} tile:{_tile_name(tile)} rotation:{rots[0]}")
+
+
+def tiles_text(g: Game, hex_id: str, lays: dict[str, list[int]]) -> str:
+    """"7 (rotations 4, 5), 8 (rotations 3, 5)" for the tiles that may go on a hex."""
+    def one(tile: str, rots: list[int]) -> str:
+        rots = distinct_rotations(g, tile, rots)
+        return f"{_tile_name(tile)} (rotation{'s' if len(rots) > 1 else ''} {', '.join(map(str, rots))})"
+
+    return ", ".join(one(t, r) for t, r in sorted(lays.items(), key=lambda kv: tile_sort(kv[0])))
+
+
+def tile_sort(tile_id: str) -> tuple[int, str]:
+    name = _tile_name(tile_id)
+    return (int(name), name) if name.isdigit() else (10**6, name)
+
+
+def explain_refusal(g: Game, action: A.Action, message: str) -> str:
+    """The engine's refusal of ``action``, with what would be legal instead (tile lays: the
+    tiles and rotations that fit the hex, or the hexes where track can go)."""
+    if not isinstance(action, A.LayTile) or action.entity not in g.corporations:
+        return message
+    corp, hex_id, name = action.entity, action.hex, _tile_name(action.tile)
+    here = legal_tile_lays(g, corp, {hex_id}).get(hex_id, {})
+    if not here:
+        where = sorted(legal_tile_lays(g, corp))
+        if not where:
+            return message
+        return f"{message}. {corp} can lay track on: {', '.join(where)} (/help lay lists tiles and rotations)"
+    rots = next((r for t, r in here.items() if _tile_name(t) == name), None)
+    if rots is None:
+        return f"{message}. On {hex_id} {corp} can lay: {tiles_text(g, hex_id, here)}"
+    if action.rotation in rots:
+        return message
+    if "no route" in message:
+        message = (f"{corp} cannot lay tile {name} on {hex_id} in rotation {action.rotation}: that rotation "
+                   f"does not connect to {corp}'s track")
+    return f"{message}. Tile {name} fits {hex_id} in rotation {rotations_text(g, hex_id, action.tile, rots)}"
 
 
 def _token(g: Game, e: str, p: dict[str, str]) -> A.Action:
@@ -224,18 +339,29 @@ def _dividend(g: Game, e: str, p: dict[str, str]) -> A.Action:
     return A.Dividend(**_base(g, e), kind=kind)
 
 
-def _train_id(g: Game, raw: str) -> str:
+def _train_id(g: Game, raw: str, e: str | None = None, action_type: str = "buy_train") -> str:
     if raw in g.trains:
         return raw
-    for tid in g.train_order:  # a train name ("3"): the next one in the bank
-        t = g.trains[tid]
-        if t.name.lower() == raw.lower() and t.owner == "depot":
-            return tid
-    return pick(raw, list(g.trains), "train")
+    for owner in ("depot", "discard"):  # a train name ("3"): the next one in the bank
+        for tid in g.train_order:
+            t = g.trains[tid]
+            if t.name.lower() == raw.lower() and t.owner == owner:
+                return tid
+    lowered = {t.lower(): t for t in g.trains}
+    if raw.lower() in lowered:
+        return lowered[raw.lower()]
+    options = choices_for(g, e, action_type) if e else []
+    offer = "; ".join(f"train:{c.value} ({c.label})" for c in options[:8])
+    if any(t.name.lower() == raw.lower() for t in g.trains.values()):
+        head = f"No {raw}-train is left in the bank"
+    else:
+        head = f"There is no train {raw!r}"
+    raise UserError(head + (f"; {'you can buy' if action_type == 'buy_train' else 'choose from'}: {offer}"
+                            if offer else ""))
 
 
 def _train(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    tid = _train_id(g, text(p, "train"))
+    tid = _train_id(g, text(p, "train"), e)
     train = g.trains[tid]
     # 1833NE: a card from the bank is bought as one of its sides: the one named, else the one
     # at the price given, else the card's first side
@@ -254,11 +380,11 @@ def _train(g: Game, e: str, p: dict[str, str]) -> A.Action:
 
 
 def _discard(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    return A.DiscardTrain(**_base(g, e), train=_train_id(g, text(p, "train")))
+    return A.DiscardTrain(**_base(g, e), train=_train_id(g, text(p, "train"), e, "discard_train"))
 
 
 def _borrow(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    return A.BorrowTrain(**_base(g, e), train=_train_id(g, text(p, "train")))
+    return A.BorrowTrain(**_base(g, e), train=_train_id(g, text(p, "train"), e, "borrow_train"))
 
 
 def _remove(g: Game, e: str, p: dict[str, str]) -> A.Action:
@@ -354,7 +480,7 @@ _ENTITY = Param("entity", "act for this corporation or private (only if you cont
 ACTION_COMMANDS: dict[str, ActionCommand] = {c.name: c for c in (
     ActionCommand("bid", "bid", "bid for (or buy) a private company",
                   (Param("company", "private company", choice_key="company"),
-                   Param("price", "your bid", number=True)), _bid),
+                   Param("price", "your bid", number=True, choice_key="bid_price")), _bid),
     ActionCommand("par", "par", "start a corporation at a par price",
                   (Param("corporation", "corporation to start", choice_key="corporation"),
                    Param("price", "par price", choice_key="price"),
@@ -372,10 +498,10 @@ ACTION_COMMANDS: dict[str, ActionCommand] = {c.name: c for c in (
                    Param("rotation", "rotation 0-5", required=False, number=True, choice_key="rotation")), _lay),
     ActionCommand("token", "place_token", "place a station token",
                   (Param("city", "city (or hex)", choice_key="city"),
-                   Param("slot", "slot", required=False, number=True)), _token),
+                   Param("slot", "slot", required=False, number=True, choice_key="slot")), _token),
     ActionCommand("routes", "run_routes", "run trains",
                   (Param("routes", 'routes like "2-0: F15-F17; 3-1: C14-D13-B13", or auto, or none',
-                         required=False),), _routes),
+                         required=False, choice_key="routes"),), _routes),
     ActionCommand("dividend", "dividend", "pay out or withhold",
                   (Param("kind", "payout or withhold", choice_key="kind"),), _dividend),
     ActionCommand("train", "buy_train", "buy a train",
@@ -395,16 +521,16 @@ ACTION_COMMANDS: dict[str, ActionCommand] = {c.name: c for c in (
                   (Param("company", "private company", choice_key="company"),
                    Param("price", "price", number=True)), _private),
     ActionCommand("assign", "assign", "place a private's marker (port)",
-                  (Param("target", "hex"),), _assign),
+                  (Param("target", "hex", choice_key="target"),), _assign),
     ActionCommand("right", "special_buy", "buy a right (1856 tunnel/bridge) or a ferry (1833NE)",
                   (Param("right", "which right or ferry", choice_key="right"),
                    Param("cost", "cost", required=False, number=True)), _right),
     ActionCommand("issue", "sell_shares", "issue treasury shares",
-                  (Param("shares", "shares to issue"),), _issue, "corporation"),
+                  (Param("shares", "shares to issue", choice_key="issue"),), _issue, "corporation"),
     ActionCommand("redeem", "buy_shares", "redeem a share",
-                  (Param("share", "share to redeem"),), _redeem, "corporation"),
+                  (Param("share", "share to redeem", choice_key="redeem"),), _redeem, "corporation"),
     ActionCommand("merge", "merge", "merge into the national (1856)",
-                  (Param("corporation", "corporation", required=False),), _merge),
+                  (Param("corporation", "corporation", required=False, choice_key="merge"),), _merge),
     ActionCommand("takeover", "takeover", "take over another corporation (1833NE)",
                   (Param("corporation", "corporation", choice_key="corporation"),
                    Param("shares", "own treasury shares to pay with", required=False, number=True,
@@ -417,13 +543,38 @@ ACTION_COMMANDS: dict[str, ActionCommand] = {c.name: c for c in (
                    Param("indefinite", "in later stock rounds too (yes/no)", required=False)),
                   _autopass, "player", any_time=True),
     ActionCommand("autobuy", "program_buy_shares", "buy shares automatically",
-                  (Param("corporation", "corporation"), Param("until", "percent to reach, or float"),
+                  (Param("corporation", "corporation", choice_key="autobuy"),
+                   Param("until", "percent to reach, or float", choice_key="until"),
                    Param("from_market", "also from the market (yes/no)", required=False),
                    Param("auto_pass_after", "pass after (yes/no)", required=False)),
                   _autobuy, "player", any_time=True),
     ActionCommand("autostop", "program_disable", "cancel your automatic stock-round moves", (),
                   _autostop, "player", any_time=True),
 )}
+
+EXAMPLES: dict[str, str] = {
+    "bid": "/bid company:GLSC price:75", "par": "/par corporation:GW price:70", "buy": "/buy share:GW",
+    "sell": "/sell corporation:GW percent:20", "pass": "/pass", "lay": "/lay hex:F17 tile:57 rotation:2",
+    "token": "/token city:F17", "routes": '/routes routes:auto (or routes:"2-0: F15-F17")',
+    "dividend": "/dividend kind:payout", "train": "/train train:3", "discard": "/discard train:2-0",
+    "borrow": "/borrow train:5-0", "remove": "/remove city:57-0-0", "loan": "/loan", "repay": "/repay",
+    "private": "/private company:GLSC price:100", "assign": "/assign target:H17", "right": "/right right:tunnel",
+    "issue": "/issue shares:GW_5", "redeem": "/redeem share:GW_5", "merge": "/merge",
+    "takeover": "/takeover corporation:NYNH shares:1", "accept": "/accept", "bankrupt": "/bankrupt",
+    "autopass": "/autopass indefinite:yes", "autobuy": "/autobuy corporation:GW until:float",
+    "autostop": "/autostop",
+}
+
+
+def build_action(cmd: ActionCommand, game: Game, entity: str, params: dict[str, str]) -> A.Action:
+    """The action ``cmd`` makes from ``params``; a missing option is refused with its format."""
+    for p in cmd.params:
+        if p.required and not (params.get(p.name) or "").strip():
+            hint = f"; /help {cmd.name} shows what you can choose now" if p.choice_key else ""
+            raise UserError(f"Give {p.name}: ({p.description}), for example {EXAMPLES.get(cmd.name, '/' + cmd.name)}"
+                            + hint)
+    return cmd.build(game, entity, params)
+
 
 COMMAND_FOR_TYPE: dict[str, str] = {}
 for _c in ACTION_COMMANDS.values():
@@ -455,8 +606,10 @@ def allowed_commands(game: Game, entity: str) -> list[str]:
     return [f"/{COMMAND_FOR_TYPE.get(t, t)}" for t in game.action_types(entity)]
 
 
-def resolve_entity(game: Game, cmd: ActionCommand, pids: set[str], explicit: str | None) -> str:
-    """Which entity the caller (holding seats ``pids``) acts for with ``cmd`` now."""
+def resolve_entity(game: Game, cmd: ActionCommand, pids: set[str], explicit: str | None,
+                   params: dict[str, str] | None = None) -> str:
+    """Which entity the caller (holding seats ``pids``) acts for with ``cmd`` now (``params``:
+    the command's options, to say why it cannot)."""
     if cmd.any_time:
         mine = sorted(pids)
         if explicit:
@@ -485,7 +638,21 @@ def resolve_entity(game: Game, cmd: ActionCommand, pids: set[str], explicit: str
     if not acting_mine:
         raise UserError(f"It is not your turn: {waiting_for(game)}")
     e = acting_mine[0]
-    raise UserError(f"{game.name_of(e)} cannot /{cmd.name} now" + _can_now(game, e))
+    raise UserError(f"{game.name_of(e)} cannot /{cmd.name} now" + _why_not(game, e, cmd, params or {})
+                    + _can_now(game, e))
+
+
+def _why_not(game: Game, entity: str, cmd: ActionCommand, params: dict[str, str]) -> str:
+    """The cause, where one is known: a share that cannot be bought (cash, sold this round, limits)."""
+    if cmd.action_type != "buy_shares" or not isinstance(game.round, StockRound) or entity not in game.player_by_id:
+        return ""
+    key = (params.get("share") or "").split(",")[0].strip().lower()
+    sym = next((c for c in game.corporations if c.lower() == key), None)
+    if sym is None:
+        sym = next((s.corporation for sid, s in game.shares.items() if sid.lower() == key), None)
+    if sym is None:
+        return ""
+    return f" ({'; '.join(share_blockers(game, entity, sym))})"
 
 
 def _kind_ok(game: Game, cmd: ActionCommand, entity: str) -> bool:
@@ -503,7 +670,9 @@ def _can_now(game: Game, entity: str) -> str:
 
 
 def waiting_for(game: Game, seat_user: dict[str, str] | None = None) -> str:
-    """"waiting for BBG (Alice): /lay, /pass" for each acting entity."""
+    """"waiting for BBG (president Alice) to lay track: /lay, /pass" for each acting entity."""
+    from .turns import activity
+
     if game.finished:
         return f"the game is over ({game.end_reason})"
     parts = []
@@ -513,5 +682,5 @@ def waiting_for(game: Game, seat_user: dict[str, str] | None = None) -> str:
         if ctrl and ctrl != e:
             who += f" (president {game.name_of(ctrl)})"
         cmds = allowed_commands(game, e)
-        parts.append(who + (f": {', '.join(cmds)}" if cmds else ""))
+        parts.append(f"{who} to {activity(game, e)}" + (f": {', '.join(cmds)}" if cmds else ""))
     return "waiting for " + ("; ".join(parts) if parts else "nobody")

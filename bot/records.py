@@ -1,6 +1,7 @@
 """A server's games and records: ``/games`` (running games, whose turn and since when),
 ``/game history`` (finished games with winners) and ``/stats [user]`` (games, wins, average
-placing). Also the table of the commands that live outside :mod:`bot.commands`.
+placing), each about the caller's server only. Also the table of the commands that live outside
+:mod:`bot.commands`.
 """
 
 from __future__ import annotations
@@ -8,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
+
+from engine.decisions import round_title
 
 from .reminders import fmt_duration
 from .reply import Caller, Reply, UserError
@@ -37,21 +40,23 @@ async def games(layer: CommandLayer, channel_id: str, caller: Caller, params: di
     now = layer.now()
     for row in rows[:MAX_LISTED]:
         head = f"{_channel(row.channel_id)} {row.title} game {row.id}"
-        try:
-            game = (await layer.load(row)).game
-        except UserError:
-            lines.append(f"{head}: cannot be replayed by this engine")
-            continue
+        async with layer.lock(row.channel_id):  # its game is not changing meanwhile
+            try:
+                game = (await layer.load(row)).game
+            except UserError:
+                lines.append(f"{head}: cannot be replayed by this engine")
+                continue
+            acting = game.acting_players()
+            who = ", ".join(game.name_of(p) for p in acting)
+            where = round_title(game, short=True)
         turn = await layer.store.turn(row.id)
-        acting = game.acting_players()
         if not acting:
             lines.append(f"{head}: waiting for nobody")
             continue
-        who = ", ".join(game.name_of(p) for p in acting)
         since = turn.since if turn else None
         when = f" for {fmt_duration(now - since)} (since {_when(since)})" if since is not None else ""
         flag = " · idle, flagged to the host" if turn and turn.idle_flagged else ""
-        lines.append(f"{head} ({game.round.name} {game.turn}.{game.round_num}): {who} to act{when}{flag}")
+        lines.append(f"{head} ({where}): {who} to act{when}{flag}")
     if len(rows) > MAX_LISTED:
         lines.append(f"... and {len(rows) - MAX_LISTED} more")
     return Reply(lines=lines, ephemeral=True)
@@ -94,17 +99,25 @@ async def stats(layer: CommandLayer, channel_id: str, caller: Caller, params: di
 
 
 def _game_commands() -> dict[str, Handler]:
-    from . import remind_cmds, seating
+    from . import remind_cmds, repair, rules_cmds, seating
 
     return {
+        "rules": rules_cmds.game_rules,
         "settings": remind_cmds.game_settings,
         "notify": remind_cmds.game_notify,
         "remind": remind_cmds.game_remind,
         "sub": seating.game_sub,
         "concede": seating.game_concede,
         "history": game_history,
+        "repair": repair.game_repair,
     }
 
 
+def _top_level() -> dict[str, Handler]:
+    from .access import creators
+
+    return {"games": games, "stats": stats, "creators": creators}
+
+
 GAME_COMMANDS: dict[str, Handler] = _game_commands()
-TOP_LEVEL: dict[str, Handler] = {"games": games, "stats": stats}
+TOP_LEVEL: dict[str, Handler] = _top_level()

@@ -8,14 +8,18 @@ a due reminder back until they end. A game idle past ``idle_days`` is flagged on
 and then no one is pinged any more.
 
 :func:`due` is pure (given the time, the games and the users' preferences); :class:`Scheduler`
-reads the store, marks what it returns as sent and is driven by the Discord cog's background
-loop or by ``/tick`` in local mode. The clock is injected (``Callable[[], datetime]``).
+reads the store, hands each due reminder to a delivery function and marks it sent only once it
+was delivered. Games are checked one by one, each on its own: a game that fails is logged and
+tried again at the next tick, and the others go on. The scheduler is driven by the Discord
+cog's background loop or by ``/tick`` in local mode. The clock is injected
+(``Callable[[], datetime]``).
 """
 
 from __future__ import annotations
 
+import logging
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from typing import TYPE_CHECKING, Any
@@ -26,6 +30,8 @@ from .store import Turn, UserPrefs
 
 if TYPE_CHECKING:
     from .commands import CommandLayer
+
+log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
 HOUR = 3600.0
@@ -286,30 +292,43 @@ class Scheduler:
         return due(now, watches, await self._prefs(watches))
 
     async def _active_ids(self) -> list[int]:
-        return [g.id for g in await self.layer.store.all_games() if g.status == "active"]
+        return [g.id for g in await self.layer.store.active_games()]
 
-    async def tick(self) -> list[Reminder]:
-        """Due reminders, each marked sent in the database before it is returned for delivery
-        (a crash in between loses a reminder rather than sending it twice)."""
+    async def tick(self, deliver: Callable[[Reminder], Awaitable[bool]] | None = None) -> list[Reminder]:
+        """Deliver the reminders due now; returns those delivered. ``deliver`` sends one and says
+        whether it arrived; only then is it marked sent (one that did not is tried again at the
+        next tick). Without ``deliver`` the reminders are marked as they are returned, for a
+        caller that shows them at once (local mode, tests)."""
         now = self.clock()
         out: list[Reminder] = []
-        store = self.layer.store
         for gid in await self._active_ids():
-            row = await store.game(gid)
-            if row is None:
-                continue
-            async with self.layer.lock(row.channel_id):
-                w = await self.watch(gid)
-                if w is None:
+            try:
+                out += await self._tick_game(gid, now, deliver)
+            except Exception:  # one game must not stop the others; it is tried again next tick
+                log.exception("reminders for game %s failed; trying again at the next tick", gid)
+        return out
+
+    async def _tick_game(self, gid: int, now: datetime, deliver: Callable[[Reminder], Awaitable[bool]] | None
+                         ) -> list[Reminder]:
+        store = self.layer.store
+        row = await store.game(gid)
+        if row is None:
+            return []
+        out = []
+        async with self.layer.lock(row.channel_id):
+            w = await self.watch(gid)
+            if w is None:
+                return []
+            for r in due(now, [w], await self._prefs([w])):
+                if deliver is not None and not await deliver(r):
                     continue
-                found = due(now, [w], await self._prefs([w]))
-                for r in found:
+                async with store.transaction():  # the turn clock and the reminder log together
                     turn = await store.turn(gid)
                     if turn is None:
                         break
                     await store.save_turn(after_sent(turn, r, now, w.settings))
                     await store.log_reminder(gid, r.player_id, r.user_id, r.kind, r.dm, now.timestamp())
-                    out.append(r)
+                out.append(r)
         return out
 
 

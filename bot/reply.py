@@ -12,12 +12,14 @@ class UserError(Exception):
 @dataclass(frozen=True)
 class Caller:
     """Who typed the command: a Discord user id (or a local name), display name, server-admin flag,
-    and the server (guild) id the command came from (None outside a server)."""
+    the server (guild) id the command came from (None outside a server) and the caller's role ids
+    on that server."""
 
     id: str
     name: str
     admin: bool = False
     guild: str | None = None
+    roles: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

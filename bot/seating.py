@@ -1,16 +1,19 @@
 """Absent players: ``/game sub`` hands a seat to a substitute, ``/game concede`` leaves the game.
 
-A seat changes hands at once when its holder asks or the host (or a server admin) decides; any
-other seated player may start a vote once the seat has been silent (no action) for the game's
-``sub_days``: a majority of the other seated players carries it. A conceding player's seat
+A seat changes hands at once when its holder asks or a server admin decides; the host decides
+alone only for a free or conceded seat or one silent (no action) for the game's ``sub_days``
+(:func:`bot.access.may_hand_over`). After that silence any other seated player may start a vote:
+a majority of the other seated players carries it. Only its holder concedes a seat; it then
 keeps playing automatically (:mod:`bot.robot`, "always pass / minimum legal action") until a
 substitute takes it over with ``/game sub``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
+from .access import may_hand_over, seat_silence
 from .reminders import DAY, ReminderSettings, fmt_duration, start_turn
 from .reply import Button, Caller, Reply, UserError
 from .store import GameRow, Seat, SubRequest
@@ -45,16 +48,18 @@ async def game_sub(layer: CommandLayer, channel_id: str, caller: Caller, params:
     name = (params.get("user_name") or target).strip()
     if target == seat.user_id and not seat.conceded:
         raise UserError(f"{name} already holds {seat.name}'s seat")
-    if seat.user_id == caller.id or caller.id == row.host_id or caller.admin:
-        return await _hand_over(layer, row, seat, target, name, caller)
-    if not any(s.user_id == caller.id and not s.conceded for s in seats):
-        raise UserError(f"Only {seat.name}, the host or a seated player (by a vote) can hand that seat over")
     settings = ReminderSettings.from_dict(row.settings)
-    last = seat.last_action_at or row.started_at or row.created_at
-    silent = layer.now() - last
+    silent = seat_silence(layer, row, seat)
+    if may_hand_over(row, seat, caller, silent, settings):
+        return await _hand_over(layer, row, seat, target, name, caller)
+    seated = any(s.user_id == caller.id and not s.conceded for s in seats)
+    if not seated and caller.id != row.host_id:
+        raise UserError(f"Only {seat.name}, the host or a seated player (by a vote) can hand that seat over")
     if silent < settings.sub_days * DAY:
         raise UserError(f"{seat.name} acted {fmt_duration(silent)} ago; a vote needs {settings.sub_days:g} days "
-                        f"of silence. {seat.name} or the host can hand the seat over now.")
+                        f"of silence, and so does the host. {seat.name} can hand the seat over now.")
+    if not seated:
+        raise UserError(f"Only {seat.name}, the host or a seated player (by a vote) can hand that seat over")
     req = SubRequest(seat.position, target, name, caller.id, [caller.id])
     await layer.store.save_sub_request(row.id, req, layer.now())
     return await _count(layer, row, seats, seat, req, f"{caller.name} asks to hand {seat.name}'s seat "
@@ -98,8 +103,9 @@ async def _vote(layer: CommandLayer, row: GameRow, seats: list[Seat], caller: Ca
         raise UserError("You have already voted")
     if vote not in ("yes", "no"):
         raise UserError("vote must be yes or no")
+    was = list(req.votes)
     req.votes.append(caller.id if vote == "yes" else "-" + caller.id)
-    await layer.store.save_sub_request(row.id, req, layer.now())
+    await layer.store.save_sub_request(row.id, req, layer.now(), was)
     verb = "agrees" if vote == "yes" else "refuses"
     return await _count(layer, row, seats, seat, req, f"{caller.name} {verb} to hand {seat.name}'s seat "
                         f"to {req.target_name}")
@@ -108,7 +114,7 @@ async def _vote(layer: CommandLayer, row: GameRow, seats: list[Seat], caller: Ca
 async def _hand_over(layer: CommandLayer, row: GameRow, seat: Seat, user: str, name: str,
                      caller: Caller | None) -> Reply:
     store = layer.store
-    await store.set_seat_user(row.id, seat.position, user)
+    await store.set_seat_user(row.id, seat.position, user, was=seat.user_id)
     if seat.conceded:
         await store.set_seat_conceded(row.id, seat.position, False)
     await store.delete_sub_request(row.id, seat.position)
@@ -137,13 +143,12 @@ async def game_concede(layer: CommandLayer, channel_id: str, caller: Caller, par
     if cached.game.finished:
         raise UserError("The game is over")
     seats = await layer.store.seats(row.id)
-    host = caller.id == row.host_id or caller.admin
     if params.get("seat"):
         from .commands import find_seat
 
         seat = find_seat(seats, params["seat"])
-        if seat.user_id != caller.id and not host:
-            raise UserError(f"You do not hold {seat.name}'s seat")
+        if seat.user_id != caller.id:  # nobody concedes for someone else
+            raise UserError(f"You do not hold {seat.name}'s seat; only its holder can concede it")
     else:
         mine = [s for s in seats if s.user_id == caller.id and not s.conceded]
         if not mine:
@@ -160,9 +165,10 @@ async def game_concede(layer: CommandLayer, channel_id: str, caller: Caller, par
                             "move (withhold, cheapest forced train), until someone takes it over with /game sub."],
                      ephemeral=True,
                      buttons=[Button("Concede", f'/game concede seat:"{seat.name}" confirm:yes', "danger")])
-    await layer.store.set_seat_conceded(row.id, seat.position, True)
-    seats = await layer.store.seats(row.id)
+    seats = [dataclasses.replace(s, conceded=True) if s.position == seat.position else s for s in seats]
     reply = Reply(lines=[f"{seat.name} concedes; the seat moves automatically from now on"])
+    await layer._robot_moves(row, cached, seats, reply)  # engine work before the first write
+    await layer.store.set_seat_conceded(row.id, seat.position, True)
     if row.last_ping_seat == seat.player_id:
         row.last_ping_seat = None
         await layer.store.set_last_ping(row.id, None)

@@ -21,7 +21,7 @@ END_REASONS = {
     "manually_ended": "the host ended it",
     "stalled": "nobody could move any more",
     "dnf": "it reached turn 100, where 18xx.games ends a game",
-}
+}  # a title may say it better: ``game.end_reason_text`` (1833NE)
 
 
 @dataclass
@@ -44,6 +44,7 @@ class Summary:
     days: float | None
     labels: list[str] = field(default_factory=list)
     series: dict[str, list[int]] = field(default_factory=dict)
+    reason_text: str | None = None  # the title's own words for why the game ended
 
 
 def round_label(key: tuple[Any, ...]) -> str:
@@ -116,7 +117,7 @@ def summarize(fresh: Game, raw_actions: list[dict[str, Any]], *, started_at: flo
     srs, ors = count_rounds([*labels[1:-1], last])
     return Summary(title=game.title, reason=game.end_reason, standings=standings(game), stock_rounds=srs,
                    operating_rounds=ors, days=game_days(raw_actions, started_at, ended_at),
-                   labels=labels, series=series)
+                   labels=labels, series=series, reason_text=getattr(game, "end_reason_text", None))
 
 
 def fmt_days(days: float | None) -> str:
@@ -130,7 +131,7 @@ def fmt_days(days: float | None) -> str:
 
 def summary_lines(s: Summary, fmt: Any = str) -> list[str]:
     """The summary as message lines (``fmt`` formats money, e.g. ``game.fmt``)."""
-    why = END_REASONS.get(s.reason or "", s.reason or "unknown")
+    why = s.reason_text or END_REASONS.get(s.reason or "", s.reason or "unknown")
     head = (f"**Result ({s.reason})**: {s.title} is over: {why}; {s.stock_rounds} stock rounds and "
             f"{s.operating_rounds} operating rounds in {fmt_days(s.days)}.")
     medals = {1: "🥇", 2: "🥈", 3: "🥉"}

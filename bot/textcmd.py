@@ -12,8 +12,13 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any
 
+from .limits import MAX_LINE
+
 # Commands with subcommands (``/game new``); every other command is a single word.
 GROUPS = ("game",)
+# Commands whose first words, when not written key:value, name their subject (``/help bid``,
+# ``/moves lay hex:F17``): they become this option.
+SUBJECTS = {"help": "command", "moves": "command"}
 
 
 class CommandSyntaxError(ValueError):
@@ -28,6 +33,8 @@ class CommandLine:
 
 def parse(line: str) -> CommandLine:
     text = line.strip()
+    if len(text) > MAX_LINE:
+        raise CommandSyntaxError(f"That command is too long ({len(text)} characters; at most {MAX_LINE})")
     if not text.startswith("/"):
         raise CommandSyntaxError("Commands start with /, for example: /game status")
     lex = shlex.shlex(text[1:], posix=True)
@@ -48,6 +55,13 @@ def parse(line: str) -> CommandLine:
         name = f"{name} {rest[0].lower()}"
         rest = rest[1:]
     params: dict[str, str] = {}
+    subject = SUBJECTS.get(name)
+    if subject:
+        words = []
+        while rest and ":" not in rest[0]:
+            words.append(rest.pop(0).lstrip("/"))
+        if words:
+            params[subject] = " ".join(words)
     for tok in rest:
         key, sep, value = tok.partition(":")
         if not sep or not key:

@@ -432,39 +432,31 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     visited_nodes: set[NodeRef] = set(others)
     reached: set[NodeRef] = set()
     counter: dict[Any, int] = {}
+    tiles: dict[str, _TileWalk] = {}
 
-    def node_paths(hid: str, ni: int) -> list[int]:
-        tile = hexes[hid].tile
-        return [i for i, p in enumerate(tile.paths) if ni in p.node_indexes and not p.params_flag("ignore")]
-
-    def junction_of(hid: str, pi: int) -> NodeRef | None:
-        tile = hexes[hid].tile
-        for e in tile.paths[pi].ends:
-            if e.kind == "node" and tile.nodes[e.num].kind == "junction":
-                return (hid, e.num)
-        return None
-
-    def converging_exit(hid: str, edge: int) -> bool:
-        return sum(p.edges.count(edge) for p in hexes[hid].tile.paths) > 1
+    def tw(hid: str) -> _TileWalk:
+        t = tiles.get(hid)
+        if t is None:
+            t = tiles[hid] = _TileWalk(hexes[hid].tile)
+        return t
 
     def record(hid: str, pi: int) -> None:
-        tile = hexes[hid].tile
-        path = tile.paths[pi]
-        for e in path.edges:
+        t = tw(hid)
+        neighbors = hexes[hid].neighbors
+        for e in t.edges[pi]:
             hex_edges.setdefault(hid, set()).add(e)
-            other = hexes[hid].neighbors.get(e)
+            other = neighbors.get(e)
             if other is not None:
                 hex_edges.setdefault(other, set()).add(hexgrid.opposite(e))
-        for ni in path.node_indexes:
-            if tile.nodes[ni].kind != "junction":
-                reached.add((hid, ni))
+        for ni in t.nodes[pi]:
+            reached.add((hid, ni))
 
     def walk_node(node: NodeRef, vpaths: set[tuple[str, int]], converging_node: bool) -> None:
         if node in visited_nodes:
             return
         visited_nodes.add(node)
         hid, ni = node
-        for pi in node_paths(hid, ni):
+        for pi in tw(hid).node_paths.get(ni, ()):
             walk_path(node, hid, pi, None, None, vpaths, converging_node)
         if converging_node:
             visited_nodes.discard(node)
@@ -472,31 +464,34 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     def walk_path(origin: NodeRef, hid: str, pi: int, skip: int | None, jskip: NodeRef | None,
                   vpaths: set[tuple[str, int]], converging: bool) -> None:
         key = (hid, pi)
-        h = hexes[hid]
-        path = h.tile.paths[pi]
-        junction = junction_of(hid, pi)
         if key in vpaths:
             return
-        if junction is not None and (counter.get(junction, 0) > 1 or path.terminal):
+        h = hexes[hid]
+        t = tw(hid)
+        jn = t.junction[pi]
+        junction = (hid, jn) if jn is not None else None
+        if junction is not None and (counter.get(junction, 0) > 1 or t.terminal[pi]):
             return
-        if any(counter.get((hid, e), 0) for e in path.edges):
+        edges = t.edges[pi]
+        if any(counter.get((hid, e), 0) for e in edges):
             return
         vpaths.add(key)
         if junction is not None:
             counter[junction] = counter.get(junction, 0) + 1
         record(hid, pi)
-        if not path.terminal:
-            for ni in path.node_indexes:
+        if not t.terminal[pi]:
+            for ni in t.nodes[pi]:
                 nxt = (hid, ni)
-                if nxt == origin or h.tile.nodes[ni].kind in ("junction", "offboard"):
-                    continue  # an off-board is reached but never passed through
-                if h.tile.nodes[ni].kind == "city" and board.city_blocks(h, ni, sym):
+                if nxt == origin:
                     continue
+                kind = h.tile.nodes[ni].kind
+                if kind == "offboard" or (kind == "city" and board.city_blocks(h, ni, sym)):
+                    continue  # an off-board, or a city full of other stations, ends the walk
                 walk_node(nxt, vpaths, converging)
         if junction is not None and junction != jskip:
-            for jpi in node_paths(*junction):
+            for jpi in t.node_paths.get(jn, ()):
                 walk_path(origin, hid, jpi, None, junction, vpaths, converging)
-        for e in path.edges:
+        for e in edges:
             if e == skip:
                 continue
             other = h.neighbors.get(e)
@@ -506,10 +501,9 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
             back = hexgrid.opposite(e)
             if arrivals is not None:
                 arrivals.add((other, back))
-            conv = converging or converging_exit(hid, e)
-            for npi, np_ in enumerate(hexes[other].tile.paths):
-                if back in np_.edges and not np_.params_flag("ignore"):
-                    walk_path(origin, other, npi, back, None, vpaths, conv)
+            conv = converging or t.converging[e]
+            for npi in tw(other).by_edge.get(back, ()):
+                walk_path(origin, other, npi, back, None, vpaths, conv)
             counter[(hid, e)] -= 1
         if converging:
             vpaths.discard(key)
@@ -518,3 +512,35 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
 
     walk_node(start, set(), False)
     return reached
+
+
+class _TileWalk:
+    """A tile's paths indexed for the walk: edges, nodes (junctions apart), junction, terminal
+    flag per path; the paths at each edge and at each node; which edges several paths share."""
+
+    def __init__(self, tile: Tile):
+        self.edges: list[tuple[int, ...]] = []
+        self.nodes: list[tuple[int, ...]] = []
+        self.junction: list[int | None] = []
+        self.terminal: list[bool] = []
+        self.by_edge: dict[int, list[int]] = {}
+        self.node_paths: dict[int, list[int]] = {}
+        counts = [0] * 6
+        for i, p in enumerate(tile.paths):
+            ignore = p.params_flag("ignore")
+            edges = p.edges
+            for e in edges:
+                counts[e] += 1
+            nodes = tuple(n for n in p.node_indexes if tile.nodes[n].kind != "junction")
+            junction = next((n for n in p.node_indexes if tile.nodes[n].kind == "junction"), None)
+            self.edges.append(edges)
+            self.nodes.append(nodes)
+            self.junction.append(junction)
+            self.terminal.append(p.terminal)
+            if ignore:
+                continue
+            for e in edges:
+                self.by_edge.setdefault(e, []).append(i)
+            for n in p.node_indexes:
+                self.node_paths.setdefault(n, []).append(i)
+        self.converging = [c > 1 for c in counts]

@@ -99,6 +99,9 @@ def _sell_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
     elif isinstance(rnd, OperatingRound) and getattr(game, "cash_crisis_player", None) == entity:
         bundles = game.crisis_sellable(entity, need_limit=True)
         partial_ok = False
+    elif isinstance(rnd, OperatingRound) and entity == rnd.corp.sym and hasattr(game, "issue_choices"):
+        # 1833NE: the corporation issues treasury shares (normally, or in an emergency)
+        return [Choice(",".join(ids), label) for ids, label in game.issue_choices(rnd.corp)]
     elif isinstance(rnd, OperatingRound) and rnd.corp.president == entity:
         step = _step_offering(rnd, entity, "sell_shares")
         if step is None:
@@ -117,7 +120,8 @@ def _sell_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
             continue
         if not partial_ok and sum(game.share(s).percent for s in picked) != percent:
             continue
-        value = game.share_value(sym, percent)
+        price = game.corporations[sym].price
+        value = game.shares_worth(sym, percent) if price else 0
         out.append(Choice(",".join(picked), f"{percent}% of {sym} for {game.fmt(value)}"))
     return out
 
@@ -154,9 +158,9 @@ def _op(game: Game) -> OperatingRound | None:
     return game.round if isinstance(game.round, OperatingRound) else None
 
 
-def legal_tile_lays(game: Game, corp_sym: str, only: str | None = None) -> dict[str, dict[str, list[int]]]:
-    """{hex: {tile id: [rotations]}} the corporation may lay now (normal track lay); with
-    ``only``, on that hex alone."""
+def legal_tile_lays(game: Game, corp_sym: str, hexes: set[str] | None = None) -> dict[str, dict[str, list[int]]]:
+    """{hex: {tile id: [rotations]}} the corporation may lay now (normal track lay), on ``hexes``
+    only when given."""
     corp = game.corporations[corp_sym]
     rnd = game.round
     if isinstance(rnd, OperatingRound) and rnd.state.get("tiles_laid", 0) >= game.tile_lays_per_turn(corp):
@@ -165,7 +169,7 @@ def legal_tile_lays(game: Game, corp_sym: str, only: str | None = None) -> dict[
     edges, _ = b.connectivity(corp_sym)
     out: dict[str, dict[str, list[int]]] = {}
     for hid in edges:
-        if only is not None and hid != only:
+        if hexes is not None and hid not in hexes:
             continue
         h = b.hexes[hid]
         for name, ids in b.supply.items():
@@ -240,14 +244,17 @@ def private_tile_lays(game: Game, company_sym: str) -> dict[str, dict[str, list[
 
 def accepted(game: Game, action: A.Action) -> bool:
     """Would the engine take ``action`` now? (Tried, then undone.)"""
-    snap = game._snapshot()
+    mark = len(game.action_log)
+    before = game.__dict__.get("_checkpoint")
+    game._checkpoint = (mark, game._snapshot())
     try:
         game.process(action, safe=False)
         return True
     except GameError:
         return False
     finally:
-        game._restore(snap)
+        game._rollback(mark)
+        game._checkpoint = before
 
 
 def _lay_tile(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
@@ -467,7 +474,9 @@ def _train_variants(game: Game, corp: Any, train_id: str) -> list[Choice]:
     train = game.trains.get(train_id)
     if variants is None or train is None:
         return []
-    return [Choice(name, f"{name} for {game.fmt(price)}") for name, price in variants(train) if price <= corp.cash]
+    floor = game.side_floor(corp, train) if hasattr(game, "side_floor") else 0  # 1833NE after an emergency issue
+    return [Choice(name, f"{name} for {game.fmt(price)}") for name, price in variants(train)
+            if floor <= price <= corp.cash]
 
 
 def _special_buy(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
@@ -497,3 +506,54 @@ def suggest_routes(game: Game, corp: str, *, time_budget: float = 1.0) -> list[d
     from .router import best_routes
 
     return list(best_routes(game, corp, time_budget=time_budget).routes)
+
+
+# ---------------------------------------------------------------------- explanations
+# Facts behind a refusal or a listing, for the front ends to put in words.
+
+
+def track_exits(game: Game, hex_id: str, tile_id: str, rotation: int) -> list[str]:
+    """The neighbouring hexes the track of ``tile_id`` laid on ``hex_id`` at ``rotation`` leads to."""
+    h = game.board.hexes[hex_id]
+    tile = game.board.tile_for(tile_id.rsplit("-", 1)[0]).with_rotation(rotation)
+    return sorted({h.neighbors[e] for e in tile.exits if e in h.neighbors})
+
+
+def share_blockers(game: Game, pid: str, sym: str) -> list[str]:
+    """Why ``pid`` cannot buy a share of ``sym`` now (empty when one can be bought): the stock
+    round's own reasons for the next IPO share and each market share."""
+    rnd = game.round
+    if not isinstance(rnd, StockRound):
+        return ["shares are bought in stock rounds"]
+    corp = game.corporations[sym]
+    if not corp.ipoed:
+        return [f"{sym} has not been started yet"]
+    ipo = [s for s in game.ipo_shares(sym) if not s.president][:1]
+    candidates = ipo + game.pool_shares(sym)
+    if not candidates:
+        return [f"no share of {sym} is left in the IPO or the market"]
+    reasons: list[str] = []
+    for share in candidates:
+        why = rnd.why_not_buy(pid, share)
+        if why is None:
+            return []
+        if why not in reasons:
+            reasons.append(why)
+    return reasons
+
+
+def round_title(game: Game, *, short: bool = False) -> str:
+    """The round as 18xx.games names it: "Stock Round 2", "Operating Round 2.1 (of 2)"; short:
+    "SR 2", "OR 2.1"."""
+    rnd = game.round
+    if rnd is None:
+        return ""
+    if isinstance(rnd, OperatingRound):
+        if short:
+            return f"OR {game.turn}.{game.round_num}"
+        return f"Operating Round {game.turn}.{game.round_num} (of {game.operating_rounds_in_set})"
+    if isinstance(rnd, StockRound):
+        return f"SR {game.turn}" if short else f"Stock Round {game.turn}"
+    if isinstance(rnd, AuctionRound):
+        return "Auction" if short else "Auction Round"
+    return f"{rnd.name} {game.turn}"

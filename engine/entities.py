@@ -106,11 +106,5 @@ class Corporation:
     operated: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
-    @property
-    def share_percent(self) -> int:
-        """The percentage one share stands for (10; 5 for a national with 20 shares): a share
-        price is the price of one such share."""
-        return 100 // self.total_shares
-
     def next_token(self) -> Token | None:
         return next((t for t in self.tokens if not t.used), None)

@@ -8,6 +8,10 @@ title specifics (1856 family) override small hooks in :mod:`engine.titles`.
 from __future__ import annotations
 
 import copy
+import copyreg
+import importlib
+import io
+import pickle
 import random
 from collections.abc import Iterable
 from types import ModuleType
@@ -80,6 +84,7 @@ class Game:
         self.trains: dict[str, Train] = {}
         self.train_order: list[str] = []
         self.discard_order: list[str] = []  # the bank's pool, in the order trains reached it
+        self.end_pending: str | None = None
         for t in self.game_trains():
             for i in range(t["num"]):
                 train = Train(id=f"{t['name']}-{i}", name=t["name"], distance=t.get("distance", 0),
@@ -279,16 +284,25 @@ class Game:
             return True
         return self.percent_of(pid, sym) + extra_percent <= self.HOLDING_LIMIT
 
-    def share_value(self, sym: str, percent: int) -> int:
-        """What ``percent``% of ``sym`` is worth at its market price (0 without one)."""
-        corp = self.corporations[sym]
-        return corp.price.price * percent // corp.share_percent if corp.price else 0
+    def share_unit(self, sym: str) -> int:
+        """The percentage one share stands for: 10, or 5 for a corporation of 20 shares (its
+        price is per certificate of that size, as 1856's CGR after a large exchange)."""
+        return min((s.percent for s in self._by_corp.get(sym, ()) if not s.president), default=10)
+
+    def shares_worth(self, sym: str, percent: int, price: int | None = None) -> int:
+        """What ``percent``% of ``sym`` is worth at ``price`` (default: its market price)."""
+        if price is None:
+            cell = self.corporations[sym].price
+            if cell is None:
+                return 0
+            price = cell.price
+        return price * percent // self.share_unit(sym)
 
     def share_price_value(self, share: Share) -> float:
         corp = self.corporations[share.corporation]
         if not corp.price:
             return 0
-        return corp.price.price * share.percent / corp.share_percent
+        return self.shares_worth(share.corporation, share.percent)
 
     def change_president(self, sym: str, preferred: str | None = None) -> None:
         """Give the presidency to the player holding most shares (ties keep the current one;
@@ -337,6 +351,18 @@ class Game:
         else:  # president cert not with the old president (should not happen)
             self.move_share(pres, new)
 
+    def named_bundle(self, action: A.SellShares) -> tuple[list[Share], str, int]:
+        """The certificates a sale names, their corporation and the percentage sold (less than
+        their sum when the president's certificate is sold in part)."""
+        pid = action.entity
+        shares = [self.share(sid) for sid in action.shares]
+        if not shares or any(s.owner != pid for s in shares) or len({s.corporation for s in shares}) != 1:
+            raise GameError(f"{self.name_of(pid)} must name shares of one corporation they own")
+        pct = sum(s.percent for s in shares)
+        if action.percent is not None and any(s.president for s in shares):
+            pct = min(pct, action.percent)
+        return shares, shares[0].corporation, pct
+
     def sell_shares(self, pid: str, shares: list[Share], percent: int | None = None) -> int:
         """Sell ``shares`` of one corporation from ``pid`` to the market (``percent`` of them when
         the president's certificate is only partly sold); returns the proceeds.
@@ -349,7 +375,7 @@ class Game:
         assert corp.price is not None
         total = sum(s.percent for s in shares)
         percent = total if percent is None else min(percent, total)
-        amount = corp.price.price * percent // corp.share_percent
+        amount = self.shares_worth(sym, percent)
         previous = corp.president
         for s in shares:
             self.move_share(s, POOL)
@@ -360,7 +386,7 @@ class Game:
             pres = next(s for s in self.corp_shares(sym) if s.president)
             swap_to = previous if self.percent_of(previous, sym) >= pres.percent else POOL
             self._hand_over_president_cert(sym, pres, new, swap_to)
-            for _ in range((total - percent) // corp.share_percent):
+            for _ in range((total - percent) // self.share_unit(sym)):
                 self.move_share(self.holding(POOL, sym)[0], pid)
         self.price_drop_on_sale(corp, percent)
         return amount
@@ -389,7 +415,7 @@ class Game:
     def _hand_over_president_cert(self, sym: str, pres: Share, new: str, swap_to: str) -> None:
         """The new president gives their first certificates (as many as the president's
         certificate is worth in ordinary shares) to ``swap_to`` and takes the president's."""
-        for s in self.holding(new, sym)[:pres.percent // self.corporations[sym].share_percent]:
+        for s in self.holding(new, sym)[:pres.percent // self.share_unit(sym)]:
             self.move_share(s, swap_to)
         self.move_share(pres, new)
 
@@ -436,6 +462,7 @@ class Game:
         self.corporations[sym].trains.append(train.id)
 
     DISCARD_POOL_ONE_PER_TYPE = False
+    AUCTION_PRIORITY_FROM_TURN = False
 
     def remove_train(self, train: Train, to: str = "discard") -> None:
         if train.owner in self.corporations:
@@ -533,8 +560,12 @@ class Game:
 
         r = self.round
         self.on_round_end(r)
-        if isinstance(r, (AuctionRound, StockRound)) and r.last_to_act is not None:
-            ids = [p.id for p in self.players]
+        ids = [p.id for p in self.players]
+        if isinstance(r, AuctionRound) and self.AUCTION_PRIORITY_FROM_TURN:
+            # 18xx.games: the player whose turn to bid or pass would come next starts the stock
+            # round (the turn order does not move while a company is auctioned)
+            self.priority = ids.index(r.current)
+        elif isinstance(r, (AuctionRound, StockRound)) and r.last_to_act is not None:
             self.priority = (ids.index(r.last_to_act) + 1) % len(ids)
         if isinstance(r, AuctionRound):
             self.round = self.new_stock_round()
@@ -682,19 +713,28 @@ class Game:
     # ------------------------------------------------------------------ processing
     def process(self, action: A.Action, *, safe: bool = True) -> None:
         """Apply ``action``; on :class:`GameError` the state is left exactly as it was
-        (when ``safe``; replay of a trusted log passes ``safe=False`` for speed)."""
-        if safe:
-            snapshot = self._snapshot()
-            try:
-                self._process_with_autos(action)
-            except GameError:
-                self._restore(snapshot)
-                raise
-            except Exception as exc:  # an engine bug must not corrupt a live game either
-                self._restore(snapshot)
-                raise GameError(f"Internal error while processing {action.type}: {exc}") from exc
-        else:
+        (when ``safe``; replay of a trusted log passes ``safe=False`` for speed).
+
+        Rollback: the state is saved (pickled) before the action, and a rejected action restores
+        it. A game that changes only through this method (no positions set by hand, like the
+        bot's live games) may set ``checkpoint_every`` to N > 1: its state is then saved only
+        every N actions, and a rejected action restores the last save and replays the actions
+        processed since (``action_log``)."""
+        if not safe:
             self._process_with_autos(action)
+            return
+        mark = len(self.action_log)
+        saved = self.__dict__.get("_checkpoint")
+        if self.checkpoint_every <= 1 or saved is None or not 0 <= mark - saved[0] < self.checkpoint_every:
+            self._checkpoint = (mark, self._snapshot())
+        try:
+            self._process_with_autos(action)
+        except GameError:
+            self._rollback(mark)
+            raise
+        except Exception as exc:  # an engine bug must not corrupt a live game either
+            self._rollback(mark)
+            raise GameError(f"Internal error while processing {action.type}: {exc}") from exc
 
     def _process_with_autos(self, action: A.Action) -> None:
         """An action and the automatic actions recorded with it (programmed moves that
@@ -732,24 +772,42 @@ class Game:
             data.setdefault("auto_actions", []).extend(a.to_dict() for a in generated)
         self.action_log.append(data)
 
-    _STATE_SKIP = ("data", "rng")
+    # not pickled: the title data, the save itself, and the log (append-only: cut on restore)
+    _STATE_SKIP = ("data", "_checkpoint", "action_log")
+    checkpoint_every = 1
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         clone = self.__class__.__new__(self.__class__)
         memo[id(self)] = clone
         memo[id(self.data)] = self.data
         for k, v in self.__dict__.items():
-            clone.__dict__[k] = v if k == "data" else copy.deepcopy(v, memo)
+            if k != "_checkpoint":  # a copy saves its own state when it first needs to
+                clone.__dict__[k] = v if k == "data" else copy.deepcopy(v, memo)
         return clone
 
-    def _snapshot(self) -> dict[str, Any]:
+    def _snapshot(self) -> bytes:
         # the game itself and its title data stay shared: objects that point back to the game
         # (rounds, steps) must keep pointing at this very game after a restore
         keep = {k: v for k, v in self.__dict__.items() if k not in self._STATE_SKIP}
-        return copy.deepcopy(keep, memo={id(self.data): self.data, id(self): self})
+        buf = io.BytesIO()
+        _StatePickler(buf, self).dump(keep)
+        return buf.getvalue()
 
-    def _restore(self, snap: dict[str, Any]) -> None:
-        self.__dict__.update(snap)
+    def _rollback(self, mark: int) -> None:
+        """Back to the state before ``action_log[mark]``: the last save, then the actions since."""
+        at, saved = self._checkpoint
+        log = self.action_log
+        state = _StateUnpickler(io.BytesIO(saved), self).load()
+        for key in [k for k in self.__dict__ if k not in self._STATE_SKIP]:
+            del self.__dict__[key]
+        self.__dict__.update(state)
+        self.action_log = log[:at]
+        live, self.live = self.live, False  # programmed moves come from the record
+        try:
+            for raw in log[at:mark]:
+                self._process_with_autos(A.Action.from_dict(raw))
+        finally:
+            self.live = live
 
     def _process(self, action: A.Action) -> None:
         self.recorded_auto = {a.type: a for a in action.auto_actions}
@@ -767,6 +825,11 @@ class Game:
         self.round.process(action)
         self.action_count += 1
         self.after_action(action)
+        if self.end_pending and not self.finished:
+            # an end that takes effect once the action is through (a bankruptcy: the round has
+            # already moved on to whoever is next, as on 18xx.games)
+            self.end_game(self.end_pending)
+            return
         self.advance_rounds()
 
     def after_action(self, action: A.Action) -> None:
@@ -807,6 +870,37 @@ class Game:
 
     def buy_share_override(self, rnd: Any, pid: str, share: Share) -> bool:
         return False
+
+
+class _StatePickler(pickle.Pickler):
+    """Pickles a game's state; the game itself and modules (title data) by reference."""
+
+    def __init__(self, file: io.BytesIO, game: Game):
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.dispatch_table = {**copyreg.dispatch_table, ModuleType: _module_ref, type(game): _game_ref}
+
+
+class _StateUnpickler(pickle.Unpickler):
+    def __init__(self, file: io.BytesIO, game: Game):
+        super().__init__(file)
+        self.game = game
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module == __name__ and name == "_this_game":
+            return lambda: self.game
+        return super().find_class(module, name)
+
+
+def _this_game() -> Game:
+    raise RuntimeError("stands for the game whose state is being restored (_StateUnpickler)")
+
+
+def _game_ref(game: Game) -> tuple[Any, ...]:
+    return _this_game, ()
+
+
+def _module_ref(module: ModuleType) -> tuple[Any, ...]:
+    return importlib.import_module, (module.__name__,)
 
 
 def _first(value: Any) -> Any:

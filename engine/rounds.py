@@ -256,7 +256,7 @@ class StockRound(Round):
         if g.num_certs(pid) > g.cert_limit():
             return True
         return any(not g.holding_ok(pid, sym)
-                   and self.why_not_sell(pid, sym, g.corporations[sym].share_percent) is None
+                   and self.why_not_sell(pid, sym, g.share_unit(sym)) is None
                    for sym in {s.corporation for s in g.shares_of(pid)})
 
     def bought(self) -> bool:
@@ -299,7 +299,7 @@ class StockRound(Round):
         corp = self.game.corporations[share.corporation]
         cell = corp.par if share.owner == share.corporation else corp.price
         assert cell is not None
-        return cell.price * share.percent // corp.share_percent
+        return self.game.shares_worth(share.corporation, share.percent, cell.price)
 
     def can_buy(self, pid: str, share: Share) -> bool:
         return self.why_not_buy(pid, share) is None
@@ -356,7 +356,7 @@ class StockRound(Round):
             return False
         for sym in {s.corporation for s in self.game.shares_of(pid)}:
             # the smallest sale is one share (5% of a national with 20 shares)
-            if self.why_not_sell(pid, sym, self.game.corporations[sym].share_percent) is None:
+            if self.why_not_sell(pid, sym, self.game.share_unit(sym)) is None:
                 return True
         return False
 

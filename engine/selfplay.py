@@ -205,7 +205,7 @@ def _build(game: Game, rng: random.Random, e: str, et: str, kind: str, router: A
             hexes = sorted(game.board.connectivity(e)[0])
             rng.shuffle(hexes)
             for hid in hexes:
-                lays = legal_tile_lays(game, e, only=hid)
+                lays = legal_tile_lays(game, e, hexes={hid})
                 if lays:
                     break
         if not lays:
@@ -408,15 +408,29 @@ def run_selfplay(title: str, players: int, games: int, seed: int, options: list[
                   f"phases={sorted(r.phases)}, national={r.national_formed}" + (f"  PROBLEM: {r.problem}" if r.problem else ""))
     bad = [r for r in reports if r.problem]
     elapsed = time.perf_counter() - t0
-    print(f"selfplay {title}: {len(reports)} games, {len(reports) - len(bad)} ended cleanly, "
-          f"{sum(r.national_formed for r in reports)} formed the national, "
-          f"{sum(r.bankrupt for r in reports)} ended in bankruptcy, "
-          f"{sum(1 for r in reports if '5' in r.phases or 'V' in r.phases)} reached phase 5/V, "
-          f"{sum(r.takeovers for r in reports)} takeovers, "
-          f"{sum(r.actions for r in reports)} actions in {elapsed:.1f} s")
+    ends: dict[str, int] = {}
+    for r in reports:
+        ends[r.end_reason or "unfinished"] = ends.get(r.end_reason or "unfinished", 0) + 1
+    ended = ", ".join(f"{n} {why}" for why, n in sorted(ends.items(), key=lambda kv: -kv[1]))
+    print(f"selfplay {title}: {len(reports)} games, {len(reports) - len(bad)} ended cleanly (end: {ended}), "
+          + "".join(f"{fact}, " for fact in title_facts(title, options, reports))
+          + f"{sum(r.actions for r in reports)} actions in {elapsed:.1f} s")
     counts: Counter[str] = Counter()
     for r in reports:
         counts.update(r.counts)
     print(f"corporations closed: {sum(r.closed for r in reports)}; actions by kind: "
           + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     return 1 if bad else 0
+
+
+def title_facts(title: str, options: list[str], reports: list[GameReport]) -> list[str]:
+    """Counts worth printing for this title (a title's self-play module may supply them as
+    ``summary_facts``); the default suits the 1856 family."""
+    from .titles.registry import canonical_title
+
+    if canonical_title(title) == "1833NE":
+        from .titles.g1833ne_selfplay import summary_facts
+
+        return summary_facts(options, reports)
+    return [f"{sum(r.national_formed for r in reports)} formed the national",
+            f"{sum(1 for r in reports if '5' in r.phases)} reached phase 5"]

@@ -49,6 +49,8 @@ MARGIN = 26  # frame with the coordinates
 HEADER = 30
 HALO = (255, 255, 255)
 ENOUGH = 0.05  # clearance (of the hex size) that counts as free room when placing items
+PLATE_OPACITY = 0.75  # of the white plate behind a location name over track
+ID_INK = (105, 96, 80)  # the coordinate in an empty hex: quiet, like the hex outline
 
 Point = tuple[float, float]
 
@@ -269,6 +271,7 @@ class MapPainter:
         self.spots: dict[str, Spots] = {}
         self.strips: dict[str, Point] = {}
         self.names: dict[str, tuple[Point, str, Any] | None] = {}
+        self.ids: dict[str, Point] = {}  # where an empty hex shows its coordinate
 
     def text(self, xy: Point, text: str, fnt: Any, fill: RGB = INK, halo: RGB | None = None,
              halo_width: int = 0) -> None:
@@ -308,6 +311,8 @@ class MapPainter:
                     spots.add(positions[node.index], self.s * 0.14)
             self.spots[hid] = spots
             self.names[hid] = self._place_name(hid, h)
+            if _empty(h):
+                self.ids[hid] = self._place_id(spots)
             for node in h.tile.nodes:
                 if node.kind == "offboard" and not node.hidden and isinstance(node.revenue, dict) and node.revenue:
                     self.strips[hid] = self._place_strip(spots, node)
@@ -604,7 +609,7 @@ class MapPainter:
         off = 0.68 * geo.apothem(self.s) if flat else 0.55 * self.s
         top, bottom = (c[0], c[1] - off), (c[0], c[1] + off)
         max_w = self.s * (1.45 if flat else 1.15)
-        text, size = _wrap(name, self.fpx(0.16), max_w)
+        text, size = _wrap(name, self.fpx(0.18), max_w)
         f = font(size, True)
         line_h = text_size("Ag", f)[1] * 1.15
         n = text.count("\n") + 1
@@ -626,7 +631,36 @@ class MapPainter:
         if placed is None:
             return
         pos, text, f = placed
+        if h.tile.paths:  # late in the game track runs under the name: a light plate keeps it readable
+            self._plate(pos, text, f)
         self.text(pos, text, f, INK, HALO, self.frame.px(1.5))
+
+    def _plate(self, pos: Point, text: str, f: Any) -> None:
+        """A rounded, mostly opaque white plate behind a text (the track still shows through)."""
+        lines = text.split("\n")
+        w = max(text_size(t, f)[0] for t in lines)
+        h = text_size("Ag", f)[1] * 1.15 * len(lines)
+        pad = self.s * 0.04
+        box = (round(pos[0] - w / 2 - pad), round(pos[1] - h / 2 - pad * 0.5),
+               round(pos[0] + w / 2 + pad), round(pos[1] + h / 2 + pad * 0.5))
+        region = self.img.crop(box)
+        mask = Image.new("L", region.size, 0)
+        ImageDraw.Draw(mask).rounded_rectangle((0, 0, region.size[0] - 1, region.size[1] - 1),
+                                               radius=round(pad * 1.5), fill=255)
+        self.img.paste(Image.blend(region, Image.new("RGB", region.size, WHITE), PLATE_OPACITY), box[:2], mask)
+
+    def _place_id(self, spots: Spots) -> Point:
+        """Reserve the top of an empty hex for its coordinate."""
+        c = spots.center
+        off = 0.62 * geo.apothem(self.s) if self.frame.layout == "flat" else 0.55 * self.s
+        pos = (c[0], c[1] - off)
+        spots.add(pos, self.s * 0.12)
+        return pos
+
+    def hex_ids(self) -> None:
+        f = font(self.fpx(0.22), False)
+        for hid, pos in self.ids.items():
+            self.text(pos, hid, f, fill=ID_INK)
 
     def _terrain(self, spots: Spots, cost: int, terrains: tuple[str, ...]) -> None:
         """Terrain cost on one line: a blue wave (water) or brown peak (mountain), then $N."""
@@ -758,7 +792,7 @@ class MapPainter:
             col_label, row_label = (letters, str(number)) if x_src == "letter" else (str(number), letters)
             cols[col_label] = cx
             rows[row_label] = cy
-        f = font(round(13 * self.frame.scale), True)
+        f = font(round(15 * self.frame.scale), True)
         m = MARGIN * self.frame.scale / 2
         top = HEADER * self.frame.scale + m
         bottom = self.frame.height - m - getattr(self, "footer_px", 0)
@@ -787,6 +821,12 @@ class MapPainter:
             self.draw.line([(x, y), (x + 26 * sc, y)], fill=color, width=7 * sc)
             left_text(self.draw, (x + 32 * sc, y), label, f)
             x += w + 60 * sc
+
+
+def _empty(h: Any) -> bool:
+    """A plain hex without a tile, track or name (a town or city dot may be printed): it shows
+    its coordinate."""
+    return h.color == "white" and not h.laid and not h.tile.paths and not h.location
 
 
 @functools.cache
@@ -855,6 +895,7 @@ def render_map(game: Any, *, routes: list[dict[str, Any]] | None = None) -> byte
     painter.borders()
     painter.nodes(home_reservations(game))
     painter.texts(destination_hexes(game))
+    painter.hex_ids()
     painter.coordinates()
     if legend:
         painter.legend(legend, frame.height - footer * frame.scale)

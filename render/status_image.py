@@ -1,13 +1,15 @@
 """The game status as a PNG: a header (phase, bank, round), the players table, the
-corporations table, the private companies and the trains still in the depot."""
+corporations table, the private companies, the trains still in the depot and, for a title
+with values no source gives (1833NE), its table of provisional values."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
 from PIL import Image, ImageDraw
+
+from engine.decisions import round_title
 
 from .draw import to_png
 from .fonts import font
@@ -45,15 +47,10 @@ def _corp_chip(corp: Any) -> Cell:
 
 
 def _round_name(game: Any) -> str:
-    rnd = getattr(game, "round", None)
-    if rnd is None:
+    """The round as 18xx.games (and the bot's messages) name it: "Operating Round 2.1 (of 2)"."""
+    if getattr(game, "round", None) is None:
         return ""
-    name = type(rnd).__name__
-    words = re.sub(r"(?<!^)(?=[A-Z])", " ", name)
-    num = getattr(game, "round_num", None)
-    if "Operating" in name and num:
-        words += f" {num}"
-    return words
+    return str(_safe(lambda: round_title(game), ""))
 
 
 def _shown_corps(game: Any) -> list[Any]:
@@ -163,6 +160,26 @@ def companies_table(game: Any) -> Table | None:
     return Table(["Private", "Name", "Owner", "Value", "Income"], rows, align="lllrr")
 
 
+PROVISIONAL_TITLE = "Provisional values: set from your rulebook (host: /game rules)"
+
+
+def provisional_table(game: Any) -> Table | None:
+    """1833NE: the bonuses and ferry values no source gives, by phase, with where each comes
+    from (rules summary, provisional, set by the host); the current phase in bold."""
+    rows = _safe(game.provisional_rows, None) if hasattr(game, "provisional_rows") else None
+    if not rows:
+        return None
+    phases = ["I", "II", "III", "IV", "V"]
+    now = (getattr(game, "phase", None) or {}).get("name")
+    cells = []
+    for what, *values, source in rows:
+        cells.append([Cell(what, bold=True),
+                      *(Cell(v, bold=p == now, muted=v in ("-", "0") and p != now)
+                        for p, v in zip(phases, values, strict=True)),
+                      Cell(source, muted=source != "provisional")])
+    return Table(["Bonus / ferry", *phases, "Source"], cells, align="lrrrrrl")
+
+
 def trains_line(game: Any) -> str:
     trains = _safe(game.upcoming_trains, []) or []
     groups: list[list[Any]] = []
@@ -197,9 +214,6 @@ def header_lines(game: Any) -> tuple[str, str]:
     rnd = _round_name(game)
     if rnd:
         sub.append(rnd)
-    turn = getattr(game, "turn", None)
-    if turn:
-        sub.append(f"turn {turn}")
     if getattr(game, "finished", False):
         sub.append("game over")
     return "  ·  ".join(parts), "  ·  ".join(sub)
@@ -211,6 +225,9 @@ def render_status(game: Any) -> bytes:
     privates = companies_table(game)
     if privates is not None:
         tables.append(("Private companies", privates))
+    provisional = provisional_table(game)
+    if provisional is not None:
+        tables.append((PROVISIONAL_TITLE, provisional))
     title, sub = header_lines(game)
     depot = trains_line(game)
     notes = list(_safe(game.status_notes, []) or []) if hasattr(game, "status_notes") else []

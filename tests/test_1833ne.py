@@ -453,7 +453,8 @@ def test_emergency_issue_then_president_then_bankruptcy() -> None:
     g.move_share(g.shares["CV_1"], "2")
     cv.cash = 10
     g.player("1").cash = 0
-    g.emergency_issue_if_needed(rnd, cv)
+    (num, _money), = g.emergency_issue_bundles(rnd, cv)  # none reaches a train: only the largest
+    g.issue_in_emergency(rnd, cv, num)
     assert cv.price.price < 40 and g.percent_of(POOL, "CV") >= 10  # forced issue at worse terms
     assert g.must_buy_train(cv)
     if g.needs_emergency_money(cv):

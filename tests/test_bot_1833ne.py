@@ -71,7 +71,7 @@ def test_ferries_are_offered_and_bought_with_right() -> None:
     g = new()
     _operating(g, "CV", 100)
     offered = [c.value for c in choices_for(g, "CV", "special_buy")]
-    assert offered == [f"Ferry {hid}" for hid in g.data.FERRY_PORTS]
+    assert offered == [f"Ferry {hid}" for hid in g.provisional.ferry_ports]
     g.process(_build(g, "right", "CV", '/right right:"Ferry C26"'))
     assert g.ferries["C26"] == "CV" and "Ferry C26" not in [c.value for c in choices_for(g, "CV", "special_buy")]
 

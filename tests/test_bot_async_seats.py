@@ -18,13 +18,17 @@ async def test_sub_by_the_holder_and_by_the_host(layer: CommandLayer, clock: Fak
     refused = await run(layer, "alice", "/pass")
     assert not refused.ok and "do not hold a seat" in refused.error
     assert (await run(layer, "dave", "/lay hex:J15 tile:57-0 rotation:0")).ok
-    # the host (still alice, by the game's record) hands carol's seat over without asking
+    # the host (still alice, by the game's record) may not take a playing seat from its holder...
+    refused = await run(layer, "alice", '/game sub seat:"Player 3" user:erin')
+    assert not refused.ok and "needs 7 days of silence, and so does the host" in refused.error
+    # nor may anyone else, without a vote after that silence
+    refused = await run(layer, "bob", '/game sub seat:"Player 3" user:bob2')
+    assert not refused.ok and "needs 7 days of silence" in refused.error
+    # the host hands it over without asking once its holder has been silent for the game's sub_days
+    clock.at(days=7)
     assert (await run(layer, "alice", '/game sub seat:"Player 3" user:erin')).ok
     seats = await layer.store.seats((await layer.store.open_game(CH)).id)
     assert [s.user_id for s in seats] == ["dave", "bob", "erin"]
-    # nobody else may, without a vote
-    refused = await run(layer, "bob", '/game sub seat:"Player 3" user:bob2')
-    assert not refused.ok and "needs 7 days of silence" in refused.error
 
 
 async def test_vote_replaces_a_silent_player(layer: CommandLayer, clock: FakeClock) -> None:

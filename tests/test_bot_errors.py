@@ -232,7 +232,7 @@ async def test_game_end_by_host(layer: CommandLayer) -> None:
     reply = await run(layer, "alice", "/game end")
     assert reply.ok and any("Result" in ln for ln in reply.lines)
     assert await layer.store.open_game(CH) is None
-    await refused(layer, "alice", "/pass", "no game")
+    await refused(layer, "alice", "/pass", "is over", "/game status")
     export = await run(layer, "alice", "/game export")
     assert json.loads(export.files[0].data)["actions"][-1]["type"] == "end_game"
 

@@ -130,9 +130,9 @@ async def test_pictures_refused_with_403_post_the_text_and_tell_the_user_private
         standin.faults.clear()
         table.app_permissions &= ~ATTACH_FILES
         sent_before = len(standin.requests)
-        rec, msg = await say(standin, users[0], table, "pass")
+        rec, msg = await say(standin, users[0], table, "game status")  # a reply with pictures
         await standin.wait_for(lambda: len(rec.messages) == 2, 10, "the private note")
-        assert "passes" in msg.content and not msg.files and rec.messages[1].ephemeral
+        assert "**1856** game" in msg.content and not msg.files and rec.messages[1].ephemeral
         assert not any(r.files for r in standin.requests[sent_before:])
         assert not any(r.status >= 400 for r in standin.requests[sent_before:])
 

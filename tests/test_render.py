@@ -317,8 +317,9 @@ def test_1833ne_status_shows_sides_ferries_treasury_and_obsolete_trains() -> Non
     _operating(g, "CV", 100)
     assert "2 ×8 (2 $75 or 2+1 $100)" in trains_line(g)
     g.process(A.SpecialBuy(entity="CV", entity_type="corporation", description="Ferry C26", cost=40))
-    assert g.status_notes() == ["Ferries: Boston Harbor for sale $40  ·  Portland for sale $40  ·  "
-                                "New Haven CV (New)  ·  New London for sale $40  ·  New Bedford for sale $40"]
+    assert g.status_notes() == ["Ferries (ports provisional): Boston for sale $40  ·  Portland for sale $40  ·  "
+                                "New Haven CV (New)  ·  Norwich for sale $40  ·  Hyannis for sale $40",
+                                "Bank: 2 $1,000 notes set aside; it counts as empty with $2,000 left (provisional)"]
     g.give_train(g.trains["2-0"], "CV")
     g.obsolete.add("2-0")
     table = corporations_table(g)

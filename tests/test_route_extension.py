@@ -185,7 +185,7 @@ def test_real_map_route_extended_to_boston_for_the_new_york_bonus() -> None:
     assert route["hexes"][-1] == "A28" and route["extension"][-1][-1] == "G22"
     hr = g.corporations["HR"]
     stops = R.check_routes(g, hr, [{**route, "extension": [], "revenue": None}])[0]["stops"]
-    gain = g.data.CONNECTION_BONUS_TABLE[4]["by_phase"]["III"]
+    gain = g.provisional.bonuses[4].value_in("III")  # New York-Boston (a provisional value)
     assert R.extension_gains(g, hr, stops) == {"G22": gain}
     plain = R.route_revenue(g, hr, g.trains[route["train"]], stops)
     assert route["revenue"] == plain + gain == sol.total

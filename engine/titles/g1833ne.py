@@ -30,6 +30,7 @@ from ..router_graph import RouteGraph
 from ..tiles import Tile
 from . import g1833ne_data
 from . import g1833ne_market as M
+from . import g1833ne_provisional as P
 from . import g1833ne_routes as R
 from . import g1833ne_takeover as _takeover  # registers the takeover actions
 from .g1833ne_trains import Side, card_sides
@@ -79,6 +80,7 @@ class NEBoard(Board):
 class G1833NE(G1856):
     MAX_TURN = None  # no turn limit: a game nobody can move in ends as "stalled"
     DISCARD_POOL_ONE_PER_TYPE = False
+    AUCTION_PRIORITY_FROM_TURN = False
     TITLE = "1833NE"
     SELL_AFTER = "any"  # checked in can_sell_hook: before it operated only its president sells
     SELL_BUY_ORDER = "sell_buy"
@@ -131,6 +133,8 @@ class G1833NE(G1856):
         self.national_formed = False
         self.loan_value = 0
         self.right_cost = d.FERRY_PRICE
+        # what no source gives (bonuses, ferries, the bank's reserve): the game's own table
+        self.provisional = P.table_from_options(self.optional_rules, d)
         # the 1833NE board (P4/P6 off-board stations) with the home reservations again
         self.board = NEBoard(self)
         for corp in self.corporations.values():
@@ -155,7 +159,7 @@ class G1833NE(G1856):
             t.rusts_on = None
             t.events = [e for e in t.events]
         self.obsolete: set[str] = set()
-        self.ferries: dict[str, str | None] = {h: None for h in d.FERRY_PORTS}
+        self.ferries: dict[str, str | None] = {h: None for h in self.provisional.ferry_ports}
         self.ferry_order: list[str] = []
         self.ferries_removed = False
         self.p5_ferry: str | None = None
@@ -166,7 +170,8 @@ class G1833NE(G1856):
         self.paid_borders: set[tuple[str, int]] = set()
         self.pool_overflow: set[str] = set()  # corporations over 50% in the market after a bankruptcy
         self.takeovers: dict[str, int] = {}
-        self.bank_reserve = d.BANK_RESERVE
+        self.bank_reserve = self.provisional.bank_reserve
+        self.end_after_turn: int | None = None  # the set of operating rounds after which the game ends
         self.sherbrooke_token_done = False
 
     # ------------------------------------------------------------------ helpers
@@ -200,6 +205,11 @@ class G1833NE(G1856):
         return table[n]
 
     # ------------------------------------------------------------------ stock round
+    def initial_round(self) -> Any:
+        from .g1833ne_steps import NEAuctionRound
+
+        return NEAuctionRound(self)
+
     def new_stock_round(self) -> Any:
         from .g1833ne_steps import NEStockRound
 
@@ -344,20 +354,53 @@ class G1833NE(G1856):
         pass
 
     def after_step_action(self, rnd: OperatingRound, action: A.Action) -> None:
-        self.check_bank()
+        self.check_end_triggers()
 
     def after_action(self, action: A.Action) -> None:
-        self.check_bank()
+        self.check_end_triggers()
 
     def check_bank(self) -> None:
+        self.check_end_triggers()
+
+    def check_end_triggers(self) -> None:
+        """Summary "Spielende": the bank running out ends the game after the current sequence
+        (stock round and its operating rounds).  18xx.games' GAME_END_CHECK adds: the last
+        train sold (one more full set of operating rounds) and every corporation and private
+        closed (at once).  All players but one bankrupt ends it at once (bankrupt_player)."""
+        if self.finished:
+            return
         if self.bank <= self.bank_reserve:
             self.bank_broken()
+        if all(c.closed for c in self.corporations.values()) and all(c.closed for c in self.companies.values()):
+            self.log.append("-- Every corporation and private company has closed: the game ends --")
+            self.end_game("all_closed")
 
     def bank_broken(self) -> None:
-        if self.game_end_triggered is None:
-            self.game_end_triggered = "bank"
-            self.log.append("-- The bank is empty: the $1,000 notes are added and the game ends after "
-                            "this stock round and its two operating rounds --")
+        self.trigger_end("bank", self.turn, "-- The bank is empty: the $1,000 notes set aside are added; the game "
+                                            "ends after this set of operating rounds --")
+
+    def trigger_end(self, reason: str, after_turn: int, message: str) -> None:
+        """The game ends after the last operating round of set ``after_turn``; the earliest
+        trigger wins (18xx.games keeps the earliest timing)."""
+        if self.end_after_turn is not None and self.end_after_turn <= after_turn:
+            return
+        self.end_after_turn = after_turn
+        self.game_end_triggered = reason
+        self.log.append(message)
+
+    END_TEXTS = {
+        "bank": "the bank ran out of money and the set of operating rounds was played to its end",
+        "final_train": "the last train was sold and one more set of operating rounds was played",
+        "all_closed": "every corporation and private company had closed",
+        "bankrupt": "all players but one went bankrupt",
+        "manually_ended": "the host ended it",
+        "stalled": "nobody could act any more (no corporation left and no money to start one)",
+    }
+
+    @property
+    def end_reason_text(self) -> str | None:
+        """Why the game ended, in words (the end-of-game summary shows it)."""
+        return self.END_TEXTS.get(self.end_reason or "", self.end_reason)
 
     def next_round(self) -> None:
         from ..rounds import AuctionRound, StockRound
@@ -372,13 +415,6 @@ class G1833NE(G1856):
         if isinstance(r, AuctionRound):
             self.round = self.new_stock_round()
         elif isinstance(r, StockRound):
-            corps = self.corporations.values()
-            if r.last_to_act is None and any(c.ipoed for c in corps) and \
-                    not any(c.ipoed and not c.closed for c in corps):
-                # decision: no corporation left and nobody starts one: nothing can happen any more
-                self.log.append("-- No corporation operates and nobody starts one: the game ends --")
-                self.end_game("stalled")
-                return
             self.finish_stock_round()
             self.round_num = 1
             self.round = self.new_operating_round(1)
@@ -408,6 +444,10 @@ class G1833NE(G1856):
                 self.change_phase(i)
                 break
         train.events = []
+        if not any(t.owner == "depot" for t in self.trains.values()):
+            # 18xx.games GAME_END_CHECK final_train: one_more_full_or_set
+            self.trigger_end("final_train", self.turn + 1, "-- The last train is sold: the game ends after the "
+                                                           "next complete set of operating rounds --")
 
     def change_phase(self, index: int) -> None:
         self.phase_index = index
@@ -515,6 +555,9 @@ class G1833NE(G1856):
         return self.depot_trains()
 
     def other_corp_trains(self, corp: Corporation) -> list[Train]:
+        rnd = self.round
+        if isinstance(rnd, OperatingRound) and rnd.corp is corp and rnd.state.get("emergency_issued"):
+            return []  # having issued in an emergency, it buys from the bank
         # obsolete trains cannot be sold to another corporation
         return [self.trains[t] for c in self.corporations.values() if c is not corp and not c.closed
                 and c.president is not None for t in c.trains if t not in self.obsolete]
@@ -577,6 +620,7 @@ class G1833NE(G1856):
         if train.owner == corp.sym:
             raise GameError(f"{corp.sym} already owns {train.id}")
         emergency = self.must_buy_train(corp) and self.needs_emergency_money(corp)
+        issued = bool(rnd.state.get("emergency_issued"))
         if train.owner in ("depot", "discard"):
             if train not in self.depot_trains():
                 raise GameError(f"Train {train.id} is not available yet")
@@ -585,6 +629,12 @@ class G1833NE(G1856):
                 raise GameError(f"{corp.sym} is at its train limit")
             if action.price != side.price:
                 raise GameError(f"A {side.name} train costs {self.fmt(side.price)}")
+            if side.price > corp.cash and self.emergency_issue_bundles(rnd, corp):
+                raise GameError(f"{corp.sym} must first issue shares (/issue) before its president pays")
+            floor = self.emergency_side_floor(rnd, corp, train)
+            if side.price < floor:
+                raise GameError(f"{corp.sym} issued shares for a train: it must buy one that needed the last "
+                                f"share issued (at least {self.fmt(floor)})")
             if side.price > corp.cash:
                 if not emergency:
                     raise GameError(f"{corp.sym} cannot afford a {side.name} train ({self.fmt(side.price)})")
@@ -606,7 +656,7 @@ class G1833NE(G1856):
             if from_depot:
                 self.on_train_bought_from_depot(train)
         elif train.owner in self.corporations:
-            if emergency:
+            if emergency or issued:
                 raise GameError("in an emergency the train must come from the bank")
             if train.id in self.obsolete:
                 raise GameError("an obsolete train cannot be sold to another corporation")
@@ -625,23 +675,80 @@ class G1833NE(G1856):
                 self.log.append(f"{corp.sym}'s obsolete {self.trains[tid].name} train is removed")
 
     # ------------------------------------------------------------------ emergency money
-    def emergency_issue_if_needed(self, rnd: OperatingRound, corp: Corporation) -> None:
-        """Summary "Notverkauf": a trainless corporation first spends its treasury, then must
-        issue shares (price one column lower per share, each bringing the price one column
-        left of the new price, never below $20) before the president pays.  Decision: the
-        fewest shares that reach the cheaper side of the cheapest card, or all it may issue."""
+    def emergency_issue_bundles(self, rnd: OperatingRound, corp: Corporation) -> list[tuple[int, int]]:
+        """(shares, money) the president may choose to issue for a trainless corporation
+        (summary "Notverkauf": the price falls one column per share, each share brings the
+        price one column left of the new price, never below $20).  As 18xx.games
+        (``emergency_issuable_bundles``): offered while the treasury is below the dearer side
+        of the cheapest card, once per turn; the bundles that reach the cheaper side, up to
+        the first that reaches the dearer one; when none reaches the cheaper side, only the
+        largest ("bis zum üblichen Limit")."""
         if not self.must_buy_train(corp) or rnd.state.get("emergency_issued"):
-            return
+            return []
         t = self.cheapest_depot_train(corp)
-        if t is None or corp.cash >= self.side_prices(t)[0]:
-            return
+        if t is None:
+            return []
+        low, high = self.side_prices(t)[0], self.side_prices(t)[-1]
+        if corp.cash >= high:
+            return []
+        bundles = sorted(self.emergency_issue_options(corp), key=lambda b: (b[1], b[0]))
+        reaching = [b for b in bundles if corp.cash + b[1] >= low]
+        if not reaching:
+            return [max(bundles)] if bundles else []
+        upto = next((i for i, b in enumerate(reaching) if corp.cash + b[1] >= high), len(reaching) - 1)
+        return reaching[:upto + 1]
+
+    def must_issue_first(self, rnd: OperatingRound, corp: Corporation) -> bool:
+        """A trainless corporation that cannot pay the cheaper side must issue before its
+        president pays anything (summary: treasury, then shares, then the president)."""
+        t = self.cheapest_depot_train(corp)
+        return t is not None and corp.cash < self.side_prices(t)[0] and bool(self.emergency_issue_bundles(rnd, corp))
+
+    def issue_in_emergency(self, rnd: OperatingRound, corp: Corporation, num: int) -> None:
+        bundles = self.emergency_issue_bundles(rnd, corp)
+        offered = [n for n, _ in bundles]
+        if num not in offered:
+            what = ", ".join(f"{n} for {self.fmt(m)}" for n, m in bundles) or "none"
+            raise GameError(f"{corp.sym} cannot issue {num} share(s) in an emergency now (may: {what})")
+        cash_before = corp.cash
+        self.emergency_issue(corp, num)
         rnd.state["emergency_issued"] = True
-        options = self.emergency_issue_options(corp)
-        if not options:
-            return
-        need = self.side_prices(t)[0] - corp.cash
-        pick = next(((n, cash) for n, cash in options if cash >= need), options[-1])
-        self.emergency_issue(corp, pick[0])
+        # 18xx.games: having issued, the train bought must need the last share issued
+        i = offered.index(num)
+        last_share = bundles[i][1] - (bundles[i - 1][1] if i else 0)
+        rnd.state["emergency_min_side"] = max(cash_before, corp.cash - last_share) + 1
+
+    def emergency_side_floor(self, rnd: OperatingRound, corp: Corporation, train: Train) -> int:
+        """After an emergency issue the side bought must cost more than the treasury held
+        without the last share issued, when it can pay either side (18xx.games
+        ``buyable_train_variants``); 0 when any side may be bought."""
+        floor = rnd.state.get("emergency_min_side", 0) if rnd.state.get("emergency_issued") else 0
+        if not floor:
+            return 0
+        budget = corp.cash
+        if self.must_buy_train(corp) and self.needs_emergency_money(corp) and corp.president:
+            budget += self.player(corp.president).cash
+        return floor if budget >= self.side_prices(train)[-1] else 0
+
+    def side_floor(self, corp: Corporation, train: Train) -> int:
+        """The least a side of ``train`` may cost for ``corp`` now (after an emergency issue)."""
+        rnd = self.round
+        if isinstance(rnd, OperatingRound) and rnd.corp is corp:
+            return self.emergency_side_floor(rnd, corp, train)
+        return 0
+
+    def issue_choices(self, corp: Corporation) -> list[tuple[list[str], str]]:
+        """(share ids, label) the corporation may issue now: an emergency bundle at its train
+        step, else a normal issue before its dividend.  Labels start with the percent."""
+        rnd = self.round
+        if not isinstance(rnd, OperatingRound) or rnd.corp is not corp:
+            return []
+        emergency = rnd.state.get("dividend_done")
+        options = self.emergency_issue_bundles(rnd, corp) if emergency else \
+            (self.issue_options(corp) if not rnd.state.get("issued_or_redeemed") else [])
+        treasury = [s.id for s in self.ipo_shares(corp.sym) if not s.president]
+        kind = " in an emergency" if emergency else ""
+        return [(treasury[:n], f"{10 * n}% of {corp.sym} issued{kind} for {self.fmt(money)}") for n, money in options]
 
     def issuable_count(self, corp: Corporation) -> int:
         """Summary: as many shares as players hold, less those already in the market."""
@@ -717,8 +824,11 @@ class G1833NE(G1856):
         return 2
 
     def bl_restricted(self) -> bool:
-        p2 = self.companies["P2"]
-        return not p2.closed and p2.owner not in self.corporations
+        """Summary, P2: "Solange keine Gesellschaft sie gekauft hat, kann die Boston & Lowell in
+        Phase I keine Gleise legen und weder in Phase I noch später Strecken fahren, solange
+        Boston nicht aufgewertet ist" - so the route restriction outlives P2 (removed in phase
+        III) when no corporation ever bought it."""
+        return self.p2_bought_key is None
 
     def check_lay_tile(self, corp: Corporation, hex_id: str, tile_id: str, rotation: int, *,
                        free: bool = False, connected: bool = True) -> tuple[Tile, int]:
@@ -886,7 +996,7 @@ class G1833NE(G1856):
         if not corp.trains:
             return False
         if corp.sym == "B&L" and self.bl_restricted() and self.board.hexes["G22"].tile.color == "yellow":
-            return False  # P2: no B&L routes while Boston is not upgraded and nobody bought P2
+            return False  # P2: no B&L routes while Boston is not upgraded, unless a corporation bought P2
         return True
 
     def run_routes(self, corp: Corporation, action: A.RunRoutes) -> list[dict[str, Any]]:
@@ -917,25 +1027,47 @@ class G1833NE(G1856):
         return R.station_graph(self, self.corp(corp_sym))
 
     def status_notes(self) -> list[str]:
-        """Lines the status picture shows under the depot: the ferries, while there are any."""
+        """Lines the status picture shows under the depot: the ferries while there are any,
+        and when the bank counts as empty (both provisional unless the host set them)."""
+        table = self.provisional
+        bank = f"{P.bank_line(table)} ({P.source_of(table, 'notes')})"
         if self.ferries_removed:
-            return []
-        names = self.data.FERRY_PORTS
+            return [bank]
         parts = []
         for hid, owner in self.ferries.items():
-            new = " (New)" if self.ferry_order and self.ferry_order[-1] == hid else ""
+            badge = self.ferry_badge(hid)
             who = owner if owner else f"for sale {self.fmt(self.data.FERRY_PRICE)}"
-            parts.append(f"{names[hid]} {who}{new}")
-        return ["Ferries: " + "  ·  ".join(parts)]
+            parts.append(f"{P.place_name(hid, self.data)} {who}" + (f" ({badge})" if badge else ""))
+        return [f"Ferries (ports {P.source_of(table, 'ports')}): " + "  ·  ".join(parts), bank]
+
+    def ferry_badge(self, hid: str) -> str | None:
+        """"New" is on the most recently bought ferry; once none is left for sale it carries
+        "Last" instead (decision, notes: provisional values)."""
+        if not self.ferry_order or self.ferry_order[-1] != hid or self.ferries.get(hid) is None:
+            return None
+        return "Last" if all(self.ferries.values()) else "New"
 
     def ferry_value(self, corp: Corporation, hid: str) -> int:
-        d = self.data
-        value = d.FERRY_VALUE
-        if self.ferry_order and self.ferry_order[-1] == hid:
-            value += d.FERRY_NEW_BONUS  # "New" moves to the most recently bought ferry
+        table = self.provisional
+        value = table.ferry_value
+        badge = self.ferry_badge(hid)
+        if badge:
+            value += table.ferry_new if badge == "New" else table.ferry_last
         if self.p5_ferry == hid and self.owns_company(corp, "P5"):
-            value *= 2  # P5 doubles one ferry including its bonus
+            value *= 2  # P5 doubles one ferry including its "New" or "Last" bonus
         return value
+
+    def provisional_rows(self) -> list[list[str]]:
+        """The game's provisional values as rows [what, I, II, III, IV, V, source]."""
+        return P.table_rows(self.provisional, self.data)
+
+    def provisional_lines(self) -> list[str]:
+        """The game's provisional values as message lines (``/game new``, ``/game rules``)."""
+        return P.summary_lines(self.provisional, self.data, self.fmt)
+
+    def provisional_open(self) -> bool:
+        """The host may change the provisional values until the first operating round."""
+        return self.turn == 1 and not isinstance(self.round, OperatingRound) and not self.finished
 
     # ------------------------------------------------------------------ dividends
     def can_choose_dividend(self, rnd: OperatingRound, corp: Corporation) -> bool:
@@ -972,8 +1104,6 @@ class G1833NE(G1856):
                             + (f" and keeps {self.fmt(kept)}" if kept else ""))
             self.shift_price(corp, M.dividend_move(per_share, price))
         rnd.state["dividend_done"] = True
-        if not corp.closed:
-            self.emergency_issue_if_needed(rnd, corp)
 
     def bank_pays(self, receiver: str, amount: int) -> None:
         self.spend("bank", receiver, amount, allow_negative=True)
@@ -1021,6 +1151,10 @@ class G1833NE(G1856):
     def can_buy_companies(self, corp: Corporation) -> bool:
         if not self.phase_status("can_buy_companies") or corp.president is None:
             return False
+        rnd = self.round
+        if isinstance(rnd, OperatingRound) and rnd.state.get("emergency_issued") and \
+                not any(t not in self.obsolete for t in corp.trains):
+            return False  # 18xx.games (1846 BuyCompany): after an emergency issue only with a train
         return any(self.company_price_floor(c) <= corp.cash for c in self.purchasable_companies())
 
     def company_price_floor(self, c: Company) -> int:
@@ -1071,7 +1205,8 @@ class G1833NE(G1856):
         self.ferry_order.append(hid)
         if self.p5_ferry is None and self.owns_company(corp, "P5"):
             self.p5_ferry = hid  # P5 doubles one ferry; it cannot be reassigned
-        self.log.append(f"{corp.sym} buys the {self.data.FERRY_PORTS[hid]} ferry for {self.fmt(self.data.FERRY_PRICE)}")
+        self.log.append(f"{corp.sym} buys the {P.place_name(hid, self.data)} ferry for "
+                        f"{self.fmt(self.data.FERRY_PRICE)}")
 
     # ------------------------------------------------------------------ takeover game
     def variable_homes(self, corp: Corporation) -> list[tuple[str, int, int]]:
@@ -1081,9 +1216,12 @@ class G1833NE(G1856):
 
     # ------------------------------------------------------------------ end & values
     def check_game_end(self, after: str) -> bool:
-        if self.game_end_triggered == "bank" and after == "operating" and \
-                self.round_num >= self.operating_rounds_in_set:
-            self.end_game("bank")
+        self.check_end_triggers()  # money paid between actions (privates at the start of an OR)
+        if self.finished:
+            return True
+        if after == "operating" and self.end_after_turn is not None and self.turn >= self.end_after_turn \
+                and self.round_num >= self.operating_rounds_in_set and self.game_end_triggered:
+            self.end_game(self.game_end_triggered)
             return True
         return False
 

@@ -17,7 +17,9 @@ Sources, in this order:
    ``/work/shared/rules/1833NE.de.txt`` and are marked ``# from rules summary``.  No real
    games exist to check them against.
 
-Where 18xx.games and the summary disagree, the 18xx.games value is kept with a comment.
+Where 18xx.games and the summary disagree, the summary (the primary source) decides unless
+the notes (``g1833ne_notes.md``) say why not; the 18xx.games value is named in a comment.
+Values neither source gives are per-game provisional values (``g1833ne_provisional.py``).
 Note: in 18xx.games the 1833NE game class derives from the base game (not from 1846), only
 borrowing 1846's steps (issue shares, dividend, buy/sell/par, bankrupt).
 """
@@ -264,7 +266,7 @@ TRAINS = [
             {"nodes": ["town"], "pay": 3, "visit": 3},
             {"nodes": ["city", "offboard", "town"], "pay": 7, "visit": 7},
         ],
-        "price": 950,  # rules summary says $1,000; 18xx.games has 950
+        "price": 1000,  # rules summary ("7+3-Zug ($1.000)"); 18xx.games has 950 (notes row 31)
         "num": 15,  # summary: "praktisch unbegrenzt"
     },
 ]
@@ -362,6 +364,11 @@ COMPANIES = [
         "sym": "P6",
     },
 ]
+
+# P3: which tiles it lays where (18xx.games step/special_track.rb P3_TILES: C4 is a town hex,
+# C6 plain track); the tile in C4 must connect to Montreal (entities.rb desc; summary).
+P3_TILES = {"C4": ["3", "4", "58"], "C6": ["7", "8", "9"]}
+P3_MUST_CONNECT = {"C4": "B3"}
 
 # P6: the buying corporation pays $40 extra to the bank (entities.rb desc, not yet coded there).
 P6_PURCHASE_SURCHARGE = 40
@@ -920,13 +927,12 @@ BASE_DEFAULTS_USED = {
 }
 
 # ---------------------------------------------------------------------------------------
-# Decisions for the engine where neither source gives the facts (see docs in
-# engine/titles/g1833ne.py: AMBIGUITIES).  Everything below is marked "# decision".
+# Decisions for the engine where neither source gives the facts (engine/titles/
+# g1833ne_notes.md).  Everything below is marked "# decision".
 # ---------------------------------------------------------------------------------------
 
-# decision: how many $1,000 notes are set aside.  The bank counts as empty when its cash
-# falls to this reserve; the reserve is then paid out as needed to finish the game.
-BANK_RESERVE = 2_000  # decision
+# The number of $1,000 notes set aside (when the bank counts as empty) is a provisional,
+# per-game value: g1833ne_provisional.py.
 
 # decision: which train card becomes obsolete / is removed in which phase (summary:
 # phase-I cards obsolete in III, removed in IV; phase-II cards obsolete in IV, removed in V;
@@ -939,37 +945,15 @@ TRAIN_CARD_LIFE = {  # card name -> (obsolete in phase, removed in phase)
     "7+3": (None, None),
 }
 
-# decision: the summary names only the Boston-Montreal bonus ($150 in I-II, $200 in III-IV),
-# a direct-connection bonus (both places among the stops the route counts).  The other pairs
-# and all phase-V values are invented placeholders of the same kind (Boston, Montreal,
-# Portland and off-boards), to be replaced by the rulebook's table.  "cross" bonuses may also
-# be collected by extending a route past its counted stops (summary); A6-Boston is one
-# (P4's text: a route from A6 along track that "(inter)connects" to Boston).
-CONNECTION_BONUS_TABLE = [  # decision (except Boston-Montreal I-IV)
-    {"between": ("G22", "B3"), "kind": "direct", "by_phase": {"I": 150, "II": 150, "III": 200, "IV": 200, "V": 100}},
-    {"between": ("G22", "I14"), "kind": "direct", "by_phase": {"I": 50, "II": 50, "III": 80, "IV": 80, "V": 0}},
-    {"between": ("B3", "I14"), "kind": "cross", "by_phase": {"I": 60, "II": 60, "III": 100, "IV": 100, "V": 50}},
-    {"between": ("A6", "G22"), "kind": "cross", "by_phase": {"I": 40, "II": 40, "III": 60, "IV": 0, "V": 0}},
-    {"between": ("A28", "G22"), "kind": "cross", "by_phase": {"I": 0, "II": 0, "III": 50, "IV": 80, "V": 100}},
-]
+# The connection bonuses beyond Boston-Montreal I-IV (CONNECTION_BONUSES above), the ferry
+# ports and the ferry values are provisional, per-game values: g1833ne_provisional.py.
 P4_DOUBLES_IN_PHASES = ["I", "II", "III"]  # from rules summary: A6-Boston bonus doubled in I-III
+P4_DOUBLES_BONUS = ("A6", "G22")  # from rules summary: "Strecken von A6 nach Boston"
 A12_HEX = "A12"  # from rules summary: only P6's owner may run there, value only via Montreal
 A12_NEEDS_HEX = "B3"  # from rules summary
 A6_HEX = "A6"
 
-# decision: the five ferries ($40 each, from rules summary) serve these port cities; a route
-# of the owning corporation stopping there earns the ferry's value, plus the "New" bonus
-# for the most recently bought ferry.  Values are invented placeholders.
 FERRY_PRICE = 40  # from rules summary
-FERRY_PORTS = {  # decision: hex -> name
-    "G22": "Boston Harbor",
-    "I14": "Portland",
-    "C26": "New Haven",
-    "E26": "New London",
-    "H25": "New Bedford",
-}
-FERRY_VALUE = 20  # decision
-FERRY_NEW_BONUS = 20  # decision
 FERRIES_REMOVED_IN = "IV"  # from rules summary
 
 # decision: the five takeover-game corporations (the summary gives neither names nor colours;

@@ -55,17 +55,18 @@ def is_station(game: G1833NE, corp: Corporation, ref: NodeRef) -> bool:
 
 def bonuses(game: G1833NE, corp: Corporation, stops: list[NodeRef], reached: str | None = None) -> int:
     """Connection bonuses and ferries a route with these counted stops earns; ``reached``: the
-    hex its extension ends in, which counts for cross-connection bonuses only."""
+    hex its extension ends in, which counts for cross-connection bonuses only.  The bonus
+    table and ferry values are the game's provisional values (g1833ne_provisional)."""
     d = game.data
     hexes = {s[0] for s in stops}
     phase = game.phase["name"]
     total = 0
-    for b in d.CONNECTION_BONUS_TABLE:
-        a, c = b["between"]
-        places = hexes | {reached} if reached and b["kind"] == "cross" else hexes
-        if a in places and c in places:
-            value = b["by_phase"].get(phase, 0)
-            if d.A6_HEX in (a, c) and phase in d.P4_DOUBLES_IN_PHASES and game.owns_company(corp, "P4"):
+    for b in game.provisional.bonuses:
+        places = hexes | {reached} if reached and b.kind == "cross" else hexes
+        if b.a in places and b.b in places:
+            value = b.value_in(phase)
+            if {b.a, b.b} == set(d.P4_DOUBLES_BONUS) and phase in d.P4_DOUBLES_IN_PHASES and \
+                    game.owns_company(corp, "P4"):
                 value *= 2  # P4 doubles the bonus for a route from A6 to Boston in phases I-III
             total += value
     for hid, owner in game.ferries.items():
@@ -80,10 +81,10 @@ def extension_gains(game: G1833NE, corp: Corporation, stops: list[NodeRef]) -> d
     hexes = {s[0] for s in stops}
     base = bonuses(game, corp, stops)
     out = {}
-    for b in game.data.CONNECTION_BONUS_TABLE:
-        if b["kind"] != "cross" or not hexes & set(b["between"]):
+    for b in game.provisional.bonuses:
+        if b.kind != "cross" or not hexes & {b.a, b.b}:
             continue
-        for hid in b["between"]:
+        for hid in b.between:
             if hid not in hexes and hid not in out:
                 gain = bonuses(game, corp, stops, hid) - base
                 if gain > 0:

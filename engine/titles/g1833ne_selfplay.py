@@ -31,6 +31,16 @@ def title_action(game: G1833NE, rng: random.Random, entity: str, types: list[str
             shares = rng.choice(takeover_share_options(game, game.corporations[entity], target))
             return Takeover(entity=entity, entity_type="corporation", corporation=target.sym, shares=shares)
         return A.Pass(entity=entity, entity_type="corporation")
+    if isinstance(rnd, StockRound) and "par" in types and \
+            not any(c.ipoed and not c.closed for c in game.corporations.values()) and rng.random() < 0.9:
+        # no corporation operates: start one when the money allows (else the game cannot go on)
+        cash = game.player(entity).cash
+        options = [(c, cell) for c in game.corporations.values() if game.can_par(entity, c)
+                   for cell in game.par_prices(c) if cell.price * 2 <= cash]
+        if options:
+            corp, cell = rng.choice(options)
+            return A.Par(entity=entity, entity_type="player", corporation=corp.sym,
+                         share_price=f"{cell.price},{cell.row},{cell.col}")
     if isinstance(rnd, StockRound) and "par" in types and rng.random() < 0.3:
         free = [c for c in game.corporations.values() if c.home is None and game.can_par(entity, c)]
         cash = game.player(entity).cash
@@ -45,7 +55,12 @@ def title_action(game: G1833NE, rng: random.Random, entity: str, types: list[str
                              share_price=f"{cell.price},{cell.row},{cell.col}")
     if isinstance(rnd, OperatingRound) and entity in game.corporations:
         corp = game.corporations[entity]
-        if "sell_shares" in types and rng.random() < 0.15:
+        bundles = game.emergency_issue_bundles(rnd, corp) if "sell_shares" in types else []
+        if bundles and ("buy_train" not in types or rng.random() < 0.5):
+            n = rng.choice(bundles)[0]  # the president picks the bundle (emergency issue)
+            ids = tuple(s.id for s in game.ipo_shares(entity) if not s.president)[:n]
+            return A.SellShares(entity=entity, entity_type="corporation", shares=ids)
+        if "sell_shares" in types and not bundles and rng.random() < 0.15:
             opts = game.issue_options(corp)
             if opts:
                 n = rng.choice(opts)[0]
@@ -58,14 +73,16 @@ def title_action(game: G1833NE, rng: random.Random, entity: str, types: list[str
                 ids = tuple(s.id for s in game.pool_shares(entity))[:n]
                 return A.BuyShares(entity=entity, entity_type="corporation", shares=ids)
         emergency = game.must_buy_train(corp) and game.needs_emergency_money(corp)
+        issued = bool(rnd.state.get("emergency_issued"))
         # in an emergency the train side matters (the president helps only for the cheapest)
-        if "buy_train" in types and (emergency or rng.random() < 0.5):
+        if "buy_train" in types and (emergency or issued or rng.random() < 0.5):
             t = game.cheapest_depot_train(corp)
             if t is not None and game.room(corp):
                 budget = corp.cash
                 if emergency and corp.president:
                     budget += game.player(corp.president).cash
-                sides = [s for s in game.sides[t.id] if s.price <= budget]
+                floor = game.emergency_side_floor(rnd, corp, t)  # after an emergency issue
+                sides = [s for s in game.sides[t.id] if floor <= s.price <= budget]
                 if sides:
                     side = rng.choice(sides)
                     return A.BuyTrain(entity=entity, entity_type="corporation", train=t.id, price=side.price,
@@ -122,3 +139,13 @@ def play_one(players: int, seed: int, options: list[str] | None = None, max_acti
 
     return shared_play_one("1833NE", players, seed, options or [], max_actions, router,
                            choose=choose, invariants=invariants, game_out=game_out)
+
+
+def summary_facts(options: list[str], reports: list[GameReport]) -> list[str]:
+    """What the self-play summary line counts for 1833NE (no national; a bankruptcy only
+    ends the game when one player is left)."""
+    out = [f"{sum(r.bankrupt for r in reports)} with a player bankrupt",
+           f"{sum(1 for r in reports if 'V' in r.phases)} reached phase V"]
+    if "takeover_game" in options:
+        out.append(f"{sum(r.takeovers for r in reports)} takeovers")
+    return out

@@ -22,11 +22,60 @@ from ..operating import (
     TokenStep,
     TrackStep,
 )
-from ..rounds import StockRound
+from ..rounds import AuctionRound, StockRound
 from .g1856 import SpecialBuyStep
 
 if TYPE_CHECKING:
     from .g1833ne import G1833NE
+
+
+# ---------------------------------------------------------------------------- private auction
+class NEAuctionRound(AuctionRound):
+    """The waterfall auction of 18xx.games' 1833NE (step/waterfall_auction.rb; the summary is
+    silent): when every player passes in turn, the bids standing are resolved (a private with
+    one bid goes to its bidder, one with several is auctioned among them), then two special
+    operating rounds pay the privates' income, and the auction resumes at the same prices
+    (no price falls, unlike 1830)."""
+
+    game: G1833NE
+
+    def __init__(self, game: G1833NE):
+        super().__init__(game)
+        self.settling = False  # resolving the bids left when everyone passed
+
+    def _all_passed(self) -> None:
+        g = self.game
+        self.passed.clear()
+        if not any(self.bids.values()):
+            g.log.append("-- All players passed with no bids: two special operating rounds --")
+            self._special_operating_rounds()
+            return
+        g.log.append("-- All players passed: the bids are resolved, then two special operating rounds --")
+        self.settling = True
+        self._resolve()
+
+    def _resolve(self) -> None:
+        if not self.settling:
+            super()._resolve()
+            return
+        self.auctioning = None
+        for company in list(self.companies):
+            bids = self.bids.get(company.sym, [])
+            if len(bids) == 1:
+                self._buy(bids[0][0], company.sym, bids[0][1])
+            elif len(bids) > 1:
+                self.auctioning = company.sym
+                return
+        self.settling = False
+        self._special_operating_rounds()
+
+    def _special_operating_rounds(self) -> None:
+        g = self.game
+        for n in ("First", "Second"):
+            g.log.append(f"-- {n} special operating round: the privates pay --")
+            g.payout_companies()
+        if self.companies:
+            g.log.append("-- The auction resumes --")
 
 
 # ---------------------------------------------------------------------------- stock round
@@ -136,8 +185,9 @@ class NETrackStep(TrackStep):
 
 
 class P3Step(Step):
-    """P3 Champlain & St. Lawrence: its owner may lay up to two extra free yellow tiles on
-    C4 and C6, without reaching them; C4 must connect to Montreal, and both to each other."""
+    """P3 Champlain & St. Lawrence: its owner may lay up to two extra free yellow tiles, 3/4/58
+    on C4 and 7/8/9 on C6 (18xx.games), without reaching them; C4's must connect to Montreal,
+    and when both are laid they must connect to each other (summary, entities.rb)."""
 
     name = "use P3"
     blocks_always = False
@@ -153,19 +203,33 @@ class P3Step(Step):
     def process(self, action: A.Action) -> None:
         assert isinstance(action, A.LayTile)
         g = self.game
-        ab = g.companies["P3"].ability("tile_lay") or {}
+        d = g.data
         name = action.tile.rsplit("-", 1)[0]
-        if action.hex not in ab.get("hexes", []) or action.hex in g.p3_hexes_laid or name not in ab.get("tiles", []):
-            raise GameError(f"P3 lays {', '.join(ab.get('tiles', []))} on C4 and C6 (each once)")
+        allowed = d.P3_TILES.get(action.hex)
+        if allowed is None or action.hex in g.p3_hexes_laid:
+            raise GameError("P3 lays one tile on C4 and one on C6 (each once)")
+        if name not in allowed:
+            raise GameError(f"P3 lays tile {' or '.join(allowed)} on {action.hex}, not {name}")
         tile, _ = g.check_lay_tile(self.corp, action.hex, action.tile, action.rotation, free=True, connected=False)
-        h = g.board.hexes[action.hex]
-        links = {"C4": "B3", "C6": "C4"}
-        # C4 must connect to Montreal; C6 to C4 once C4 is laid (and C4 to C6 when C6 is first)
-        need = links[action.hex] if action.hex == "C4" or "C4" in g.p3_hexes_laid else None
-        if need and not any(h.neighbors.get(e) == need for e in tile.exits):
-            raise GameError(f"P3's tile on {action.hex} must connect to {need}")
+        need = d.P3_MUST_CONNECT.get(action.hex)
+        if need and not tiles_connect(g, action.hex, tile, need):
+            raise GameError(f"P3's tile on {action.hex} must connect to "
+                            f"{g.board.hexes[need].location or need} ({need})")
+        other = next(h for h in d.P3_TILES if h != action.hex)
+        if other in g.p3_hexes_laid and not tiles_connect(g, action.hex, tile, other):
+            raise GameError(f"P3's tiles on {action.hex} and {other} must connect to each other")
         g.lay_tile(self.corp, action, company=g.companies["P3"], free=True, connected=False)
         g.p3_hexes_laid.append(action.hex)
+
+
+def tiles_connect(g: G1833NE, hex_id: str, tile: Any, neighbour: str) -> bool:
+    """Whether ``tile`` on ``hex_id`` has track to ``neighbour`` and the tile there has the
+    matching track back."""
+    h = g.board.hexes[hex_id]
+    edge = next((e for e, n in h.neighbors.items() if n == neighbour), None)
+    if edge is None or edge not in tile.exits:
+        return False
+    return (edge + 3) % 6 in g.board.hexes[neighbour].tile.exits
 
 
 class NERouteStep(RouteStep):
@@ -189,15 +253,34 @@ class NEDividendStep(DividendStep):
 
 
 class NEBuyTrainStep(BuyTrainStep):
-    """Emergency: the corporation's cash and forced issue come first (done when the turn
-    reaches this step); then the president's cash and share sales; else bankruptcy."""
+    """Emergency ("Notverkauf"): a trainless corporation spends its treasury, then issues
+    shares (the president picks the bundle, :meth:`G1833NE.emergency_issue_bundles`; it must
+    when the treasury cannot pay the cheaper side), then its president pays and sells
+    shares; else bankruptcy."""
 
     game: G1833NE
 
     def actions(self, entity: str) -> list[str]:
-        if self.corp.president is None:
+        g = self.game
+        corp = self.corp
+        if corp.president is None:
             return []
+        if g.emergency_issue_bundles(self.round, corp):
+            if entity != corp.sym:
+                return []  # the president waits until the corporation has issued
+            return ["sell_shares"] if g.must_issue_first(self.round, corp) else ["buy_train", "sell_shares"]
         return super().actions(entity)
+
+    def process(self, action: A.Action) -> None:
+        if isinstance(action, A.SellShares) and action.entity == self.corp.sym:
+            g = self.game
+            corp = self.corp
+            shares = [g.share(s) for s in action.shares]
+            if not shares or any(s.corporation != corp.sym or s.owner != corp.sym or s.president for s in shares):
+                raise GameError(f"{corp.sym} issues shares from its own treasury")
+            g.issue_in_emergency(self.round, corp, len(shares))
+            return
+        super().process(action)
 
 
 class FerryStep(SpecialBuyStep):

@@ -234,6 +234,7 @@ class HomeTokenStep(Step):
 class G1856(Game):
     MAX_TURN = 100
     DISCARD_POOL_ONE_PER_TYPE = True
+    AUCTION_PRIORITY_FROM_TURN = True
     TITLE = "1856"
     SELL_AFTER = "first"
     SELL_MOVEMENT = "down_per_10"
@@ -329,7 +330,7 @@ class G1856(Game):
 
     def transfer_share_from_ipo(self, pid: str, share: Any, par_price: int) -> None:
         corp = self.corporations[share.corporation]
-        price = par_price * share.percent // corp.share_percent
+        price = self.shares_worth(corp.sym, share.percent, par_price)
         sold_before = 100 - self.percent_of(corp.sym, corp.sym)
         if corp.capitalization == "incremental":
             self.spend(pid, corp.sym, price)
@@ -391,7 +392,7 @@ class G1856(Game):
         if sym in rnd.bought_this_turn:
             # at least one share must stay (a 5% one for a national with 20 shares)
             held = self.percent_of(pid, sym)
-            if held - percent < corp.share_percent:
+            if held - percent < self.share_unit(sym):
                 return f"you cannot sell the {sym} share you just bought"
         return None
 
@@ -446,7 +447,7 @@ class G1856(Game):
             return False
         cell = corp.par if share.owner == corp.sym else corp.price
         assert cell is not None
-        price = cell.price * share.percent // corp.share_percent
+        price = self.shares_worth(corp.sym, share.percent, cell.price)
         self.spend(pid, "bank", price)
         pres = next(s for s in self.corp_shares(corp.sym) if s.president)
         if pid != fp:
@@ -656,7 +657,7 @@ class G1856(Game):
             if c.price is None or c.closed:
                 continue
             held = self.percent_of(pid, sym)
-            for pct in range(c.share_percent, held + 1, c.share_percent):
+            for pct in range(self.share_unit(sym), held + 1, self.share_unit(sym)):
                 if self.percent_of(POOL, sym) + pct > self.MARKET_SHARE_LIMIT:
                     break
                 if c.president == pid:
@@ -670,7 +671,7 @@ class G1856(Game):
                             break
                     elif left < pres_pct and others < pres_pct:
                         break
-                value = c.price.price * pct // c.share_percent
+                value = self.shares_worth(sym, pct)
                 if need_limit and value >= need + c.price.price:
                     break
                 out.append((sym, pct))
@@ -680,34 +681,8 @@ class G1856(Game):
         best: dict[str, int] = {}
         for sym, pct in self.crisis_sellable(pid, need_limit=False):
             best[sym] = max(best.get(sym, 0), pct)
-        value = sum(self.share_value(sym, pct) for sym, pct in best.items())
+        value = sum(self.shares_worth(sym, pct) for sym, pct in best.items())
         return self.player(pid).cash + value
-
-    def crisis_bankrupt(self, rnd: OperatingRound, pid: str) -> None:
-        if self.crisis_liquidity(pid) >= 0:
-            raise GameError(f"{self.name_of(pid)} can still raise the money")
-        player = self.player(pid)
-        self.log.append(f"-- {player.name} goes bankrupt --")
-        for sym in sorted({s.corporation for s in self.shares_of(pid)}):
-            while True:
-                options = [pct for s2, pct in self.crisis_sellable(pid, need_limit=False) if s2 == sym]
-                if not options:
-                    break
-                pct = max(options)
-                shares = sorted((s for s in self.shares_of(pid, sym) if not s.president), key=lambda s: s.seq)
-                picked, total = [], 0
-                for s in shares:
-                    if total >= pct:
-                        break
-                    picked.append(s)
-                    total += s.percent
-                self.sell_shares(pid, picked)
-        rnd.recalculate_order()
-        # whatever cash the player has (even a debt) is settled with the bank
-        self.bank += player.cash
-        player.cash = 0
-        player.bankrupt = True
-        self.end_game("bankrupt")
 
     def declare_player_bankrupt(self, rnd: OperatingRound, pid: str) -> None:
         """18xx.games' "Declare Bankruptcy": the player's shares are sold as the open step allows
@@ -739,7 +714,8 @@ class G1856(Game):
         self.bank += player.cash
         player.cash = 0
         player.bankrupt = True
-        self.end_game("bankrupt")
+        self.log.append(f"-- {player.name} is bankrupt: the game ends --")
+        self.end_pending = "bankrupt"
 
     def pick_bundle(self, pid: str, sym: str, percent: int) -> list:
         """Certificates making up ``percent``% of ``sym``: ordinary shares first, then the
@@ -1224,15 +1200,14 @@ class G1856(Game):
         revenue = sum(r["revenue"] for r in rnd.state.get("routes", []))
         revenue -= rnd.state.get("interest_penalty", 0)
         if kind == "payout" and revenue > 0:
-            # each holder gets its part of the revenue rounded up (a 5% national share earns
-            # half a 10% share's dividend, $18.50 of $370 paid as $19; as 18xx.games pays)
+            per_share = revenue / corp.total_shares
             for p in self.players:
-                pct = self.percent_of(p.id, corp.sym)
-                if pct:
-                    self.bank_pays(p.id, -(-revenue * pct // 100))
-            pool_pct = self.percent_of(POOL, corp.sym)
-            if pool_pct:
-                self.bank_pays(corp.sym, -(-revenue * pool_pct // 100))
+                n = self.percent_of(p.id, corp.sym) * corp.total_shares // 100
+                if n:  # 18xx.games rounds each holder's dividend up (20-share CGR: $35.5 a share)
+                    self.bank_pays(p.id, math.ceil(per_share * n))
+            pool_n = self.percent_of(POOL, corp.sym) * corp.total_shares // 100
+            if pool_n:
+                self.bank_pays(corp.sym, math.ceil(per_share * pool_n))
             self.log.append(f"{corp.sym} pays out {self.fmt(revenue)}")
             self.move_price(corp, "right")
         else:
@@ -1379,14 +1354,20 @@ class G1856(Game):
 
     def _has_route_now(self, corp: Corporation) -> bool:
         b = self.board
+        key = ("has_route", corp.sym)
+        if key in b._cache:
+            return bool(b._cache[key])
         starts = [(h.id, ci) for h in b.hexes.values() for ci, slots in h.tokens.items() if corp.sym in slots]
+        found = False
         for start in starts:
             nodes = b._walk([start], corp.sym)
             stops = [n for n in nodes
                      if b.node(n).kind != "junction" and b.node(n).param("route") != "never"]
             if len(stops) >= 2:
-                return True
-        return False
+                found = True
+                break
+        b._cache[key] = found
+        return found
 
     def must_buy_train(self, corp: Corporation) -> bool:
         if corp.sym == self.national_sym and not self.national_ever_owned_permanent:
@@ -1438,7 +1419,7 @@ class G1856(Game):
     def _emergency_sale_ok(self, pid: str, corp: Corporation, sym: str, pct: int, need: int) -> bool:
         c = self.corporations[sym]
         assert c.price is not None
-        value = c.price.price * pct // c.share_percent
+        value = self.shares_worth(sym, pct)
         if value - c.price.price >= need:  # would sell more than needed
             return False
         if self.percent_of(POOL, sym) + pct > self.MARKET_SHARE_LIMIT:
@@ -1462,7 +1443,7 @@ class G1856(Game):
     def can_go_bankrupt(self, corp: Corporation) -> bool:
         if corp.president is None:
             return False
-        liquidity = sum(self.share_value(sym, pct) for sym, pct in self._max_sellable(corp.president, corp))
+        liquidity = sum(self.shares_worth(sym, pct) for sym, pct in self._max_sellable(corp.president, corp))
         return self.emergency_shortfall(corp) - liquidity > 0
 
     def _max_sellable(self, pid: str, corp: Corporation) -> list[tuple[str, int]]:
@@ -1606,10 +1587,7 @@ class G1856(Game):
 
     def emergency_sell(self, rnd: OperatingRound, corp: Corporation, action: A.SellShares) -> None:
         pid = action.entity
-        shares = [self.share(sid) for sid in action.shares]
-        if not shares or any(s.owner != pid for s in shares) or len({s.corporation for s in shares}) != 1:
-            raise GameError(f"{self.name_of(pid)} must name shares of one corporation they own")
-        sym = shares[0].corporation
+        shares, sym, _ = self.named_bundle(action)
         pct = sum(s.percent for s in shares)
         if (sym, pct) not in self.emergency_sellable(corp):
             raise GameError(f"{self.name_of(pid)} cannot sell {pct}% of {sym} to pay for {corp.sym}'s train")

@@ -59,8 +59,8 @@ def ebuy_sale_reason(g: G1856, rnd: OperatingRound, pid: str, shares: list[Share
         return f"{g.name_of(pid)} would lose the presidency of {corp.sym}"
     # only as much as needed: without its smallest certificate the sale would not be enough
     need = min_depot_price(g) - corp.cash - g.player(pid).cash
-    value = c.price.price * percent // c.share_percent
-    smallest = min(c.price.price * s.percent // c.share_percent for s in shares)
+    value = g.shares_worth(sym, percent)
+    smallest = min(g.shares_worth(sym, s.percent) for s in shares)
     if value - smallest >= need:
         return "that is more than the train needs"
     return None
@@ -160,13 +160,7 @@ class G1856BuyTrainStep(BuyTrainStep):
     def sell(self, action: A.SellShares) -> None:
         g: G1856 = self.game  # type: ignore[assignment]
         pid = action.entity
-        shares = [g.share(sid) for sid in action.shares]
-        if not shares or any(s.owner != pid for s in shares) or len({s.corporation for s in shares}) != 1:
-            raise GameError(f"{g.name_of(pid)} must name shares of one corporation they own")
-        sym = shares[0].corporation
-        pct = sum(s.percent for s in shares)
-        if action.percent is not None and any(s.president for s in shares):
-            pct = min(pct, action.percent)
+        shares, sym, pct = g.named_bundle(action)
         reason = ebuy_sale_reason(g, self.round, pid, shares, pct)
         if reason:
             raise GameError(f"{g.name_of(pid)} cannot sell {pct}% of {sym} for {self.corp.sym}'s train: {reason}")

@@ -197,15 +197,14 @@ def return_borrowed_train(g: G1856, rnd: OperatingRound) -> None:
 
 class CashCrisisStep(Step):
     """A president who had to pay for the company (unpaid interest, forced loan repayment)
-    and is left with negative cash must sell shares, or go bankrupt when even that cannot
-    cover the debt (which ends the game)."""
+    and is left with negative cash must sell shares (or go bankrupt: BankruptStep)."""
 
     name = "raise money (cash crisis)"
 
     def crisis_player(self) -> str | None:
         g: G1856 = self.game  # type: ignore[assignment]
         pid = g.cash_crisis_player
-        if pid and g.player(pid).cash < 0 and (g.finished or not g.player(pid).bankrupt):
+        if pid and g.player(pid).cash < 0 and (g.finished or g.end_pending or not g.player(pid).bankrupt):
             return pid
         return None
 
@@ -219,25 +218,16 @@ class CashCrisisStep(Step):
     def actions(self, entity: str) -> list[str]:
         if entity != self.crisis_player():
             return []
-        out = ["sell_shares"] if self.game.crisis_sellable(entity, need_limit=True) else []  # type: ignore[attr-defined]
-        if self.game.crisis_liquidity(entity) < 0:  # type: ignore[attr-defined]
-            out.append("bankrupt")
-        return out
+        return ["sell_shares"] if self.game.crisis_sellable(entity, need_limit=True) else []  # type: ignore[attr-defined]
 
     def process(self, action: A.Action) -> None:
         g: G1856 = self.game  # type: ignore[assignment]
         pid = action.entity
-        if isinstance(action, A.Bankrupt):
-            g.crisis_bankrupt(self.round, pid)
-            return
         assert isinstance(action, A.SellShares)
-        shares = [g.share(sid) for sid in action.shares]
-        if not shares or any(s.owner != pid for s in shares) or len({s.corporation for s in shares}) != 1:
-            raise GameError(f"{g.name_of(pid)} must name shares of one corporation they own")
-        pct = sum(s.percent for s in shares)
-        if (shares[0].corporation, pct) not in g.crisis_sellable(pid, need_limit=True):
-            raise GameError(f"{g.name_of(pid)} cannot sell {pct}% of {shares[0].corporation} now")
-        g.sell_shares(pid, shares)
+        shares, sym, pct = g.named_bundle(action)
+        if (sym, pct) not in g.crisis_sellable(pid, need_limit=True):
+            raise GameError(f"{g.name_of(pid)} cannot sell {pct}% of {sym} now")
+        g.sell_shares(pid, shares, pct)
         self.round.recalculate_order()
         if g.player(pid).cash >= 0:
             g.cash_crisis_player = None
@@ -406,9 +396,7 @@ def _issue_twenty_shares(g: G1856, national: Corporation) -> None:
     for s in g.corp_shares(national.sym):
         s.percent = 10 if s.president else 5
         s.cert_size = 1.0 if s.president else 0.5
-    # the new certificates are numbered from 20 on (18xx.games counts 20 shares of 5% by then),
-    # so that exported actions name them as 18xx.games does
-    for i in range(20, 30):
+    for i in range(20, 30):  # numbered after the 20 shares the old ones now count for (as 18xx.games)
         share = Share(f"{national.sym}_{i}", national.sym, i, 5, False, national.sym, cert_size=0.5)
         g.add_share(share)
     national.total_shares = 20

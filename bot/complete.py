@@ -1,0 +1,66 @@
+"""Autocomplete for every command option that has a fixed set of legal values now: game
+actions (:mod:`bot.choices`), the entity to act for, seats, a title's options and command names.
+Discord calls it as the user types; nothing here changes state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.decisions import Choice
+from engine.errors import GameError
+
+from .choices import action_choices, entity_choices, filter_choices, title_options
+from .play import ACTION_COMMANDS, resolve_entity
+from .reply import Caller, UserError
+from .usage import command_names
+
+if TYPE_CHECKING:
+    from .commands import CommandLayer
+
+# /game commands with a seat: option, and which seats they offer
+SEAT_COMMANDS = {"game leave": "mine", "game concede": "mine", "game claim": "free", "game seat": "all",
+                 "game sub": "all"}
+
+
+async def autocomplete(layer: CommandLayer, channel_id: str, caller: Caller, name: str, param: str,
+                       params: dict[str, str], typed: str = "") -> list[tuple[str, str]]:
+    """Legal (value, label) choices for ``param`` of ``/name`` for the caller now (at most 25)."""
+    if param == "command" and name in ("help", "moves"):
+        return filter_choices([Choice(n, f"/{n}") for n in command_names()], typed)
+    if name == "game new" and param == "options":
+        return _title_options(params.get("title") or "", typed)
+    row = await layer.store.open_game(channel_id)
+    if row is None:
+        return []
+    if param == "seat" and name in SEAT_COMMANDS:
+        seats = await layer.store.seats(row.id)
+        which = SEAT_COMMANDS[name]
+        shown = [s for s in seats if which == "all" or (which == "free" and s.user_id is None)
+                 or (which == "mine" and s.user_id == caller.id)]
+        return filter_choices([Choice(s.name, s.name + ("" if s.user_id else " (free)")) for s in shown], typed)
+    cmd = ACTION_COMMANDS.get(name)
+    if cmd is None or row.status != "active":
+        return []
+    async with layer.lock(channel_id):
+        try:
+            cached = await layer.load(row)
+            seats = await layer.store.seats(row.id)
+            pids = {s.player_id for s in seats if s.user_id == caller.id and s.player_id}
+            if param == "entity":
+                choices = entity_choices(cached.game, cmd, pids)
+            else:
+                entity = resolve_entity(cached.game, cmd, pids, params.get("entity"))
+                choices = action_choices(cached.game, entity, cmd, param, params)
+        except (GameError, UserError):
+            return []
+    return filter_choices(choices, typed)
+
+
+def _title_options(title: str, typed: str) -> list[tuple[str, str]]:
+    """Several options go in one text: complete the last word, keep the ones before."""
+    before, _, last = typed.rpartition(" ")
+    taken = set(before.split())
+    prefix = before + " " if before else ""
+    choices = [Choice(prefix + c.value, c.label) for c in title_options(title) if c.value not in taken]
+    return filter_choices(choices, last) if last else [(c.value, c.label) for c in choices][:25]

@@ -1,0 +1,53 @@
+"""How long the strings users send may be: every parameter of every command, the caller's id and
+name, and a command line as a whole. Checked once, before a command runs, with a clear error.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import unicodedata
+
+from .reply import Caller, UserError
+
+MAX_IMPORT_BYTES = 5_000_000  # an 18xx.games export (the largest real ones are well under 1 MB)
+MAX_LINE = 4000  # a typed command line (bot.textcmd.parse)
+MAX_NAME = 32  # seat names and shown user names
+MAX_PARAM = 100  # any parameter not listed below
+MAX_PARAMS = 16
+MAX_USER_ID = 64
+MAX_COMMAND = 40
+PARAM_LIMITS = {
+    "file": MAX_IMPORT_BYTES,
+    "routes": 2000,  # "3-2: L13-L15 | N11-M12-L13; ..." with 1833NE extensions
+    "options": 200,
+    "name": MAX_NAME,
+    "user_name": 64,
+    "user": MAX_USER_ID,
+    "role": MAX_USER_ID,
+}
+MULTILINE = {"file"}  # may hold line breaks and tabs
+
+
+def _control(text: str) -> bool:
+    return any(unicodedata.category(ch) == "Cc" for ch in text)
+
+
+def checked(caller: Caller, name: str, params: dict[str, str]) -> Caller:
+    """Refuse over-long or garbled input (:class:`UserError`); returns the caller with a display
+    name cut to :data:`MAX_NAME` characters."""
+    if len(name) > MAX_COMMAND or _control(name):
+        raise UserError("Unknown command; see /help")
+    if not caller.id or len(caller.id) > MAX_USER_ID or _control(caller.id):
+        raise UserError("Your user name is too long for this bot (at most 64 characters)")
+    if len(params) > MAX_PARAMS:
+        raise UserError(f"Too many options (at most {MAX_PARAMS})")
+    for key, value in params.items():
+        if len(key) > MAX_COMMAND or _control(key):
+            raise UserError(f"Unknown option {key[:MAX_COMMAND]!r}")
+        limit = PARAM_LIMITS.get(key, MAX_PARAM)
+        if len(value) > limit:
+            raise UserError(f"{key} is too long ({len(value)} characters; at most {limit})")
+        if key not in MULTILINE and _control(value):
+            raise UserError(f"{key} contains control characters (line breaks, tabs); write it on one line")
+    shown = "".join(ch for ch in caller.name if unicodedata.category(ch) != "Cc").strip()[:MAX_NAME] or caller.id[:32]
+    return caller if shown == caller.name else dataclasses.replace(caller, name=shown)

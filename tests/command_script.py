@@ -1,0 +1,61 @@
+"""A real game as the commands its players type: an 18xx.games export split into a position to
+import and the command lines that follow it, each with the player who sends it.
+
+Used by the load-and-fault tests and by ``bench/bench_load.py``: many channels play the same
+real game concurrently, so every command is legal and has one right sender.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from bot.commands import CommandLayer
+from bot.reply import Caller, Reply
+from bot.textcmd import action_to_command, parse
+from engine import actions as A
+from engine.replay import filter_actions, replay
+
+
+@dataclass(frozen=True)
+class Step:
+    pid: str  # the player who must send it
+    line: str  # "/lay hex:J15 tile:57-0 rotation:0"
+
+
+def script(export: dict[str, Any], start: int, count: int | None = None) -> tuple[dict[str, Any], list[Step]]:
+    """The export cut after ``start`` actions (to import), and the next ``count`` actions as
+    commands (chat messages and the final ``end_game`` left out)."""
+    acts = [a for a in filter_actions(export["actions"]) if a.get("type") != "end_game"]
+    head = {**export, "actions": acts[:start]}
+    game = replay(head).game
+    steps: list[Step] = []
+    for raw in acts[start:None if count is None else start + count]:
+        line = action_to_command(raw)
+        if line is not None:
+            entity = str(raw["entity"])
+            steps.append(Step(str(game.controller_of(entity) or entity), line))
+        game.process(A.Action.from_dict(raw), safe=False)
+    return head, steps
+
+
+def user_of(pid: str) -> str:
+    """The user who holds player ``pid``'s seat in these scripts."""
+    return "u-" + pid.replace(" ", "").lower()
+
+
+async def send(layer: CommandLayer, channel: str, user: str, line: str, guild: str | None = None) -> Reply:
+    cmd = parse(line)
+    return await layer.handle(channel, Caller(user, user, guild=guild), cmd.name, cmd.params)
+
+
+async def set_up(layer: CommandLayer, channel: str, head: dict[str, Any], guild: str | None = None) -> None:
+    """Import ``head`` in ``channel`` (by the first player's user) and let every user claim a seat."""
+    pids = [str(p.get("id", p["name"])) for p in head["players"]]
+    host = Caller(user_of(pids[0]), "Host", guild=guild)
+    reply = await layer.handle(channel, host, "game import", {"file": json.dumps(head)})
+    assert reply.ok, reply.error
+    for pid in pids:
+        reply = await send(layer, channel, user_of(pid), f'/game claim seat:"{pid}"', guild)
+        assert reply.ok, reply.error

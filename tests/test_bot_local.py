@@ -1,0 +1,102 @@
+"""Local mode as a new player meets it: a whole 4-player 1856 game typed at the terminal from
+``/game new`` to its end where every reply says who is next and what they do, the pictures
+(only what changed, never overwriting earlier files), the settings it reads, and its texts.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.commands import CommandLayer
+from bot.local import LocalSession, local_paths
+from bot.store import Store
+from tests.fixture_util import load_export
+from tests.local_play import lobby, play_export
+
+
+def _said(printed: list[str]) -> list[str]:
+    """The reply's text, without files, buttons and pings."""
+    return [ln for ln in printed if not ln.startswith(("[file]", "[button", "@", "(direct message"))]
+
+
+async def test_a_4_player_1856_game_from_game_new_to_the_end(tmp_path: Path) -> None:
+    """89363 (a real 4-player game) typed command by command by four users; after every reply the
+    last line names the player who must act next and what they do, or says the game is over."""
+    store = await Store.open(str(tmp_path / "local.db"))
+    try:
+        session = LocalSession(CommandLayer(store, images=False), tmp_path / "images", user="alice")
+        start = await lobby(session, "1856", 4, "alternate_destinations")
+        assert _said(start)[-1] == "next: alice, buy FT for $20, bid on another private, or pass (/bid, /pass)"
+        checked, printed, after = 0, start, None
+        async for line, printed, after in play_export(session, load_export("1856", "89363")):
+            assert not printed[0].startswith("!"), (line, printed)
+            last = _said(printed)[-1]
+            assert last.startswith("next: "), (line, printed)
+            if after.finished:
+                assert last.startswith("next: nobody, the game is over")
+            else:
+                for e in after.acting():
+                    assert after.name_of(after.controller_of(e) or e) in last, (line, last)
+            checked += 1
+        assert checked == 150 and after is not None and after.finished
+        # the summary, and what a player who acts afterwards is told
+        assert any(ln.startswith("🥇 dave: $393") for ln in printed)
+        session.user = "bob"
+        late = await session.run_line("/pass")
+        assert late[0].startswith("! (only bob can see this) The 1856 game in this channel (game 1) is over")
+    finally:
+        await store.close()
+
+
+async def test_local_texts_and_moves(tmp_path: Path) -> None:
+    store = await Store.open(str(tmp_path / "local.db"))
+    try:
+        session = LocalSession(CommandLayer(store, images=False), tmp_path / "images", user="you")
+        await lobby(session, "1856", 4)
+        session.user = "you"
+        assert await session.run_line("/pass") == [
+            "! (only you can see this) You do not hold a seat in this game.",
+            "! (only you can see this) next: alice, buy FT for $20, bid on another private, or pass (/bid, /pass)"]
+        session.user = "alice"
+        moves = await session.run_line("/moves")
+        assert moves[0] == "(only alice can see this) **alice**: buy FT for $20, bid on another private, or pass"
+        bid = await session.run_line("/moves bid")
+        assert "(only alice can see this)   /bid company:FT  (FT - Flos Tramway, min $20)" in bid
+        assert (await session.run_line("/tick weeks:1"))[0].startswith("! /tick has no option weeks:")
+        assert (await session.run_line("/sell shares:X extra:1"))[0].startswith(
+            "! (only alice can see this) /sell has no option extra:")
+    finally:
+        await store.close()
+
+
+async def test_pictures_only_when_they_changed_and_numbered_on(tmp_path: Path) -> None:
+    """Start: map and market. The auction: no pictures. Each par moves the market; only then is
+    the market posted. Files already in the folder are never overwritten."""
+    out = tmp_path / "images"
+    out.mkdir()
+    (out / "0007-map.png").write_bytes(b"an earlier game")
+    export = load_export("1856", "89363")
+    store = await Store.open(str(tmp_path / "local.db"))
+    try:
+        session = LocalSession(CommandLayer(store, images=True), out, user="alice")
+        start = await lobby(session, "1856", 4)
+        assert [ln.split("/")[-1] for ln in start if ln.startswith("[file]")] == ["0008-map.png", "0009-market.png"]
+        assert (out / "0007-map.png").read_bytes() == b"an earlier game"
+        files: list[str] = []
+        async for _, printed, _ in play_export(session, export, limit=22):  # the auction and Stock Round 1
+            files += [ln.split("/")[-1] for ln in printed if ln.startswith("[file]")]
+        # four pars move the market; the first operating turn shows the map (GW's home token)
+        assert [f.split("-", 1)[1] for f in files] == ["market.png"] * 4 + ["map.png"]
+        assert files[0] == "0010-market.png"
+    finally:
+        await store.close()
+
+
+def test_local_mode_reads_database_path_and_image_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "games.sqlite3"))
+    monkeypatch.setenv("IMAGE_DIR", str(tmp_path / "pictures"))
+    assert local_paths() == (str(tmp_path / "games.sqlite3"), str(tmp_path / "pictures"))
+    assert local_paths("other.db", None) == ("other.db", str(tmp_path / "pictures"))

@@ -1,0 +1,312 @@
+"""What a new player reads: every reply ends with who is next and what they do, moves are
+credited to the right player, rounds are named as 18xx.games names them, refusals give the
+real cause and what would work, unknown options are refused, and every option with a fixed set
+of legal values has choices (Discord's autocomplete, local mode's /moves, /help NAME).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from bot.commands import CommandLayer, status_text
+from bot.reply import Caller, Reply
+from bot.store import Store
+from bot.textcmd import parse
+from engine.decisions import round_title
+from engine.replay import filter_actions, snapshot
+from render.status_image import header_lines
+from tests.fixture_util import load_export
+
+CH = "table"
+USERS = ["alice", "bob", "carol", "dave"]
+
+
+@pytest.fixture
+async def layer(tmp_path: Any) -> AsyncIterator[CommandLayer]:
+    store = await Store.open(str(tmp_path / "bot.db"))
+    yield CommandLayer(store, images=False)
+    await store.close()
+
+
+async def run(layer: CommandLayer, user: str, line: str) -> Reply:
+    cmd = parse(line)
+    return await layer.handle(CH, Caller(user, user), cmd.name, cmd.params)
+
+
+async def imported(layer: CommandLayer, name: str, upto: int) -> None:
+    """An 1856 export with its first ``upto`` actions; alice, bob, carol (, dave) hold the seats."""
+    export = load_export("1856", name)
+    export["actions"] = filter_actions(export["actions"])[:upto]
+    assert (await layer.handle(CH, Caller("alice", "alice"), "game import", {"file": json.dumps(export)})).ok
+    for player, user in zip(export["players"], USERS, strict=False):
+        assert (await run(layer, user, f'/game claim seat:"{player["name"]}"')).ok
+
+
+async def game(layer: CommandLayer) -> Any:
+    row = await layer.store.open_game(CH)
+    assert row is not None
+    return (await layer.load(row)).game
+
+
+async def refused(layer: CommandLayer, user: str, line: str, *fragments: str) -> str:
+    row = await layer.store.open_game(CH)
+    before = (await layer.store.dump(), snapshot((await layer.load(row)).game, {}) if row else None)
+    reply = await run(layer, user, line)
+    assert not reply.ok, f"{line} was accepted"
+    for frag in fragments:
+        assert frag in reply.error, (line, reply.error)
+    after = (await layer.store.dump(), snapshot((await layer.load(row)).game, {}) if row else None)
+    assert after == before, f"{line} changed something"
+    return reply.error
+
+
+async def choices(layer: CommandLayer, user: str, name: str, param: str, **params: str) -> list[tuple[str, str]]:
+    return await layer.autocomplete(CH, Caller(user, user), name, param, params, "")
+
+
+# 89363: Player 1..4 are alice, bob, carol, dave; carol presides GW, dave WR, bob LPS, alice CA
+
+
+async def test_every_reply_ends_with_who_is_next_and_what_they_do(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 4)  # the auction: alice's turn
+    reply = await run(layer, "alice", "/bid company:FT price:20")  # buys FT; the bids on the next resolve
+    assert reply.lines[0] == "Player 1 buys FT for $20 (alice)"
+    # the same player acts again in a new auction: the reply says so
+    assert reply.lines[-1] == "next: Player 1 again, bid on GLSC (at least $85) or pass (/bid, /pass)"
+    reply = await run(layer, "alice", "/bid company:GLSC price:85")
+    assert reply.lines[-1] == "next: Player 3, bid on GLSC (at least $90) or pass (/bid, /pass)"
+
+
+async def test_operating_turn_steps_and_the_turn_moving_on(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 41)  # CA (alice) has bought its train
+    reply = await run(layer, "alice", "/pass")
+    assert reply.lines[0] == "CA passes (buy trains) (alice)" and len(reply.lines) == 2
+    assert reply.lines[1].startswith("next: Player 1 for CA, take or repay loans (") and "/repay" in reply.lines[1]
+    reply = await run(layer, "alice", "/pass")  # CA's turn ends; so do the round and the set
+    assert reply.lines[0] == "CA passes (take or repay loans) (alice)"
+    assert "Stock Round 2 begins" in reply.lines
+    assert reply.lines[-1] == "next: Player 3, sell shares or pass (/sell, /pass)"
+    assert reply.ping == "carol" and reply.ping_text == "your turn (Player 3)"
+
+
+async def test_the_player_who_acted_is_credited_not_the_next_one(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 27)  # GW (carol) passes its last step; WR (dave) floats and operates
+    reply = await run(layer, "carol", "/pass")
+    assert reply.lines[0] == "GW passes (take or repay loans) (carol)"
+    assert "WR floats" in reply.lines and "Player 4 operates WR" in reply.lines  # nobody credited there
+    assert not any("(carol)" in ln for ln in reply.lines[1:])
+    assert reply.lines[-1] == "next: Player 4 for WR, lay track (/loan, /lay, /pass)"
+
+
+async def test_a_run_reports_its_revenue(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 55)
+    reply = await run(layer, "carol", '/routes routes:"2-0: F15-F17"')
+    assert reply.lines[0] == "GW runs for $50 (2-0: F15-F17) (carol)"
+    assert reply.lines[-1].startswith("next: Player 3 for GW, pay or withhold dividends")
+
+
+async def test_one_round_name_in_text_and_picture(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 60)
+    g = await game(layer)
+    assert round_title(g) == "Operating Round 2.1 (of 1)" and round_title(g, short=True) == "OR 2.1"
+    row = await layer.store.open_game(CH)
+    assert "Operating Round 2.1 (of 1)" in status_text(row, g, await layer.store.seats(row.id), 60)
+    assert "Operating Round 2.1 (of 1)" in header_lines(g)[1] and "turn" not in header_lines(g)[1]
+    games = await layer.handle(CH, Caller("alice", "alice", guild=None), "games", {})
+    assert "(OR 2.1)" in "\n".join(games.lines)
+
+
+async def test_a_finished_game_says_it_ended(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 10)
+    end = await run(layer, "alice", "/game end")
+    assert end.lines[-1].startswith("next: nobody, the game is over")
+    error = await refused(layer, "bob", "/pass", "is over", "/game status", "/game export")
+    assert "There is no game" not in error
+    status = await run(layer, "bob", "/game status")
+    assert status.ok and "Game over: Result (manually_ended)" in status.lines[0]
+    await refused(layer, "bob", "/game new title:1856 options:fast_mode", "1856 has no option fast_mode; its "
+                  "options: alternate_destinations, unlimited_bonus_tokens, eight_train_variant")
+
+
+async def test_unknown_options_are_refused(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 80)  # alice (Player 1) may sell WR_2 in the stock round
+    await refused(layer, "alice", "/sell shares:WR_2 percent:10 extra:1", "/sell has no option extra:",
+                  "shares:, corporation:, percent:")
+    await refused(layer, "alice", "/game status verbose:yes", "/game status has no option verbose:")
+    await refused(layer, "alice", "/help lay colour:red", "/help has no option colour:")
+    assert (await run(layer, "alice", "/sell shares:WR_2 percent:10")).ok
+
+
+async def test_missing_options_say_the_format(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 53)  # GW (carol) lays track
+    await refused(layer, "carol", "/lay hex:E16", "Give tile: (tile), for example /lay hex:F17 tile:57 rotation:2",
+                  "/help lay")
+
+
+async def test_lay_refusals_name_the_legal_tiles_and_rotations(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 53)  # GW (carol) lays track on E16 or G14
+    await refused(layer, "carol", "/lay hex:E16 tile:8 rotation:0", "that rotation does not connect to GW's track",
+                  "Tile 8 fits E16 in rotation 3 (track to ", ") or 5 (track to ")
+    await refused(layer, "carol", "/lay hex:E16 tile:8", "Tile 8 fits E16 in rotation 3", "add rotation:")
+    await refused(layer, "carol", "/lay hex:E16 tile:57 rotation:0",
+                  "On E16 GW can lay: 7 (rotations 4, 5), 8 (rotations 3, 5), 9 (rotation 2)")
+    await refused(layer, "carol", "/lay hex:K10 tile:8 rotation:0", "GW can lay track on: E16, G14")
+    reply = await run(layer, "carol", "/lay hex:E16 tile:8 rotation:3")
+    assert reply.ok and reply.lines[0] == "GW lays tile 8 on E16 (carol)"
+
+
+async def test_laying_a_tile_takes_one_try_with_moves(layer: CommandLayer) -> None:
+    """The issue's example took seven tries; /moves gives the exact commands."""
+    await imported(layer, "89363", 53)
+    listing = await run(layer, "carol", "/moves lay")
+    # a straight tile at rotation 2 and 5 is the same track: listed once
+    assert listing.ephemeral and "  E16: 7 (rotations 4, 5), 8 (rotations 3, 5), 9 (rotation 2)" in listing.lines
+    listing = await run(layer, "carol", "/moves lay hex:E16")
+    commands = [ln.split("  (")[0].strip() for ln in listing.lines if ln.startswith("  /lay")]
+    assert commands == [f"/lay hex:E16 tile:{t} rotation:{r}" for t, r in
+                        [(7, 4), (7, 5), (8, 3), (8, 5), (9, 2)]]
+    assert "(track to " in listing.lines[1] and listing.lines[-1].startswith("next: Player 3 for GW")
+    assert (await run(layer, "carol", commands[2])).ok  # the first try
+
+
+async def test_a_single_legal_rotation_needs_no_rotation_option(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 101)  # WR upgrades O16; tile 15 fits in one rotation only
+    reply = await run(layer, "dave", "/lay hex:O16 tile:15")
+    assert reply.ok and reply.lines[0] == "WR lays tile 15 on O16 (dave)"
+
+
+async def test_equivalent_rotations_need_no_rotation_option(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 53)  # straight tile 9 fits E16 at rotation 2 and 5: the same track
+    reply = await run(layer, "carol", "/lay hex:E16 tile:9")
+    assert reply.ok and reply.lines[0] == "GW lays tile 9 on E16 (carol)"
+    assert (await game(layer)).board.hexes["E16"].tile.rotation == 2
+
+
+async def test_buy_refusals_give_the_cause(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 81)  # alice has just sold WR_2 this round
+    await refused(layer, "alice", "/buy share:WR", "No share of WR can be bought now: you sold WR this round")
+    error = await refused(layer, "alice", "/buy share:BBG_9", "There is no share 'BBG_9'", "share:", "buyable now:")
+    assert "GW (IPO $80)" in error and "BBG_0" not in error
+    assert (await run(layer, "alice", "/buy share:GW")).ok
+
+
+async def test_buying_without_the_cash(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 44)  # Stock Round 2: carol has $28 left
+    g = await game(layer)
+    assert g.player(g.acting()[0]).cash < 80
+    await refused(layer, "carol", "/buy share:GW", "Player 3 cannot /buy now (GW_2 costs $80 and you have $")
+
+
+async def test_train_refusal_when_none_is_left(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 145)  # every 2-train is sold; GW may buy a 3-train
+    error = await refused(layer, "carol", "/train train:2", "No 2-train is left in the bank; you can buy: train:3-4")
+    assert "2-0" not in error and "2-5" not in error  # no list of rusted or owned trains
+    await refused(layer, "carol", "/train train:Z9", "There is no train 'Z9'; you can buy: train:3-4")
+
+
+async def test_help_for_one_command(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 4)
+    reply = await run(layer, "alice", "/help bid")
+    assert reply.ephemeral
+    assert reply.lines[0] == "**/bid company: price: [entity:]**: bid for (or buy) a private company"
+    assert "Example: /bid company:GLSC price:75" in reply.lines
+    assert "  /bid company:FT  (FT - Flos Tramway, min $20)" in reply.lines  # what alice can choose now
+    other = await run(layer, "bob", "/help bid")
+    assert any(ln.startswith("Now: It is not your turn") for ln in other.lines)
+    assert (await run(layer, "alice", "/help game new")).lines[0].startswith("**/game new title: [options:] [bonuses:]**")
+    assert (await run(layer, "alice", "/help join")).lines[0].startswith("**/game join")
+    await refused(layer, "alice", "/help frobnicate", "There is no command /frobnicate")
+
+
+async def test_moves_overview_and_token(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 87)  # GW (carol) places a token
+    reply = await run(layer, "carol", "/moves")
+    assert reply.lines[0] == "**GW**: place a token"
+    assert not any(ln.startswith("**Player 3**") or "/bankrupt" in ln for ln in reply.lines)  # always open
+    assert any(ln.startswith("  /token city: 5-0-0") for ln in reply.lines)
+    token = await run(layer, "carol", "/moves token")
+    assert token.lines[0] == "GW can choose city:"
+    assert token.lines[1].startswith("  /token city:5-0-0")
+    assert (await run(layer, "alice", "/moves")).lines[0] == "It is not your turn."
+    await refused(layer, "carol", "/moves frobnicate", "/frobnicate is not a game action")
+
+
+async def test_choices_for_options_without_autocomplete_before(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 4)  # the auction: alice to act; the cheapest private is FT ($20)
+    assert await choices(layer, "alice", "bid", "price", company="FT") == [
+        ("20", "$20 for FT (the minimum)"), ("25", "$25 for FT (minimum + $5)"), ("30", "$30 for FT (minimum + $10)"),
+        ("40", "$40 for FT (minimum + $20)"), ("70", "$70 for FT (minimum + $50)")]
+    assert await choices(layer, "alice", "pass", "entity") == [
+        ("11390", "Player 1: buy FT for $20, bid on another private, or pass")]
+    assert await choices(layer, "bob", "pass", "entity") == []  # not bob's turn
+    assert ("alternate_destinations", "alternate_destinations: Alternate Destinations") in \
+        await choices(layer, "alice", "game new", "options", title="1856")
+    assert [v for v, _ in await layer.autocomplete(CH, Caller("alice", "alice"), "game new", "options",
+                                                   {"title": "1856"}, "alternate_destinations eig")] == \
+        ["alternate_destinations eight_train_variant"]
+    assert [v for v, _ in await choices(layer, "bob", "game concede", "seat")] == ["Player 2"]
+    assert len(await choices(layer, "bob", "game sub", "seat")) == 4
+    assert [v for v, _ in await choices(layer, "bob", "help", "command")][:3] == ["help", "moves", "game new"]
+
+
+async def test_choices_in_stock_and_operating_rounds(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 46)  # Stock Round 2: alice
+    corps = [v for v, _ in await choices(layer, "alice", "autobuy", "corporation")]
+    assert sorted(corps) == ["CA", "GW", "LPS", "WR"]
+    assert ("float", "until it floats") in await choices(layer, "alice", "autobuy", "until")
+
+
+async def test_route_and_slot_choices(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 55)  # GW runs
+    routes = await choices(layer, "carol", "routes", "routes")
+    assert routes[0][0] == "auto" and "$50" in routes[0][1]
+    assert ("2-0: F15-F17", "2-0: F15-F17 = $50") in routes and routes[-1][0] == "none"
+
+
+async def test_token_slot_choices(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 87)  # GW places a token on 5-0-0
+    assert await choices(layer, "carol", "token", "slot", city="5-0-0") == [("0", "slot 0 (free)")]
+
+
+@pytest.mark.parametrize(("upto", "name", "param", "expected"), [
+    (198, "assign", "target", "J17"),  # GLSC's port marker
+    (659, "merge", "corporation", "CA"),  # CA decides: merge into the national
+])
+async def test_assign_and_merge_choices(layer: CommandLayer, upto: int, name: str, param: str, expected: str) -> None:
+    await imported(layer, "hotseat006", upto)
+    g = await game(layer)
+    user = USERS[[p.id for p in g.players].index(g.controller_of(g.acting()[0]))]
+    assert expected in [v for v, _ in await choices(layer, user, name, param)]
+
+
+async def test_issue_and_redeem_choices(layer: CommandLayer) -> None:
+    """1833NE: a corporation issues treasury shares or redeems market shares (seed 7's game)."""
+    from engine.export import export_game
+    from engine.titles.g1833ne_selfplay import play_one
+
+    out: list[Any] = []
+    assert play_one(3, 7, [], 6000, game_out=out).problem is None
+    export = export_game(out[0])
+    actions = filter_actions(export["actions"])
+    # a corporation's sell_shares is an issue, its buy_shares a redemption
+    first = {kind: next(i for i, a in enumerate(actions)
+                        if a["type"] == kind and a.get("entity_type") == "corporation")
+             for kind in ("sell_shares", "buy_shares")}
+    for upto, name, param in [(first["sell_shares"], "issue", "shares"), (first["buy_shares"], "redeem", "share")]:
+        recorded = actions[upto]
+        export["actions"] = actions[:upto]
+        channel = f"ne-{upto}"
+        reply = await layer.handle(channel, Caller("alice", "alice"), "game import", {"file": json.dumps(export)})
+        assert reply.ok, reply.error
+        for player, user in zip(export["players"], USERS, strict=False):
+            assert (await layer.handle(channel, Caller(user, user), "game claim", {"seat": player["name"]})).ok
+        row = await layer.store.open_game(channel)
+        g = (await layer.load(row)).game
+        user = USERS[[p.id for p in g.players].index(g.controller_of(recorded["entity"]))]
+        offered = await layer.autocomplete(channel, Caller(user, user), name, param, {}, "")
+        assert ",".join(recorded["shares"]) in [v for v, _ in offered], offered  # what was played is offered
+        assert all(label.startswith(name) for _, label in offered)

@@ -1,0 +1,154 @@
+"""Rollback of a rejected action (Game.process): the state afterwards equals the state before,
+compared object by object, both when the state is saved before every action (the default) and
+when it is saved only every few actions and the actions since are replayed (live bot games).
+
+An action is made to fail after it has changed the game (its round advance raises once), so
+the rollback has real damage to undo; real games of every title are played through.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import types
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+from engine import actions as A
+from engine.errors import GameError
+from engine.game import Game
+from engine.replay import filter_actions, game_from_export, snapshot
+from tests.fixture_util import load_export
+
+CHECKS = 6  # failed actions tried per game, spread over it
+
+
+def canonical(game: Game) -> Any:
+    """The game's state as plain nested data: equal exactly when the two states are equal
+    (object attributes in any order; sets sorted; cycles and the game itself named)."""
+    stack: set[int] = set()
+
+    def walk(o: Any) -> Any:
+        if o is None or isinstance(o, bool | int | float | str | bytes):
+            return o
+        if o is game:
+            return "<the game>"
+        if isinstance(o, types.ModuleType):
+            return ("module", o.__name__)
+        if isinstance(o, types.FunctionType | type):
+            return ("function", o.__qualname__)
+        if id(o) in stack:
+            return ("cycle", type(o).__name__)
+        stack.add(id(o))
+        try:
+            if isinstance(o, list | tuple):
+                return (type(o).__name__, [walk(x) for x in o])
+            if isinstance(o, dict):
+                return ("dict", [(walk(k), walk(v)) for k, v in o.items()])
+            if isinstance(o, set | frozenset):
+                return ("set", sorted(repr(walk(x)) for x in o))
+            if isinstance(o, types.MethodType):
+                return ("method", o.__func__.__qualname__, walk(o.__self__))
+            if hasattr(o, "getstate") and hasattr(o, "setstate"):  # random.Random
+                return ("rng", repr(o.getstate()))
+            fields = getattr(o, "__dict__", None)
+            if fields is None:
+                return ("value", repr(o))
+            return (type(o).__qualname__, sorted((k, walk(v)) for k, v in fields.items() if k != "_checkpoint"))
+        finally:
+            stack.discard(id(o))
+
+    return sorted((k, walk(v)) for k, v in game.__dict__.items() if k != "_checkpoint")
+
+
+@contextmanager
+def failing_once(game: Game) -> Iterator[None]:
+    """The next round advance does its work, then raises (an engine bug halfway through)."""
+    cls = type(game)
+    original = cls.advance_rounds
+
+    def advance_then_fail(self: Game) -> None:
+        cls.advance_rounds = original  # type: ignore[method-assign]
+        original(self)
+        raise RuntimeError("injected failure after the round moved on")
+
+    cls.advance_rounds = advance_then_fail  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        cls.advance_rounds = original  # type: ignore[method-assign]
+
+
+@functools.cache
+def _1833ne_export() -> dict[str, Any]:
+    from engine.export import export_game
+    from engine.titles.g1833ne_selfplay import play_one
+
+    out: list[Game] = []
+    assert play_one(3, 7, ["takeover_game"], 6000, game_out=out).problem is None
+    return export_game(out[0])
+
+
+GAMES = {
+    "1856": lambda: load_export("1856", "hotseat006"),
+    "1856 short": lambda: load_export("1856", "89363"),
+    "1836Jr56 (programmed moves)": lambda: load_export("1836jr56", "1836jr56_game_end_bank"),
+    "1833NE takeover": _1833ne_export,
+}
+
+
+@pytest.mark.parametrize(("name", "every"), [("1856", 5), ("1856 short", 1), ("1836Jr56 (programmed moves)", 5),
+                                             ("1833NE takeover", 5)])
+def test_a_rejected_action_leaves_the_state_exactly_as_it_was(name: str, every: int) -> None:
+    """``every`` 1: the state saved before each action; 5: saved every 5, the rest replayed."""
+    export = GAMES[name]()
+    game = game_from_export(export)
+    game.live = False  # programmed moves as recorded, as when the bot rebuilds a game
+    game.checkpoint_every = every
+    acts = [a for a in filter_actions(export["actions"]) if a.get("type") != "message"]
+    step = max(1, len(acts) // CHECKS)
+    tried = 0
+    for i, raw in enumerate(acts):
+        action = A.Action.from_dict(raw)
+        if i % step == step // 2:
+            before = canonical(copy.deepcopy(game))
+            with failing_once(game), pytest.raises(GameError, match="injected failure"):
+                game.process(action)
+            assert canonical(game) == before, f"{name}: state changed by rejected action {i} ({raw['type']})"
+            wrong = next(p.id for p in game.players if p.id not in game.acting())
+            with pytest.raises(GameError):
+                game.process(A.Bid(entity=wrong, company="NOPE", price=1))
+            assert canonical(game) == before
+            tried += 1
+        game.process(action)
+    assert tried >= CHECKS - 1
+    expected = game_from_export(export)
+    expected.live = False
+    for raw in acts:
+        expected.process(A.Action.from_dict(raw), safe=False)
+    assert snapshot(game, {}) == snapshot(expected, {}) and game.log == expected.log
+
+
+def test_rejected_actions_cost_no_copy_of_the_game_between_checkpoints() -> None:
+    """With ``checkpoint_every`` N the state is saved once every N actions, not before each."""
+    export = load_export("1856", "hotseat006")
+    game = game_from_export(export)
+    game.checkpoint_every = 32
+    saves = 0
+    original = Game._snapshot
+
+    def counting(self: Game) -> bytes:
+        nonlocal saves
+        saves += 1
+        return original(self)
+
+    Game._snapshot = counting  # type: ignore[method-assign]
+    try:
+        for raw in filter_actions(export["actions"])[:320]:
+            game.process(A.Action.from_dict(raw))
+    finally:
+        Game._snapshot = original  # type: ignore[method-assign]
+    assert saves == 10
