@@ -118,8 +118,11 @@ class SpecialStep(Step):
         out = []
         if company.ability("tile_lay") and self.game.special_tile_lay_ok(self.round, company):
             out.append("lay_tile")
-        if company.ability("token") and (company.sym, "token") not in self.game.used_abilities \
-                and self.game.special_token_time(self.round):
+        token = company.ability("token")
+        if token and (company.sym, "token") not in self.game.used_abilities \
+                and self.game.special_token_time(self.round) \
+                and (token.get("extra_action") or not self.round.state.get("tokened")):
+            # the private's station is the turn's station: not once one is placed (as 18xx.games)
             out.append("place_token")
         teleport = company.ability("teleport")
         if teleport and (company.sym, "teleport") not in self.game.used_abilities \
