@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import actions as A
+from ..board import _open_slot
 from ..entities import POOL, Corporation, Share, Token
 from ..errors import GameError
 from ..operating import OperatingRound, Step
@@ -459,13 +460,19 @@ def national_token_swap(g: G1856) -> None:
     national = g.corp(g.national_sym)
     national.tokens = []
     home_hexes: list[str] = []
+    # 18xx.games swaps the stations one by one, the merged corporations' other stations still
+    # standing: each national station takes the first free space once the merged station left
+    for (sym, hid, ci), slot in g.merged_token_slots.items():
+        slots = g.board.hexes[hid].city_slots(ci)
+        if sym in g.nationalized_corps and slot < len(slots) and slots[slot] is None:
+            slots[slot] = sym
     for sym in g.nationalized_corps:
         spots = g.merged_token_spots.get(sym, [])
         if not spots:
             continue
         hid, city = spots[0]
         assert hid is not None and city is not None
-        _national_token_at(g, national, hid, city, g.merged_token_slots.get((sym, hid, city)))
+        _national_token_at(g, national, hid, city, sym)
         home_hexes.append(hid)
     for sym in g.nationalized_corps:
         for hid, city in g.merged_token_spots.get(sym, [])[1:]:
@@ -477,7 +484,13 @@ def national_token_swap(g: G1856) -> None:
                 national.tokens.remove(t)
                 slots = g.board.hexes[hid].city_slots(city)
                 slots[slots.index(national.sym)] = None
-            _national_token_at(g, national, hid, city, g.merged_token_slots.get((sym, hid, city)))
+            _national_token_at(g, national, hid, city, sym)
+    for h in g.board.hexes.values():  # stations not swapped (in a home hex) leave the map
+        for slots in h.tokens.values():
+            for i, s in enumerate(slots):
+                if s in g.nationalized_corps:
+                    slots[i] = None
+    g.board.changed()
     by_hex: dict[str, list[Token]] = {}
     for t in national.tokens:
         if t.hex:
@@ -495,13 +508,15 @@ def national_token_swap(g: G1856) -> None:
     g.log.append(f"{national.sym} has {spare} spare station(s) at {g.fmt(g.national_token_price)}")
 
 
-def _national_token_at(g: G1856, national: Corporation, hid: str, city: int, slot: int | None = None) -> None:
+def _national_token_at(g: G1856, national: Corporation, hid: str, city: int, major: str) -> None:
+    """The national's station for ``major``'s on ``hid``: the merged station leaves, the
+    national's takes the first free space."""
     h = g.board.hexes[hid]
     slots = h.city_slots(city)
-    if national.sym not in slots and slot is not None and slot < len(slots) and slots[slot] is None:
-        slots[slot] = national.sym
-    elif national.sym not in slots:
-        free = next((i for i, s in enumerate(slots) if s is None), None)
+    if major in slots:
+        slots[slots.index(major)] = None
+    if national.sym not in slots:
+        free = _open_slot(slots, h.reservations.get(city, []), national.sym)
         if free is None:
             slots.append(national.sym)
         else:
