@@ -13,48 +13,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from types import ModuleType, SimpleNamespace
+from types import ModuleType
 from typing import Any
 
 from engine.entities import POOL
 from engine.game import Game
-
-
-def _title_class(data: ModuleType) -> type[Game]:
-    """The title's Game subclass when the engine has one (else the base Game)."""
-    modname = data.__name__.removesuffix("_data")
-    try:
-        module = __import__(modname, fromlist=["*"])
-    except ImportError:
-        return Game
-    for value in vars(module).values():
-        if isinstance(value, type) and issubclass(value, Game) and value.__module__ == module.__name__:
-            return value
-    return Game
-
-
-def _patched_data(data: ModuleType) -> SimpleNamespace:
-    """A copy of a title data module whose tile counts are all integers ("unlimited" -> 99)."""
-    ns = SimpleNamespace(**{k: v for k, v in vars(data).items() if not k.startswith("__")})
-    ns.__name__ = data.__name__
-    ns.TILES = {k: (99 if isinstance(v, str) else v) for k, v in data.TILES.items()}
-    return ns
+from engine.titles.registry import new_game
 
 
 def make_game(data: ModuleType, players: int = 3, seed: int = 1) -> Game:
     """A fresh game of the title ``data`` with ``players`` players named Player 1..n."""
     seats = [(f"Player {i}", f"Player {i}") for i in range(1, players + 1)]
-    attempts: list[tuple[type[Game], Any]] = [(_title_class(data), data), (Game, data)]
-    # workaround: the engine's Board cannot read some title data yet (1833NE's "unlimited"
-    # tile counts); then draw from a patched copy of the data
-    attempts += [(cls, _patched_data(data)) for cls, _ in attempts]
-    error: Exception | None = None
-    for cls, source in attempts:
-        try:
-            return cls(source, seats, seed=seed)
-        except Exception as exc:  # noqa: BLE001 - the engine is young; try the next way
-            error = error or exc
-    raise RuntimeError(f"cannot build a {data.TITLE} game") from error
+    return new_game(data.TITLE, seats, seed=seed)
 
 
 def load_snapshot(path: str | Path) -> dict[str, Any]:
