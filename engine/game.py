@@ -24,6 +24,7 @@ from .errors import GameError
 from .market import StockMarket
 
 if TYPE_CHECKING:
+    from .hexgrid import Axes
     from .router_graph import RouteGraph
 
 
@@ -870,6 +871,31 @@ class Game:
 
     def buy_share_override(self, rnd: Any, pid: str, share: Share) -> bool:
         return False
+
+    # Read by render: title hooks with neutral defaults
+    HAS_LOANS = False  # corporations may take loans (the status shows a Loans column)
+    IPO_NAME = "IPO"  # what the title calls a corporation's unsold shares
+    AXES: Axes | None = None  # which part of a hex id is x when not 18xx.games' default (no title sets it)
+
+    def destination_goals(self) -> dict[str, list[str]]:
+        """``{corp sym: goal hex ids}`` of every corporation the title gives a destination."""
+        return {}
+
+    def obsolete_trains(self) -> set[str]:
+        """Ids of trains that run once more, then leave (1833NE)."""
+        return set()
+
+    def train_variants(self, train: Train) -> list[tuple[str, int]]:
+        """The sides ``(name, price)`` a bank train may be bought as; empty: only as itself."""
+        return []
+
+    def status_notes(self) -> list[str]:
+        """Extra lines for the status picture."""
+        return []
+
+    def provisional_rows(self) -> list[list[str]]:
+        """``[what, value per phase..., source]`` of values a host may set (1833NE)."""
+        return []
 
 
 class _StatePickler(pickle.Pickler):

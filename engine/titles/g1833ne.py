@@ -92,6 +92,7 @@ class G1833NE(G1856):
     FLOAT_PERCENT = 20
     REORDER_AFTER_EMERGENCY_SALE = False
     HAS_LOANS = False  # the 1846 finance system: shares are issued instead
+    IPO_NAME = g1833ne_data.IPO_NAME  # shares not yet sold lie in the corporation's treasury
 
     def __init__(self, players: Iterable[tuple[str, str]], optional_rules: Iterable[str] = (),
                  seed: int | None = None, data: Any = g1833ne_data):
@@ -594,6 +595,12 @@ class G1833NE(G1856):
         t = self.cheapest_depot_train(corp)
         pres = self.player(corp.president) if corp.president else None
         return (self.side_prices(t)[0] if t else 0) - corp.cash - (pres.cash if pres else 0)
+
+    def obsolete_trains(self) -> set[str]:
+        return self.obsolete
+
+    def destination_goals(self) -> dict[str, list[str]]:
+        return {}  # no destinations (overrides G1856's)
 
     def train_variants(self, train: Train) -> list[tuple[str, int]]:
         """(side, price) a buyer may choose for ``train``: both sides of a card from the bank;

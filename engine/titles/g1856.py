@@ -243,9 +243,13 @@ class G1856(Game):
     SELL_MOVEMENT = "down_per_10"
     MUST_SELL_IN_BLOCKS = True  # 18xx.games (newest): one sale of a corporation per turn
     REORDER_AFTER_EMERGENCY_SALE = True  # a price drop can move a corporation in this OR's order
+    HAS_LOANS = True
 
     def __init__(self, data: Any = g1856_data, *args: Any, **kwargs: Any):
         super().__init__(data, *args, **kwargs)
+
+    def destination_goals(self) -> dict[str, list[str]]:
+        return {sym: list(goals) for sym, (_start, goals) in self.destinations.items()}
 
     # ------------------------------------------------------------------ set-up
     def setup(self) -> None:

@@ -1,0 +1,74 @@
+"""The map picture being drawn: the supersampled image, its frame, and what the preparing
+pass worked out per hex (node positions, track segments, free room, where the name, the
+coordinate and a phase-revenue strip go).  The drawing passes (``map_track``,
+``map_stations``, ``map_labels``, ``map_routes``) paint onto it."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.entities import Corporation
+from engine.game import Game
+from engine.tiles import Node
+
+from . import geometry as geo
+from .draw import paste_text, text_size
+from .fonts import FontType, font
+from .map_layout import MapFrame, Point, Spots
+from .map_state import phase_colors, phase_name
+from .palette import BACKGROUND, INK, RGB
+
+HALO = (255, 255, 255)
+Placed = tuple[Point, str, FontType]  # a placed text: centre, text (may hold newlines), font
+
+
+class MapCanvas:
+    def __init__(self, game: Game, frame: MapFrame, footer_px: int = 0):
+        self.game = game
+        self.frame = frame
+        self.footer_px = footer_px  # supersampled height of the route legend under the map
+        self.s = frame.size
+        self.img = Image.new("RGB", (frame.width, frame.height), BACKGROUND)
+        self.draw = ImageDraw.Draw(self.img)
+        self.phase_colors = phase_colors(game)
+        self.phase_name = phase_name(game)
+        self.corps: dict[str, Corporation] = game.corporations
+        self.track_w = max(2, round(self.s * 0.085))
+        self.outline_w = max(2, round(self.s * 0.03))
+        self.positions: dict[str, dict[int, Point]] = {}
+        self.segments: dict[str, list[list[geo.Segment]]] = {}
+        self.spots: dict[str, Spots] = {}
+        self.strips: dict[str, Point] = {}
+        self.names: dict[str, Placed | None] = {}
+        self.ids: dict[str, Point] = {}  # where an empty hex shows its coordinate
+
+    def text(self, xy: Point, text: str, fnt: FontType, fill: RGB = INK, halo: RGB | None = None,
+             halo_width: int = 0) -> None:
+        paste_text(self.img, xy, text, fnt, fill, halo, halo_width)
+
+    def font(self, px: float, bold: bool = False) -> FontType:
+        """A font from a final-image pixel size."""
+        return font(round(px * self.frame.scale), bold)
+
+    def fpx(self, frac: float) -> int:
+        """A font size (supersampled px) as a fraction of the hex size."""
+        return max(6, round(self.s * frac))
+
+    def segment(self, seg: geo.Segment, color: RGB, width: int) -> None:
+        if isinstance(seg, geo.Line):
+            self.draw.line([seg.a, seg.b], fill=color, width=width)
+            return
+        cx, cy = seg.center
+        r = seg.radius + width / 2
+        self.draw.arc((cx - r, cy - r, cx + r, cy + r), seg.start - 0.5, seg.end + 0.5, fill=color, width=width)
+
+    def city_extent(self, node: Node) -> float:
+        slots = max(1, node.slots)
+        r = geo.slot_radius(self.s, slots)
+        return r * (1 if slots == 1 else 2 if slots in (2, 3, 4) else 2.6)
+
+    def strip_size(self, revenue: dict[str, int]) -> tuple[list[float], float]:
+        """Widths of the boxes of a phase-revenue strip, and its height."""
+        f = font(self.fpx(0.2), True)
+        widths = [max(text_size(str(v), f)[0], self.s * 0.22) + self.s * 0.1 for v in revenue.values()]
+        return widths, self.s * 0.3

@@ -1,0 +1,223 @@
+"""Texts and small items in the hexes: location names (on a plate over track), tile labels,
+terrain costs, icons (ports, tunnels...), markers and assignments, destination flags, tile
+numbers, and the coordinate of an empty hex."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.board import HexState
+
+from . import geometry as geo
+from .draw import circle, fit_size, text_size
+from .fonts import FontType, font
+from .map_canvas import HALO, MapCanvas, Placed
+from .map_layout import Point, Spots
+from .palette import INK, MOUNTAIN, MUTED, RGB, WATER, WHITE, contrast, rgb
+
+PLATE_OPACITY = 0.75  # of the white plate behind a location name over track
+ID_INK = (105, 96, 80)  # the coordinate in an empty hex: quiet, like the hex outline
+
+
+def is_empty(h: HexState) -> bool:
+    """A plain hex without a tile, track or name (a town or city dot may be printed): it shows
+    its coordinate."""
+    return h.color == "white" and not h.laid and not h.tile.paths and not h.location
+
+
+def place_name(p: MapCanvas, hid: str, h: HexState) -> Placed | None:
+    """Reserve room for the location name at the top or bottom of the hex."""
+    name = h.location
+    if not name:
+        return None
+    spots = p.spots[hid]
+    c = spots.center
+    flat = p.frame.layout == "flat"
+    off = 0.68 * geo.apothem(p.s) if flat else 0.55 * p.s
+    top, bottom = (c[0], c[1] - off), (c[0], c[1] + off)
+    max_w = p.s * (1.45 if flat else 1.15)
+    text, size = _wrap(name, p.fpx(0.18), max_w)
+    f = font(size, True)
+    line_h = text_size("Ag", f)[1] * 1.15
+    n = text.count("\n") + 1
+    half_w = max(text_size(t, f)[0] for t in text.split("\n")) / 2
+    half_h = line_h * n / 2
+
+    def score(pt: Point) -> float:
+        return min(spots.clearance((pt[0] + dx * half_w, pt[1]), half_h) for dx in (-1, -0.5, 0, 0.5, 1))
+
+    pos = top if score(top) >= score(bottom) - 0.05 * p.s else bottom
+    if n > 1:
+        pos = (pos[0], pos[1] + (line_h / 2 if pos is top else -line_h / 2))
+    for dx in (-1, -0.5, 0, 0.5, 1):
+        spots.add((pos[0] + dx * max(0.0, half_w - half_h), pos[1]), half_h)
+    return pos, text, f
+
+
+def place_id(p: MapCanvas, spots: Spots) -> Point:
+    """Reserve the top of an empty hex for its coordinate."""
+    c = spots.center
+    off = 0.62 * geo.apothem(p.s) if p.frame.layout == "flat" else 0.55 * p.s
+    pos = (c[0], c[1] - off)
+    spots.add(pos, p.s * 0.12)
+    return pos
+
+
+def texts(p: MapCanvas, destinations: dict[str, list[str]]) -> None:
+    dest_by_hex: dict[str, list[str]] = {}
+    for sym, hexes in destinations.items():
+        for hid in hexes:
+            dest_by_hex.setdefault(hid, []).append(sym)
+    for hid, h in p.game.board.hexes.items():
+        spots = p.spots[hid]
+        tile = h.tile
+        _name(p, hid, h)
+        if tile.label:
+            f = font(p.fpx(0.24), True)
+            w, _ = text_size(tile.label, f)
+            spot = spots.best_box(spots.around(), w / 2 + p.s * 0.03, p.s * 0.12)
+            p.text(spot, tile.label, f, halo=HALO, halo_width=p.frame.px(1.5))
+        for up in tile.upgrades:
+            if up.cost:
+                _terrain(p, spots, up.cost, up.terrains)
+        icons = list(tile.icons)
+        if h.printed is not tile:  # sticky icons (ports) stay when a tile is laid
+            icons += [i for i in h.printed.icons if i.sticky and all(i.name != j.name for j in icons)]
+        for icon in icons:
+            _icon(p, spots, icon.name)
+        for marker in [*h.markers, *sorted(h.assignments)]:
+            _marker(p, spots, str(marker))
+        for sym in dest_by_hex.get(hid, []):
+            _destination(p, spots, sym)
+        if h.tile_id:
+            _tile_number(p, spots, h.tile_id)
+
+
+def _tile_number(p: MapCanvas, spots: Spots, tile_id: str) -> None:
+    number = str(tile_id).rsplit("-", 1)[0]
+    f = font(p.fpx(0.15), False)
+    c = spots.center
+    cands = [geo.polar(c, p.s * 0.7, a) for a in (60.0, 120.0, 300.0, 240.0)]
+    if p.frame.layout == "pointy":
+        cands = [geo.polar(c, p.s * 0.68, a) for a in (30.0, 150.0, 330.0, 210.0)]
+    w, h = text_size(number, f)
+    spot = spots.best_box(cands + spots.around()[::-1], w / 2 + p.s * 0.02, h / 2 + p.s * 0.02)
+    p.text(spot, number, f, fill=(60, 60, 60), halo=HALO, halo_width=p.frame.px(1))
+
+
+def _name(p: MapCanvas, hid: str, h: HexState) -> None:
+    placed = p.names.get(hid)
+    if placed is None:
+        return
+    pos, text, f = placed
+    if h.tile.paths:  # late in the game track runs under the name: a light plate keeps it readable
+        _plate(p, pos, text, f)
+    p.text(pos, text, f, INK, HALO, p.frame.px(1.5))
+
+
+def _plate(p: MapCanvas, pos: Point, text: str, f: FontType) -> None:
+    """A rounded, mostly opaque white plate behind a text (the track still shows through)."""
+    lines = text.split("\n")
+    w = max(text_size(t, f)[0] for t in lines)
+    h = text_size("Ag", f)[1] * 1.15 * len(lines)
+    pad = p.s * 0.04
+    box = (round(pos[0] - w / 2 - pad), round(pos[1] - h / 2 - pad * 0.5),
+           round(pos[0] + w / 2 + pad), round(pos[1] + h / 2 + pad * 0.5))
+    region = p.img.crop(box)
+    mask = Image.new("L", region.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, region.size[0] - 1, region.size[1] - 1),
+                                           radius=round(pad * 1.5), fill=255)
+    p.img.paste(Image.blend(region, Image.new("RGB", region.size, WHITE), PLATE_OPACITY), box[:2], mask)
+
+
+def hex_ids(p: MapCanvas) -> None:
+    f = font(p.fpx(0.22), False)
+    for hid, pos in p.ids.items():
+        p.text(pos, hid, f, fill=ID_INK)
+
+
+def _terrain(p: MapCanvas, spots: Spots, cost: int, terrains: tuple[str, ...]) -> None:
+    """Terrain cost on one line: a blue wave (water) or brown peak (mountain), then $N."""
+    water = "water" in terrains
+    color = WATER if water else MOUNTAIN
+    f = font(p.fpx(0.16), True)
+    text = f"${cost}"
+    w, h = text_size(text, f)
+    sym = p.s * 0.09  # half width of the symbol
+    half_w = (w + sym * 2 + p.s * 0.03) / 2
+    x, y = spots.best_box(spots.around()[::-1], half_w, max(h / 2, sym) + p.s * 0.02)
+    sx = x - half_w + sym
+    if water:
+        lw = max(1, p.frame.px(1.5))
+        for k in (-1, 1):
+            yy = y + k * sym * 0.35
+            p.draw.line([(sx - sym, yy), (sx - sym / 2, yy - sym * 0.35), (sx, yy),
+                         (sx + sym / 2, yy - sym * 0.35), (sx + sym, yy)], fill=color, width=lw)
+    else:
+        p.draw.polygon([(sx - sym, y + sym * 0.7), (sx + sym, y + sym * 0.7), (sx, y - sym * 0.9)], fill=color)
+    draw_x = x + half_w - w / 2
+    p.text((draw_x, y), text, f, fill=color, halo=HALO, halo_width=p.frame.px(1.5))
+
+
+def _icon(p: MapCanvas, spots: Spots, name: str) -> None:
+    r = p.s * 0.12
+    spot = spots.best(spots.around()[::-1], r)
+    if name == "port":
+        circle(p.draw, spot, r, (40, 90, 170), WHITE, max(1, p.frame.px(1)))
+        _anchor(p, spot, r * 0.75, WHITE)
+    else:
+        label = {"tunnel": "T", "bridge": "B"}.get(name, name[:1].upper())
+        circle(p.draw, spot, r, (90, 90, 90), WHITE, max(1, p.frame.px(1)))
+        p.text(spot, label, font(round(r * 1.2), True), fill=WHITE)
+
+
+def _anchor(p: MapCanvas, c: Point, r: float, color: RGB) -> None:
+    x, y = c
+    w = max(1, round(r * 0.22))
+    p.draw.line([(x, y - r * 0.75), (x, y + r * 0.8)], fill=color, width=w)
+    p.draw.line([(x - r * 0.45, y - r * 0.35), (x + r * 0.45, y - r * 0.35)], fill=color, width=w)
+    p.draw.arc((x - r * 0.8, y - r * 0.4, x + r * 0.8, y + r * 0.85), 20, 160, fill=color, width=w)
+    circle(p.draw, (x, y - r * 0.85), r * 0.18, None, color, w)
+
+
+def _marker(p: MapCanvas, spots: Spots, text: str) -> None:
+    f = font(p.fpx(0.14), True)
+    w, h = text_size(text, f)
+    spot = spots.best_box(spots.around(), w / 2 + p.s * 0.05, h / 2 + p.s * 0.04)
+    box = (spot[0] - w / 2 - p.s * 0.05, spot[1] - h / 2 - p.s * 0.04,
+           spot[0] + w / 2 + p.s * 0.05, spot[1] + h / 2 + p.s * 0.04)
+    p.draw.rounded_rectangle(box, radius=p.s * 0.05, fill=(30, 30, 30), outline=WHITE, width=p.frame.px(1))
+    p.text(spot, text, f, fill=WHITE)
+
+
+def _destination(p: MapCanvas, spots: Spots, sym: str) -> None:
+    corp = p.corps.get(sym)
+    fill = rgb(corp.color if corp else None, MUTED)
+    ink = contrast(fill)
+    f = font(fit_size(sym, p.s * 0.5, p.fpx(0.15), True), True)
+    w, h = text_size(sym, f)
+    pad = p.s * 0.045
+    x, y = spots.best_box(spots.around(), w / 2 + pad * 2, h / 2 + pad)
+    # a small flag: corporation-coloured pennant with the symbol
+    box = (x - w / 2 - pad, y - h / 2 - pad, x + w / 2 + pad, y + h / 2 + pad)
+    p.draw.rectangle(box, fill=fill, outline=INK, width=p.frame.px(1))
+    p.draw.polygon([(box[0], box[1]), (box[0] - pad * 2, (box[1] + box[3]) / 2), (box[0], box[3])], fill=INK)
+    p.text((x, y), sym, f, fill=ink)
+
+
+def _wrap(name: str, size: int, max_w: float) -> tuple[str, int]:
+    """``(text with newlines, font size)`` fitting ``max_w``: shrink a little, else wrap."""
+    for s in (size, size - max(1, size // 8)):
+        if font(s, True).getlength(name) <= max_w:
+            return name, s
+    words = name.replace(" - ", " -\n").replace(" & ", " &\n").split("\n")
+    if len(words) == 1:
+        parts = name.split(" ")
+        half = max(1, len(parts) // 2)
+        words = [" ".join(parts[:half]), " ".join(parts[half:])] if len(parts) > 1 else [name]
+    lines = [w.strip() for w in words if w.strip()]
+    text = "\n".join(lines)
+    s = size
+    while s > 6 and max(font(s, True).getlength(t) for t in lines) > max_w:
+        s -= 1
+    return text, s

@@ -1,0 +1,157 @@
+"""Where things go on the map: the frame (hex size, image size, offsets) and, inside one
+hex, the free room for small items (:class:`Spots`).
+
+Placement of the small items in a hex (revenue, label, terrain cost, tile number, icons,
+destination markers) picks, among a few candidate spots, the one furthest from track and
+cities.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from engine import hexgrid
+
+from . import geometry as geo
+
+SS = 2  # supersampling factor
+MAX_SIDE = 1600  # final image: longer side at most this many pixels
+MAX_HEX = 72  # final hex circumradius cap (small maps)
+MARGIN = 26  # frame with the coordinates
+HEADER = 30
+ENOUGH = 0.05  # clearance (of the hex size) that counts as free room when placing items
+
+Point = tuple[float, float]
+
+
+@dataclass
+class MapFrame:
+    """Where the map goes in the (supersampled) image."""
+
+    layout: hexgrid.Layout
+    axes: hexgrid.Axes | None
+    origin: tuple[int, int]
+    size: float  # hex circumradius in image pixels (supersampled)
+    offset: Point
+    width: int
+    height: int
+    scale: int = SS
+
+    def center(self, hex_id: str) -> Point:
+        x, y = hexgrid.hex_center(hex_id, self.layout, self.size, self.axes, self.origin)
+        return x + self.offset[0], y + self.offset[1]
+
+    def corners(self, hex_id: str) -> list[Point]:
+        ox, oy = self.offset
+        return [(x + ox, y + oy) for x, y in hexgrid.hex_corners(hex_id, self.layout, self.size, self.axes,
+                                                                 self.origin)]
+
+    def px(self, value: float) -> int:
+        """A final-image pixel length in supersampled pixels."""
+        return max(1, round(value * self.scale))
+
+
+def _unit_extent(ids: Iterable[str], layout: hexgrid.Layout, axes: hexgrid.Axes | None,
+                 origin: tuple[int, int]) -> tuple[float, float, float, float]:
+    xs: list[float] = []
+    ys: list[float] = []
+    for hid in ids:
+        for x, y in hexgrid.hex_corners(hid, layout, 1.0, axes, origin):
+            xs.append(x)
+            ys.append(y)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def map_frame(hex_ids: list[str], layout: hexgrid.Layout, axes: hexgrid.Axes | None = None,
+              footer: int = 0, scale: int = SS) -> MapFrame:
+    """Choose the hex size and image size for a map (pure; used by tests too)."""
+    origin = hexgrid.map_origin(hex_ids, layout, axes)
+    x0, y0, x1, y1 = _unit_extent(hex_ids, layout, axes, origin)
+    avail_w = MAX_SIDE - 2 * MARGIN
+    avail_h = MAX_SIDE - 2 * MARGIN - HEADER - footer
+    size = math.floor(min(MAX_HEX, avail_w / (x1 - x0), avail_h / (y1 - y0)))
+    width = math.ceil((x1 - x0) * size) + 2 * MARGIN
+    height = math.ceil((y1 - y0) * size) + 2 * MARGIN + HEADER + footer
+    offset = ((MARGIN - x0 * size) * scale, (HEADER + MARGIN - y0 * size) * scale)
+    return MapFrame(layout, axes, origin, size * scale, offset, width * scale, height * scale, scale)
+
+
+@dataclass
+class Spots:
+    """Obstacles in one hex, to find free room for small items."""
+
+    center: Point
+    size: float
+    layout: hexgrid.Layout
+    points: list[tuple[float, float, float]] = field(default_factory=list)  # (x, y, radius)
+
+    def add(self, point: Point, radius: float) -> None:
+        self.points.append((point[0], point[1], radius))
+
+    def add_segment(self, seg: geo.Segment, width: float) -> None:
+        if isinstance(seg, geo.Line):
+            for i in range(5):
+                t = i / 4
+                self.add((seg.a[0] + (seg.b[0] - seg.a[0]) * t, seg.a[1] + (seg.b[1] - seg.a[1]) * t), width)
+        else:
+            span = (seg.end - seg.start) % 360.0
+            for i in range(5):
+                self.add(geo.polar(seg.center, seg.radius, seg.start + span * i / 4), width)
+
+    def inside(self, point: Point) -> float:
+        """Distance from ``point`` to the hex's border (negative outside)."""
+        dx, dy = point[0] - self.center[0], point[1] - self.center[1]
+        ap = geo.apothem(self.size)
+        return min(ap - (dx * nx + dy * ny) for nx, ny in _normals(self.layout))
+
+    def clearance(self, point: Point, radius: float) -> float:
+        px, py = point
+        hyp = math.hypot
+        near = min([hyp(px - x, py - y) - r for x, y, r in self.points], default=self.size) - radius
+        return min(near, (self.inside(point) - radius) * 1.5)
+
+    def best(self, candidates: list[Point], radius: float) -> Point:
+        """The first candidate with enough room, else the one with most room."""
+        return self.best_box(candidates, radius, radius)
+
+    def best_box(self, candidates: list[Point], half_w: float, half_h: float) -> Point:
+        """Like :meth:`best` for a wide item (text): scored on points along its width."""
+        enough = ENOUGH * self.size
+        spread = max(0.0, half_w - half_h)
+        offsets = (-spread, 0.0, spread) if spread > 0 else (0.0,)
+        best_point, best_score = candidates[0], -1e9
+        for i, cand in enumerate(candidates):
+            room = min(self.clearance((cand[0] + dx, cand[1]), half_h) for dx in offsets)
+            if room >= enough:
+                best_point = cand
+                break
+            score = room - i * 0.001 * self.size
+            if score > best_score:
+                best_point, best_score = cand, score
+        for dx in offsets:
+            self.add((best_point[0] + dx, best_point[1]), half_h)
+        return best_point
+
+    def around(self) -> list[Point]:
+        """Candidate spots: the corner areas, then nearer the centre."""
+        return self.corners(0.6) + self.corners(0.72) + self.corners(0.42)
+
+    def ring(self, around: Point, dist: float, start: float = 0.0, n: int = 12) -> list[Point]:
+        return [geo.polar(around, dist, start + 360.0 * i / n) for i in range(n)]
+
+    def corners(self, frac: float = 0.62) -> list[Point]:
+        """Corner areas, then edge areas, in reading-friendly order (right, left first)."""
+        c = self.center
+        angles = [0.0, 180.0, 300.0, 240.0, 60.0, 120.0, 30.0, 150.0, 330.0, 210.0, 90.0, 270.0]
+        if self.layout == "pointy":
+            angles = [(a + 30.0) % 360.0 for a in angles]
+        return [geo.polar(c, self.size * frac, a) for a in angles]
+
+
+@functools.cache
+def _normals(layout: hexgrid.Layout) -> tuple[tuple[float, float], ...]:
+    angles = [hexgrid.edge_angle_degrees(e, layout) for e in range(6)]
+    return tuple((math.cos(math.radians(a)), math.sin(math.radians(a))) for a in angles)

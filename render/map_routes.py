@@ -1,0 +1,94 @@
+"""Routes drawn over the map (each train in its own colour, its stops ringed; a 1833NE
+extension thinner) and the legend of trains and revenues under it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.board import NodeRef
+
+from . import geometry as geo
+from .draw import circle, left_text, text_size
+from .fonts import font
+from .map_canvas import MapCanvas
+from .map_layout import Point
+from .map_state import money
+from .palette import RGB, ROUTE_COLORS
+
+Route = dict[str, Any]  # a route in the 18xx.games shape: train, revenue, connections (hex chains)
+
+
+def routes(p: MapCanvas, drawn: list[Route]) -> list[tuple[str, RGB]]:
+    """Draw ``drawn``; the legend entries (label, colour)."""
+    legend: list[tuple[str, RGB]] = []
+    n = len(drawn)
+    base_w = p.track_w * 1.9
+    for i, route in enumerate(drawn):
+        color = ROUTE_COLORS[i % len(ROUTE_COLORS)]
+        width = max(2, round(base_w * (1 - 0.5 * i / max(1, n))))
+        stops = _route_paths(p, route.get("connections") or [], color, width)
+        for _hid, pos, radius in stops:
+            circle(p.draw, pos, radius + width * 0.4, None, color, max(2, round(width * 0.45)))
+        # a route's extension (1833NE, to collect a bonus): thinner, its stops earn nothing
+        reached = _route_paths(p, route.get("extension") or [], color, max(2, width // 2))
+        if reached:
+            _hid, pos, radius = reached[-1]
+            circle(p.draw, pos, radius + width * 0.4, None, color, max(2, round(width * 0.3)))
+        legend.append((f"{route.get('train', '?')}: {money(p.game, route.get('revenue', 0))}", color))
+    return legend
+
+
+def _route_paths(p: MapCanvas, chains: list[list[str]], color: RGB, width: int) -> list[tuple[str, Point, float]]:
+    board = p.game.board
+    stops: list[tuple[str, Point, float]] = []
+    for raw in chains:
+        chain = [str(h) for h in raw]
+        found: tuple[list[NodeRef], list[tuple[str, int]]] | None
+        try:
+            found = board.route_stops([chain])
+        except Exception:  # noqa: BLE001 - unknown track: fall back to straight hops
+            found = None
+        if found is None:
+            pts = [p.frame.center(h) for h in chain if h in board.hexes]
+            if len(pts) > 1:
+                p.draw.line(pts, fill=color, width=width, joint="curve")
+            continue
+        node_refs, used = found
+        for hid, pi in used:
+            for seg in p.segments[hid][pi]:
+                p.segment(seg, color, width)
+                if isinstance(seg, geo.Line):
+                    for pt in (seg.a, seg.b):
+                        circle(p.draw, pt, width / 2, color, None)
+        for hid, ni in node_refs:
+            node = board.hexes[hid].tile.nodes[ni]
+            radius = p.city_extent(node) if node.kind == "city" else p.s * 0.12
+            pos = p.positions[hid][ni]
+            if node.kind == "offboard":
+                radius = p.s * 0.4
+            stops.append((hid, pos, radius))
+    return stops
+
+
+def legend_height(drawn: list[Route] | None, width_px: int) -> int:
+    """Height (final pixels) of the legend under the map; 0 without routes."""
+    if not drawn:
+        return 0
+    per_line = max(1, (width_px - 20) // 180)
+    lines = (len(drawn) + per_line - 1) // per_line
+    return 12 + 26 * lines
+
+
+def legend(p: MapCanvas, items: list[tuple[str, RGB]], top: float) -> None:
+    sc = p.frame.scale
+    f = font(15 * sc, True)
+    x: float = 14 * sc
+    y = top + 16 * sc
+    for label, color in items:
+        w = text_size(label, f)[0]
+        if x + w + 40 * sc > p.frame.width:
+            x = 14 * sc
+            y += 26 * sc
+        p.draw.line([(x, y), (x + 26 * sc, y)], fill=color, width=7 * sc)
+        left_text(p.draw, (x + 32 * sc, y), label, f)
+        x += w + 60 * sc
