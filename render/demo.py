@@ -28,7 +28,8 @@ def make_game(data: ModuleType, players: int = 3, seed: int = 1) -> Game:
 
 
 def load_snapshot(path: str | Path) -> dict[str, Any]:
-    return json.loads(Path(path).read_text())
+    snap: dict[str, Any] = json.loads(Path(path).read_text())
+    return snap
 
 
 def snapshot_from_trace(trace_path: str | Path, action_id: int | None = None) -> dict[str, Any]:
@@ -150,7 +151,7 @@ def _apply_shares(game: Game, sym: str, cdata: dict[str, Any], by_name: dict[str
     wanted: list[tuple[str, int]] = []
     pres = cdata.get("president")
     holders = {n: pct for n, pct in (cdata.get("_player_shares") or {}).items() if n in by_name and pct}
-    if pres in holders:  # president first, so the president's certificate goes to them
+    if pres is not None and pres in holders:  # president first, so the president's certificate goes to them
         wanted.append((by_name[pres].id, holders.pop(pres)))
     wanted += [(by_name[n].id, pct) for n, pct in holders.items()]
     wanted.append((POOL, int(cdata.get("market_percent") or 0)))

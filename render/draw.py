@@ -39,10 +39,10 @@ def center_text(
     halo_width: int = 0,
 ) -> None:
     """Draw ``text`` centred on ``xy`` (middle of its ink), optionally with a halo."""
-    kwargs = {}
     if halo is not None and halo_width > 0:
-        kwargs = {"stroke_width": halo_width, "stroke_fill": halo}
-    draw.text(xy, text, font=fnt, fill=fill, anchor="mm", **kwargs)
+        draw.text(xy, text, font=fnt, fill=fill, anchor="mm", stroke_width=halo_width, stroke_fill=halo)
+    else:
+        draw.text(xy, text, font=fnt, fill=fill, anchor="mm")
 
 
 @functools.lru_cache(maxsize=4096)

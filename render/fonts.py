@@ -18,7 +18,7 @@ FontType = ImageFont.FreeTypeFont | ImageFont.ImageFont
 def font_files() -> dict[str, Path] | None:
     """``{"regular": path, "bold": path}`` from ``font_roboto``, or None when it is absent."""
     try:
-        import font_roboto  # type: ignore[import-not-found]
+        import font_roboto
     except ImportError:
         return None
     directory = Path(font_roboto.font_directory)

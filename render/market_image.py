@@ -6,9 +6,10 @@ A one-row market (1833NE) is wrapped onto several lines, read left to right, top
 
 from __future__ import annotations
 
-from typing import Any
-
 from PIL import Image, ImageDraw
+
+from engine.game import Game
+from engine.market import Cell
 
 from .draw import to_png
 from .fonts import font
@@ -32,13 +33,15 @@ MAX_PER_LINE = 18  # wrapping of a one-row market
 LEGEND_ORDER = ("par", "no_cert_limit", "unlimited", "multiple_buy", "endgame", "close")
 
 
-def zone_of(cell: Any) -> str | None:
+Grid = list[list[Cell | None]]
+
+
+def zone_of(cell: Cell) -> str | None:
     """The zone a market cell is drawn in (the most significant of its types)."""
-    types = getattr(cell, "types", frozenset()) or frozenset()
-    return next((z for z in ZONE_PRIORITY if z in types), None)
+    return next((z for z in ZONE_PRIORITY if z in cell.types), None)
 
 
-def layout_rows(grid: list[list[Any]]) -> list[list[Any]]:
+def layout_rows(grid: Grid) -> Grid:
     """Rows as drawn: a 2D market as is; a one-row market wrapped into lines."""
     if len(grid) != 1:
         return grid
@@ -47,24 +50,16 @@ def layout_rows(grid: list[list[Any]]) -> list[list[Any]]:
     return [row[i:i + per] for i in range(0, len(row), per)]
 
 
-def _money(game: Any, amount: int) -> str:
-    fmt = getattr(game, "fmt", None)
-    try:
-        return str(fmt(amount)) if callable(fmt) else f"${amount}"
-    except Exception:  # noqa: BLE001
-        return f"${amount}"
-
-
-def _corp_colors(game: Any, sym: str) -> tuple[RGB, RGB]:
-    corp = (getattr(game, "corporations", None) or {}).get(sym)
-    fill = rgb(getattr(corp, "color", None))
-    text = rgb(getattr(corp, "text_color", None), contrast(fill))
+def _corp_colors(game: Game, sym: str) -> tuple[RGB, RGB]:
+    corp = game.corporations.get(sym)
+    fill = rgb(corp.color if corp else None)
+    text = rgb(corp.text_color if corp else None, contrast(fill))
     if abs(sum(text) - sum(fill)) < 150:
         text = contrast(fill)
     return fill, text
 
 
-def render_market(game: Any) -> bytes:
+def render_market(game: Game) -> bytes:
     """PNG of the stock market of ``game``."""
     grid = game.market.grid
     rows = layout_rows(grid)
@@ -72,7 +67,7 @@ def render_market(game: Any) -> bytes:
     ncols = max((len(r) for r in rows), default=0)
     heights = []
     for row in rows:
-        stack = max((len(getattr(c, "corporations", []) or []) for c in row if c is not None), default=0)
+        stack = max((len(c.corporations) for c in row if c is not None), default=0)
         heights.append(CELL_H + max(1, stack) * TOKEN_H + 6)
     present = {zone_of(c) for row in rows for c in row if c is not None}
     zones = [z for z in LEGEND_ORDER if z in present]
@@ -85,7 +80,7 @@ def render_market(game: Any) -> bytes:
     height = MARGIN + title_h + sum(heights) + gap * (len(rows) - 1) + legend_h + MARGIN
     img = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
-    title = f"{getattr(game, 'title', '')} stock market".strip()
+    title = f"{game.title} stock market".strip()
     draw.text((MARGIN, MARGIN + title_h / 2 - 4), title, font=f_title, fill=INK, anchor="lm")
     y = MARGIN + title_h
     for row, h in zip(rows, heights, strict=True):
@@ -96,11 +91,11 @@ def render_market(game: Any) -> bytes:
             zone = zone_of(cell)
             fill, ink, _ = MARKET_ZONES[zone] if zone else (MARKET_PLAIN, INK, "")
             draw.rectangle((x, y, x + CELL_W, y + h), fill=fill, outline=(150, 146, 138))
-            price = _money(game, cell.price)
+            price = game.fmt(cell.price)
             draw.text((x + CELL_W / 2, y + CELL_H / 2 + 1), price, font=f_price, fill=ink, anchor="mm")
             if zone == "par":
                 draw.rectangle((x + 2, y + 2, x + CELL_W - 2, y + h - 2), outline=(190, 40, 40), width=2)
-            for i, sym in enumerate(getattr(cell, "corporations", []) or []):
+            for i, sym in enumerate(cell.corporations):
                 cf, ct = _corp_colors(game, sym)
                 ty = y + CELL_H + i * TOKEN_H
                 draw.rounded_rectangle((x + 4, ty, x + CELL_W - 4, ty + TOKEN_H - 2), radius=7, fill=cf,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
-from .fonts import font
+from .fonts import FontType, font
 from .palette import INK, MUTED, RGB, WHITE
 
 HEADER_FILL: RGB = (52, 58, 70)
@@ -102,7 +102,7 @@ class Table:
         draw.rectangle((x, y - self.row_h * (len(self.rows) + 1), x + total, y), outline=(190, 186, 175))
         return y
 
-    def _text(self, draw: ImageDraw.ImageDraw, cx: float, y: float, w: float, text: str, fnt: object,
+    def _text(self, draw: ImageDraw.ImageDraw, cx: float, y: float, w: float, text: str, fnt: FontType,
               color: RGB, align: str) -> None:
         mid = y + self.row_h / 2
         if align == "r":
