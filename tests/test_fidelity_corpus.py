@@ -1,8 +1,8 @@
 """Every game in tests/fixtures (real 18xx.games exports and games played by random legal moves on
 the 18xx.games engine) replays with the reference engine's state after every action.
 
-Some generated games record 18xx.games bugs that we do not copy, and one a divergence not yet
-fixed (docs/rules-deviations.md, "Not copied" and "Not yet agreeing"); for them the test pins the
+Some generated games record 18xx.games bugs that we do not copy (docs/rules-deviations.md, "Not
+copied"); for them the test pins the
 first difference to exactly the documented action, so any earlier divergence still fails.
 """
 
@@ -34,12 +34,9 @@ NOT_COPIED = {
     # a corporation closed by its president's sale in another corporation's operating turn
     # becomes the current operator (the game stops there)
     "1856_p3_s411": (479, "acting"),
-}
-
-# game -> (action id, what differs): divergences not yet fixed (docs/rules-deviations.md, "Not
-# yet agreeing"); pinned the same way so that nothing earlier may differ
-NOT_YET = {
-    # the national's former false president's certificate counted as 10% by 18xx.games
+    # a former false national president pays for "the full presidency" and 18xx.games counts
+    # that 10% for them while the certificate stays with the president (table and certificates
+    # disagree), so a later purchase makes them president
     "1856_p6_s403_eight_train_variant": (1235, "acting"),
 }
 
@@ -50,13 +47,13 @@ def _name(p: Path) -> str:
 
 def test_the_corpus_is_there() -> None:
     names = {_name(p) for p in GAMES}
-    assert len(names) >= 113 and set(NOT_COPIED) | set(NOT_YET) <= names
+    assert len(names) >= 113 and set(NOT_COPIED) <= names
 
 
 @pytest.mark.parametrize("path", GAMES, ids=_name)
 def test_game_agrees_with_the_reference_trace(path: Path) -> None:
     line = check_game(path)
-    known = NOT_COPIED.get(line["game"]) or NOT_YET.get(line["game"])
+    known = NOT_COPIED.get(line["game"])
     if known is None:
         assert line["ok"], line["problem"]
     else:
