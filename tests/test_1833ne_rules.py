@@ -179,7 +179,9 @@ def _p3(g: G1833NE, hex_id: str, tile: str, rotation: int) -> None:
 
 def _rotation(g: G1833NE, hex_id: str, tile: str, edges: set[int], avoid: set[int] = frozenset()) -> int:
     base = g.board.tile_for(tile.rsplit("-", 1)[0])
-    return next(r for r in range(6) if edges <= base.with_rotation(r).exits and not avoid & base.with_rotation(r).exits)
+    on_map = set(g.board.hexes[hex_id].neighbors)  # no track off the map or into a barrier
+    return next(r for r in range(6) if edges <= base.with_rotation(r).exits <= on_map
+                and not avoid & base.with_rotation(r).exits)
 
 
 def test_p3_lays_3_4_58_on_c4_and_7_8_9_on_c6() -> None:

@@ -160,7 +160,7 @@ async def test_1833ne_takeover_game_from_game_new(tmp_path: Any) -> None:
     from engine.titles.g1833ne_selfplay import play_one
 
     out: list[Any] = []
-    assert play_one(3, 4, ["takeover_game"], 6000, game_out=out).problem is None
+    assert play_one(3, 8, ["takeover_game"], 6000, game_out=out).problem is None
     export = export_game(out[0])
     kinds = {a["type"] for a in export["actions"]}
     assert {"takeover", "accept_takeover", "special_buy", "sell_shares"} <= kinds

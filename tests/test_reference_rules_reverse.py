@@ -10,12 +10,8 @@ from the published rules.
 
 from __future__ import annotations
 
-import pytest
-
 from engine import actions as A
-from engine.errors import GameError
 from engine.game import Game
-from engine.operating import OperatingRound
 from engine.rounds import StockRound
 from engine.titles.registry import new_game
 from tests.positions import PLAYERS3, at, raw_action
