@@ -22,8 +22,10 @@ from PIL import Image, ImageChops
 
 from engine import actions as A
 from engine import hexgrid
+from engine.game import Game
 from engine.tiles import make_tile
 from engine.titles import g1833ne_data, g1836jr56_data, g1856_data
+from engine.titles.registry import new_game
 from render import geometry as geo
 from render.chart_image import nice_ticks, render_value_chart
 from render.demo import late_game, make_game
@@ -175,6 +177,19 @@ def test_revenue_key_and_destinations() -> None:
     assert dest["GW"] == ["A20"] and "CGR" not in dest
     game.corporations["GW"].destinated = True
     assert "GW" not in destination_hexes(game)
+
+
+def test_destination_markers_follow_the_titles_table() -> None:
+    """The map's destination flags come from the title (``Game.destination_goals``): 1856's
+    alternate destinations when that option is on (a goal of two hexes flags both), none for
+    1833NE, and none for a title without destinations (the base game's neutral default)."""
+    seats = [("1", "A"), ("2", "B"), ("3", "C")]
+    alternate = destination_hexes(new_game("1856", seats, ["alternate_destinations"]))
+    assert alternate["GW"] == ["J15"] and alternate["CA"] == ["A20"] and alternate["TGB"] == ["O2", "N1"]
+    assert destination_hexes(new_game("1836Jr56", seats, ["alternate_destinations"])) == \
+        destination_hexes(new_game("1836Jr56", seats))  # 1836Jr56 has no alternate table
+    assert destination_hexes(new_game("1833NE", seats)) == {}
+    assert Game.destination_goals(new_game("1856", seats)) == {}
 
 
 def test_market_helpers() -> None:
