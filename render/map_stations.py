@@ -14,7 +14,7 @@ from .fonts import font
 from .map_canvas import HALO, MapCanvas
 from .map_layout import Point, Spots
 from .map_state import current_revenue_key
-from .palette import INK, MUTED, RGB, TILE_COLORS, WHITE, contrast, mix, rgb
+from .palette import INK, MUTED, RGB, TILE_COLORS, WHITE, contrast, corp_colors, mix, rgb
 
 Reserved = list[tuple[int | None, str]]  # (city index or None for the first city, corp sym)
 
@@ -87,11 +87,7 @@ def _city(p: MapCanvas, hid: str, h: HexState, node: Node, pos: Point, reserved:
 
 
 def _token(p: MapCanvas, c: Point, r: float, sym: str) -> None:
-    corp = p.corps.get(sym)
-    fill = rgb(corp.color if corp else None, (136, 136, 136))
-    text = rgb(corp.text_color, contrast(fill)) if corp else contrast(fill)
-    if abs(sum(text) - sum(fill)) < 150:
-        text = contrast(fill)
+    fill, text = corp_colors(p.corps.get(sym))
     circle(p.draw, c, r, fill, WHITE, max(1, round(r * 0.1)))
     size = fit_size(sym, r * 1.75, round(r * 0.78), True)
     p.text(c, sym, font(size, True), fill=text)

@@ -19,10 +19,8 @@ from .palette import (
     MARKET_PLAIN,
     MARKET_ZONES,
     MUTED,
-    RGB,
     ZONE_PRIORITY,
-    contrast,
-    rgb,
+    corp_colors,
 )
 
 CELL_W = 70
@@ -48,15 +46,6 @@ def layout_rows(grid: Grid) -> Grid:
     row = grid[0]
     per = min(MAX_PER_LINE, max(1, (len(row) + 1) // 2)) if len(row) > MAX_PER_LINE else len(row)
     return [row[i:i + per] for i in range(0, len(row), per)]
-
-
-def _corp_colors(game: Game, sym: str) -> tuple[RGB, RGB]:
-    corp = game.corporations.get(sym)
-    fill = rgb(corp.color if corp else None)
-    text = rgb(corp.text_color if corp else None, contrast(fill))
-    if abs(sum(text) - sum(fill)) < 150:
-        text = contrast(fill)
-    return fill, text
 
 
 def render_market(game: Game) -> bytes:
@@ -96,7 +85,7 @@ def render_market(game: Game) -> bytes:
             if zone == "par":
                 draw.rectangle((x + 2, y + 2, x + CELL_W - 2, y + h - 2), outline=(190, 40, 40), width=2)
             for i, sym in enumerate(cell.corporations):
-                cf, ct = _corp_colors(game, sym)
+                cf, ct = corp_colors(game.corporations.get(sym))
                 ty = y + CELL_H + i * TOKEN_H
                 draw.rounded_rectangle((x + 4, ty, x + CELL_W - 4, ty + TOKEN_H - 2), radius=7, fill=cf,
                                        outline=INK if sum(cf) > 600 or sum(cf) < 120 else cf, width=1)

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PIL import ImageColor
+
+if TYPE_CHECKING:
+    from engine.entities import Corporation
 
 RGB = tuple[int, int, int]
 
@@ -79,6 +84,16 @@ def luminance(color: RGB) -> float:
 def contrast(color: RGB) -> RGB:
     """Black or white, whichever reads better on ``color``."""
     return INK if luminance(color) > 140 else WHITE
+
+
+def corp_colors(corp: Corporation | None) -> tuple[RGB, RGB]:
+    """``(fill, text)`` of a corporation's token or chip: its colours, with the text switched
+    to black or white when the two are too alike to read (grey for an unknown corporation)."""
+    fill = rgb(corp.color if corp else None)
+    text = rgb(corp.text_color if corp else None, contrast(fill))
+    if abs(sum(text) - sum(fill)) < 150:
+        text = contrast(fill)
+    return fill, text
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

@@ -12,7 +12,7 @@ from engine.game import Game
 
 from .draw import to_png
 from .fonts import font
-from .palette import BACKGROUND, INK, MUTED, contrast, rgb
+from .palette import BACKGROUND, INK, MUTED, corp_colors
 from .table import Cell, CellLike, Table
 
 MARGIN = 18
@@ -28,10 +28,7 @@ def _num(value: float) -> str:
 
 
 def _corp_chip(corp: Corporation) -> Cell:
-    fill = rgb(corp.color)
-    text = rgb(corp.text_color, contrast(fill))
-    if abs(sum(text) - sum(fill)) < 150:
-        text = contrast(fill)
+    fill, text = corp_colors(corp)
     return Cell(corp.sym, chip=fill, chip_text=text)
 
 
