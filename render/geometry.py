@@ -150,7 +150,7 @@ def offset_line(a: Point, b: Point, dist: float) -> tuple[Point, Point]:
 # ----------------------------------------------------------------------------- nodes
 
 
-def _through_edges(tile: Tile, node: Node) -> tuple[int, int] | None:
+def through_edges(tile: Tile, node: Node) -> tuple[int, int] | None:
     """The two edges of a town that track merely passes through (drawn on the curve)."""
     if node.kind not in ("town", "halt"):
         return None
@@ -191,7 +191,7 @@ def node_positions(tile: Tile, layout: Layout, center: Point, size: float) -> di
         if node.kind in ("offboard", "junction"):
             out[node.index] = center
             continue
-        through = _through_edges(tile, node)
+        through = through_edges(tile, node)
         if through is not None:
             out[node.index] = segment_midpoint(edge_to_edge(center, size, layout, *through))
             continue
@@ -265,7 +265,7 @@ def path_segments(
         return [Line(positions[a.num], positions[b.num])]
     edge, node_end = (a, b) if a.kind == "edge" else (b, a)
     node = tile.nodes[node_end.num]
-    through = _through_edges(tile, node)
+    through = through_edges(tile, node)
     if through is not None:
         whole = edge_to_edge(center, size, layout, *through)
         first, second = split_segment(whole)

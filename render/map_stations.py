@@ -103,7 +103,7 @@ def _reserved(p: MapCanvas, c: Point, r: float, sym: str) -> None:
 
 
 def _town(p: MapCanvas, hid: str, tile: Tile, node: Node, pos: Point) -> None:
-    through = geo._through_edges(tile, node)
+    through = geo.through_edges(tile, node)
     if through is not None:
         seg = geo.edge_to_edge(p.frame.center(hid), p.s, p.frame.layout, *through)
         ang = math.radians(geo.segment_tangent_angle(seg, pos) + 90.0)
