@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from engine.titles import g1856_data
+from engine.titles.g1856 import data as g1856_data
 from render.demo import late_game, make_game
 from render.map_image import render_map
 from render.market_image import render_market

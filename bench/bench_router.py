@@ -137,8 +137,8 @@ def bench_dense(n: int, time_budget: float) -> list[float]:
 
 
 def bench_1833ne(n: int, time_budget: float) -> list[float]:
-    from engine.titles.g1833ne import G1833NE
-    from engine.titles.g1833ne_selfplay import play_one
+    from engine.titles.g1833ne.game import G1833NE
+    from engine.titles.g1833ne.selfplay import play_one
 
     times: list[float] = []
     stats = {"optimal": 0, "extended": 0}

@@ -9,14 +9,15 @@ are the choices of the ``/game`` and ``/help`` options.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
 from engine.decisions import Choice, choices_for, suggest_routes
 from engine.entities import POOL
+from engine.errors import GameError
 from engine.game import Game
 from engine.rounds import AuctionRound
+from engine.titles.registry import title_info
 
 from .play import ActionCommand, _kind_ok, candidates, pick
 from .reply import UserError
@@ -169,11 +170,10 @@ BOT_SOURCES: dict[str, Callable[[Game, str, dict[str, str]], list[Choice]]] = {
 def title_options(title: str) -> list[Choice]:
     """A title's optional rules (``/game new options:``)."""
     try:
-        data = importlib.import_module(f"engine.titles.g{title.lower()}_data")
-    except ImportError:
+        rules = title_info(title).optional_rules
+    except GameError:
         return []
-    return [Choice(r["sym"], f"{r['sym']}: {r.get('short_name', '')}".strip(": "))
-            for r in getattr(data, "OPTIONAL_RULES", [])]
+    return [Choice(r["sym"], f"{r['sym']}: {r.get('short_name', '')}".strip(": ")) for r in rules]
 
 
 def filter_choices(choices: list[Choice], typed: str) -> list[tuple[str, str]]:

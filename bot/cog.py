@@ -36,6 +36,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from engine.titles.registry import title_names
+
 from .commands import CommandLayer
 from .reminders import Reminder, Scheduler
 from .reply import Caller, Reply
@@ -342,7 +344,7 @@ class ConductorCog(commands.Cog, name="Conductor"):
         await self.run(interaction, "help", _params(command=command))
 
     @game.command(name="new", description="Open a new game in this channel")
-    @app_commands.choices(title=[app_commands.Choice(name=t, value=t) for t in ("1856", "1836Jr56", "1833NE")])
+    @app_commands.choices(title=[app_commands.Choice(name=t, value=t) for t in title_names()])
     @app_commands.autocomplete(options=complete)
     @app_commands.describe(bonuses="1833NE: values from your rulebook, e.g. Boston-Portland=50/50/80/80/0 ferry=20")
     async def game_new(self, interaction: discord.Interaction, title: str, options: str | None = None,

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import GameError
-from engine.titles.registry import canonical_title
+from engine.titles.registry import TITLES, canonical_title, title_info
 
 from .reply import Caller, Reply, UserError
 
@@ -27,11 +27,9 @@ HINT = ('The host sets them until the first operating round: /game rules bonuses
 
 def _title_module(title: str) -> tuple[Any, Any] | None:
     """(provisional-values module, title data) for a title that has such values, else None."""
-    if canonical_title(title) != "1833NE":
-        return None
-    from engine.titles import g1833ne_data, g1833ne_provisional
-
-    return g1833ne_provisional, g1833ne_data
+    info = title_info(title)
+    module = info.provisional
+    return (module, info.data) if module is not None else None
 
 
 def has_provisional(title: str) -> bool:
@@ -58,9 +56,8 @@ def merged_options(title: str, options: list[str], text: str) -> list[str]:
 
 def plain_options(options: list[str]) -> list[str]:
     """The optional rules a player chose (without provisional-value entries)."""
-    from engine.titles.g1833ne_provisional import is_entry
-
-    return [o for o in options if not is_entry(o)]
+    modules = [m for m in (info.provisional for info in TITLES.values()) if m is not None]
+    return [o for o in options if not any(m.is_entry(o) for m in modules)]
 
 
 def table_lines(title: str, options: list[str], *, hint: bool = False) -> list[str]:

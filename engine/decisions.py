@@ -440,7 +440,7 @@ def _buy_company(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
 
 def _takeover(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
     """1833NE takeover game: the target, then how many of its own shares the acquirer pays with."""
-    from .titles import g1833ne_takeover as T
+    from .titles.g1833ne import takeover as T
 
     rnd = game.round
     if not isinstance(rnd, T.TakeoverRound):

@@ -4,8 +4,8 @@ Rules summary (1833NE, "Querverbindungsboni"): a route may be extended beyond wh
 allows, over track no other route of the corporation uses, even through blocked cities, to
 collect a cross-connection bonus.  A title opts in with
 ``game.extension_gains(corp, stops) -> {hex: gain}``: what reaching a stop in ``hex`` past
-the end of a route with these counted stops would add.  Decisions (engine/titles/
-g1833ne_notes.md): one extension per route, from either end, ending at the bonus place;
+the end of a route with these counted stops would add.  Decisions (
+engine/titles/g1833ne/notes.md): one extension per route, from either end, ending at the bonus place;
 its stops earn nothing; it may pass through any city or town (not through off-boards), not
 through a stop of its own route, and uses no track any route of the corporation uses.
 

@@ -385,19 +385,17 @@ def run_selfplay(title: str, players: int, games: int, seed: int, options: list[
                  max_actions: int = 20000, verbose: bool = False, export_dir: str | None = None) -> int:
     """Play ``games`` random games; with ``export_dir`` each is written there as an 18xx.games
     export (``<title>_<n>p_s<seed>.json``), finished or not."""
-    from .titles.registry import canonical_title
+    from .titles.registry import title_info
 
+    extras = title_info(title).selfplay  # a title may add its own moves to the random player
     router = _default_router()
     t0 = time.perf_counter()
     reports = []
     for i in range(games):
         n = players if players > 0 else 0
         played: list[Game] = []
-        if canonical_title(title) == "1833NE":
-            # 1833NE adds its own moves (issue/redeem, train sides, takeovers) to the random player
-            from .titles.g1833ne_selfplay import play_one as play_1833ne
-
-            r = play_1833ne(n, seed + i, options, max_actions, game_out=played)
+        if extras is not None:
+            r = extras.play_one(n, seed + i, options, max_actions, game_out=played)
         else:
             r = play_one(title, n, seed + i, options, max_actions, router, game_out=played)
         reports.append(r)
@@ -426,11 +424,10 @@ def run_selfplay(title: str, players: int, games: int, seed: int, options: list[
 def title_facts(title: str, options: list[str], reports: list[GameReport]) -> list[str]:
     """Counts worth printing for this title (a title's self-play module may supply them as
     ``summary_facts``); the default suits the 1856 family."""
-    from .titles.registry import canonical_title
+    from .titles.registry import title_info
 
-    if canonical_title(title) == "1833NE":
-        from .titles.g1833ne_selfplay import summary_facts
-
-        return summary_facts(options, reports)
+    facts = title_info(title).summary_facts(options, reports)
+    if facts is not None:
+        return facts
     return [f"{sum(r.national_formed for r in reports)} formed the national",
             f"{sum(1 for r in reports if '5' in r.phases)} reached phase 5"]

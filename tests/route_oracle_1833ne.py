@@ -8,8 +8,8 @@ from typing import Any
 
 from engine.errors import GameError
 from engine.router_graph import RouteGraph
-from engine.titles.g1833ne import G1833NE
-from engine.titles.g1833ne_routes import route_revenue, station_graph
+from engine.titles.g1833ne.game import G1833NE
+from engine.titles.g1833ne.routes import route_revenue, station_graph
 
 
 def _enumerate(g: RouteGraph, max_stops: int, cap: int) -> list[tuple[tuple[int, ...], tuple[Any, ...], int]]:

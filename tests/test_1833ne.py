@@ -8,13 +8,14 @@ from engine import actions as A
 from engine.entities import POOL
 from engine.errors import GameError
 from engine.operating import OperatingRound
-from engine.titles import g1833ne_market as M
-from engine.titles.g1833ne import G1833NE
-from engine.titles.g1833ne_trains import Side, count_revenue
+from engine.titles.g1833ne import data as g1833ne_data
+from engine.titles.g1833ne import market as M
+from engine.titles.g1833ne.game import G1833NE
+from engine.titles.g1833ne.trains import Side, count_revenue
 
 
 def new(n: int = 3, options: tuple[str, ...] = ()) -> G1833NE:
-    return G1833NE([(str(i + 1), f"P{i + 1}") for i in range(n)], list(options), seed=1)
+    return G1833NE(g1833ne_data, [(str(i + 1), f"P{i + 1}") for i in range(n)], list(options), seed=1)
 
 
 def stock_round(g: G1833NE) -> None:
@@ -383,7 +384,7 @@ def test_train_side_scoring() -> None:
 
 
 def test_connection_bonus_and_a12_rule() -> None:
-    from engine.titles import g1833ne_routes as R
+    from engine.titles.g1833ne import routes as R
 
     g = new()
     _operating(g, "StL&A")
@@ -476,7 +477,7 @@ def test_final_value_counts_privates_only_before_phase_three() -> None:
 
 
 def test_one_player_left_ends_the_game() -> None:
-    from engine.titles.g1833ne_steps import bankrupt_player
+    from engine.titles.g1833ne.steps import bankrupt_player
 
     g = new()
     rnd = _operating(g)
@@ -503,7 +504,7 @@ def test_variable_start_only_from_phase_two() -> None:
 
 
 def test_takeover_refusal_and_acquisition() -> None:
-    from engine.titles.g1833ne_takeover import AcceptTakeover, Takeover, TakeoverRound, take_over
+    from engine.titles.g1833ne.takeover import AcceptTakeover, Takeover, TakeoverRound, take_over
 
     g = new(3, ("takeover_game",))
     stock_round(g)
@@ -536,7 +537,7 @@ def test_takeover_refusal_and_acquisition() -> None:
 # ---------------------------------------------------------------------------- random play & replay
 @pytest.mark.parametrize(("n", "seed", "options"), [(3, 1, []), (4, 2, []), (5, 3, ["takeover_game"])])
 def test_random_games_end_cleanly(n: int, seed: int, options: list[str]) -> None:
-    from engine.titles.g1833ne_selfplay import play_one
+    from engine.titles.g1833ne.selfplay import play_one
 
     report = play_one(n, seed, options)
     assert report.problem is None, report.problem
@@ -546,13 +547,13 @@ def test_random_games_end_cleanly(n: int, seed: int, options: list[str]) -> None
 def test_export_replays_to_the_same_result() -> None:
     from engine.export import export_game
     from engine.replay import filter_actions
-    from engine.titles.g1833ne_selfplay import play_one
+    from engine.titles.g1833ne.selfplay import play_one
 
     out: list[G1833NE] = []
     play_one(4, 7, [], game_out=out)
     game = out[0]
     export = export_game(game)
-    again = G1833NE([(str(p["id"]), p["name"]) for p in export["players"]],
+    again = G1833NE(g1833ne_data, [(str(p["id"]), p["name"]) for p in export["players"]],
                     export["settings"]["optional_rules"], export["settings"]["seed"])
     again.live = False
     for raw in filter_actions(export["actions"]):
@@ -623,8 +624,8 @@ def test_shared_router_scores_routes_per_train_side(names, total, runs) -> None:
 def test_best_routes_are_optimal_and_accepted_in_random_play(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every route choice of a random game: the shared router proves an optimum, the engine
     accepts its routes, and an exhaustive search over every listed route finds no better."""
-    from engine.titles import g1833ne_routes as R
-    from engine.titles.g1833ne_selfplay import play_one
+    from engine.titles.g1833ne import routes as R
+    from engine.titles.g1833ne.selfplay import play_one
     from tests.route_oracle_1833ne import reference_routes
 
     original = G1833NE.best_route_solution
@@ -652,8 +653,8 @@ def test_receivership_runs_the_exact_best_routes_withholds_and_repeats() -> None
     president is removed by hand."""
     import copy
 
-    from engine.titles.g1833ne_selfplay import play_one
-    from engine.titles.g1833ne_steps import operate_in_receivership
+    from engine.titles.g1833ne.selfplay import play_one
+    from engine.titles.g1833ne.steps import operate_in_receivership
 
     found = None
     for limit in range(300, 3000, 100):

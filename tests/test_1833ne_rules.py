@@ -1,6 +1,6 @@
 """1833NE rules checked against the summary and 18xx.games (issue #16): the provisional values,
 P3, the emergency issue the president chooses, how the game ends, the re-checked decisions
-and the self-play summary; each test names the rule (notes: g1833ne_notes.md)."""
+and the self-play summary; each test names the rule (notes: notes.md)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from engine.errors import GameError
 from engine.export import export_game
 from engine.operating import OperatingRound
 from engine.replay import replay
-from engine.titles import g1833ne_data
-from engine.titles import g1833ne_provisional as P
-from engine.titles import g1833ne_routes as R
-from engine.titles.g1833ne import G1833NE
+from engine.titles.g1833ne import data as g1833ne_data
+from engine.titles.g1833ne import provisional as P
+from engine.titles.g1833ne import routes as R
+from engine.titles.g1833ne.game import G1833NE
 from tests.test_1833ne import _operating, new, par, start_or, stock_round
 
 PORTLAND = ("I14", 0)
@@ -24,7 +24,7 @@ BOSTON = ("G22", 0)
 def with_values(text: str, *options: str) -> G1833NE:
     """A 3-player game whose host set ``text`` (as typed after ``bonuses:``)."""
     entries = P.parse_settings(text, g1833ne_data)
-    return G1833NE([("1", "P1"), ("2", "P2"), ("3", "P3")], [*options, *entries], seed=1)
+    return G1833NE(g1833ne_data, [("1", "P1"), ("2", "P2"), ("3", "P3")], [*options, *entries], seed=1)
 
 
 def to_train_step(g: G1833NE) -> OperatingRound:

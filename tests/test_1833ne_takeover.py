@@ -11,8 +11,9 @@ from engine import actions as A
 from engine.decisions import choices_for
 from engine.entities import POOL
 from engine.errors import GameError
-from engine.titles.g1833ne import G1833NE
-from engine.titles.g1833ne_takeover import (
+from engine.titles.g1833ne import data as g1833ne_data
+from engine.titles.g1833ne.game import G1833NE
+from engine.titles.g1833ne.takeover import (
     AcceptTakeover,
     Takeover,
     TakeoverRound,
@@ -26,7 +27,7 @@ ANN, BEN, CY = "1", "2", "3"
 
 
 def new() -> G1833NE:
-    return G1833NE([(ANN, "Ann"), (BEN, "Ben"), (CY, "Cy")], ["takeover_game"], seed=1)
+    return G1833NE(g1833ne_data, [(ANN, "Ann"), (BEN, "Ben"), (CY, "Cy")], ["takeover_game"], seed=1)
 
 
 def par(g: G1833NE, pid: str, sym: str, price: int) -> None:

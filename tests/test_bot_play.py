@@ -157,7 +157,7 @@ async def test_1833ne_takeover_game_from_game_new(tmp_path: Any) -> None:
     routes with extensions, train sides, ferries, issued shares) from ``/game new`` to the
     final scores, every move typed as a command."""
     from engine.export import export_game
-    from engine.titles.g1833ne_selfplay import play_one
+    from engine.titles.g1833ne.selfplay import play_one
 
     out: list[Any] = []
     assert play_one(3, 8, ["takeover_game"], 6000, game_out=out).problem is None

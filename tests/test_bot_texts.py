@@ -286,7 +286,7 @@ async def test_assign_and_merge_choices(layer: CommandLayer, upto: int, name: st
 async def test_issue_and_redeem_choices(layer: CommandLayer) -> None:
     """1833NE: a corporation issues treasury shares or redeems market shares (seed 7's game)."""
     from engine.export import export_game
-    from engine.titles.g1833ne_selfplay import play_one
+    from engine.titles.g1833ne.selfplay import play_one
 
     out: list[Any] = []
     assert play_one(3, 7, [], 6000, game_out=out).problem is None

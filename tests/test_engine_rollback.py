@@ -85,7 +85,7 @@ def failing_once(game: Game) -> Iterator[None]:
 @functools.cache
 def _1833ne_export() -> dict[str, Any]:
     from engine.export import export_game
-    from engine.titles.g1833ne_selfplay import play_one
+    from engine.titles.g1833ne.selfplay import play_one
 
     out: list[Game] = []
     assert play_one(3, 7, ["takeover_game"], 6000, game_out=out).problem is None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import actions as A
 from engine.market import StockMarket
-from engine.titles import g1856_data
+from engine.titles.g1856 import data as g1856_data
 from tests.positions import after_auction_1856, fresh, rejected
 
 

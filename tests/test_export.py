@@ -48,7 +48,7 @@ def test_exported_self_played_game_replays_to_its_result() -> None:
 def test_exported_1833ne_game_replays_with_conductor_replay(tmp_path, capsys) -> None:  # noqa: ANN001
     """Issue #4: a game we export replays with ``conductor replay`` to the same result."""
     from bot.cli import main
-    from engine.titles.g1833ne_selfplay import play_one as play_1833ne
+    from engine.titles.g1833ne.selfplay import play_one as play_1833ne
 
     games: list = []
     report = play_1833ne(3, 11, [], 20000, game_out=games)

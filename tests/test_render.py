@@ -24,7 +24,9 @@ from engine import actions as A
 from engine import hexgrid
 from engine.game import Game
 from engine.tiles import make_tile
-from engine.titles import g1833ne_data, g1836jr56_data, g1856_data
+from engine.titles.g1833ne import data as g1833ne_data
+from engine.titles.g1836jr56 import data as g1836jr56_data
+from engine.titles.g1856 import data as g1856_data
 from engine.titles.registry import new_game
 from render import geometry as geo
 from render.chart_image import nice_ticks, render_value_chart

@@ -14,8 +14,8 @@ from engine import actions as A
 from engine.errors import GameError
 from engine.router import best_routes
 from engine.router_graph import Link, RouteGraph
-from engine.titles import g1833ne_routes as R
-from engine.titles.g1833ne import G1833NE
+from engine.titles.g1833ne import routes as R
+from engine.titles.g1833ne.game import G1833NE
 from tests.positions import rejected, state
 from tests.test_1833ne import _operating, new
 

@@ -253,14 +253,14 @@ def test_base_defaults_not_overridden(data):
 def test_1856_train_ids_match_real_games():
     # The exported 18xx.games games (commit 111f7f6) use train ids 2-0..2-5, 3-0..3-4, 4-0..4-3,
     # 5-0..5-2 and no prime trains.
-    data = importlib.import_module("engine.titles.g1856_data")
+    data = importlib.import_module("engine.titles.g1856.data")
     nums = {t["name"]: t["num"] for t in data.TRAINS}
     assert nums == {"2": 6, "3": 5, "4": 4, "5": 3, "6": 2, "D": 22}
     assert data.PERCENT_TO_OPERATE_LAST_TRAINS == [f"{n}-{nums[n] - 1}" for n in ("2", "3", "4", "5")]
 
 
 def test_1836jr56_train_ids_match_real_games():
-    data = importlib.import_module("engine.titles.g1836jr56_data")
+    data = importlib.import_module("engine.titles.g1836jr56.data")
     nums = {t["name"]: t["num"] for t in data.TRAINS}
     assert nums == {"2": 5, "3": 4, "4": 3, "5": 2, "6": 2, "8": 5}
     diesel = {t["name"]: t["num"] for t in data.OPTIONAL_RULE_TRAINS["diesel_variant"]}

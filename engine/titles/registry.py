@@ -1,43 +1,84 @@
-"""Find a title's game class and data by name (as 18xx.games spells it)."""
+"""The titles this engine plays, by name (as 18xx.games spells it), with each title's extras.
+
+Code outside a title's package asks the registry, never the title's name: how to make a game,
+its data and optional rules, its self-play moves and summary, its provisional values."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import importlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from ..errors import GameError
 from ..game import Game
 
+if TYPE_CHECKING:
+    from ..selfplay import GameReport
 
-def _g1856(players: Iterable[tuple[str, str]], optional_rules: Iterable[str] = (),
-           seed: int | None = None) -> Game:
-    from . import g1856_data
-    from .g1856 import G1856
-
-    return G1856(g1856_data, players, optional_rules, seed)
+Players = Iterable[tuple[str, str]]
 
 
-def _g1836jr56(players: Iterable[tuple[str, str]], optional_rules: Iterable[str] = (),
-               seed: int | None = None) -> Game:
-    from . import g1836jr56_data
-    from .g1856 import G1856
+@dataclass(frozen=True)
+class TitleInfo:
+    """One title: where its data and class live, and the optional modules it brings.
 
-    return G1856(g1836jr56_data, players, optional_rules, seed)
+    ``selfplay``: a module with ``play_one(players, seed, options, max_actions, game_out=)`` and
+    ``summary_facts(options, reports)`` when the title adds its own moves to the random player.
+    ``provisional``: a module of per-game values the host sets (``parse_settings``,
+    ``merge_entries``, ``is_entry`` ...), for a title whose rules leave values open."""
+
+    name: str
+    data_module: str
+    game_class: str  # "module:Class"
+    selfplay_module: str | None = None
+    provisional_module: str | None = None
+    blurb: str = ""
+
+    @property
+    def data(self) -> ModuleType:
+        return importlib.import_module(self.data_module)
+
+    def make(self, players: Players, optional_rules: Iterable[str] = (), seed: int | None = None) -> Game:
+        module, cls = self.game_class.split(":")
+        game_class: Any = getattr(importlib.import_module(module), cls)
+        game: Game = game_class(self.data, list(players), list(optional_rules), seed)
+        return game
+
+    @property
+    def optional_rules(self) -> list[dict[str, Any]]:
+        rules: list[dict[str, Any]] = list(getattr(self.data, "OPTIONAL_RULES", []))
+        return rules
+
+    @property
+    def selfplay(self) -> ModuleType | None:
+        return importlib.import_module(self.selfplay_module) if self.selfplay_module else None
+
+    @property
+    def provisional(self) -> ModuleType | None:
+        return importlib.import_module(self.provisional_module) if self.provisional_module else None
+
+    def summary_facts(self, options: list[str], reports: list[GameReport]) -> list[str] | None:
+        module = self.selfplay
+        if module is None:
+            return None
+        facts: list[str] = module.summary_facts(options, reports)
+        return facts
 
 
-def _g1833ne(players: Iterable[tuple[str, str]], optional_rules: Iterable[str] = (),
-             seed: int | None = None) -> Game:
-    from .g1833ne import G1833NE
+_PKG = "engine.titles"
 
-    return G1833NE(players, optional_rules, seed)
-
-
-TITLES: dict[str, Callable[..., Game]] = {
-    "1856": _g1856,
-    "1836Jr56": _g1836jr56,
-    "1833NE": _g1833ne,
+TITLES: dict[str, TitleInfo] = {
+    "1856": TitleInfo("1856", f"{_PKG}.g1856.data", f"{_PKG}.g1856.game:G1856",
+                      blurb="1856: Railroading in Upper Canada"),
+    "1836Jr56": TitleInfo("1836Jr56", f"{_PKG}.g1836jr56.data", f"{_PKG}.g1856.game:G1856",
+                          blurb="1856's rules on the 1836Jr map (Belgium)"),
+    "1833NE": TitleInfo("1833NE", f"{_PKG}.g1833ne.data", f"{_PKG}.g1833ne.game:G1833NE",
+                        selfplay_module=f"{_PKG}.g1833ne.selfplay",
+                        provisional_module=f"{_PKG}.g1833ne.provisional",
+                        blurb="1833NE: New England, 1846-style finance"),
 }
-
-ALIASES = {"1856": "1856"}
 
 
 def canonical_title(name: str) -> str:
@@ -47,12 +88,16 @@ def canonical_title(name: str) -> str:
     return key
 
 
-def new_game(title: str, players: Iterable[tuple[str, str]], optional_rules: Iterable[str] = (),
+def title_info(name: str) -> TitleInfo:
+    """The registry's entry for ``name`` (any case); GameError for an unknown title."""
+    return TITLES[canonical_title(name)]
+
+
+def new_game(title: str, players: Players, optional_rules: Iterable[str] = (),
              seed: int | None = None) -> Game:
     """A fresh game of ``title`` for ``players`` given as (id, name) pairs in seat order."""
-    return TITLES[canonical_title(title)](list(players), list(optional_rules), seed)
+    return title_info(title).make(players, optional_rules, seed)
 
 
 def title_names() -> list[str]:
     return list(TITLES)
-

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import actions as A
-from ..entities import POOL, Corporation, Share, Train
-from ..errors import GameError
-from ..operating import BuyTrainStep, OperatingRound, Step
+from ... import actions as A
+from ...entities import POOL, Corporation, Share, Train
+from ...errors import GameError
+from ...operating import BuyTrainStep, OperatingRound, Step
 
 if TYPE_CHECKING:
-    from .g1856 import G1856
+    from .game import G1856
 
 
 def min_depot_price(g: G1856) -> int:

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..errors import GameError
-from ..router import _route_order, _side_keys
-from ..router_graph import RouteGraph, build_graph, mark_reachable
-from .g1833ne_trains import count_revenue
+from ...errors import GameError
+from ...router import _route_order, _side_keys
+from ...router_graph import RouteGraph, build_graph, mark_reachable
+from .trains import count_revenue
 
 if TYPE_CHECKING:
-    from ..entities import Corporation, Train
-    from .g1833ne import G1833NE
+    from ...entities import Corporation, Train
+    from .game import G1833NE
 
 NodeRef = tuple[str, int]
 
@@ -56,7 +56,7 @@ def is_station(game: G1833NE, corp: Corporation, ref: NodeRef) -> bool:
 def bonuses(game: G1833NE, corp: Corporation, stops: list[NodeRef], reached: str | None = None) -> int:
     """Connection bonuses and ferries a route with these counted stops earns; ``reached``: the
     hex its extension ends in, which counts for cross-connection bonuses only.  The bonus
-    table and ferry values are the game's provisional values (g1833ne_provisional)."""
+    table and ferry values are the game's provisional values (provisional.py)."""
     d = game.data
     hexes = {s[0] for s in stops}
     phase = game.phase["name"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import GameError
+from ...errors import GameError
 
 
 @dataclass(frozen=True)

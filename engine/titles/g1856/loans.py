@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import GameError
+from ...errors import GameError
 
 
 @dataclass

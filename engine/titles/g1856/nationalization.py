@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import actions as A
-from ..board import _open_slot
-from ..entities import POOL, Corporation, Share, Token
-from ..errors import GameError
-from ..operating import OperatingRound, Step
+from ... import actions as A
+from ...board import _open_slot
+from ...entities import POOL, Corporation, Share, Token
+from ...errors import GameError
+from ...operating import OperatingRound, Step
 
 if TYPE_CHECKING:
-    from .g1856 import G1856
+    from .game import G1856
 
 
 class NationalizationPayoffStep(Step):

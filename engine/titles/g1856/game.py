@@ -11,12 +11,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .. import actions as A
-from ..entities import POOL, Company, Corporation, Train
-from ..errors import GameError
-from ..game import Game
-from ..market import Cell
-from ..operating import (
+from ... import actions as A
+from ...entities import POOL, Company, Corporation, Train
+from ...errors import GameError
+from ...game import Game
+from ...market import Cell
+from ...operating import (
     BuyCompanyStep,
     BuyTrainStep,
     DiscardTrainStep,
@@ -28,10 +28,9 @@ from ..operating import (
     TokenStep,
     TrackStep,
 )
-from ..tiles import COLOR_ORDER, Tile, labels_match, paths_preserved
-from . import g1856_data
-from .g1856_trains import BankruptStep, G1856BuyTrainStep, ebuy_bundles, min_depot_price
-from .loan_book import LoanBook
+from ...tiles import COLOR_ORDER, Tile, labels_match, paths_preserved
+from . import data as g1856_data
+from .loans import LoanBook
 from .nationalization import (
     BorrowTrainStep,
     CashCrisisStep,
@@ -41,6 +40,7 @@ from .nationalization import (
     return_borrowed_train,
     start_nationalization,
 )
+from .trains import BankruptStep, G1856BuyTrainStep, ebuy_bundles, min_depot_price
 
 
 class LoanStep(Step):
@@ -851,7 +851,7 @@ class G1856(Game):
         touches an edge the network touches now (quick, a superset); with ``h`` when the network
         enters it from a neighbour now or through the tile's stops (quick, nearly exact); with
         ``exact`` the walk is made on the tile laid."""
-        from ..tiles import _path_within
+        from ...tiles import _path_within
 
         reached = None
         if h is not None:
@@ -875,7 +875,7 @@ class G1856(Game):
         """Indexes of ``new``'s paths the corporation's network walks once ``new`` lies on hex
         ``h`` (None when the hex holds stations, whose cities the new tile may number
         differently: then every touched path counts)."""
-        from ..board import route_legal_walk
+        from ...board import route_legal_walk
 
         b = self.board
         if not b.route_legal_network or any(s for slots in h.tokens.values() for s in slots):
@@ -1127,7 +1127,7 @@ class G1856(Game):
         return list(self.phase["tiles"])
 
     def run_routes(self, corp: Corporation, action: A.RunRoutes) -> list[dict[str, Any]]:
-        from ..router import check_routes
+        from ...router import check_routes
 
         # every route rule (chain of track, stops, terminals, blocked cities, shared track,
         # a station on the route, the claimed revenue) is checked in one place, the router's

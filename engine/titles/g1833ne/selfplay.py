@@ -8,13 +8,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .. import actions as A
-from ..entities import POOL
-from ..operating import OperatingRound
-from ..rounds import StockRound
-from ..selfplay import GameReport, check_invariants
-from .g1833ne import G1833NE
-from .g1833ne_takeover import AcceptTakeover, Takeover, TakeoverRound, takeover_share_options, variable_homes
+from ... import actions as A
+from ...entities import POOL
+from ...operating import OperatingRound
+from ...rounds import StockRound
+from ...selfplay import GameReport, check_invariants
+from .game import G1833NE
+from .takeover import AcceptTakeover, Takeover, TakeoverRound, takeover_share_options, variable_homes
 
 
 def title_action(game: G1833NE, rng: random.Random, entity: str, types: list[str]) -> A.Action | None:
@@ -135,7 +135,7 @@ def choose(game: G1833NE, rng: random.Random, _router: Any) -> A.Action | None:
 def play_one(players: int, seed: int, options: list[str] | None = None, max_actions: int = 20000,
              game_out: list[G1833NE] | None = None) -> GameReport:
     """One random 1833NE game: the shared random player with 1833NE's own moves and checks."""
-    from ..selfplay import play_one as shared_play_one
+    from ...selfplay import play_one as shared_play_one
 
     return shared_play_one("1833NE", players, seed, options or [], max_actions, router,
                            choose=choose, invariants=invariants, game_out=game_out)

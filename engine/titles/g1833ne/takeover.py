@@ -17,14 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from .. import actions as A
-from ..entities import POOL, Corporation, Share, Token
-from ..errors import GameError
-from ..rounds import Round
+from ... import actions as A
+from ...entities import POOL, Corporation, Share, Token
+from ...errors import GameError
+from ...rounds import Round
 
 if TYPE_CHECKING:
-    from .g1833ne import G1833NE
-    from .g1833ne_steps import NEStockRound
+    from .game import G1833NE
+    from .steps import NEStockRound
 
 
 @dataclass(frozen=True)

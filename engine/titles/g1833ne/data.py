@@ -18,8 +18,8 @@ Sources, in this order:
    games exist to check them against.
 
 Where 18xx.games and the summary disagree, the summary (the primary source) decides unless
-the notes (``g1833ne_notes.md``) say why not; the 18xx.games value is named in a comment.
-Values neither source gives are per-game provisional values (``g1833ne_provisional.py``).
+the notes (``notes.md``) say why not; the 18xx.games value is named in a comment.
+Values neither source gives are per-game provisional values (``provisional.py``).
 Note: in 18xx.games the 1833NE game class derives from the base game (not from 1846), only
 borrowing 1846's steps (issue shares, dividend, buy/sell/par, bankrupt).
 """
@@ -928,11 +928,11 @@ BASE_DEFAULTS_USED = {
 
 # ---------------------------------------------------------------------------------------
 # Decisions for the engine where neither source gives the facts (engine/titles/
-# g1833ne_notes.md).  Everything below is marked "# decision".
+# notes.md).  Everything below is marked "# decision".
 # ---------------------------------------------------------------------------------------
 
 # The number of $1,000 notes set aside (when the bank counts as empty) is a provisional,
-# per-game value: g1833ne_provisional.py.
+# per-game value: provisional.py.
 
 # decision: which train card becomes obsolete / is removed in which phase (summary:
 # phase-I cards obsolete in III, removed in IV; phase-II cards obsolete in IV, removed in V;
@@ -946,7 +946,7 @@ TRAIN_CARD_LIFE = {  # card name -> (obsolete in phase, removed in phase)
 }
 
 # The connection bonuses beyond Boston-Montreal I-IV (CONNECTION_BONUSES above), the ferry
-# ports and the ferry values are provisional, per-game values: g1833ne_provisional.py.
+# ports and the ferry values are provisional, per-game values: provisional.py.
 P4_DOUBLES_IN_PHASES = ["I", "II", "III"]  # from rules summary: A6-Boston bonus doubled in I-III
 P4_DOUBLES_BONUS = ("A6", "G22")  # from rules summary: "Strecken von A6 nach Boston"
 A12_HEX = "A12"  # from rules summary: only P6's owner may run there, value only via Montreal

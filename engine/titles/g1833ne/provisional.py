@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..errors import GameError
+from ...errors import GameError
 
 PREFIX = "provisional:"
 PHASES = ("I", "II", "III", "IV", "V")
@@ -83,7 +83,7 @@ class ProvisionalTable:
 
 
 # The guesses (defaults).  Only Boston-Montreal I-IV (and its kind) is from the rules
-# summary; see g1833ne_notes.md, "Provisional values".
+# summary; see notes.md, "Provisional values".
 DEFAULT = ProvisionalTable(
     bonuses=(
         Bonus("G22", "B3", "direct", (150, 150, 200, 200, 100), frozenset({"I", "II", "III", "IV", "kind"})),

@@ -7,7 +7,7 @@ trains that become obsolete, connection bonuses and ferries, emergency issuing b
 president pays, bankruptcy that only eliminates the player, and the optional Takeover game.
 
 Rules come from ``/work/shared/rules/1833NE.de.txt``; where it is silent or unclear the
-decision taken is listed in ``engine/titles/g1833ne_notes.md`` (and marked "# decision" in
+decision taken is listed in ``engine/titles/g1833ne/notes.md`` (and marked "# decision" in
 the data).
 """
 
@@ -17,24 +17,24 @@ import types
 from collections.abc import Iterable
 from typing import Any
 
-from .. import actions as A
-from ..board import Board
-from ..entities import POOL, Company, Corporation, Share, Train
-from ..errors import GameError
-from ..game import Game
-from ..market import Cell
-from ..operating import OperatingRound
-from ..router import RouteSolution
-from ..router import best_routes as shared_best_routes
-from ..router_graph import RouteGraph
-from ..tiles import Tile
-from . import g1833ne_data
-from . import g1833ne_market as M
-from . import g1833ne_provisional as P
-from . import g1833ne_routes as R
-from . import g1833ne_takeover as _takeover  # registers the takeover actions
-from .g1833ne_trains import Side, card_sides
-from .g1856 import G1856
+from ... import actions as A
+from ...board import Board
+from ...entities import POOL, Company, Corporation, Share, Train
+from ...errors import GameError
+from ...game import Game
+from ...market import Cell
+from ...operating import OperatingRound
+from ...router import RouteSolution
+from ...router import best_routes as shared_best_routes
+from ...router_graph import RouteGraph
+from ...tiles import Tile
+from ..g1856.game import G1856
+from . import data as g1833ne_data
+from . import market as M
+from . import provisional as P
+from . import routes as R
+from . import takeover as _takeover  # registers the takeover actions
+from .trains import Side, card_sides
 
 UNLIMITED_TILES = 30  # "unlimited" tiles (7, 8, 9): more than the map can hold
 
@@ -94,8 +94,8 @@ class G1833NE(G1856):
     HAS_LOANS = False  # the 1846 finance system: shares are issued instead
     IPO_NAME = g1833ne_data.IPO_NAME  # shares not yet sold lie in the corporation's treasury
 
-    def __init__(self, players: Iterable[tuple[str, str]], optional_rules: Iterable[str] = (),
-                 seed: int | None = None, data: Any = g1833ne_data):
+    def __init__(self, data: Any, players: Iterable[tuple[str, str]], optional_rules: Iterable[str] = (),
+                 seed: int | None = None):
         Game.__init__(self, runtime_data(data), players, optional_rules, seed)
 
     # ------------------------------------------------------------------ set-up
@@ -207,12 +207,12 @@ class G1833NE(G1856):
 
     # ------------------------------------------------------------------ stock round
     def initial_round(self) -> Any:
-        from .g1833ne_steps import NEAuctionRound
+        from .steps import NEAuctionRound
 
         return NEAuctionRound(self)
 
     def new_stock_round(self) -> Any:
-        from .g1833ne_steps import NEStockRound
+        from .steps import NEStockRound
 
         return NEStockRound(self)
 
@@ -325,7 +325,7 @@ class G1833NE(G1856):
         return sorted(corps, key=self.operating_sort_key)
 
     def new_operating_round(self, num: int) -> OperatingRound:
-        from .g1833ne_steps import operating_steps
+        from .steps import operating_steps
 
         return OperatingRound(self, num, operating_steps())
 
@@ -344,7 +344,7 @@ class G1833NE(G1856):
         for tid in corp.trains:
             self.trains[tid].operated = False
         if corp.president is None:
-            from .g1833ne_steps import operate_in_receivership
+            from .steps import operate_in_receivership
 
             operate_in_receivership(self, rnd, corp)
             return False
@@ -404,8 +404,8 @@ class G1833NE(G1856):
         return self.END_TEXTS.get(self.end_reason or "", self.end_reason)
 
     def next_round(self) -> None:
-        from ..rounds import AuctionRound, StockRound
-        from .g1833ne_takeover import TakeoverRound
+        from ...rounds import AuctionRound, StockRound
+        from .takeover import TakeoverRound
 
         r = self.round
         if isinstance(r, (AuctionRound, StockRound)) and r.last_to_act is not None:
@@ -817,7 +817,7 @@ class G1833NE(G1856):
         """Summary: the bankrupt player leaves the game, which goes on.  The money raised goes
         to the corporation; the player's shares go to the market without moving prices (even
         past 50% or with a president's certificate); a new president must buy the train."""
-        from .g1833ne_steps import bankrupt_player
+        from .steps import bankrupt_player
 
         if not self.can_go_bankrupt(corp):
             raise GameError(f"{self.name_of(corp.president or '')} can still raise the money for a train")
@@ -1217,7 +1217,7 @@ class G1833NE(G1856):
 
     # ------------------------------------------------------------------ takeover game
     def variable_homes(self, corp: Corporation) -> list[tuple[str, int, int]]:
-        from .g1833ne_takeover import variable_homes
+        from .takeover import variable_homes
 
         return variable_homes(self, corp)
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from .. import actions as A
-from ..entities import POOL, Corporation, Share
-from ..errors import GameError
-from ..operating import (
+from ... import actions as A
+from ...entities import POOL, Corporation, Share
+from ...errors import GameError
+from ...operating import (
     BuyCompanyStep,
     BuyTrainStep,
     DiscardTrainStep,
@@ -22,11 +22,11 @@ from ..operating import (
     TokenStep,
     TrackStep,
 )
-from ..rounds import AuctionRound, StockRound
-from .g1856 import SpecialBuyStep
+from ...rounds import AuctionRound, StockRound
+from ..g1856.game import SpecialBuyStep
 
 if TYPE_CHECKING:
-    from .g1833ne import G1833NE
+    from .game import G1833NE
 
 
 # ---------------------------------------------------------------------------- private auction
@@ -121,7 +121,7 @@ class NEStockRound(StockRound):
         g = self.game
         corp = g.corp(action.corporation)
         if corp.home is None and not corp.ipoed:
-            from .g1833ne_takeover import start_variable_corporation
+            from .takeover import start_variable_corporation
 
             start_variable_corporation(g, self, pid, action)
             return
@@ -300,7 +300,7 @@ def operate_in_receivership(g: G1833NE, rnd: OperatingRound, corp: Corporation) 
     president: it runs its best routes (the exact router without a clock, so a replay
     finds the same ones), withholds, and buys the
     cheapest train when it has none and can pay for it; no track, stations or issues."""
-    from . import g1833ne_routes as R
+    from . import routes as R
 
     g.log.append(f"{corp.sym} operates in receivership")
     routes: list[dict[str, Any]] = []

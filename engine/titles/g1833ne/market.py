@@ -3,7 +3,7 @@ the stock round, and the prices of issued and redeemed shares (the 1846 financia
 
 from __future__ import annotations
 
-from ..market import Cell, StockMarket
+from ...market import Cell, StockMarket
 
 
 def shifted(market: StockMarket, cell: Cell, columns: int) -> Cell:
