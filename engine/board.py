@@ -67,7 +67,7 @@ class Board:
         self.layout: hexgrid.Layout = data.LAYOUT
         self.title = data.TITLE
         self.hexes: dict[str, HexState] = {}
-        names = getattr(data, "LOCATION_NAMES", {})
+        names = game.rules.location_names
         for color, group in data.HEXES.items():
             for ids, code in group.items():
                 for hid in (ids if isinstance(ids, (tuple, list)) else (ids,)):
@@ -99,10 +99,10 @@ class Board:
             self.supply[name] = [f"{name}-{i}" for i in range(count)]
         self.version = 0
         self._cache: dict[Any, Any] = {}
-        self.tile_reservations_block = getattr(data, "TILE_RESERVATION_BLOCKS_OTHERS", "never") == "always"
+        self.tile_reservations_block = game.rules.tile_reservation_blocks_others == "always"
         # what a corporation's stations reach: every node of a walk that uses no track twice
         # (as 18xx.games walks it), or plain reachability along track
-        self.route_legal_network = getattr(data, "NETWORK_WALK", "reach") == "route_legal"
+        self.route_legal_network = game.rules.network_walk == "route_legal"
 
     # ------------------------------------------------------------------ tiles
     def tile_for(self, name: str) -> Tile:

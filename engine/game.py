@@ -22,6 +22,7 @@ from .board import Board
 from .entities import POOL, Company, Corporation, Player, Share, Token, Train
 from .errors import GameError
 from .market import StockMarket
+from .rules import Rules
 
 if TYPE_CHECKING:
     from .hexgrid import Axes
@@ -47,6 +48,7 @@ class Game:
     def __init__(self, data: ModuleType, players: Iterable[tuple[str, str]],
                  optional_rules: Iterable[str] = (), seed: int | None = None):
         self.data = data
+        self.rules = Rules.from_data(data)
         self.title = data.TITLE
         if hasattr(data, "SELL_BUY_ORDER"):
             self.SELL_BUY_ORDER = data.SELL_BUY_ORDER
@@ -126,13 +128,13 @@ class Game:
 
     def game_trains(self) -> list[dict[str, Any]]:
         """The title's trains; an optional rule may replace the list (e.g. 1836Jr56 Diesels)."""
-        for rule, trains in getattr(self.data, "OPTIONAL_RULE_TRAINS", {}).items():
+        for rule, trains in self.rules.optional_rule_trains.items():
             if rule in self.optional_rules:
                 return trains
         return self.data.TRAINS
 
     def game_phases(self) -> list[dict[str, Any]]:
-        for rule, phases in getattr(self.data, "OPTIONAL_RULE_PHASES", {}).items():
+        for rule, phases in self.rules.optional_rule_phases.items():
             if rule in self.optional_rules:
                 return phases
         return self.data.PHASES
@@ -199,7 +201,7 @@ class Game:
         return key
 
     def fmt(self, amount: int | float) -> str:
-        fmt = getattr(self.data, "CURRENCY_FORMAT", "${}")
+        fmt = self.rules.currency_format
         if isinstance(amount, float) and amount.is_integer():
             amount = int(amount)
         return fmt.format(amount)
@@ -774,7 +776,7 @@ class Game:
         self.action_log.append(data)
 
     # not pickled: the title data, the save itself, and the log (append-only: cut on restore)
-    _STATE_SKIP = ("data", "_checkpoint", "action_log")
+    _STATE_SKIP = ("data", "rules", "_checkpoint", "action_log")
     checkpoint_every = 1
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
@@ -783,7 +785,7 @@ class Game:
         memo[id(self.data)] = self.data
         for k, v in self.__dict__.items():
             if k != "_checkpoint":  # a copy saves its own state when it first needs to
-                clone.__dict__[k] = v if k == "data" else copy.deepcopy(v, memo)
+                clone.__dict__[k] = v if k in ("data", "rules") else copy.deepcopy(v, memo)
         return clone
 
     def _snapshot(self) -> bytes:

@@ -101,8 +101,8 @@ class _Clock:
 # ---------------------------------------------------------------------------- enumeration
 def _port_rule(game: Game, graph: RouteGraph) -> tuple[list[bool], int]:
     """1836Jr56 port off-boards: a route visiting one needs ``PORT_MIN_STOPS`` stops."""
-    hexes = set(getattr(game.data, "PORT_OFFBOARD_HEXES", ()) or ())
-    need = int(getattr(game.data, "PORT_MIN_STOPS", 0) or 0)
+    hexes = set(game.rules.port_offboard_hexes)
+    need = game.rules.port_min_stops
     return [ref[0] in hexes for ref in graph.stops], need
 
 
@@ -622,8 +622,8 @@ def check_route(game: Game, corp_sym: str, route: dict[str, Any]) -> str | None:
         return "a route needs at least 2 stops"
     if len(counted) > train.distance:
         return f"a {train.name}-train visits at most {train.distance} stops, this route has {len(counted)}"
-    port_hexes = set(getattr(game.data, "PORT_OFFBOARD_HEXES", ()) or ())
-    port_min = int(getattr(game.data, "PORT_MIN_STOPS", 0) or 0)
+    port_hexes = set(game.rules.port_offboard_hexes)
+    port_min = game.rules.port_min_stops
     if port_min and any(s[0] in port_hexes for s in counted) and len(counted) < port_min:
         return f"a route to a port needs {port_min - 1} other stops"
     if len(set(paths)) != len(paths):

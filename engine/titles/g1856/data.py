@@ -141,6 +141,7 @@ END_GAME_LOAN_PENALTY_PER_SHARE = 10
 NATIONAL = "CGR"
 NATIONAL_TOKEN_PRICE = 100
 NATIONAL_TOKEN_LIMIT = 10
+NATIONAL_TRAIN_LIMIT_INCREASE = 1  # the national may hold one train more than the phase allows
 MAX_NATIONAL_SHARES = 20  # the CGR issues 10 more shares (all 5%) if more than 10 are exchanged
 ULTIMATE_TRAIN_PRICE = 1100  # used for the CGR's must-buy check
 ULTIMATE_TRAIN_TRADE_IN = 750  # 1100 - 350
