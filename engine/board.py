@@ -93,9 +93,8 @@ class Board:
         self.supply: dict[str, list[str]] = {}
         self.tile_color: dict[str, str] = {}
         for name, spec in data.TILES.items():
-            count = spec if isinstance(spec, (int, str)) else spec["count"]
-            if count == "unlimited":
-                count = 99  # as many as anyone can lay
+            given = spec if isinstance(spec, (int, str)) else spec["count"]
+            count = 99 if given == "unlimited" else int(given)  # "unlimited": as many as anyone can lay
             self.supply[name] = [f"{name}-{i}" for i in range(count)]
         self.version = 0
         self._cache: dict[Any, Any] = {}
@@ -488,7 +487,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
                 if kind == "offboard" or (kind == "city" and board.city_blocks(h, ni, sym)):
                     continue  # an off-board, or a city full of other stations, ends the walk
                 walk_node(nxt, vpaths, converging)
-        if junction is not None and junction != jskip:
+        if jn is not None and junction is not None and junction != jskip:
             for jpi in t.node_paths.get(jn, ()):
                 walk_path(origin, hid, jpi, None, junction, vpaths, converging)
         for e in edges:

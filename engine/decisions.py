@@ -302,8 +302,10 @@ def _place_token(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
     corp = game.corporations[entity]
     pending = [p for p in getattr(game, "pending_tokens", []) if p[-1] == entity]
     if pending or game.round.state.get("home_pending"):
-        hid = pending[0][1] if pending else corp.home
+        hid: str | None = pending[0][1] if pending else corp.home
         owner = pending[0][0] if pending else entity
+        if hid is None:
+            return []
         h = game.board.hexes[hid]
         return [Choice(city_id(game, hid, c.index), f"{hid} city {i + 1}")
                 for i, c in enumerate(h.tile.cities) if game.board.free_slots(h, c.index, owner) > 0]
@@ -334,7 +336,7 @@ def _buy_train(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]
     corp = game.corporations[entity]
     if "train" in partial:
         return _train_variants(game, corp, partial["train"])
-    step = _step_offering(game.round, entity, "buy_train")  # type: ignore[arg-type]
+    step = _step_offering(game.round, entity, "buy_train")
     if step is not None and hasattr(step, "buyable_trains"):
         return _step_train_choices(game, corp, step.buyable_trains())
     emergency = game.must_buy_train(corp) and game.needs_emergency_money(corp)

@@ -257,9 +257,10 @@ class _Assigner:
                     if lens[g] <= d:
                         arr[byte] |= bitv
                 for b in self.bits_of(g):
-                    arr = users.get(b)
-                    if arr is None:
-                        arr = users[b] = bytearray((n + 8) // 8)
+                    found = users.get(b)
+                    if found is None:
+                        found = users[b] = bytearray((n + 8) // 8)
+                    arr = found
                     arr[byte] |= bitv
                 if j & 1023 == 1023 and clock.expired():
                     self.ok = False  # out of time: the greedy assignment stands
@@ -402,7 +403,7 @@ def route_dict(game: Game, graph: RouteGraph, cand: Candidate, train_id: str,
     An extension (1833NE) goes under ``extension``: its connections, outwards from the end of
     the route it continues."""
     hexes = [graph.stops[i][0] for i in cand.stops]
-    out = {
+    out: dict[str, Any] = {
         "train": train_id,
         "connections": [list(link.chain) for link in cand.links],
         "hexes": hexes,
