@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import actions as A
-from .choice import Choice, ChoiceHandler
+from .choice import Choice as Choice  # re-exported: the front ends take choices from here
+from .choice import ChoiceHandler
 from .errors import GameError
 from .game import Game
 from .operating import OperatingRound
