@@ -19,9 +19,12 @@ from engine.game import Game
 from engine.rounds import AuctionRound
 from engine.titles.registry import title_info
 
-from .play import ActionCommand, _kind_ok, candidates, pick
+from .acting import candidates, kind_ok
+from .action_params import pick
+from .play import ActionCommand
 from .reply import UserError
 from .textcmd import format_routes
+from .turns import activity
 
 MAX_CHOICES = 25
 BID_STEPS = (0, 5, 10, 20, 50)
@@ -48,11 +51,9 @@ def action_choices(game: Game, entity: str, cmd: ActionCommand, param: str, para
 
 def entity_choices(game: Game, cmd: ActionCommand, pids: set[str]) -> list[Choice]:
     """The entities the caller (holding seats ``pids``) may use ``cmd`` for now."""
-    from .turns import activity
-
     out = []
     for e in candidates(game):
-        if game.controller_of(e) in pids and cmd.action_type in game.action_types(e) and _kind_ok(game, cmd, e):
+        if game.controller_of(e) in pids and cmd.action_type in game.action_types(e) and kind_ok(game, cmd, e):
             out.append(Choice(e, f"{game.name_of(e)}: {activity(game, e)}"))
     return out
 

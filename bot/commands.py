@@ -43,16 +43,10 @@ from engine.replay import filter_actions
 from engine.titles.registry import canonical_title, new_game, title_names
 
 from . import access, limits, rules_cmds
+from .acting import resolve_entity, waiting_for
 from .choices import title_options
-from .play import (
-    ACTION_COMMANDS,
-    COMMAND_FOR_TYPE,
-    allowed_commands,
-    build_action,
-    explain_refusal,
-    resolve_entity,
-    waiting_for,
-)
+from .lay_text import explain_refusal
+from .play import ACTION_COMMANDS, COMMAND_FOR_TYPE, allowed_commands, build_action
 from .posting import PostedPictures
 from .reminders import Clock, ReminderSettings, fmt_duration, start_turn, utc_now
 from .reply import Attachment, Button, Caller, Reply, UserError

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 from engine.decisions import Choice
 from engine.errors import GameError
 
+from .acting import resolve_entity
 from .choices import action_choices, entity_choices, filter_choices, title_options
-from .play import ACTION_COMMANDS, resolve_entity
+from .play import ACTION_COMMANDS
 from .reply import Caller, UserError
 from .usage import command_names
 

@@ -63,7 +63,7 @@ class LocalSession:
 
     async def tick(self, params: dict[str, str]) -> list[str]:
         """``/tick``: let time pass (when the layer runs on a :class:`LocalClock`), then deliver."""
-        from .play import number
+        from .action_params import number
 
         unknown = [k for k in params if k not in TICK_OPTIONS]
         if unknown:

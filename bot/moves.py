@@ -17,19 +17,10 @@ from typing import TYPE_CHECKING
 from engine.decisions import Choice, legal_tile_lays
 from engine.game import Game
 
+from .acting import candidates, kind_ok, resolve_entity
 from .choices import action_choices
-from .play import (
-    ACTION_COMMANDS,
-    ActionCommand,
-    _kind_ok,
-    _tile_name,
-    candidates,
-    distinct_rotations,
-    resolve_entity,
-    tile_sort,
-    tiles_text,
-    track_text,
-)
+from .lay_text import distinct_rotations, tile_name, tile_sort, tiles_text, track_text
+from .play import ACTION_COMMANDS, ActionCommand
 from .reply import Caller, Reply, UserError
 from .textcmd import format_command
 from .turns import activity, next_line
@@ -76,7 +67,7 @@ def overview(game: Game, pids: set[str]) -> list[str]:
             continue
         lines.append(f"**{game.name_of(e)}**: {activity(game, e)}")
         for t in types(e):
-            cmd = next((c for c in ACTION_COMMANDS.values() if c.action_type == t and _kind_ok(game, c, e)), None)
+            cmd = next((c for c in ACTION_COMMANDS.values() if c.action_type == t and kind_ok(game, c, e)), None)
             if cmd is None:
                 continue
             first = next((p for p in cmd.params if p.choice_key), None)
@@ -122,7 +113,7 @@ def lay_moves(game: Game, corp: str, hex_id: str) -> list[str]:
         lines = [f"{corp} can lay on {hex_id} {game.board.hexes[hex_id].location}".rstrip() + ":"]
         for tile, rots in sorted(here.items(), key=lambda kv: tile_sort(kv[0])):
             for r in distinct_rotations(game, tile, rots):
-                lines.append(f"  /lay hex:{hex_id} tile:{_tile_name(tile)} rotation:{r}  ({track_text(game, hex_id, tile, r)})")
+                lines.append(f"  /lay hex:{hex_id} tile:{tile_name(tile)} rotation:{r}  ({track_text(game, hex_id, tile, r)})")
         return lines
     lays = legal_tile_lays(game, corp)
     if not lays:

@@ -3,12 +3,13 @@
 Each :class:`ActionCommand` names the engine action type it makes and its parameters; a
 parameter with ``choice_key`` gets autocomplete from :func:`engine.decisions.choices_for`,
 given the parameters before it (``partial``). Nothing here touches Discord or the store.
+Reading options is :mod:`bot.action_params`, tile lays in words :mod:`bot.lay_text`, and who acts
+with a command :mod:`bot.acting`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -16,20 +17,17 @@ from typing import Any
 from engine import actions as A
 from engine.decisions import (
     choices_for,
-    legal_tile_lays,
     pick_shares,
     share_blockers,
     suggest_routes,
-    track_exits,
 )
 from engine.game import Game
 from engine.rounds import StockRound
 
+from .action_params import entity_type, flag, number, pick, text
+from .lay_text import only_rotation
 from .reply import UserError
 from .textcmd import CommandSyntaxError, parse_routes
-
-MAX_NUMBER = 1_000_000
-_INT = re.compile(r"^[+-]?\d+$")
 
 
 @dataclass(frozen=True)
@@ -56,52 +54,6 @@ class ActionCommand:
 
 
 # ---------------------------------------------------------------------- parameter helpers
-def number(params: dict[str, str], key: str, *, lo: int = 0, hi: int = MAX_NUMBER,
-           default: int | None = None) -> int:
-    raw = params.get(key)
-    if raw is None or raw.strip() == "":
-        if default is not None:
-            return default
-        raise UserError(f"Give {key}: a whole number")
-    text = raw.strip().replace("$", "").replace("£", "")
-    if not _INT.match(text):
-        raise UserError(f"{key} must be a whole number, not {raw!r}")
-    value = int(text)
-    if value < lo:
-        raise UserError(f"{key} cannot be {'negative' if value < 0 else 'below ' + str(lo)} ({value})")
-    if value > hi:
-        raise UserError(f"{key} {value} is too large (at most {hi})")
-    return value
-
-
-def text(params: dict[str, str], key: str) -> str:
-    raw = (params.get(key) or "").strip()
-    if not raw:
-        raise UserError(f"Give {key}: (see /help for the format)")
-    if len(raw) > 200:
-        raise UserError(f"{key} is too long")
-    return raw
-
-
-def pick(value: str, options: list[str], what: str) -> str:
-    """``value`` among ``options``, ignoring case; a clear error listing a few options otherwise."""
-    if value in options:
-        return value
-    lowered = {o.lower(): o for o in options}
-    if value.lower() in lowered:
-        return lowered[value.lower()]
-    shown = ", ".join(options[:12]) + (", ..." if len(options) > 12 else "")
-    raise UserError(f"There is no {what} {value!r}" + (f"; choose from: {shown}" if shown else ""))
-
-
-def entity_type(game: Game, entity: str) -> str:
-    if entity in game.player_by_id:
-        return "player"
-    if entity in game.corporations:
-        return "corporation"
-    return "company"
-
-
 def _base(game: Game, entity: str) -> dict[str, Any]:
     return {"entity": entity, "entity_type": entity_type(game, entity)}
 
@@ -209,96 +161,8 @@ def _lay(g: Game, e: str, p: dict[str, str]) -> A.Action:
     if p.get("rotation"):
         rotation = number(p, "rotation", hi=5)
     else:
-        rotation = _only_rotation(g, e, hex_id, tile)
+        rotation = only_rotation(g, e, hex_id, tile)
     return A.LayTile(**_base(g, e), hex=hex_id, tile=tile, rotation=rotation)
-
-
-def _tile_name(tile_id: str) -> str:
-    return tile_id.rsplit("-", 1)[0] if "-" in tile_id else tile_id
-
-
-def _rotations_at(g: Game, corp: str, hex_id: str, name: str) -> list[int] | None:
-    """The legal rotations of tile ``name`` on ``hex_id`` for a normal lay (None: not legal there)."""
-    if corp not in g.corporations:
-        return None
-    for tid, rots in legal_tile_lays(g, corp, {hex_id}).get(hex_id, {}).items():
-        if _tile_name(tid) == name:
-            return rots
-    return None
-
-
-def distinct_rotations(g: Game, tile_id: str, rotations: list[int]) -> list[int]:
-    """``rotations`` without those that lay the same track as an earlier one (a straight tile at
-    rotation 2 and 5)."""
-    base = g.board.tile_for(_tile_name(tile_id))
-    seen: set[frozenset[tuple[frozenset[int], tuple[tuple[str, int], ...]]]] = set()
-    out = []
-    for r in rotations:
-        shape = frozenset((frozenset(p.edges), tuple(sorted((e.kind, e.num) for e in p.ends if e.kind != "edge")))
-                          for p in base.with_rotation(r).paths)
-        if shape not in seen:
-            seen.add(shape)
-            out.append(r)
-    return out
-
-
-def track_text(g: Game, hex_id: str, tile_id: str, rotation: int) -> str:
-    """"track to D15, E18": where the tile's track leads at that rotation."""
-    return "track to " + ", ".join(track_exits(g, hex_id, tile_id, rotation))
-
-
-def rotations_text(g: Game, hex_id: str, tile_id: str, rotations: list[int]) -> str:
-    """"3 (track to D15, E18) or 5 (track to D17, F17)"."""
-    return " or ".join(f"{r} ({track_text(g, hex_id, tile_id, r)})" for r in distinct_rotations(g, tile_id, rotations))
-
-
-def _only_rotation(g: Game, e: str, hex_id: str, tile: str) -> int:
-    """No rotation given: the only legal one, else the choice is the player's."""
-    rots = _rotations_at(g, e, hex_id, _tile_name(tile))
-    if not rots:
-        return 0  # not a normal lay here: the engine says why (or a private's lay takes it)
-    rots = distinct_rotations(g, tile, rots)
-    if len(rots) == 1:
-        return rots[0]
-    raise UserError(f"Tile {_tile_name(tile)} fits {hex_id} in rotation {rotations_text(g, hex_id, tile, rots)}; "
-                    f"add rotation:, for example /lay hex:{hex_id} tile:{_tile_name(tile)} rotation:{rots[0]}")
-
-
-def tiles_text(g: Game, hex_id: str, lays: dict[str, list[int]]) -> str:
-    """"7 (rotations 4, 5), 8 (rotations 3, 5)" for the tiles that may go on a hex."""
-    def one(tile: str, rots: list[int]) -> str:
-        rots = distinct_rotations(g, tile, rots)
-        return f"{_tile_name(tile)} (rotation{'s' if len(rots) > 1 else ''} {', '.join(map(str, rots))})"
-
-    return ", ".join(one(t, r) for t, r in sorted(lays.items(), key=lambda kv: tile_sort(kv[0])))
-
-
-def tile_sort(tile_id: str) -> tuple[int, str]:
-    name = _tile_name(tile_id)
-    return (int(name), name) if name.isdigit() else (10**6, name)
-
-
-def explain_refusal(g: Game, action: A.Action, message: str) -> str:
-    """The engine's refusal of ``action``, with what would be legal instead (tile lays: the
-    tiles and rotations that fit the hex, or the hexes where track can go)."""
-    if not isinstance(action, A.LayTile) or action.entity not in g.corporations:
-        return message
-    corp, hex_id, name = action.entity, action.hex, _tile_name(action.tile)
-    here = legal_tile_lays(g, corp, {hex_id}).get(hex_id, {})
-    if not here:
-        where = sorted(legal_tile_lays(g, corp))
-        if not where:
-            return message
-        return f"{message}. {corp} can lay track on: {', '.join(where)} (/help lay lists tiles and rotations)"
-    rots = next((r for t, r in here.items() if _tile_name(t) == name), None)
-    if rots is None:
-        return f"{message}. On {hex_id} {corp} can lay: {tiles_text(g, hex_id, here)}"
-    if action.rotation in rots:
-        return message
-    if "no route" in message:
-        message = (f"{corp} cannot lay tile {name} on {hex_id} in rotation {action.rotation}: that rotation "
-                   f"does not connect to {corp}'s track")
-    return f"{message}. Tile {name} fits {hex_id} in rotation {rotations_text(g, hex_id, action.tile, rots)}"
 
 
 def _token(g: Game, e: str, p: dict[str, str]) -> A.Action:
@@ -444,17 +308,6 @@ def _redeem(g: Game, e: str, p: dict[str, str]) -> A.Action:
     return A.BuyShares(**_base(g, e), shares=tuple(ids), percent=sum(g.shares[s].percent for s in ids))
 
 
-def flag(params: dict[str, str], key: str) -> bool | None:
-    raw = (params.get(key) or "").strip().lower()
-    if not raw:
-        return None
-    if raw in ("yes", "true", "on", "1"):
-        return True
-    if raw in ("no", "false", "off", "0"):
-        return False
-    raise UserError(f"{key} must be yes or no, not {params[key]!r}")
-
-
 def _autopass(g: Game, e: str, p: dict[str, str]) -> A.Action:
     return A.ProgramSharePass(**_base(g, e), unconditional=flag(p, "unconditional"),
                               indefinite=flag(p, "indefinite"))
@@ -584,103 +437,7 @@ ENTITY_PARAM = _ENTITY
 
 
 # ---------------------------------------------------------------------- who acts
-def candidates(game: Game) -> list[str]:
-    """Entities that may act now: the acting ones, their controllers, and privates they own."""
-    out: list[str] = []
-    acting = game.acting()
-    extra: list[str] = []
-    for e in acting:
-        ctrl = game.controller_of(e)
-        if ctrl:
-            extra.append(ctrl)
-        owned = game.corporations[e].companies if e in game.corporations else (
-            game.player_by_id[e].companies if e in game.player_by_id else [])
-        extra.extend(owned)
-    for e in [*acting, *extra]:
-        if e not in out:
-            out.append(e)
-    return out
 
 
 def allowed_commands(game: Game, entity: str) -> list[str]:
     return [f"/{COMMAND_FOR_TYPE.get(t, t)}" for t in game.action_types(entity)]
-
-
-def resolve_entity(game: Game, cmd: ActionCommand, pids: set[str], explicit: str | None,
-                   params: dict[str, str] | None = None) -> str:
-    """Which entity the caller (holding seats ``pids``) acts for with ``cmd`` now (``params``:
-    the command's options, to say why it cannot)."""
-    if cmd.any_time:
-        mine = sorted(pids)
-        if explicit:
-            entity = pick(explicit, list(game.player_by_id), "player")
-            if entity not in pids:
-                raise UserError(f"You do not hold {game.name_of(entity)}'s seat")
-            return entity
-        acting = [p for p in game.acting_players() if p in pids]
-        if len(mine) > 1 and not acting:
-            raise UserError("You hold several seats; say which with entity:")
-        return (acting or mine)[0]
-    if explicit:
-        names = list(game.player_by_id) + list(game.corporations) + list(game.companies)
-        entity = pick(explicit, names, "player, corporation or private")
-        if game.controller_of(entity) not in pids:
-            raise UserError(f"You do not control {game.name_of(entity)}")
-        _check_kind(game, cmd, entity)
-        if cmd.action_type not in game.action_types(entity):
-            raise UserError(f"{game.name_of(entity)} cannot /{cmd.name} now" + _can_now(game, entity))
-        return entity
-    mine = [e for e in candidates(game) if game.controller_of(e) in pids]
-    for e in mine:
-        if cmd.action_type in game.action_types(e) and _kind_ok(game, cmd, e):
-            return e
-    acting_mine = [e for e in game.acting() if game.controller_of(e) in pids]
-    if not acting_mine:
-        raise UserError(f"It is not your turn: {waiting_for(game)}")
-    e = acting_mine[0]
-    raise UserError(f"{game.name_of(e)} cannot /{cmd.name} now" + _why_not(game, e, cmd, params or {})
-                    + _can_now(game, e))
-
-
-def _why_not(game: Game, entity: str, cmd: ActionCommand, params: dict[str, str]) -> str:
-    """The cause, where one is known: a share that cannot be bought (cash, sold this round, limits)."""
-    if cmd.action_type != "buy_shares" or not isinstance(game.round, StockRound) or entity not in game.player_by_id:
-        return ""
-    key = (params.get("share") or "").split(",")[0].strip().lower()
-    sym = next((c for c in game.corporations if c.lower() == key), None)
-    if sym is None:
-        sym = next((s.corporation for sid, s in game.shares.items() if sid.lower() == key), None)
-    if sym is None:
-        return ""
-    return f" ({'; '.join(share_blockers(game, entity, sym))})"
-
-
-def _kind_ok(game: Game, cmd: ActionCommand, entity: str) -> bool:
-    return cmd.entity_kind is None or entity_type(game, entity) == cmd.entity_kind
-
-
-def _check_kind(game: Game, cmd: ActionCommand, entity: str) -> None:
-    if not _kind_ok(game, cmd, entity):
-        raise UserError(f"/{cmd.name} is for a {cmd.entity_kind}, not {game.name_of(entity)}")
-
-
-def _can_now(game: Game, entity: str) -> str:
-    allowed = allowed_commands(game, entity)
-    return f"; it can: {', '.join(allowed)}" if allowed else ""
-
-
-def waiting_for(game: Game, seat_user: dict[str, str] | None = None) -> str:
-    """"waiting for BBG (president Alice) to lay track: /lay, /pass" for each acting entity."""
-    from .turns import activity
-
-    if game.finished:
-        return f"the game is over ({game.end_reason})"
-    parts = []
-    for e in game.acting():
-        ctrl = game.controller_of(e)
-        who = game.name_of(e)
-        if ctrl and ctrl != e:
-            who += f" (president {game.name_of(ctrl)})"
-        cmds = allowed_commands(game, e)
-        parts.append(f"{who} to {activity(game, e)}" + (f": {', '.join(cmds)}" if cmds else ""))
-    return "waiting for " + ("; ".join(parts) if parts else "nobody")

@@ -272,7 +272,7 @@ class Scheduler:
             turn = start_turn(row.id, acting[0] if acting else None, self.clock().timestamp(),
                               ReminderSettings.from_dict(row.settings))
             await store.save_turn(turn)
-        from .play import waiting_for
+        from .acting import waiting_for
 
         seats = await store.seats(game_id)
         seat = next((s for s in seats if s.player_id == turn.player_id), None)

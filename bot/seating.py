@@ -129,7 +129,7 @@ async def _hand_over(layer: CommandLayer, row: GameRow, seat: Seat, user: str, n
         turn = await store.turn(row.id)
         await store.save_turn(start_turn(row.id, seat.player_id, layer.now(),
                                          ReminderSettings.from_dict(row.settings), turn))
-        from .play import waiting_for
+        from .acting import waiting_for
 
         reply.ping = user
         reply.ping_text = f"your turn ({seat.name}): {waiting_for(game)}"
