@@ -191,7 +191,7 @@ async def import_at(cog: ConductorCog, upto: int) -> None:
 
 
 async def complete(cog: ConductorCog, user: int, command: str, options: list[dict[str, Any]]) -> list[Any]:
-    from bot.cog import complete as ac
+    from bot.discord_io import complete as ac
 
     inter = fake_interaction(cog, user, command=command, data={"options": options})
     current = next(str(o.get("value", "")) for o in options if o.get("focused"))
