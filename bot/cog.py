@@ -113,8 +113,8 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
             channel = self.bot.get_channel(int(r.channel_id)) or await self.bot.fetch_channel(
                 int(r.channel_id)
             )
-            await channel.send(
-                clip(f"<@{r.user_id}> {r.text}"),  # type: ignore[union-attr]
+            await channel.send(  # type: ignore[union-attr]
+                clip(f"<@{r.user_id}> {r.text}"),
                 allowed_mentions=one_user(r.user_id),
             )
             return True
@@ -360,7 +360,7 @@ class StateButton(
             getattr(button, "style", discord.ButtonStyle.secondary),
         )
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         cog = interaction.client.get_cog("Conductor") if hasattr(interaction.client, "get_cog") else None
         if not isinstance(cog, ConductorCog):
             return

@@ -7,7 +7,7 @@ are CPU-bound (call them through ``asyncio.to_thread``).
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from engine import actions as A
 from engine.errors import GameError
@@ -37,9 +37,15 @@ class ReplayError(UserError):
         self.failure = failure
 
 
+def players(seats: list[Seat]) -> list[tuple[str, str]]:
+    """The seats as the engine's players, (player id, name). Every seat of a started game has a
+    player id (a lobby seat has none, and no game is built from a lobby)."""
+    return [(cast(str, s.player_id), s.name) for s in seats]
+
+
 def build_game(row: GameRow, seats: list[Seat], raw_actions: list[dict[str, Any]]) -> Game:
     """Replay a stored game; a log the engine cannot replay is a clear error naming both versions."""
-    game = new_game(row.title, [(s.player_id, s.name) for s in seats], row.optional_rules, row.seed)
+    game = new_game(row.title, players(seats), row.optional_rules, row.seed)
     game.live = False  # automatic moves (programs) come from the stored record while rebuilding
     for raw in filter_actions(raw_actions):
         try:

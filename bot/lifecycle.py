@@ -17,7 +17,7 @@ from . import access, rules_cmds
 from .action_params import entity_type
 from .choices import title_options
 from .game_text import decision_buttons, find_seat, status_text, you_can
-from .gamelog import MAX_IMPORT_BYTES, max_id, read_export
+from .gamelog import MAX_IMPORT_BYTES, max_id, players, read_export
 from .reminders import ReminderSettings, fmt_duration
 from .reply import Attachment, Caller, Reply, UserError
 from .service import CachedGame
@@ -112,7 +112,7 @@ async def game_start(service: GameService, channel_id: str, caller: Caller, para
     if order == "random":
         random.Random(seed).shuffle(seats)
     started = [Seat(i, s.name, s.user_id, str(i + 1)) for i, s in enumerate(seats)]
-    new_game(row.title, [(s.player_id, s.name) for s in started], row.optional_rules, seed)  # count check
+    new_game(row.title, players(started), row.optional_rules, seed)  # count check
     await service.store.start_game(row.id, seed, started, service.now())
     row.status, row.seed, row.started_at = "active", seed, service.now()
     cached = await service.load(row)

@@ -74,7 +74,7 @@ def overview(game: Game, pids: set[str]) -> list[str]:
             first = next((p for p in cmd.params if p.choice_key), None)
             choices = action_choices(game, e, cmd, first.name, {}) if first else []
             text = f"/{cmd.name}"
-            if choices:
+            if choices and first is not None:  # choices come from the first option
                 shown = ", ".join(c.value for c in choices[:PREVIEW]) + (
                     ", ..." if len(choices) > PREVIEW else ""
                 )

@@ -46,7 +46,8 @@ def parse_entries(title: str, text: str) -> list[str]:
         raise UserError(f"{canonical_title(title)} has no provisional values to set")
     module, data = found
     try:
-        return module.parse_settings(text, data)
+        entries: list[str] = module.parse_settings(text, data)
+        return entries
     except GameError as exc:
         raise UserError(f"{PARAM}: {exc}") from None
 

@@ -47,7 +47,7 @@ from engine.titles.registry import new_game, title_names
 from . import access
 from .acting import resolve_entity
 from .game_text import decision_buttons, result_lines, status_text
-from .gamelog import build_game, max_id
+from .gamelog import build_game, max_id, players
 from .lay_text import explain_refusal
 from .play import ACTION_COMMANDS, COMMAND_FOR_TYPE, build_action
 from .posting import PostedPictures
@@ -367,7 +367,7 @@ class GameService:
         raw: list[dict[str, Any]],
     ) -> None:
         try:
-            fresh = new_game(row.title, [(s.player_id, s.name) for s in seats], row.optional_rules, row.seed)
+            fresh = new_game(row.title, players(seats), row.optional_rules, row.seed)
             summary = await asyncio.to_thread(
                 summarize, fresh, raw, started_at=row.started_at, ended_at=ended
             )

@@ -31,7 +31,7 @@ import os
 import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -436,8 +436,14 @@ class Store:
             await self._lock.acquire()
             tx.begun = True  # from here on the transaction ends with COMMIT or ROLLBACK
         writes, tx.pending = tx.pending, []
-        # aiosqlite runs a function in its connection's thread with _execute (not public API)
-        return await self.db._execute(_batch, self.db._conn, begin, writes, read, commit)
+        return await self._run_batch(begin, writes, read, commit)
+
+    async def _run_batch(self, begin: bool, writes: list[_Write], read: tuple[str, Sequence[Any]] | None,
+                         commit: bool) -> tuple[tuple[int, int | None], list[Any]]:
+        """:func:`_batch` in the connection's thread."""
+        # aiosqlite runs a function in its connection's thread with _execute (not public API, untyped)
+        execute: Callable[..., Awaitable[tuple[tuple[int, int | None], list[Any]]]] = self.db._execute
+        return await execute(_batch, self.db._conn, begin, writes, read, commit)
 
     async def _exec(self, sql: str) -> None:
         cur = await self.db.execute(sql)
@@ -469,7 +475,7 @@ class Store:
         if tx is None:
             async with self._lock:
                 try:
-                    last, _ = await self.db._execute(_batch, self.db._conn, True, [write], None, True)
+                    last, _ = await self._run_batch(True, [write], None, True)
                 except BaseException:
                     await self._rollback()
                     raise
