@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from .reminders import DAY, ReminderSettings
 from .reply import Caller, Reply, UserError
-from .store import GameRow, Seat
+from .store_rows import GameRow, Seat
 
 if TYPE_CHECKING:
     from .service import GameService

@@ -30,7 +30,7 @@ from .game_text import decision_buttons, status_text
 from .gamelog import build_game
 from .reply import Caller, Reply, UserError
 from .service import GameService, render_images
-from .store import Conflict
+from .store_rows import Conflict
 from .textcmd import CommandSyntaxError
 from .turns import next_line
 

@@ -12,7 +12,7 @@ from engine.game import Game
 from .acting import waiting_for
 from .play import allowed_commands
 from .reply import Button, Caller, UserError
-from .store import GameRow, Seat
+from .store_rows import GameRow, Seat
 
 
 def find_seat(seats: list[Seat], key: str) -> Seat:

@@ -17,7 +17,7 @@ from engine.titles.registry import canonical_title, new_game
 
 from . import limits
 from .reply import UserError
-from .store import GameRow, Seat
+from .store_rows import GameRow, Seat
 from .version import ENGINE_VERSION
 
 MAX_IMPORT_BYTES = limits.MAX_IMPORT_BYTES

@@ -21,7 +21,7 @@ from .gamelog import MAX_IMPORT_BYTES, max_id, players, read_export
 from .reminders import ReminderSettings, fmt_duration
 from .reply import Attachment, Caller, Reply, UserError
 from .service import CachedGame
-from .store import GameRow, Seat
+from .store_rows import GameRow, Seat
 from .version import ENGINE_VERSION
 
 if TYPE_CHECKING:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .reply import UserError
-from .store import Turn, UserPrefs
+from .store_rows import Turn, UserPrefs
 
 if TYPE_CHECKING:
     from .service import GameService

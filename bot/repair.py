@@ -20,7 +20,7 @@ from .access import require_host
 from .gamelog import build_game, max_id
 from .reply import Attachment, Button, Caller, Reply, UserError
 from .service import CachedGame
-from .store import GameRow, Seat
+from .store_rows import GameRow, Seat
 from .version import ENGINE_VERSION
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from .acting import waiting_for
 from .game_text import find_seat
 from .reminders import DAY, ReminderSettings, fmt_duration, start_turn
 from .reply import Button, Caller, Reply, UserError
-from .store import GameRow, Seat, SubRequest
+from .store_rows import GameRow, Seat, SubRequest
 
 if TYPE_CHECKING:
     from .service import GameService

@@ -14,7 +14,7 @@ from engine.replay import filter_actions
 from .gamelog import build_game, describe_action
 from .reply import Button, Caller, Reply, UserError
 from .service import CachedGame
-from .store import GameRow, Seat, UndoRequest
+from .store_rows import GameRow, Seat, UndoRequest
 
 if TYPE_CHECKING:
     from .service import GameService
