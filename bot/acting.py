@@ -23,8 +23,11 @@ def candidates(game: Game) -> list[str]:
         ctrl = game.controller_of(e)
         if ctrl:
             extra.append(ctrl)
-        owned = game.corporations[e].companies if e in game.corporations else (
-            game.player_by_id[e].companies if e in game.player_by_id else [])
+        owned = (
+            game.corporations[e].companies
+            if e in game.corporations
+            else (game.player_by_id[e].companies if e in game.player_by_id else [])
+        )
         extra.extend(owned)
     for e in [*acting, *extra]:
         if e not in out:
@@ -32,8 +35,9 @@ def candidates(game: Game) -> list[str]:
     return out
 
 
-def resolve_entity(game: Game, cmd: ActionCommand, pids: set[str], explicit: str | None,
-                   params: dict[str, str] | None = None) -> str:
+def resolve_entity(
+    game: Game, cmd: ActionCommand, pids: set[str], explicit: str | None, params: dict[str, str] | None = None
+) -> str:
     """Which entity the caller (holding seats ``pids``) acts for with ``cmd`` now (``params``:
     the command's options, to say why it cannot)."""
     if cmd.any_time:
@@ -64,13 +68,18 @@ def resolve_entity(game: Game, cmd: ActionCommand, pids: set[str], explicit: str
     if not acting_mine:
         raise UserError(f"It is not your turn: {waiting_for(game)}")
     e = acting_mine[0]
-    raise UserError(f"{game.name_of(e)} cannot /{cmd.name} now" + _why_not(game, e, cmd, params or {})
-                    + _can_now(game, e))
+    raise UserError(
+        f"{game.name_of(e)} cannot /{cmd.name} now" + _why_not(game, e, cmd, params or {}) + _can_now(game, e)
+    )
 
 
 def _why_not(game: Game, entity: str, cmd: ActionCommand, params: dict[str, str]) -> str:
     """The cause, where one is known: a share that cannot be bought (cash, sold this round, limits)."""
-    if cmd.action_type != "buy_shares" or not isinstance(game.round, StockRound) or entity not in game.player_by_id:
+    if (
+        cmd.action_type != "buy_shares"
+        or not isinstance(game.round, StockRound)
+        or entity not in game.player_by_id
+    ):
         return ""
     key = (params.get("share") or "").split(",")[0].strip().lower()
     sym = next((c for c in game.corporations if c.lower() == key), None)
@@ -96,7 +105,7 @@ def _can_now(game: Game, entity: str) -> str:
 
 
 def waiting_for(game: Game, seat_user: dict[str, str] | None = None) -> str:
-    """"waiting for BBG (president Alice) to lay track: /lay, /pass" for each acting entity."""
+    """ "waiting for BBG (president Alice) to lay track: /lay, /pass" for each acting entity."""
     if game.finished:
         return f"the game is over ({game.end_reason})"
     parts = []

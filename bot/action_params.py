@@ -15,8 +15,9 @@ MAX_NUMBER = 1_000_000
 _INT = re.compile(r"^[+-]?\d+$")
 
 
-def number(params: dict[str, str], key: str, *, lo: int = 0, hi: int = MAX_NUMBER,
-           default: int | None = None) -> int:
+def number(
+    params: dict[str, str], key: str, *, lo: int = 0, hi: int = MAX_NUMBER, default: int | None = None
+) -> int:
     raw = params.get(key)
     if raw is None or raw.strip() == "":
         if default is not None:

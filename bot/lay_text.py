@@ -33,8 +33,10 @@ def distinct_rotations(g: Game, tile_id: str, rotations: list[int]) -> list[int]
     seen: set[frozenset[tuple[frozenset[int], tuple[tuple[str, int], ...]]]] = set()
     out = []
     for r in rotations:
-        shape = frozenset((frozenset(p.edges), tuple(sorted((e.kind, e.num) for e in p.ends if e.kind != "edge")))
-                          for p in base.with_rotation(r).paths)
+        shape = frozenset(
+            (frozenset(p.edges), tuple(sorted((e.kind, e.num) for e in p.ends if e.kind != "edge")))
+            for p in base.with_rotation(r).paths
+        )
         if shape not in seen:
             seen.add(shape)
             out.append(r)
@@ -42,13 +44,15 @@ def distinct_rotations(g: Game, tile_id: str, rotations: list[int]) -> list[int]
 
 
 def track_text(g: Game, hex_id: str, tile_id: str, rotation: int) -> str:
-    """"track to D15, E18": where the tile's track leads at that rotation."""
+    """ "track to D15, E18": where the tile's track leads at that rotation."""
     return "track to " + ", ".join(track_exits(g, hex_id, tile_id, rotation))
 
 
 def rotations_text(g: Game, hex_id: str, tile_id: str, rotations: list[int]) -> str:
-    """"3 (track to D15, E18) or 5 (track to D17, F17)"."""
-    return " or ".join(f"{r} ({track_text(g, hex_id, tile_id, r)})" for r in distinct_rotations(g, tile_id, rotations))
+    """ "3 (track to D15, E18) or 5 (track to D17, F17)"."""
+    return " or ".join(
+        f"{r} ({track_text(g, hex_id, tile_id, r)})" for r in distinct_rotations(g, tile_id, rotations)
+    )
 
 
 def only_rotation(g: Game, e: str, hex_id: str, tile: str) -> int:
@@ -59,12 +63,15 @@ def only_rotation(g: Game, e: str, hex_id: str, tile: str) -> int:
     rots = distinct_rotations(g, tile, rots)
     if len(rots) == 1:
         return rots[0]
-    raise UserError(f"Tile {tile_name(tile)} fits {hex_id} in rotation {rotations_text(g, hex_id, tile, rots)}; "
-                    f"add rotation:, for example /lay hex:{hex_id} tile:{tile_name(tile)} rotation:{rots[0]}")
+    raise UserError(
+        f"Tile {tile_name(tile)} fits {hex_id} in rotation {rotations_text(g, hex_id, tile, rots)}; "
+        f"add rotation:, for example /lay hex:{hex_id} tile:{tile_name(tile)} rotation:{rots[0]}"
+    )
 
 
 def tiles_text(g: Game, hex_id: str, lays: dict[str, list[int]]) -> str:
-    """"7 (rotations 4, 5), 8 (rotations 3, 5)" for the tiles that may go on a hex."""
+    """ "7 (rotations 4, 5), 8 (rotations 3, 5)" for the tiles that may go on a hex."""
+
     def one(tile: str, rots: list[int]) -> str:
         rots = distinct_rotations(g, tile, rots)
         return f"{tile_name(tile)} (rotation{'s' if len(rots) > 1 else ''} {', '.join(map(str, rots))})"
@@ -95,6 +102,8 @@ def explain_refusal(g: Game, action: A.Action, message: str) -> str:
     if action.rotation in rots:
         return message
     if "no route" in message:
-        message = (f"{corp} cannot lay tile {name} on {hex_id} in rotation {action.rotation}: that rotation "
-                   f"does not connect to {corp}'s track")
+        message = (
+            f"{corp} cannot lay tile {name} on {hex_id} in rotation {action.rotation}: that rotation "
+            f"does not connect to {corp}'s track"
+        )
     return f"{message}. Tile {name} fits {hex_id} in rotation {rotations_text(g, hex_id, action.tile, rots)}"
