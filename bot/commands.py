@@ -5,6 +5,15 @@ describing what to post. The Discord cog and local mode are thin adapters over i
 is looked up in the one command table (:mod:`bot.command_table`) and its handler runs over the
 game service (:class:`bot.service.GameService`, which this layer is).
 
+The path of a command: Discord (:mod:`bot.slash_game`, :mod:`bot.slash_actions`, buttons in
+:mod:`bot.cog`) or the terminal (:mod:`bot.local`, text read by :mod:`bot.textcmd`) ->
+:meth:`CommandLayer.handle` (limits, the channel's lock, one transaction) -> the table's handler;
+for a game action that is :meth:`GameService.act <bot.service.GameService.act>` (load the game,
+check the button and the caller's seat, :func:`bot.acting.resolve_entity`,
+:func:`bot.play.build_action` with the builder of :mod:`bot.action_builders`) ->
+:meth:`~bot.service.GameService.apply` -> ``Game.process`` -> the after-change (store, status,
+buttons, pictures, the ping, the turn clock).
+
 Validation order (the first reason that applies is the one the user sees): input too long ->
 no game here -> game not started / over -> stale button -> not seated -> not your turn / action
 unavailable -> bad parameters -> the engine's own rules. A refusal changes nothing.
