@@ -19,15 +19,20 @@ from engine.game import Game
 from engine.rounds import AuctionRound
 from engine.titles.registry import title_info
 
-from .play import ActionCommand, _kind_ok, candidates, pick
+from .acting import candidates, kind_ok
+from .action_params import pick
+from .play import ActionCommand
 from .reply import UserError
 from .textcmd import format_routes
+from .turns import activity
 
 MAX_CHOICES = 25
 BID_STEPS = (0, 5, 10, 20, 50)
 
 
-def action_choices(game: Game, entity: str, cmd: ActionCommand, param: str, params: dict[str, str]) -> list[Choice]:
+def action_choices(
+    game: Game, entity: str, cmd: ActionCommand, param: str, params: dict[str, str]
+) -> list[Choice]:
     """Legal values of option ``param`` of ``cmd`` for ``entity`` now, given the options typed so far."""
     spec = next((p for p in cmd.params if p.name == param), None)
     if spec is None or spec.choice_key is None:
@@ -48,11 +53,13 @@ def action_choices(game: Game, entity: str, cmd: ActionCommand, param: str, para
 
 def entity_choices(game: Game, cmd: ActionCommand, pids: set[str]) -> list[Choice]:
     """The entities the caller (holding seats ``pids``) may use ``cmd`` for now."""
-    from .turns import activity
-
     out = []
     for e in candidates(game):
-        if game.controller_of(e) in pids and cmd.action_type in game.action_types(e) and _kind_ok(game, cmd, e):
+        if (
+            game.controller_of(e) in pids
+            and cmd.action_type in game.action_types(e)
+            and kind_ok(game, cmd, e)
+        ):
             out.append(Choice(e, f"{game.name_of(e)}: {activity(game, e)}"))
     return out
 
@@ -131,8 +138,11 @@ def _issue(game: Game, entity: str, params: dict[str, str]) -> list[Choice]:
     if corp is None or options is None:
         return []
     treasury = [s.id for s in game.ipo_shares(corp.sym) if not s.president]
-    return [Choice(",".join(treasury[:n]), f"issue {n} share{'s' if n > 1 else ''} for {game.fmt(money)}")
-            for n, money in options(corp) if n <= len(treasury)]
+    return [
+        Choice(",".join(treasury[:n]), f"issue {n} share{'s' if n > 1 else ''} for {game.fmt(money)}")
+        for n, money in options(corp)
+        if n <= len(treasury)
+    ]
 
 
 def _redeem(game: Game, entity: str, params: dict[str, str]) -> list[Choice]:
@@ -141,8 +151,11 @@ def _redeem(game: Game, entity: str, params: dict[str, str]) -> list[Choice]:
     if corp is None or options is None:
         return []
     market = [s.id for s in game.shares_of(POOL, corp.sym)]
-    return [Choice(",".join(market[:n]), f"redeem {n} share{'s' if n > 1 else ''} for {game.fmt(money)}")
-            for n, money in options(corp) if n <= len(market)]
+    return [
+        Choice(",".join(market[:n]), f"redeem {n} share{'s' if n > 1 else ''} for {game.fmt(money)}")
+        for n, money in options(corp)
+        if n <= len(market)
+    ]
 
 
 def _merge(game: Game, entity: str, params: dict[str, str]) -> list[Choice]:
@@ -151,18 +164,29 @@ def _merge(game: Game, entity: str, params: dict[str, str]) -> list[Choice]:
 
 
 def _autobuy_corporation(game: Game, entity: str, params: dict[str, str]) -> list[Choice]:
-    return [Choice(c.sym, f"{c.sym} - {c.name}") for c in game.corporations.values() if c.ipoed and not c.closed]
+    return [
+        Choice(c.sym, f"{c.sym} - {c.name}") for c in game.corporations.values() if c.ipoed and not c.closed
+    ]
 
 
 def _until(game: Game, entity: str, params: dict[str, str]) -> list[Choice]:
     limit = getattr(game, "HOLDING_LIMIT", 60)
-    return [Choice("float", "until it floats"),
-            *(Choice(str(p), f"until holding {p}%") for p in range(20, limit + 1, 10))]
+    return [
+        Choice("float", "until it floats"),
+        *(Choice(str(p), f"until holding {p}%") for p in range(20, limit + 1, 10)),
+    ]
 
 
 BOT_SOURCES: dict[str, Callable[[Game, str, dict[str, str]], list[Choice]]] = {
-    "bid_price": _bid_price, "slot": _slot, "routes": _routes, "target": _assign_target, "issue": _issue,
-    "redeem": _redeem, "merge": _merge, "autobuy": _autobuy_corporation, "until": _until,
+    "bid_price": _bid_price,
+    "slot": _slot,
+    "routes": _routes,
+    "target": _assign_target,
+    "issue": _issue,
+    "redeem": _redeem,
+    "merge": _merge,
+    "autobuy": _autobuy_corporation,
+    "until": _until,
 }
 
 
@@ -179,5 +203,9 @@ def title_options(title: str) -> list[Choice]:
 def filter_choices(choices: list[Choice], typed: str) -> list[tuple[str, str]]:
     """(value, label) pairs matching what the user typed so far, at most 25."""
     typed = typed.lower()
-    out = [(c.value, c.label) for c in choices if not typed or typed in c.value.lower() or typed in c.label.lower()]
+    out = [
+        (c.value, c.label)
+        for c in choices
+        if not typed or typed in c.value.lower() or typed in c.label.lower()
+    ]
     return out[:MAX_CHOICES]

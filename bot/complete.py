@@ -10,42 +10,62 @@ from typing import TYPE_CHECKING
 from engine.decisions import Choice
 from engine.errors import GameError
 
+from .acting import resolve_entity
 from .choices import action_choices, entity_choices, filter_choices, title_options
-from .play import ACTION_COMMANDS, resolve_entity
+from .command_table import command_names
+from .play import ACTION_COMMANDS
 from .reply import Caller, UserError
-from .usage import command_names
 
 if TYPE_CHECKING:
-    from .commands import CommandLayer
+    from .service import GameService
 
 # /game commands with a seat: option, and which seats they offer
-SEAT_COMMANDS = {"game leave": "mine", "game concede": "mine", "game claim": "free", "game seat": "all",
-                 "game sub": "all"}
+SEAT_COMMANDS = {
+    "game leave": "mine",
+    "game concede": "mine",
+    "game claim": "free",
+    "game seat": "all",
+    "game sub": "all",
+}
 
 
-async def autocomplete(layer: CommandLayer, channel_id: str, caller: Caller, name: str, param: str,
-                       params: dict[str, str], typed: str = "") -> list[tuple[str, str]]:
+async def autocomplete(
+    service: GameService,
+    channel_id: str,
+    caller: Caller,
+    name: str,
+    param: str,
+    params: dict[str, str],
+    typed: str = "",
+) -> list[tuple[str, str]]:
     """Legal (value, label) choices for ``param`` of ``/name`` for the caller now (at most 25)."""
     if param == "command" and name in ("help", "moves"):
         return filter_choices([Choice(n, f"/{n}") for n in command_names()], typed)
     if name == "game new" and param == "options":
         return _title_options(params.get("title") or "", typed)
-    row = await layer.store.open_game(channel_id)
+    row = await service.store.open_game(channel_id)
     if row is None:
         return []
     if param == "seat" and name in SEAT_COMMANDS:
-        seats = await layer.store.seats(row.id)
+        seats = await service.store.seats(row.id)
         which = SEAT_COMMANDS[name]
-        shown = [s for s in seats if which == "all" or (which == "free" and s.user_id is None)
-                 or (which == "mine" and s.user_id == caller.id)]
-        return filter_choices([Choice(s.name, s.name + ("" if s.user_id else " (free)")) for s in shown], typed)
+        shown = [
+            s
+            for s in seats
+            if which == "all"
+            or (which == "free" and s.user_id is None)
+            or (which == "mine" and s.user_id == caller.id)
+        ]
+        return filter_choices(
+            [Choice(s.name, s.name + ("" if s.user_id else " (free)")) for s in shown], typed
+        )
     cmd = ACTION_COMMANDS.get(name)
     if cmd is None or row.status != "active":
         return []
-    async with layer.lock(channel_id):
+    async with service.lock(channel_id):
         try:
-            cached = await layer.load(row)
-            seats = await layer.store.seats(row.id)
+            cached = await service.load(row)
+            seats = await service.store.seats(row.id)
             pids = {s.player_id for s in seats if s.user_id == caller.id and s.player_id}
             if param == "entity":
                 choices = entity_choices(cached.game, cmd, pids)

@@ -35,13 +35,15 @@ def trace_path(export: Path) -> Path | None:
 def read_export(path: Path) -> dict[str, Any]:
     if path.name.endswith(".gz"):
         with gzip.open(path, "rt") as fh:
-            return json.load(fh)
-    return json.loads(path.read_text())
+            data: dict[str, Any] = json.load(fh)
+            return data
+    loaded: dict[str, Any] = json.loads(path.read_text())
+    return loaded
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
     opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt") as fh:  # type: ignore[operator]
+    with opener(path, "rt") as fh:
         return [json.loads(line) for line in fh if line.strip()]
 
 
@@ -71,8 +73,13 @@ def check_game(export_path: Path) -> dict[str, Any]:
         ours = {str(k): v for k, v in res.game.result().items()}
         if ours != {str(k): v for k, v in final["result"].items()}:
             problem = f"result differs: expected {final['result']}, got {ours}"
-    return {"game": export_stem(export_path), "title": export.get("title"), "ok": problem is None,
-            "actions": res.processed, "problem": problem}
+    return {
+        "game": export_stem(export_path),
+        "title": export.get("title"),
+        "ok": problem is None,
+        "actions": res.processed,
+        "problem": problem,
+    }
 
 
 def run_fidelity(dirs: list[str], jobs: int = 2) -> int:

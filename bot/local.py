@@ -27,8 +27,10 @@ from .reply import Caller, Reply, UserError
 from .store import Store, StoreError
 from .textcmd import CommandSyntaxError, parse
 
-PROMPT_HELP = "Type /help for commands, /moves for what you can do now, /as NAME to change who is typing, " \
-              "/tick hours:N to let time pass, /quit to stop."
+PROMPT_HELP = (
+    "Type /help for commands, /moves for what you can do now, /as NAME to change who is typing, "
+    "/tick hours:N to let time pass, /quit to stop."
+)
 TICK_OPTIONS = ("minutes", "hours", "days")
 _NUMBERED = re.compile(r"^(\d+)-")
 LOCAL_SERVER = "local"
@@ -51,8 +53,14 @@ class LocalClock:
 class LocalSession:
     """Reads command lines and formats replies as text; the same layer the Discord bot uses."""
 
-    def __init__(self, layer: CommandLayer, out_dir: str | Path, user: str = "you", channel: str = "local",
-                 clock: LocalClock | None = None):
+    def __init__(
+        self,
+        layer: CommandLayer,
+        out_dir: str | Path,
+        user: str = "you",
+        channel: str = "local",
+        clock: LocalClock | None = None,
+    ):
         self.layer = layer
         self.out = Path(out_dir)
         self.user = user
@@ -63,14 +71,17 @@ class LocalSession:
 
     async def tick(self, params: dict[str, str]) -> list[str]:
         """``/tick``: let time pass (when the layer runs on a :class:`LocalClock`), then deliver."""
-        from .play import number
+        from .action_params import number
 
         unknown = [k for k in params if k not in TICK_OPTIONS]
         if unknown:
             return [f"! /tick has no option {unknown[0]}: (its options: minutes:, hours:, days:)"]
         try:
-            delta = timedelta(minutes=number(params, "minutes", default=0), hours=number(params, "hours", default=0),
-                              days=number(params, "days", default=0, hi=3650))
+            delta = timedelta(
+                minutes=number(params, "minutes", default=0),
+                hours=number(params, "hours", default=0),
+                days=number(params, "days", default=0, hi=3650),
+            )
         except UserError as exc:
             return [f"! {exc}"]
         out = []
@@ -197,5 +208,8 @@ def run_local(db: str | None = None, out: str | None = None, images: bool = True
 
 
 if __name__ == "__main__":
-    raise SystemExit(run_local(db=sys.argv[1] if len(sys.argv) > 1 else None,
-                               out=sys.argv[2] if len(sys.argv) > 2 else None))
+    raise SystemExit(
+        run_local(
+            db=sys.argv[1] if len(sys.argv) > 1 else None, out=sys.argv[2] if len(sys.argv) > 2 else None
+        )
+    )

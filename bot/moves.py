@@ -1,4 +1,4 @@
-"""``/moves``: what the caller can do now, as commands ready to type, and ``/help NAME``.
+"""``/moves``: what the caller can do now, as commands ready to type (also read by ``/help NAME``).
 
 Local mode has no autocomplete, so ``/moves`` answers "what can I do here" from the same
 choices Discord's autocomplete offers (:mod:`bot.choices`):
@@ -17,37 +17,27 @@ from typing import TYPE_CHECKING
 from engine.decisions import Choice, legal_tile_lays
 from engine.game import Game
 
+from .acting import candidates, kind_ok, resolve_entity
 from .choices import action_choices
-from .play import (
-    ACTION_COMMANDS,
-    ActionCommand,
-    _kind_ok,
-    _tile_name,
-    candidates,
-    distinct_rotations,
-    resolve_entity,
-    tile_sort,
-    tiles_text,
-    track_text,
-)
+from .lay_text import distinct_rotations, tile_name, tile_sort, tiles_text, track_text
+from .play import ACTION_COMMANDS, ActionCommand
 from .reply import Caller, Reply, UserError
 from .textcmd import format_command
 from .turns import activity, next_line
-from .usage import find_usage, help_lines
 
 if TYPE_CHECKING:
-    from .commands import CommandLayer
+    from .service import GameService
 
 MAX_LINES = 25
 PREVIEW = 4  # choices shown per command in the overview
 
 
-async def moves(layer: CommandLayer, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
-    row, cached = await layer._active(channel_id)
+async def moves(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    row, cached = await service.active(channel_id)
     game = cached.game
     if game.finished:
         raise UserError(f"The game is over ({game.end_reason}); /game status shows the summary")
-    seats = await layer.store.seats(row.id)
+    seats = await service.store.seats(row.id)
     pids = {s.player_id for s in seats if s.user_id == caller.id and s.player_id and not s.conceded}
     if not pids:
         raise UserError("You do not hold a seat in this game")
@@ -76,14 +66,18 @@ def overview(game: Game, pids: set[str]) -> list[str]:
             continue
         lines.append(f"**{game.name_of(e)}**: {activity(game, e)}")
         for t in types(e):
-            cmd = next((c for c in ACTION_COMMANDS.values() if c.action_type == t and _kind_ok(game, c, e)), None)
+            cmd = next(
+                (c for c in ACTION_COMMANDS.values() if c.action_type == t and kind_ok(game, c, e)), None
+            )
             if cmd is None:
                 continue
             first = next((p for p in cmd.params if p.choice_key), None)
             choices = action_choices(game, e, cmd, first.name, {}) if first else []
             text = f"/{cmd.name}"
-            if choices:
-                shown = ", ".join(c.value for c in choices[:PREVIEW]) + (", ..." if len(choices) > PREVIEW else "")
+            if choices and first is not None:  # choices come from the first option
+                shown = ", ".join(c.value for c in choices[:PREVIEW]) + (
+                    ", ..." if len(choices) > PREVIEW else ""
+                )
                 text += f" {first.name}: {shown} (/moves {cmd.name})"
             lines.append("  " + text)
     return lines
@@ -122,32 +116,16 @@ def lay_moves(game: Game, corp: str, hex_id: str) -> list[str]:
         lines = [f"{corp} can lay on {hex_id} {game.board.hexes[hex_id].location}".rstrip() + ":"]
         for tile, rots in sorted(here.items(), key=lambda kv: tile_sort(kv[0])):
             for r in distinct_rotations(game, tile, rots):
-                lines.append(f"  /lay hex:{hex_id} tile:{_tile_name(tile)} rotation:{r}  ({track_text(game, hex_id, tile, r)})")
+                lines.append(
+                    f"  /lay hex:{hex_id} tile:{tile_name(tile)} rotation:{r}  ({track_text(game, hex_id, tile, r)})"
+                )
         return lines
     lays = legal_tile_lays(game, corp)
     if not lays:
         return [f"{corp} has no tile to lay now"]
     lines = [f"{corp} can lay track on (then /moves lay hex:HEX for the exact commands):"]
     for hid in sorted(lays):
-        lines.append(f"  {hid} {game.board.hexes[hid].location}".rstrip() + f": {tiles_text(game, hid, lays[hid])}")
+        lines.append(
+            f"  {hid} {game.board.hexes[hid].location}".rstrip() + f": {tiles_text(game, hid, lays[hid])}"
+        )
     return lines
-
-
-async def command_help(layer: CommandLayer, channel_id: str, caller: Caller, name: str) -> Reply:
-    """``/help NAME``: the command's options and an example; for a game action, what the caller
-    can choose now."""
-    usage = find_usage(name)
-    lines = help_lines(usage)
-    cmd = ACTION_COMMANDS.get(usage.name)
-    row = await layer.store.open_game(channel_id)
-    if cmd is not None and row is not None and row.status == "active":
-        cached = await layer.load(row)
-        seats = await layer.store.seats(row.id)
-        pids = {s.player_id for s in seats if s.user_id == caller.id and s.player_id and not s.conceded}
-        try:
-            entity = resolve_entity(cached.game, cmd, pids, None)
-        except UserError as exc:
-            lines.append(f"Now: {exc}")
-        else:
-            lines += command_moves(cached.game, entity, cmd, {})[:MAX_LINES]
-    return Reply(lines=lines, ephemeral=True)

@@ -3,33 +3,21 @@
 Each :class:`ActionCommand` names the engine action type it makes and its parameters; a
 parameter with ``choice_key`` gets autocomplete from :func:`engine.decisions.choices_for`,
 given the parameters before it (``partial``). Nothing here touches Discord or the store.
+Each command's action is built by its function in :mod:`bot.action_builders`; reading options is
+:mod:`bot.action_params`, tile lays in words :mod:`bot.lay_text`, and who acts with a command
+:mod:`bot.acting`.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from engine import actions as A
-from engine.decisions import (
-    choices_for,
-    legal_tile_lays,
-    pick_shares,
-    share_blockers,
-    suggest_routes,
-    track_exits,
-)
 from engine.game import Game
-from engine.rounds import StockRound
 
+from . import action_builders as build
 from .reply import UserError
-from .textcmd import CommandSyntaxError, parse_routes
-
-MAX_NUMBER = 1_000_000
-_INT = re.compile(r"^[+-]?\d+$")
 
 
 @dataclass(frozen=True)
@@ -56,512 +44,268 @@ class ActionCommand:
 
 
 # ---------------------------------------------------------------------- parameter helpers
-def number(params: dict[str, str], key: str, *, lo: int = 0, hi: int = MAX_NUMBER,
-           default: int | None = None) -> int:
-    raw = params.get(key)
-    if raw is None or raw.strip() == "":
-        if default is not None:
-            return default
-        raise UserError(f"Give {key}: a whole number")
-    text = raw.strip().replace("$", "").replace("£", "")
-    if not _INT.match(text):
-        raise UserError(f"{key} must be a whole number, not {raw!r}")
-    value = int(text)
-    if value < lo:
-        raise UserError(f"{key} cannot be {'negative' if value < 0 else 'below ' + str(lo)} ({value})")
-    if value > hi:
-        raise UserError(f"{key} {value} is too large (at most {hi})")
-    return value
-
-
-def text(params: dict[str, str], key: str) -> str:
-    raw = (params.get(key) or "").strip()
-    if not raw:
-        raise UserError(f"Give {key}: (see /help for the format)")
-    if len(raw) > 200:
-        raise UserError(f"{key} is too long")
-    return raw
-
-
-def pick(value: str, options: list[str], what: str) -> str:
-    """``value`` among ``options``, ignoring case; a clear error listing a few options otherwise."""
-    if value in options:
-        return value
-    lowered = {o.lower(): o for o in options}
-    if value.lower() in lowered:
-        return lowered[value.lower()]
-    shown = ", ".join(options[:12]) + (", ..." if len(options) > 12 else "")
-    raise UserError(f"There is no {what} {value!r}" + (f"; choose from: {shown}" if shown else ""))
-
-
-def entity_type(game: Game, entity: str) -> str:
-    if entity in game.player_by_id:
-        return "player"
-    if entity in game.corporations:
-        return "corporation"
-    return "company"
-
-
-def _base(game: Game, entity: str) -> dict[str, Any]:
-    return {"entity": entity, "entity_type": entity_type(game, entity)}
-
-
-# ---------------------------------------------------------------------- builders
-def _bid(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    company = pick(text(p, "company"), list(g.companies), "private company")
-    return A.Bid(**_base(g, e), company=company, price=number(p, "price"))
-
-
-def par_price_id(g: Game, raw: str) -> str:
-    if "," in raw:
-        try:
-            g.market.cell_from_id(raw)
-        except ValueError:
-            raise UserError(f"{raw} is not a share price") from None
-        return raw
-    price = number({"price": raw}, "price")
-    cell = g.market.par_cell(price)
-    if cell is None:
-        prices = ", ".join(str(c.price) for c in g.market.par_prices)
-        raise UserError(f"{price} is not a par price; par prices: {prices}")
-    return f"{cell.price},{cell.row},{cell.col}"
-
-
-def _par(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    corp = pick(text(p, "corporation"), list(g.corporations), "corporation")
-    # 1833NE takeover game: a corporation without a home starts on a free city of its choice
-    extra = {"home": pick(p["home"].upper(), list(g.board.hexes), "hex")} if p.get("home") else {}
-    return A.Par(**_base(g, e), corporation=corp, share_price=par_price_id(g, text(p, "price")), extra=extra)
-
-
-def _share_ids(g: Game, raw: str) -> list[str]:
-    return [pick(s.strip(), list(g.shares), "share") for s in raw.split(",") if s.strip()]
-
-
-def _buy(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    raw = text(p, "share")
-    if raw.lower() in {c.lower() for c in g.corporations}:
-        sym = pick(raw, list(g.corporations), "corporation")
-        buyable = getattr(g.round, "buyable_shares", None)
-        options = [s for s in (buyable(e) if buyable else []) if s.corporation == sym]
-        if not options:
-            raise UserError(f"No share of {sym} can be bought now: " + "; ".join(share_blockers(g, e, sym)))
-        options.sort(key=lambda s: s.owner != s.corporation)  # the IPO first
-        ids = [options[0].id]
-    else:
-        known = {s.lower() for s in g.shares}
-        if any(s.strip().lower() not in known for s in raw.split(",") if s.strip()):
-            raise UserError(f"There is no share {raw!r}: name a corporation, for example share:"
-                            f"{next(iter(g.corporations))}" + _buyable_text(g, e))
-        ids = _share_ids(g, raw)
-    if len(ids) != 1:
-        raise UserError("Buy one certificate at a time")
-    return A.BuyShares(**_base(g, e), shares=tuple(ids), percent=g.shares[ids[0]].percent)
-
-
-def _buyable_text(g: Game, e: str) -> str:
-    """"; buyable now: GW (IPO $80), LPS (market $65)" for the stock round."""
-    rnd = g.round
-    if not isinstance(rnd, StockRound):
-        return ""
-    seen: dict[str, str] = {}
-    for s in rnd.buyable_shares(e):
-        where = "IPO" if s.owner == s.corporation else "market"
-        seen.setdefault(s.corporation, f"{s.corporation} ({where} {g.fmt(rnd.share_price_for(s))})")
-    return "; buyable now: " + ", ".join(seen.values()) if seen else "; no share can be bought now"
-
-
-def _sell(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    percent = number(p, "percent", lo=1, hi=100) if p.get("percent") else None
-    if p.get("shares"):
-        ids = _share_ids(g, p["shares"])
-    elif p.get("corporation"):
-        sym = pick(p["corporation"], list(g.corporations), "corporation")
-        if percent is None:
-            raise UserError("Give percent: with corporation: (or name the shares:)")
-        ids = pick_shares(g, e, sym, percent)
-        if not ids:
-            raise UserError(f"You do not hold {percent}% of {sym}")
-    else:
-        raise UserError("Give shares: (share ids, comma-separated) or corporation: and percent:")
-    if not ids:
-        raise UserError("Name at least one share")
-    if percent is None:
-        percent = sum(g.shares[s].percent for s in ids)
-    return A.SellShares(**_base(g, e), shares=tuple(ids), percent=percent)
-
-
-def _pass(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    return A.Pass(**_base(g, e))
-
-
-def _lay(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    hex_id = pick(text(p, "hex").upper(), list(g.board.hexes), "hex")
-    tile = text(p, "tile")
-    name = tile.rsplit("-", 1)[0] if tile.count("-") else tile
-    if "-" not in tile:
-        supply = g.board.supply.get(tile, [])
-        tile = sorted(supply)[0] if supply else tile
-    elif tile not in g.board.supply.get(name, []):
-        supply = g.board.supply.get(name, [])
-        if not supply:
-            raise UserError(f"There is no tile {name} left")
-    if p.get("rotation"):
-        rotation = number(p, "rotation", hi=5)
-    else:
-        rotation = _only_rotation(g, e, hex_id, tile)
-    return A.LayTile(**_base(g, e), hex=hex_id, tile=tile, rotation=rotation)
-
-
-def _tile_name(tile_id: str) -> str:
-    return tile_id.rsplit("-", 1)[0] if "-" in tile_id else tile_id
-
-
-def _rotations_at(g: Game, corp: str, hex_id: str, name: str) -> list[int] | None:
-    """The legal rotations of tile ``name`` on ``hex_id`` for a normal lay (None: not legal there)."""
-    if corp not in g.corporations:
-        return None
-    for tid, rots in legal_tile_lays(g, corp, {hex_id}).get(hex_id, {}).items():
-        if _tile_name(tid) == name:
-            return rots
-    return None
-
-
-def distinct_rotations(g: Game, tile_id: str, rotations: list[int]) -> list[int]:
-    """``rotations`` without those that lay the same track as an earlier one (a straight tile at
-    rotation 2 and 5)."""
-    base = g.board.tile_for(_tile_name(tile_id))
-    seen: set[frozenset[tuple[frozenset[int], tuple[tuple[str, int], ...]]]] = set()
-    out = []
-    for r in rotations:
-        shape = frozenset((frozenset(p.edges), tuple(sorted((e.kind, e.num) for e in p.ends if e.kind != "edge")))
-                          for p in base.with_rotation(r).paths)
-        if shape not in seen:
-            seen.add(shape)
-            out.append(r)
-    return out
-
-
-def track_text(g: Game, hex_id: str, tile_id: str, rotation: int) -> str:
-    """"track to D15, E18": where the tile's track leads at that rotation."""
-    return "track to " + ", ".join(track_exits(g, hex_id, tile_id, rotation))
-
-
-def rotations_text(g: Game, hex_id: str, tile_id: str, rotations: list[int]) -> str:
-    """"3 (track to D15, E18) or 5 (track to D17, F17)"."""
-    return " or ".join(f"{r} ({track_text(g, hex_id, tile_id, r)})" for r in distinct_rotations(g, tile_id, rotations))
-
-
-def _only_rotation(g: Game, e: str, hex_id: str, tile: str) -> int:
-    """No rotation given: the only legal one, else the choice is the player's."""
-    rots = _rotations_at(g, e, hex_id, _tile_name(tile))
-    if not rots:
-        return 0  # not a normal lay here: the engine says why (or a private's lay takes it)
-    rots = distinct_rotations(g, tile, rots)
-    if len(rots) == 1:
-        return rots[0]
-    raise UserError(f"Tile {_tile_name(tile)} fits {hex_id} in rotation {rotations_text(g, hex_id, tile, rots)}; "
-                    f"add rotation:, for example /lay hex:{hex_id} tile:{_tile_name(tile)} rotation:{rots[0]}")
-
-
-def tiles_text(g: Game, hex_id: str, lays: dict[str, list[int]]) -> str:
-    """"7 (rotations 4, 5), 8 (rotations 3, 5)" for the tiles that may go on a hex."""
-    def one(tile: str, rots: list[int]) -> str:
-        rots = distinct_rotations(g, tile, rots)
-        return f"{_tile_name(tile)} (rotation{'s' if len(rots) > 1 else ''} {', '.join(map(str, rots))})"
-
-    return ", ".join(one(t, r) for t, r in sorted(lays.items(), key=lambda kv: tile_sort(kv[0])))
-
-
-def tile_sort(tile_id: str) -> tuple[int, str]:
-    name = _tile_name(tile_id)
-    return (int(name), name) if name.isdigit() else (10**6, name)
-
-
-def explain_refusal(g: Game, action: A.Action, message: str) -> str:
-    """The engine's refusal of ``action``, with what would be legal instead (tile lays: the
-    tiles and rotations that fit the hex, or the hexes where track can go)."""
-    if not isinstance(action, A.LayTile) or action.entity not in g.corporations:
-        return message
-    corp, hex_id, name = action.entity, action.hex, _tile_name(action.tile)
-    here = legal_tile_lays(g, corp, {hex_id}).get(hex_id, {})
-    if not here:
-        where = sorted(legal_tile_lays(g, corp))
-        if not where:
-            return message
-        return f"{message}. {corp} can lay track on: {', '.join(where)} (/help lay lists tiles and rotations)"
-    rots = next((r for t, r in here.items() if _tile_name(t) == name), None)
-    if rots is None:
-        return f"{message}. On {hex_id} {corp} can lay: {tiles_text(g, hex_id, here)}"
-    if action.rotation in rots:
-        return message
-    if "no route" in message:
-        message = (f"{corp} cannot lay tile {name} on {hex_id} in rotation {action.rotation}: that rotation "
-                   f"does not connect to {corp}'s track")
-    return f"{message}. Tile {name} fits {hex_id} in rotation {rotations_text(g, hex_id, action.tile, rots)}"
-
-
-def _token(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    city = text(p, "city")
-    if city.upper() in g.board.hexes:  # a hex id: its only city
-        h = g.board.hexes[city.upper()]
-        if len(h.tile.cities) != 1:
-            raise UserError(f"{h.id} has {len(h.tile.cities)} cities; pick one from the city: list")
-        city = f"{h.tile_id or h.id + '-0'}-0"  # a pre-printed tile's id is "<hex>-0"
-    slot = number(p, "slot", hi=10) if p.get("slot") else None
-    return A.PlaceToken(**_base(g, e), city=city, slot=slot)
-
-
-def _routes(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    raw = (p.get("routes") or "").strip()
-    if not raw or raw.lower() in ("auto", "suggested"):
-        routes = suggest_routes(g, e)
-    elif raw.lower() == "none":
-        routes = []
-    else:
-        try:
-            routes = parse_routes(raw)
-        except CommandSyntaxError as exc:
-            raise UserError(str(exc)) from None
-        for r in routes:
-            r["train"] = pick(r["train"], list(g.trains), "train")
-            for chain in [*r["connections"], *r.get("extension", [])]:
-                for h in chain:
-                    pick(h, list(g.board.hexes), "hex")
-    return A.RunRoutes(**_base(g, e), routes=tuple(routes))
-
-
-def _dividend(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    kinds = ["payout", "withhold"]
-    if e in g.corporations and hasattr(g, "dividend_kinds"):
-        kinds = list(g.dividend_kinds(g.corporations[e]))
-    kind = pick(text(p, "kind"), kinds, "dividend choice")
-    return A.Dividend(**_base(g, e), kind=kind)
-
-
-def _train_id(g: Game, raw: str, e: str | None = None, action_type: str = "buy_train") -> str:
-    if raw in g.trains:
-        return raw
-    for owner in ("depot", "discard"):  # a train name ("3"): the next one in the bank
-        for tid in g.train_order:
-            t = g.trains[tid]
-            if t.name.lower() == raw.lower() and t.owner == owner:
-                return tid
-    lowered = {t.lower(): t for t in g.trains}
-    if raw.lower() in lowered:
-        return lowered[raw.lower()]
-    options = choices_for(g, e, action_type) if e else []
-    offer = "; ".join(f"train:{c.value} ({c.label})" for c in options[:8])
-    if any(t.name.lower() == raw.lower() for t in g.trains.values()):
-        head = f"No {raw}-train is left in the bank"
-    else:
-        head = f"There is no train {raw!r}"
-    raise UserError(head + (f"; {'you can buy' if action_type == 'buy_train' else 'choose from'}: {offer}"
-                            if offer else ""))
-
-
-def _train(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    tid = _train_id(g, text(p, "train"), e)
-    train = g.trains[tid]
-    # 1833NE: a card from the bank is bought as one of its sides: the one named, else the one
-    # at the price given, else the card's first side
-    sides = dict(g.train_variants(train)) if hasattr(g, "train_variants") else {}
-    price = number(p, "price") if p.get("price") else None
-    if p.get("variant") and sides:
-        variant = pick(p["variant"], list(sides), "side")
-    else:
-        variant = next((name for name, cost in sides.items() if cost == price), train.name)
-    if price is None:
-        if train.owner not in ("depot", "discard"):
-            raise UserError(f"Give price: to buy {tid} from {train.owner}")
-        price = sides.get(variant, train.price)
-    exchange = _train_id(g, p["exchange"]) if p.get("exchange") else None
-    return A.BuyTrain(**_base(g, e), train=tid, price=price, variant=variant, exchange=exchange)
-
-
-def _discard(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    return A.DiscardTrain(**_base(g, e), train=_train_id(g, text(p, "train"), e, "discard_train"))
-
-
-def _borrow(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    return A.BorrowTrain(**_base(g, e), train=_train_id(g, text(p, "train"), e, "borrow_train"))
-
-
-def _remove(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    return A.RemoveToken(**_base(g, e), city=text(p, "city"))
-
-
-def _loan(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    return A.TakeLoan(**_base(g, e))
-
-
-def _repay(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    return A.PayoffLoan(**_base(g, e))
-
-
-def _private(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    company = pick(text(p, "company"), list(g.companies), "private company")
-    return A.BuyCompany(**_base(g, e), company=company, price=number(p, "price"))
-
-
-def _assign(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    target = pick(text(p, "target").upper(), list(g.board.hexes), "hex")
-    return A.Assign(**_base(g, e), target=target, target_type="hex")
-
-
-def _right(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    return A.SpecialBuy(**_base(g, e), description=text(p, "right"), cost=number(p, "cost", default=0))
-
-
-def _bankrupt(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    return A.Bankrupt(**_base(g, e))
-
-
-def _merge(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    corp = pick(p["corporation"], list(g.corporations), "corporation") if p.get("corporation") else None
-    return A.Merge(**_base(g, e), corporation=corp)
-
-
-def _takeover(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    """1833NE takeover game: the target and how many of its own shares the acquirer pays with
-    (the title registers the action type)."""
-    corp = pick(text(p, "corporation"), list(g.corporations), "corporation")
-    return A.Action.from_dict({"type": "takeover", **_base(g, e), "corporation": corp,
-                               "shares": number(p, "shares", default=0)})
-
-
-def _accept(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    return A.Action.from_dict({"type": "accept_takeover", **_base(g, e)})
-
-
-def _issue(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    ids = _share_ids(g, text(p, "shares"))
-    return A.SellShares(**_base(g, e), shares=tuple(ids), percent=sum(g.shares[s].percent for s in ids))
-
-
-def _redeem(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    ids = _share_ids(g, text(p, "share"))
-    return A.BuyShares(**_base(g, e), shares=tuple(ids), percent=sum(g.shares[s].percent for s in ids))
-
-
-def flag(params: dict[str, str], key: str) -> bool | None:
-    raw = (params.get(key) or "").strip().lower()
-    if not raw:
-        return None
-    if raw in ("yes", "true", "on", "1"):
-        return True
-    if raw in ("no", "false", "off", "0"):
-        return False
-    raise UserError(f"{key} must be yes or no, not {params[key]!r}")
-
-
-def _autopass(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    return A.ProgramSharePass(**_base(g, e), unconditional=flag(p, "unconditional"),
-                              indefinite=flag(p, "indefinite"))
-
-
-def _autobuy(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    corp = pick(text(p, "corporation"), list(g.corporations), "corporation")
-    raw = text(p, "until")
-    until: int | str = raw.lower() if raw.lower() == "float" else number(p, "until", lo=1, hi=100)
-    action = A.ProgramBuyShares(**_base(g, e), corporation=corp, until_condition=until,
-                                from_market=bool(flag(p, "from_market")))
-    if flag(p, "auto_pass_after") is not None:
-        action = dataclasses.replace(action, extra={"auto_pass_after": flag(p, "auto_pass_after")})
-    return action
-
-
-def _autostop(g: Game, e: str, p: dict[str, str]) -> A.Action:
-    return A.ProgramDisable(**_base(g, e), reason="user")
-
-
 _ENTITY = Param("entity", "act for this corporation or private (only if you control several)", required=False)
 
-ACTION_COMMANDS: dict[str, ActionCommand] = {c.name: c for c in (
-    ActionCommand("bid", "bid", "bid for (or buy) a private company",
-                  (Param("company", "private company", choice_key="company"),
-                   Param("price", "your bid", number=True, choice_key="bid_price")), _bid),
-    ActionCommand("par", "par", "start a corporation at a par price",
-                  (Param("corporation", "corporation to start", choice_key="corporation"),
-                   Param("price", "par price", choice_key="price"),
-                   Param("home", "home city (1833NE takeover corporations)", required=False, choice_key="home")),
-                  _par),
-    ActionCommand("buy", "buy_shares", "buy a share",
-                  (Param("share", "share to buy (or a corporation)", choice_key="share"),), _buy, "player"),
-    ActionCommand("sell", "sell_shares", "sell shares",
-                  (Param("shares", "shares to sell", required=False, choice_key="shares"),
-                   Param("corporation", "or: corporation", required=False),
-                   Param("percent", "and percent", required=False, number=True)), _sell, "player"),
-    ActionCommand("pass", "pass", "pass (or finish your turn / this step)", (), _pass),
-    ActionCommand("lay", "lay_tile", "lay or upgrade a tile",
-                  (Param("hex", "hex", choice_key="hex"), Param("tile", "tile", choice_key="tile"),
-                   Param("rotation", "rotation 0-5", required=False, number=True, choice_key="rotation")), _lay),
-    ActionCommand("token", "place_token", "place a station token",
-                  (Param("city", "city (or hex)", choice_key="city"),
-                   Param("slot", "slot", required=False, number=True, choice_key="slot")), _token),
-    ActionCommand("routes", "run_routes", "run trains",
-                  (Param("routes", 'routes like "2-0: F15-F17; 3-1: C14-D13-B13", or auto, or none',
-                         required=False, choice_key="routes"),), _routes),
-    ActionCommand("dividend", "dividend", "pay out or withhold",
-                  (Param("kind", "payout or withhold", choice_key="kind"),), _dividend),
-    ActionCommand("train", "buy_train", "buy a train",
-                  (Param("train", "train", choice_key="train"),
-                   Param("variant", "side of a two-sided card (1833NE)", required=False, choice_key="variant"),
-                   Param("price", "price (for a train from another corporation)", required=False, number=True),
-                   Param("exchange", "train to trade in", required=False)), _train),
-    ActionCommand("discard", "discard_train", "discard a train over the limit",
-                  (Param("train", "train", choice_key="train"),), _discard),
-    ActionCommand("borrow", "borrow_train", "the national borrows a train for this run",
-                  (Param("train", "train", choice_key="train"),), _borrow),
-    ActionCommand("remove", "remove_token", "the national removes one of its stations",
-                  (Param("city", "station to remove"),), _remove),
-    ActionCommand("loan", "take_loan", "take a loan", (), _loan),
-    ActionCommand("repay", "payoff_loan", "pay off a loan", (), _repay),
-    ActionCommand("private", "buy_company", "buy a private company from a player",
-                  (Param("company", "private company", choice_key="company"),
-                   Param("price", "price", number=True)), _private),
-    ActionCommand("assign", "assign", "place a private's marker (port)",
-                  (Param("target", "hex", choice_key="target"),), _assign),
-    ActionCommand("right", "special_buy", "buy a right (1856 tunnel/bridge) or a ferry (1833NE)",
-                  (Param("right", "which right or ferry", choice_key="right"),
-                   Param("cost", "cost", required=False, number=True)), _right),
-    ActionCommand("issue", "sell_shares", "issue treasury shares",
-                  (Param("shares", "shares to issue", choice_key="issue"),), _issue, "corporation"),
-    ActionCommand("redeem", "buy_shares", "redeem a share",
-                  (Param("share", "share to redeem", choice_key="redeem"),), _redeem, "corporation"),
-    ActionCommand("merge", "merge", "merge into the national (1856)",
-                  (Param("corporation", "corporation", required=False, choice_key="merge"),), _merge),
-    ActionCommand("takeover", "takeover", "take over another corporation (1833NE)",
-                  (Param("corporation", "corporation", choice_key="corporation"),
-                   Param("shares", "own treasury shares to pay with", required=False, number=True,
-                         choice_key="shares")), _takeover, "corporation"),
-    ActionCommand("accept", "accept_takeover", "accept the takeover offered (/pass refuses)", (), _accept,
-                  "corporation"),
-    ActionCommand("bankrupt", "bankrupt", "declare bankruptcy", (), _bankrupt),
-    ActionCommand("autopass", "program_share_pass", "pass automatically in stock rounds",
-                  (Param("unconditional", "even if others act (yes/no)", required=False),
-                   Param("indefinite", "in later stock rounds too (yes/no)", required=False)),
-                  _autopass, "player", any_time=True),
-    ActionCommand("autobuy", "program_buy_shares", "buy shares automatically",
-                  (Param("corporation", "corporation", choice_key="autobuy"),
-                   Param("until", "percent to reach, or float", choice_key="until"),
-                   Param("from_market", "also from the market (yes/no)", required=False),
-                   Param("auto_pass_after", "pass after (yes/no)", required=False)),
-                  _autobuy, "player", any_time=True),
-    ActionCommand("autostop", "program_disable", "cancel your automatic stock-round moves", (),
-                  _autostop, "player", any_time=True),
-)}
+ACTION_COMMANDS: dict[str, ActionCommand] = {
+    c.name: c
+    for c in (
+        ActionCommand(
+            "bid",
+            "bid",
+            "bid for (or buy) a private company",
+            (
+                Param("company", "private company", choice_key="company"),
+                Param("price", "your bid", number=True, choice_key="bid_price"),
+            ),
+            build.bid,
+        ),
+        ActionCommand(
+            "par",
+            "par",
+            "start a corporation at a par price",
+            (
+                Param("corporation", "corporation to start", choice_key="corporation"),
+                Param("price", "par price", choice_key="price"),
+                Param("home", "home city (1833NE takeover corporations)", required=False, choice_key="home"),
+            ),
+            build.par,
+        ),
+        ActionCommand(
+            "buy",
+            "buy_shares",
+            "buy a share",
+            (Param("share", "share to buy (or a corporation)", choice_key="share"),),
+            build.buy,
+            "player",
+        ),
+        ActionCommand(
+            "sell",
+            "sell_shares",
+            "sell shares",
+            (
+                Param("shares", "shares to sell", required=False, choice_key="shares"),
+                Param("corporation", "or: corporation", required=False),
+                Param("percent", "and percent", required=False, number=True),
+            ),
+            build.sell,
+            "player",
+        ),
+        ActionCommand("pass", "pass", "pass (or finish your turn / this step)", (), build.pass_),
+        ActionCommand(
+            "lay",
+            "lay_tile",
+            "lay or upgrade a tile",
+            (
+                Param("hex", "hex", choice_key="hex"),
+                Param("tile", "tile", choice_key="tile"),
+                Param("rotation", "rotation 0-5", required=False, number=True, choice_key="rotation"),
+            ),
+            build.lay,
+        ),
+        ActionCommand(
+            "token",
+            "place_token",
+            "place a station token",
+            (
+                Param("city", "city (or hex)", choice_key="city"),
+                Param("slot", "slot", required=False, number=True, choice_key="slot"),
+            ),
+            build.token,
+        ),
+        ActionCommand(
+            "routes",
+            "run_routes",
+            "run trains",
+            (
+                Param(
+                    "routes",
+                    'routes like "2-0: F15-F17; 3-1: C14-D13-B13", or auto, or none',
+                    required=False,
+                    choice_key="routes",
+                ),
+            ),
+            build.routes,
+        ),
+        ActionCommand(
+            "dividend",
+            "dividend",
+            "pay out or withhold",
+            (Param("kind", "payout or withhold", choice_key="kind"),),
+            build.dividend,
+        ),
+        ActionCommand(
+            "train",
+            "buy_train",
+            "buy a train",
+            (
+                Param("train", "train", choice_key="train"),
+                Param("variant", "side of a two-sided card (1833NE)", required=False, choice_key="variant"),
+                Param("price", "price (for a train from another corporation)", required=False, number=True),
+                Param("exchange", "train to trade in", required=False),
+            ),
+            build.train,
+        ),
+        ActionCommand(
+            "discard",
+            "discard_train",
+            "discard a train over the limit",
+            (Param("train", "train", choice_key="train"),),
+            build.discard,
+        ),
+        ActionCommand(
+            "borrow",
+            "borrow_train",
+            "the national borrows a train for this run",
+            (Param("train", "train", choice_key="train"),),
+            build.borrow,
+        ),
+        ActionCommand(
+            "remove",
+            "remove_token",
+            "the national removes one of its stations",
+            (Param("city", "station to remove"),),
+            build.remove,
+        ),
+        ActionCommand("loan", "take_loan", "take a loan", (), build.loan),
+        ActionCommand("repay", "payoff_loan", "pay off a loan", (), build.repay),
+        ActionCommand(
+            "private",
+            "buy_company",
+            "buy a private company from a player",
+            (Param("company", "private company", choice_key="company"), Param("price", "price", number=True)),
+            build.private,
+        ),
+        ActionCommand(
+            "assign",
+            "assign",
+            "place a private's marker (port)",
+            (Param("target", "hex", choice_key="target"),),
+            build.assign,
+        ),
+        ActionCommand(
+            "right",
+            "special_buy",
+            "buy a right (1856 tunnel/bridge) or a ferry (1833NE)",
+            (
+                Param("right", "which right or ferry", choice_key="right"),
+                Param("cost", "cost", required=False, number=True),
+            ),
+            build.right,
+        ),
+        ActionCommand(
+            "issue",
+            "sell_shares",
+            "issue treasury shares",
+            (Param("shares", "shares to issue", choice_key="issue"),),
+            build.issue,
+            "corporation",
+        ),
+        ActionCommand(
+            "redeem",
+            "buy_shares",
+            "redeem a share",
+            (Param("share", "share to redeem", choice_key="redeem"),),
+            build.redeem,
+            "corporation",
+        ),
+        ActionCommand(
+            "merge",
+            "merge",
+            "merge into the national (1856)",
+            (Param("corporation", "corporation", required=False, choice_key="merge"),),
+            build.merge,
+        ),
+        ActionCommand(
+            "takeover",
+            "takeover",
+            "take over another corporation (1833NE)",
+            (
+                Param("corporation", "corporation", choice_key="corporation"),
+                Param(
+                    "shares",
+                    "own treasury shares to pay with",
+                    required=False,
+                    number=True,
+                    choice_key="shares",
+                ),
+            ),
+            build.takeover,
+            "corporation",
+        ),
+        ActionCommand(
+            "accept",
+            "accept_takeover",
+            "accept the takeover offered (/pass refuses)",
+            (),
+            build.accept,
+            "corporation",
+        ),
+        ActionCommand("bankrupt", "bankrupt", "declare bankruptcy", (), build.bankrupt),
+        ActionCommand(
+            "autopass",
+            "program_share_pass",
+            "pass automatically in stock rounds",
+            (
+                Param("unconditional", "even if others act (yes/no)", required=False),
+                Param("indefinite", "in later stock rounds too (yes/no)", required=False),
+            ),
+            build.autopass,
+            "player",
+            any_time=True,
+        ),
+        ActionCommand(
+            "autobuy",
+            "program_buy_shares",
+            "buy shares automatically",
+            (
+                Param("corporation", "corporation", choice_key="autobuy"),
+                Param("until", "percent to reach, or float", choice_key="until"),
+                Param("from_market", "also from the market (yes/no)", required=False),
+                Param("auto_pass_after", "pass after (yes/no)", required=False),
+            ),
+            build.autobuy,
+            "player",
+            any_time=True,
+        ),
+        ActionCommand(
+            "autostop",
+            "program_disable",
+            "cancel your automatic stock-round moves",
+            (),
+            build.autostop,
+            "player",
+            any_time=True,
+        ),
+    )
+}
 
 EXAMPLES: dict[str, str] = {
-    "bid": "/bid company:GLSC price:75", "par": "/par corporation:GW price:70", "buy": "/buy share:GW",
-    "sell": "/sell corporation:GW percent:20", "pass": "/pass", "lay": "/lay hex:F17 tile:57 rotation:2",
-    "token": "/token city:F17", "routes": '/routes routes:auto (or routes:"2-0: F15-F17")',
-    "dividend": "/dividend kind:payout", "train": "/train train:3", "discard": "/discard train:2-0",
-    "borrow": "/borrow train:5-0", "remove": "/remove city:57-0-0", "loan": "/loan", "repay": "/repay",
-    "private": "/private company:GLSC price:100", "assign": "/assign target:H17", "right": "/right right:tunnel",
-    "issue": "/issue shares:GW_5", "redeem": "/redeem share:GW_5", "merge": "/merge",
-    "takeover": "/takeover corporation:NYNH shares:1", "accept": "/accept", "bankrupt": "/bankrupt",
-    "autopass": "/autopass indefinite:yes", "autobuy": "/autobuy corporation:GW until:float",
+    "bid": "/bid company:GLSC price:75",
+    "par": "/par corporation:GW price:70",
+    "buy": "/buy share:GW",
+    "sell": "/sell corporation:GW percent:20",
+    "pass": "/pass",
+    "lay": "/lay hex:F17 tile:57 rotation:2",
+    "token": "/token city:F17",
+    "routes": '/routes routes:auto (or routes:"2-0: F15-F17")',
+    "dividend": "/dividend kind:payout",
+    "train": "/train train:3",
+    "discard": "/discard train:2-0",
+    "borrow": "/borrow train:5-0",
+    "remove": "/remove city:57-0-0",
+    "loan": "/loan",
+    "repay": "/repay",
+    "private": "/private company:GLSC price:100",
+    "assign": "/assign target:H17",
+    "right": "/right right:tunnel",
+    "issue": "/issue shares:GW_5",
+    "redeem": "/redeem share:GW_5",
+    "merge": "/merge",
+    "takeover": "/takeover corporation:NYNH shares:1",
+    "accept": "/accept",
+    "bankrupt": "/bankrupt",
+    "autopass": "/autopass indefinite:yes",
+    "autobuy": "/autobuy corporation:GW until:float",
     "autostop": "/autostop",
 }
 
@@ -571,8 +315,10 @@ def build_action(cmd: ActionCommand, game: Game, entity: str, params: dict[str, 
     for p in cmd.params:
         if p.required and not (params.get(p.name) or "").strip():
             hint = f"; /help {cmd.name} shows what you can choose now" if p.choice_key else ""
-            raise UserError(f"Give {p.name}: ({p.description}), for example {EXAMPLES.get(cmd.name, '/' + cmd.name)}"
-                            + hint)
+            raise UserError(
+                f"Give {p.name}: ({p.description}), for example {EXAMPLES.get(cmd.name, '/' + cmd.name)}"
+                + hint
+            )
     return cmd.build(game, entity, params)
 
 
@@ -584,103 +330,7 @@ ENTITY_PARAM = _ENTITY
 
 
 # ---------------------------------------------------------------------- who acts
-def candidates(game: Game) -> list[str]:
-    """Entities that may act now: the acting ones, their controllers, and privates they own."""
-    out: list[str] = []
-    acting = game.acting()
-    extra: list[str] = []
-    for e in acting:
-        ctrl = game.controller_of(e)
-        if ctrl:
-            extra.append(ctrl)
-        owned = game.corporations[e].companies if e in game.corporations else (
-            game.player_by_id[e].companies if e in game.player_by_id else [])
-        extra.extend(owned)
-    for e in [*acting, *extra]:
-        if e not in out:
-            out.append(e)
-    return out
 
 
 def allowed_commands(game: Game, entity: str) -> list[str]:
     return [f"/{COMMAND_FOR_TYPE.get(t, t)}" for t in game.action_types(entity)]
-
-
-def resolve_entity(game: Game, cmd: ActionCommand, pids: set[str], explicit: str | None,
-                   params: dict[str, str] | None = None) -> str:
-    """Which entity the caller (holding seats ``pids``) acts for with ``cmd`` now (``params``:
-    the command's options, to say why it cannot)."""
-    if cmd.any_time:
-        mine = sorted(pids)
-        if explicit:
-            entity = pick(explicit, list(game.player_by_id), "player")
-            if entity not in pids:
-                raise UserError(f"You do not hold {game.name_of(entity)}'s seat")
-            return entity
-        acting = [p for p in game.acting_players() if p in pids]
-        if len(mine) > 1 and not acting:
-            raise UserError("You hold several seats; say which with entity:")
-        return (acting or mine)[0]
-    if explicit:
-        names = list(game.player_by_id) + list(game.corporations) + list(game.companies)
-        entity = pick(explicit, names, "player, corporation or private")
-        if game.controller_of(entity) not in pids:
-            raise UserError(f"You do not control {game.name_of(entity)}")
-        _check_kind(game, cmd, entity)
-        if cmd.action_type not in game.action_types(entity):
-            raise UserError(f"{game.name_of(entity)} cannot /{cmd.name} now" + _can_now(game, entity))
-        return entity
-    mine = [e for e in candidates(game) if game.controller_of(e) in pids]
-    for e in mine:
-        if cmd.action_type in game.action_types(e) and _kind_ok(game, cmd, e):
-            return e
-    acting_mine = [e for e in game.acting() if game.controller_of(e) in pids]
-    if not acting_mine:
-        raise UserError(f"It is not your turn: {waiting_for(game)}")
-    e = acting_mine[0]
-    raise UserError(f"{game.name_of(e)} cannot /{cmd.name} now" + _why_not(game, e, cmd, params or {})
-                    + _can_now(game, e))
-
-
-def _why_not(game: Game, entity: str, cmd: ActionCommand, params: dict[str, str]) -> str:
-    """The cause, where one is known: a share that cannot be bought (cash, sold this round, limits)."""
-    if cmd.action_type != "buy_shares" or not isinstance(game.round, StockRound) or entity not in game.player_by_id:
-        return ""
-    key = (params.get("share") or "").split(",")[0].strip().lower()
-    sym = next((c for c in game.corporations if c.lower() == key), None)
-    if sym is None:
-        sym = next((s.corporation for sid, s in game.shares.items() if sid.lower() == key), None)
-    if sym is None:
-        return ""
-    return f" ({'; '.join(share_blockers(game, entity, sym))})"
-
-
-def _kind_ok(game: Game, cmd: ActionCommand, entity: str) -> bool:
-    return cmd.entity_kind is None or entity_type(game, entity) == cmd.entity_kind
-
-
-def _check_kind(game: Game, cmd: ActionCommand, entity: str) -> None:
-    if not _kind_ok(game, cmd, entity):
-        raise UserError(f"/{cmd.name} is for a {cmd.entity_kind}, not {game.name_of(entity)}")
-
-
-def _can_now(game: Game, entity: str) -> str:
-    allowed = allowed_commands(game, entity)
-    return f"; it can: {', '.join(allowed)}" if allowed else ""
-
-
-def waiting_for(game: Game, seat_user: dict[str, str] | None = None) -> str:
-    """"waiting for BBG (president Alice) to lay track: /lay, /pass" for each acting entity."""
-    from .turns import activity
-
-    if game.finished:
-        return f"the game is over ({game.end_reason})"
-    parts = []
-    for e in game.acting():
-        ctrl = game.controller_of(e)
-        who = game.name_of(e)
-        if ctrl and ctrl != e:
-            who += f" (president {game.name_of(ctrl)})"
-        cmds = allowed_commands(game, e)
-        parts.append(f"{who} to {activity(game, e)}" + (f": {', '.join(cmds)}" if cmds else ""))
-    return "waiting for " + ("; ".join(parts) if parts else "nobody")

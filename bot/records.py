@@ -1,12 +1,10 @@
 """A server's games and records: ``/games`` (running games, whose turn and since when),
 ``/game history`` (finished games with winners) and ``/stats [user]`` (games, wins, average
-placing), each about the caller's server only. Also the table of the commands that live outside
-:mod:`bot.commands`.
+placing), each about the caller's server only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -16,9 +14,8 @@ from .reminders import fmt_duration
 from .reply import Caller, Reply, UserError
 
 if TYPE_CHECKING:
-    from .commands import CommandLayer
+    from .service import GameService
 
-Handler = Callable[["CommandLayer", str, Caller, dict[str, str]], Awaitable[Reply]]
 MAX_LISTED = 20
 
 
@@ -32,24 +29,24 @@ def _channel(channel_id: str) -> str:
     return f"<#{channel_id}>" if channel_id.isdigit() else f"#{channel_id}"
 
 
-async def games(layer: CommandLayer, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
-    rows = await layer.store.games_in_guild(caller.guild, "active")
+async def games(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    rows = await service.store.games_in_guild(caller.guild, "active")
     if not rows:
         return Reply(lines=["No games are running on this server. Start one with /game new"], ephemeral=True)
     lines = [f"**Running games** ({len(rows)})"]
-    now = layer.now()
+    now = service.now()
     for row in rows[:MAX_LISTED]:
         head = f"{_channel(row.channel_id)} {row.title} game {row.id}"
-        async with layer.lock(row.channel_id):  # its game is not changing meanwhile
+        async with service.lock(row.channel_id):  # its game is not changing meanwhile
             try:
-                game = (await layer.load(row)).game
+                game = (await service.load(row)).game
             except UserError:
                 lines.append(f"{head}: cannot be replayed by this engine")
                 continue
             acting = game.acting_players()
             who = ", ".join(game.name_of(p) for p in acting)
             where = round_title(game, short=True)
-        turn = await layer.store.turn(row.id)
+        turn = await service.store.turn(row.id)
         if not acting:
             lines.append(f"{head}: waiting for nobody")
             continue
@@ -62,62 +59,44 @@ async def games(layer: CommandLayer, channel_id: str, caller: Caller, params: di
     return Reply(lines=lines, ephemeral=True)
 
 
-async def game_history(layer: CommandLayer, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
-    rows = [r for r in await layer.store.games_in_guild(caller.guild, "ended") if r.started_at is not None
-            or r.seed is not None]
+async def game_history(
+    service: GameService, channel_id: str, caller: Caller, params: dict[str, str]
+) -> Reply:
+    rows = [
+        r
+        for r in await service.store.games_in_guild(caller.guild, "ended")
+        if r.started_at is not None or r.seed is not None
+    ]
     if not rows:
         return Reply(lines=["No finished games on this server yet"], ephemeral=True)
     lines = [f"**Finished games** ({len(rows)}, newest first)"]
     for row in list(reversed(rows))[:MAX_LISTED]:
-        results = await layer.store.results(row.id)
+        results = await service.store.results(row.id)
         head = f"{row.title} game {row.id} in {_channel(row.channel_id)}, ended {_when(row.ended_at)}"
         if not results:
             lines.append(f"{head}: no result recorded")
             continue
         winners = [r for r in results if r.rank == 1]
         rest = ", ".join(f"{r.rank}. {r.name} {r.value}" for r in results if r.rank != 1)
-        lines.append(f"{head}: won by " + " and ".join(f"{w.name} ({w.value})" for w in winners)
-                     + (f"; {rest}" if rest else ""))
+        lines.append(
+            f"{head}: won by "
+            + " and ".join(f"{w.name} ({w.value})" for w in winners)
+            + (f"; {rest}" if rest else "")
+        )
     return Reply(lines=lines, ephemeral=True)
 
 
-async def stats(layer: CommandLayer, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+async def stats(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
     user = (params.get("user") or "").strip() or caller.id
     shown = (params.get("user_name") or "").strip() or (caller.name if user == caller.id else user)
-    results = await layer.store.results_of_user(user, caller.guild)
+    results = await service.store.results_of_user(user, caller.guild)
     if not results:
         return Reply(lines=[f"{shown} has no finished games on this server"], ephemeral=True)
     played = len(results)
     wins = sum(1 for r in results if r.rank == 1)
     avg = sum(r.rank for r in results) / played
     conceded = sum(1 for r in results if r.conceded)
-    line = (f"{shown}: {played} game{'s' if played != 1 else ''} played, {wins} won, "
-            f"average place {avg:.2f}")
+    line = f"{shown}: {played} game{'s' if played != 1 else ''} played, {wins} won, average place {avg:.2f}"
     if conceded:
         line += f", {conceded} conceded"
     return Reply(lines=[line], ephemeral=True)
-
-
-def _game_commands() -> dict[str, Handler]:
-    from . import remind_cmds, repair, rules_cmds, seating
-
-    return {
-        "rules": rules_cmds.game_rules,
-        "settings": remind_cmds.game_settings,
-        "notify": remind_cmds.game_notify,
-        "remind": remind_cmds.game_remind,
-        "sub": seating.game_sub,
-        "concede": seating.game_concede,
-        "history": game_history,
-        "repair": repair.game_repair,
-    }
-
-
-def _top_level() -> dict[str, Handler]:
-    from .access import creators
-
-    return {"games": games, "stats": stats, "creators": creators}
-
-
-GAME_COMMANDS: dict[str, Handler] = _game_commands()
-TOP_LEVEL: dict[str, Handler] = _top_level()

@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .reply import UserError
-from .store import Turn, UserPrefs
+from .store_rows import Turn, UserPrefs
 
 if TYPE_CHECKING:
-    from .commands import CommandLayer
+    from .service import GameService
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +55,13 @@ class ReminderSettings:
     idle_days: float = 30.0
     sub_days: float = 7.0
 
-    KEYS = {"remind_hours": "delay_hours", "repeat_hours": "repeat_hours", "reminders": "limit",
-            "idle_days": "idle_days", "sub_days": "sub_days"}
+    KEYS = {
+        "remind_hours": "delay_hours",
+        "repeat_hours": "repeat_hours",
+        "reminders": "limit",
+        "idle_days": "idle_days",
+        "sub_days": "sub_days",
+    }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ReminderSettings:
@@ -68,9 +73,11 @@ class ReminderSettings:
         return {key: getattr(self, attr) for key, attr in self.KEYS.items()}
 
     def describe(self) -> str:
-        return (f"first reminder after {_num(self.delay_hours)} h, then every {_num(self.repeat_hours)} h, "
-                f"at most {self.limit}; idle flag to the host after {_num(self.idle_days)} days; "
-                f"substitute vote after {_num(self.sub_days)} days of silence")
+        return (
+            f"first reminder after {_num(self.delay_hours)} h, then every {_num(self.repeat_hours)} h, "
+            f"at most {self.limit}; idle flag to the host after {_num(self.idle_days)} days; "
+            f"substitute vote after {_num(self.sub_days)} days of silence"
+        )
 
 
 def _num(x: float) -> str:
@@ -79,8 +86,13 @@ def _num(x: float) -> str:
 
 def parse_settings(params: Mapping[str, str], current: ReminderSettings) -> ReminderSettings:
     """``/game settings`` parameters over the current settings; clear errors for bad values."""
-    limits = {"remind_hours": (0.1, 24 * 30), "repeat_hours": (0.1, 24 * 30), "reminders": (0, 50),
-              "idle_days": (1, 365), "sub_days": (1, 365)}
+    limits = {
+        "remind_hours": (0.1, 24 * 30),
+        "repeat_hours": (0.1, 24 * 30),
+        "reminders": (0, 50),
+        "idle_days": (1, 365),
+        "sub_days": (1, 365),
+    }
     values: dict[str, Any] = {}
     for key, attr in ReminderSettings.KEYS.items():
         raw = (params.get(key) or "").strip()
@@ -117,18 +129,21 @@ def zone(name: str) -> tzinfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        raise UserError(f"Unknown time zone {name!r}; use a name like Europe/Berlin or an offset like UTC+2") \
-            from None
+        raise UserError(
+            f"Unknown time zone {name!r}; use a name like Europe/Berlin or an offset like UTC+2"
+        ) from None
 
 
 def parse_window(text: str) -> tuple[int, int] | None:
-    """"22-7" or "22:30-07:00" -> (start, end) in minutes after midnight; "off" -> None."""
+    """ "22-7" or "22:30-07:00" -> (start, end) in minutes after midnight; "off" -> None."""
     text = text.strip().lower()
     if text in ("off", "none", "no"):
         return None
     m = _WINDOW.match(text)
     if not m:
-        raise UserError(f"Write quiet hours as FROM-TO in your local time, like 22-7 or 22:30-07:00 (not {text!r})")
+        raise UserError(
+            f"Write quiet hours as FROM-TO in your local time, like 22-7 or 22:30-07:00 (not {text!r})"
+        )
     h1, m1, h2, m2 = int(m.group(1)), int(m.group(2) or 0), int(m.group(3)), int(m.group(4) or 0)
     if h1 > 23 or h2 > 24 or m1 > 59 or m2 > 59:
         raise UserError("Hours are 0-23 and minutes 0-59")
@@ -141,8 +156,10 @@ def parse_window(text: str) -> tuple[int, int] | None:
 def fmt_window(p: UserPrefs) -> str:
     if p.quiet_start is None or p.quiet_end is None:
         return "no quiet hours"
-    return f"quiet {p.quiet_start // 60:02d}:{p.quiet_start % 60:02d}-{p.quiet_end // 60:02d}:" \
-           f"{p.quiet_end % 60:02d} ({p.tz})"
+    return (
+        f"quiet {p.quiet_start // 60:02d}:{p.quiet_start % 60:02d}-{p.quiet_end // 60:02d}:"
+        f"{p.quiet_end % 60:02d} ({p.tz})"
+    )
 
 
 def is_quiet(p: UserPrefs | None, now: datetime) -> bool:
@@ -200,12 +217,14 @@ class Reminder:
     text: str
 
 
-def start_turn(game_id: int, player_id: str | None, now: float, settings: ReminderSettings,
-               previous: Turn | None = None) -> Turn:
+def start_turn(
+    game_id: int, player_id: str | None, now: float, settings: ReminderSettings, previous: Turn | None = None
+) -> Turn:
     """A fresh turn clock: the acting player (``player_id``) has just been given the move."""
     nudge = previous.last_nudge_at if previous else None
-    return Turn(game_id, player_id, now, 0, now + settings.delay_hours * HOUR if player_id else None,
-                False, nudge)
+    return Turn(
+        game_id, player_id, now, 0, now + settings.delay_hours * HOUR if player_id else None, False, nudge
+    )
 
 
 def due(now: datetime, watches: list[Watch], prefs: Mapping[str, UserPrefs]) -> list[Reminder]:
@@ -217,20 +236,37 @@ def due(now: datetime, watches: list[Watch], prefs: Mapping[str, UserPrefs]) -> 
         idle = t - turn.since
         if idle >= s.idle_days * DAY:
             if not turn.idle_flagged and not is_quiet(prefs.get(w.host_id), now):
-                out.append(Reminder(w.game_id, w.channel_id, w.host_id, turn.player_id, "idle",
-                                    bool(prefs.get(w.host_id) and prefs[w.host_id].dm),
-                                    f"{w.title} game {w.game_id} has been idle for {fmt_duration(idle)} "
-                                    f"({w.what}); reminders have stopped. As host you can hand the seat to "
-                                    "someone with /game sub, or end the game with /game end."))
+                out.append(
+                    Reminder(
+                        w.game_id,
+                        w.channel_id,
+                        w.host_id,
+                        turn.player_id,
+                        "idle",
+                        bool(prefs.get(w.host_id) and prefs[w.host_id].dm),
+                        f"{w.title} game {w.game_id} has been idle for {fmt_duration(idle)} "
+                        f"({w.what}); reminders have stopped. As host you can hand the seat to "
+                        "someone with /game sub, or end the game with /game end.",
+                    )
+                )
             continue
         if w.user_id is None or turn.next_at is None or turn.idle_flagged or turn.reminders_sent >= s.limit:
             continue
         if t < turn.next_at or is_quiet(prefs.get(w.user_id), now):
             continue
         p = prefs.get(w.user_id)
-        out.append(Reminder(w.game_id, w.channel_id, w.user_id, turn.player_id, "remind", bool(p and p.dm),
-                            f"reminder {turn.reminders_sent + 1}/{s.limit}: your turn in {w.title} "
-                            f"({w.player_name}) for {fmt_duration(idle)}; {w.what}"))
+        out.append(
+            Reminder(
+                w.game_id,
+                w.channel_id,
+                w.user_id,
+                turn.player_id,
+                "remind",
+                bool(p and p.dm),
+                f"reminder {turn.reminders_sent + 1}/{s.limit}: your turn in {w.title} "
+                f"({w.player_name}) for {fmt_duration(idle)}; {w.what}",
+            )
+        )
     return out
 
 
@@ -247,20 +283,20 @@ def after_sent(turn: Turn, reminder: Reminder, now: datetime, settings: Reminder
 class Scheduler:
     """Finds due reminders in the database and marks them sent; one per bot process.
 
-    Each game is checked under the command layer's channel lock, so a move made at the same
+    Each game is checked under the game service's channel lock, so a move made at the same
     moment either resets the clock first (no reminder) or comes after the reminder."""
 
-    def __init__(self, layer: CommandLayer, clock: Clock | None = None):
-        self.layer = layer
-        self.clock = clock or layer.clock
+    def __init__(self, service: GameService, clock: Clock | None = None):
+        self.service = service
+        self.clock = clock or service.clock
 
     async def watch(self, game_id: int) -> Watch | None:
-        store = self.layer.store
+        store = self.service.store
         row = await store.game(game_id)
         if row is None or row.status != "active":
             return None
         try:
-            cached = await self.layer.load(row)
+            cached = await self.service.load(row)
         except UserError:  # a log this engine cannot replay: nothing sensible to remind about
             return None
         game = cached.game
@@ -269,21 +305,34 @@ class Scheduler:
         turn = await store.turn(game_id)
         if turn is None:  # a game from before reminders existed: its clock starts now
             acting = game.acting_players()
-            turn = start_turn(row.id, acting[0] if acting else None, self.clock().timestamp(),
-                              ReminderSettings.from_dict(row.settings))
+            turn = start_turn(
+                row.id,
+                acting[0] if acting else None,
+                self.clock().timestamp(),
+                ReminderSettings.from_dict(row.settings),
+            )
             await store.save_turn(turn)
-        from .play import waiting_for
+        from .acting import waiting_for
 
         seats = await store.seats(game_id)
         seat = next((s for s in seats if s.player_id == turn.player_id), None)
         user = seat.user_id if seat and not seat.conceded else None
         name = seat.name if seat else str(turn.player_id)
-        return Watch(row.id, row.channel_id, row.title, row.host_id, turn, user, name, waiting_for(game),
-                     ReminderSettings.from_dict(row.settings))
+        return Watch(
+            row.id,
+            row.channel_id,
+            row.title,
+            row.host_id,
+            turn,
+            user,
+            name,
+            waiting_for(game),
+            ReminderSettings.from_dict(row.settings),
+        )
 
     async def _prefs(self, watches: list[Watch]) -> dict[str, UserPrefs]:
         users = {u for w in watches for u in (w.user_id, w.host_id) if u}
-        return {u: await self.layer.store.prefs(u) for u in users}
+        return {u: await self.service.store.prefs(u) for u in users}
 
     async def due_reminders(self, now: datetime | None = None) -> list[Reminder]:
         """What would be sent now (nothing is marked)."""
@@ -292,7 +341,7 @@ class Scheduler:
         return due(now, watches, await self._prefs(watches))
 
     async def _active_ids(self) -> list[int]:
-        return [g.id for g in await self.layer.store.active_games()]
+        return [g.id for g in await self.service.store.active_games()]
 
     async def tick(self, deliver: Callable[[Reminder], Awaitable[bool]] | None = None) -> list[Reminder]:
         """Deliver the reminders due now; returns those delivered. ``deliver`` sends one and says
@@ -308,14 +357,15 @@ class Scheduler:
                 log.exception("reminders for game %s failed; trying again at the next tick", gid)
         return out
 
-    async def _tick_game(self, gid: int, now: datetime, deliver: Callable[[Reminder], Awaitable[bool]] | None
-                         ) -> list[Reminder]:
-        store = self.layer.store
+    async def _tick_game(
+        self, gid: int, now: datetime, deliver: Callable[[Reminder], Awaitable[bool]] | None
+    ) -> list[Reminder]:
+        store = self.service.store
         row = await store.game(gid)
         if row is None:
             return []
         out = []
-        async with self.layer.lock(row.channel_id):
+        async with self.service.lock(row.channel_id):
             w = await self.watch(gid)
             if w is None:
                 return []
@@ -332,5 +382,16 @@ class Scheduler:
         return out
 
 
-__all__ = ["Clock", "Reminder", "ReminderSettings", "Scheduler", "Watch", "after_sent", "due", "is_quiet",
-           "start_turn", "utc_now", "zone"]
+__all__ = [
+    "Clock",
+    "Reminder",
+    "ReminderSettings",
+    "Scheduler",
+    "Watch",
+    "after_sent",
+    "due",
+    "is_quiet",
+    "start_turn",
+    "utc_now",
+    "zone",
+]

@@ -17,27 +17,28 @@ from engine import actions as A
 from engine.game import Game
 
 from .access import require_host
+from .gamelog import build_game, max_id
 from .reply import Attachment, Button, Caller, Reply, UserError
-from .store import GameRow, Seat
+from .service import CachedGame
+from .store_rows import GameRow, Seat
 from .version import ENGINE_VERSION
 
 if TYPE_CHECKING:
-    from .commands import CommandLayer
+    from .service import GameService
 
 
-def replayable_prefix(row: GameRow, seats: list[Seat], raw: list[dict[str, Any]]
-                      ) -> tuple[int, str | None, Game]:
+def replayable_prefix(
+    row: GameRow, seats: list[Seat], raw: list[dict[str, Any]]
+) -> tuple[int, str | None, Game]:
     """How many leading records of ``raw`` replay, why the next one does not (None: all do), and
     the game after them (CPU-bound: call through ``asyncio.to_thread``)."""
-    from .commands import build_game
-
     game = build_game(row, seats, [])
     game.live = False
     for i, record in enumerate(raw):
         kind = record.get("type")
         try:
             if kind in ("undo", "redo"):  # they reach back in the log: replay it all again
-                rebuilt = build_game(row, seats, raw[:i + 1])
+                rebuilt = build_game(row, seats, raw[: i + 1])
                 rebuilt.live = False
                 game = rebuilt
             else:
@@ -49,41 +50,59 @@ def replayable_prefix(row: GameRow, seats: list[Seat], raw: list[dict[str, Any]]
     return len(raw), None, game
 
 
-async def game_repair(layer: CommandLayer, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
-    row = await layer._row(channel_id)
+async def game_repair(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    row = await service.row(channel_id)
     require_host(row, caller, "repair the game's log")
     if row.status != "active":
         raise UserError("The game has not started; there is no log to repair")
-    seats = await layer.store.seats(row.id)
-    logged = await layer.store.actions(row.id)
+    seats = await service.store.seats(row.id)
+    logged = await service.store.actions(row.id)
     raw = [e.data for e in logged]
     keep, failure, game = await asyncio.to_thread(replayable_prefix, row, seats, raw)
     if failure is None:
         raise UserError("This game's log replays from start to end; there is nothing to repair")
-    old = Attachment(f"{row.title}-game-{row.id}-full-log.json", json.dumps(await layer.export(row), indent=1).encode())
+    old = Attachment(
+        f"{row.title}-game-{row.id}-full-log.json", json.dumps(await service.export(row), indent=1).encode()
+    )
     if (params.get("confirm") or "").lower() != "yes":
-        return Reply(lines=[f"The log of game {row.id} stops replaying at {failure}. Repairing keeps its first "
-                            f"{keep} of {len(raw)} records and drops the rest; the full log stays stored with "
-                            "the old game and is attached here."], ephemeral=True, files=[old],
-                     buttons=[Button("Cut the log back", "/game repair confirm:yes", "danger")])
-    from .commands import CachedGame, _max_id
-
+        return Reply(
+            lines=[
+                f"The log of game {row.id} stops replaying at {failure}. Repairing keeps its first "
+                f"{keep} of {len(raw)} records and drops the rest; the full log stays stored with "
+                "the old game and is attached here."
+            ],
+            ephemeral=True,
+            files=[old],
+            buttons=[Button("Cut the log back", "/game repair confirm:yes", "danger")],
+        )
     # one transaction: the old game ends and the new one starts with the good part of the log
-    await layer.store.end_game(row.id)
-    gid = await layer.store.create_game(row.channel_id, row.title, row.optional_rules, row.host_id, ENGINE_VERSION,
-                                        status="active", seed=row.seed, guild_id=row.guild_id,
-                                        started_at=row.started_at)
-    await layer.store.set_settings(gid, row.settings)
-    await layer.store.add_seats(gid, seats)
+    await service.store.end_game(row.id)
+    gid = await service.store.create_game(
+        row.channel_id,
+        row.title,
+        row.optional_rules,
+        row.host_id,
+        ENGINE_VERSION,
+        status="active",
+        seed=row.seed,
+        guild_id=row.guild_id,
+        started_at=row.started_at,
+    )
+    await service.store.set_settings(gid, row.settings)
+    await service.store.add_seats(gid, seats)
     for seq, entry in enumerate(logged[:keep], start=1):
-        await layer.store.append_action(gid, entry.data, entry.user_id, seq=seq)
-    new_row = await layer.store.game(gid)
+        await service.store.append_action(gid, entry.data, entry.user_id, seq=seq)
+    new_row = await service.store.game(gid)
     assert new_row is not None
-    cached = CachedGame(keep, game, _max_id(raw[:keep]))
-    layer._cache[gid] = cached
-    layer._touch(gid)
-    reply = Reply(lines=[f"{caller.name} repaired the game: its log is cut back to the first {keep} of {len(raw)} "
-                         f"records (the rest stopped replaying at {failure}). The full log stays with the old "
-                         f"game {row.id} and is attached; play goes on as game {gid}."], files=[old])
-    await layer._after_change(new_row, cached, seats, reply)
+    cached = CachedGame(keep, game, max_id(raw[:keep]))
+    service.remember(gid, cached)
+    reply = Reply(
+        lines=[
+            f"{caller.name} repaired the game: its log is cut back to the first {keep} of {len(raw)} "
+            f"records (the rest stopped replaying at {failure}). The full log stays with the old "
+            f"game {row.id} and is attached; play goes on as game {gid}."
+        ],
+        files=[old],
+    )
+    await service.after_change(new_row, cached, seats, reply)
     return reply

@@ -58,9 +58,10 @@ def _either(words: list[str]) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def acting_parts(game: Game, seats: Iterable[Any] = (), actor: str | None = None,
-                 fresh_turn: bool = False) -> list[str]:
-    """"carol for GW, lay track (/loan, /lay, /pass)" for each acting entity. ``actor`` (the
+def acting_parts(
+    game: Game, seats: Iterable[Any] = (), actor: str | None = None, fresh_turn: bool = False
+) -> list[str]:
+    """ "carol for GW, lay track (/loan, /lay, /pass)" for each acting entity. ``actor`` (the
     player who just acted) gets "again" when a new turn of theirs begins (``fresh_turn``)."""
     notes = {s.player_id: _seat_note(s) for s in seats}
     parts = []
@@ -86,7 +87,9 @@ def _seat_note(seat: Any) -> str:
     return ""
 
 
-def next_line(game: Game, seats: Iterable[Any] = (), actor: str | None = None, fresh_turn: bool = False) -> str:
+def next_line(
+    game: Game, seats: Iterable[Any] = (), actor: str | None = None, fresh_turn: bool = False
+) -> str:
     """The line a game reply ends with: ``next: who, doing what (commands)``."""
     if game.finished:
         return f"next: nobody, the game is over ({game.end_reason}); /game status shows the summary"
@@ -95,7 +98,7 @@ def next_line(game: Game, seats: Iterable[Any] = (), actor: str | None = None, f
 
 
 def round_banner(before: tuple[Any, ...] | None, game: Game) -> str | None:
-    """"Operating Round 1.1 (of 1) begins" when the round changed since ``before`` (a
+    """ "Operating Round 1.1 (of 1) begins" when the round changed since ``before`` (a
     ``Game.round_key()``)."""
     if before is None or game.finished or game.round is None or game.round_key() == before:
         return None
@@ -107,7 +110,9 @@ def turn_key(game: Game) -> tuple[Any, ...]:
     return (*game.round_key(), tuple(game.acting())) if game.round is not None else ()
 
 
-def credited(lines: list[str], game: Game, entity: str, who: str, fallback: str, action_type: str = "") -> list[str]:
+def credited(
+    lines: list[str], game: Game, entity: str, who: str, fallback: str, action_type: str = ""
+) -> list[str]:
     """The action's lines with ``who`` (the user who typed it) named once, on the line that
     reports the acting entity's move; when the engine wrote no such line, ``fallback`` (for
     example "GW passes (buy trains)") comes first. A pass is only reported by a line that says

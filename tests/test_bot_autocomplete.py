@@ -5,16 +5,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.cog import ConductorCog, complete
+from bot.cog import ConductorCog
+from bot.discord_io import complete
 from tests import test_bot_discord as discord_tests
 from tests.test_bot_discord import ALICE, BOB, fake_interaction, import_at
 
 WIRED = {
-    "help": ["command"], "game new": ["options"], "game leave": ["seat"], "game claim": ["seat"],
-    "game seat": ["seat"], "game sub": ["seat"], "game concede": ["seat"], "bid": ["company", "price"],
-    "pass": ["entity"], "lay": ["hex", "tile", "rotation", "entity"], "token": ["city", "slot", "entity"],
-    "routes": ["routes"], "discard": ["train", "entity"], "assign": ["target", "entity"], "issue": ["shares"],
-    "redeem": ["share"], "merge": ["corporation"], "autobuy": ["corporation", "until"],
+    "help": ["command"],
+    "game new": ["options"],
+    "game leave": ["seat"],
+    "game claim": ["seat"],
+    "game seat": ["seat"],
+    "game sub": ["seat"],
+    "game concede": ["seat"],
+    "bid": ["company", "price"],
+    "pass": ["entity"],
+    "lay": ["hex", "tile", "rotation", "entity"],
+    "token": ["city", "slot", "entity"],
+    "routes": ["routes"],
+    "discard": ["train", "entity"],
+    "assign": ["target", "entity"],
+    "issue": ["shares"],
+    "redeem": ["share"],
+    "merge": ["corporation"],
+    "autobuy": ["corporation", "until"],
 }
 
 
@@ -36,7 +50,9 @@ def test_every_fixed_choice_option_has_autocomplete(cog: ConductorCog) -> None:
             assert cmds[name]._params[option].autocomplete is not None, f"/{name} {option}:"
 
 
-async def _ask(cog: ConductorCog, user: int, name: str, options: list[dict[str, Any]], typed: str = "") -> list[Any]:
+async def _ask(
+    cog: ConductorCog, user: int, name: str, options: list[dict[str, Any]], typed: str = ""
+) -> list[Any]:
     inter = fake_interaction(cog, user, data={"options": options})
     inter.command = _commands(cog)[name]  # the real command: its option types decide the value type
     return await complete(inter, typed)
@@ -44,17 +60,32 @@ async def _ask(cog: ConductorCog, user: int, name: str, options: list[dict[str, 
 
 async def test_bid_price_offers_the_minimum_as_integers(cog: ConductorCog) -> None:
     await import_at(cog, 0)  # hotseat001's auction: Player 1 (alice) first; FT costs $20
-    prices = await _ask(cog, ALICE, "bid", [{"name": "company", "value": "FT"},
-                                            {"name": "price", "value": "", "focused": True}])
+    prices = await _ask(
+        cog,
+        ALICE,
+        "bid",
+        [{"name": "company", "value": "FT"}, {"name": "price", "value": "", "focused": True}],
+    )
     assert prices[0].value == 20 and isinstance(prices[0].value, int) and "minimum" in prices[0].name
-    assert await _ask(cog, BOB, "bid", [{"name": "company", "value": "FT"},
-                                        {"name": "price", "value": "", "focused": True}]) == []
+    assert (
+        await _ask(
+            cog,
+            BOB,
+            "bid",
+            [{"name": "company", "value": "FT"}, {"name": "price", "value": "", "focused": True}],
+        )
+        == []
+    )
 
 
 async def test_help_and_seat_options_complete(cog: ConductorCog) -> None:
     await import_at(cog, 0)
     names = await _ask(cog, ALICE, "help", [{"name": "command", "value": "lay", "focused": True}], "lay")
     assert [c.value for c in names] == ["lay"]
-    seats = await _ask(cog, BOB, "game concede", [{"type": 1, "name": "concede", "options": [
-        {"name": "seat", "value": "", "focused": True}]}])
+    seats = await _ask(
+        cog,
+        BOB,
+        "game concede",
+        [{"type": 1, "name": "concede", "options": [{"name": "seat", "value": "", "focused": True}]}],
+    )
     assert [c.value for c in seats] == ["Player 2"]

@@ -25,8 +25,14 @@ ALICE, BOB, CAROL = 1001, 1002, 1003
 CHANNEL = 555
 
 
-def fake_interaction(cog: ConductorCog, user_id: int, *, command: str | None = None,
-                     data: dict[str, Any] | None = None, admin: bool = False) -> Any:
+def fake_interaction(
+    cog: ConductorCog,
+    user_id: int,
+    *,
+    command: str | None = None,
+    data: dict[str, Any] | None = None,
+    admin: bool = False,
+) -> Any:
     inter = MagicMock(spec=discord.Interaction)
     user = MagicMock(spec=discord.Member)
     user.id, user.name, user.display_name = user_id, f"user{user_id}", f"User{user_id}"
@@ -85,8 +91,11 @@ def sent(inter: Any) -> dict[str, Any]:
 
 
 async def start_game(cog: ConductorCog) -> None:
-    for uid, name, params in [(ALICE, "game_new", {"title": "1856"}), (BOB, "game_join", {}),
-                              (CAROL, "game_join", {})]:
+    for uid, name, params in [
+        (ALICE, "game_new", {"title": "1856"}),
+        (BOB, "game_join", {}),
+        (CAROL, "game_join", {}),
+    ]:
         inter = fake_interaction(cog, uid)
         await getattr(cog, name).callback(cog, inter, **params)
         assert sent(inter).get("ephemeral") is False
@@ -129,7 +138,8 @@ async def test_refusal_is_ephemeral_and_changes_nothing(cog: ConductorCog) -> No
 
 
 async def test_slow_commands_defer_first_privately_when_the_answer_is_private(
-        cog: ConductorCog, monkeypatch: pytest.MonkeyPatch) -> None:
+    cog: ConductorCog, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import bot.cog as cog_module
 
     monkeypatch.setattr(cog_module, "ANSWER_WITHIN", 0.0)
@@ -191,7 +201,7 @@ async def import_at(cog: ConductorCog, upto: int) -> None:
 
 
 async def complete(cog: ConductorCog, user: int, command: str, options: list[dict[str, Any]]) -> list[Any]:
-    from bot.cog import complete as ac
+    from bot.discord_io import complete as ac
 
     inter = fake_interaction(cog, user, command=command, data={"options": options})
     current = next(str(o.get("value", "")) for o in options if o.get("focused"))
@@ -207,13 +217,22 @@ async def test_autocomplete_offers_only_legal_choices(cog: ConductorCog) -> None
     legal = {c.value for c in choices_for(game, "BBG", "lay_tile", {})}
     assert {c.value for c in hexes} <= legal
     hex_id = hexes[0].value
-    tiles = await complete(cog, ALICE, "lay", [{"name": "hex", "value": hex_id},
-                                              {"name": "tile", "value": "", "focused": True}])
-    assert tiles and {c.value for c in tiles} <= {c.value for c in choices_for(game, "BBG", "lay_tile",
-                                                                                  {"hex": hex_id})}
-    rotations = await complete(cog, ALICE, "lay", [{"name": "hex", "value": hex_id},
-                                                  {"name": "tile", "value": tiles[0].value},
-                                                  {"name": "rotation", "value": "", "focused": True}])
+    tiles = await complete(
+        cog, ALICE, "lay", [{"name": "hex", "value": hex_id}, {"name": "tile", "value": "", "focused": True}]
+    )
+    assert tiles and {c.value for c in tiles} <= {
+        c.value for c in choices_for(game, "BBG", "lay_tile", {"hex": hex_id})
+    }
+    rotations = await complete(
+        cog,
+        ALICE,
+        "lay",
+        [
+            {"name": "hex", "value": hex_id},
+            {"name": "tile", "value": tiles[0].value},
+            {"name": "rotation", "value": "", "focused": True},
+        ],
+    )
     assert rotations
     # every offered choice is accepted by the engine (checked on a copy)
     inter = fake_interaction(cog, ALICE)
@@ -229,8 +248,12 @@ async def test_autocomplete_in_the_stock_round(cog: ConductorCog) -> None:
     await import_at(cog, 6)
     corps = await complete(cog, ALICE, "par", [{"name": "corporation", "value": "", "focused": True}])
     assert 0 < len(corps) <= 25
-    prices = await complete(cog, ALICE, "par", [{"name": "corporation", "value": corps[0].value},
-                                               {"name": "price", "value": "", "focused": True}])
+    prices = await complete(
+        cog,
+        ALICE,
+        "par",
+        [{"name": "corporation", "value": corps[0].value}, {"name": "price", "value": "", "focused": True}],
+    )
     assert prices and all("," in c.value for c in prices)
     inter = fake_interaction(cog, ALICE)
     await cog.par.callback(cog, inter, corporation=corps[0].value, price=prices[-1].value)

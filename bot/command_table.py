@@ -1,0 +1,438 @@
+"""The one command table: every text and slash command, its handler, its options and help.
+
+:data:`COMMANDS` maps a command's name (``"game new"``, ``"lay"``) to a :class:`Command`: the
+handler the command layer dispatches to (``await handler(service, channel_id, caller, params)``),
+its :class:`~bot.usage.Usage` (options, a line of help, an example; ``/help NAME`` and the
+option check read it), whether it runs without the channel's lock (no channel game involved) and
+whether Discord defers it privately. Game actions (``/par``, ``/lay``, ...) are built from
+:data:`bot.play.ACTION_COMMANDS`, whose entries say how each action is made; their handler is
+:meth:`bot.service.GameService.act`. ``/help`` lists the commands by :data:`HELP_LAYOUT`.
+
+An option a command does not have is refused (not silently ignored). Options set by buttons or
+by the Discord adapter (``state``, ``vote``, ``confirm``, ``user_name``) are accepted but not shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.titles.registry import title_names
+
+from . import access, lifecycle, records, remind_cmds, repair, rules_cmds, seating, undo
+from .acting import resolve_entity, waiting_for
+from .game_text import you_can
+from .moves import MAX_LINES, command_moves, moves
+from .play import ACTION_COMMANDS, ENTITY_PARAM, EXAMPLES
+from .reply import Caller, Reply, UserError
+from .usage import ALWAYS, Usage, help_lines
+
+if TYPE_CHECKING:
+    from .service import GameService
+
+Handler = Callable[["GameService", str, Caller, dict[str, str]], Awaitable[Reply]]
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    handler: Handler
+    usage: Usage | None = None  # None: not explained by /help NAME and its options not checked
+    overview: str = ""  # how /help lists it ("" : /NAME)
+    unlocked: bool = False  # no channel game involved: not serialized per channel
+    private: bool = False  # answered privately: Discord defers it ephemerally
+    action: bool = False  # a game action (a refusal adds who is next)
+
+    @property
+    def listed(self) -> str:
+        return self.overview or f"/{self.name}"
+
+
+# ---------------------------------------------------------------------- /help
+async def help_command(
+    service: GameService, channel_id: str, caller: Caller, params: dict[str, str]
+) -> Reply:
+    """``/help``: the commands, by :data:`HELP_LAYOUT`, and what the caller can do now;
+    ``/help NAME``: one command (:func:`command_help`)."""
+    if params.get("command"):
+        return await command_help(service, channel_id, caller, params["command"])
+    lines = [
+        f"**{section}**: " + " · ".join(COMMANDS[name].listed for name in names)
+        for section, names in HELP_LAYOUT
+    ]
+    row = await service.store.open_game(channel_id)
+    if row and row.status == "active":
+        cached = await service.load(row)
+        seats = await service.store.seats(row.id)
+        lines.append("Now " + waiting_for(cached.game) + ".")
+        lines += you_can(cached.game, seats, caller)
+    return Reply(lines=lines, ephemeral=True)
+
+
+async def command_help(service: GameService, channel_id: str, caller: Caller, name: str) -> Reply:
+    """``/help NAME``: the command's options and an example; for a game action, what the caller
+    can choose now."""
+    usage = find_usage(name)
+    lines = help_lines(usage)
+    cmd = ACTION_COMMANDS.get(usage.name)
+    row = await service.store.open_game(channel_id)
+    if cmd is not None and row is not None and row.status == "active":
+        cached = await service.load(row)
+        seats = await service.store.seats(row.id)
+        pids = {s.player_id for s in seats if s.user_id == caller.id and s.player_id and not s.conceded}
+        try:
+            entity = resolve_entity(cached.game, cmd, pids, None)
+        except UserError as exc:
+            lines.append(f"Now: {exc}")
+        else:
+            lines += command_moves(cached.game, entity, cmd, {})[:MAX_LINES]
+    return Reply(lines=lines, ephemeral=True)
+
+
+# ---------------------------------------------------------------------- the table
+_SEAT = ("seat", "a seat name")
+
+
+def _game_commands() -> tuple[Command, ...]:
+    return (
+        Command(
+            "help",
+            help_command,
+            Usage(
+                "help",
+                "the commands; /help NAME explains one",
+                (("command", "a command name"),),
+                example="/help lay",
+            ),
+            overview="/help NAME explains one command (/help lay)",
+            private=True,
+        ),
+        Command(
+            "moves",
+            moves,
+            Usage(
+                "moves",
+                "what you can do now, with the exact commands: /moves, /moves lay hex:F17, /moves token",
+                (("command", "a game action, then its options so far"),),
+                example="/moves lay hex:F17",
+            ),
+            overview="/moves lists what you can do now, as commands to type (/moves lay hex:F17)",
+        ),
+        Command(
+            "game new",
+            lifecycle.game_new,
+            Usage(
+                "game new",
+                "open a game in this channel",
+                (
+                    ("title", "1856, 1836Jr56 or 1833NE"),
+                    ("options", "optional rules, separated by spaces"),
+                    ("bonuses", "1833NE: values from your rulebook"),
+                ),
+                ("title",),
+                "/game new title:1856 options:alternate_destinations",
+            ),
+            overview="/game new title:" + "|".join(title_names()),
+        ),
+        Command(
+            "game rules",
+            rules_cmds.game_rules,
+            Usage(
+                "game rules",
+                "1833NE's provisional values; the host sets them before the first operating round",
+                (("bonuses", "e.g. Boston-Portland=50/50/80/80/0 ferry=20"),),
+                example="/game rules",
+            ),
+            overview="/game rules [bonuses:] (1833NE's provisional values)",
+        ),
+        Command(
+            "game join",
+            lifecycle.game_join,
+            Usage(
+                "game join",
+                "take a seat (name: takes another seat yourself)",
+                (("name", "a seat name"),),
+                example="/game join",
+            ),
+        ),
+        Command(
+            "game leave",
+            lifecycle.game_leave,
+            Usage("game leave", "leave before the game starts", (_SEAT,), example="/game leave"),
+        ),
+        Command(
+            "game start",
+            lifecycle.game_start,
+            Usage(
+                "game start",
+                "start the game (host)",
+                (("order", "random or joined"),),
+                example="/game start order:random",
+            ),
+            overview="/game start [order:random|joined]",
+        ),
+        Command(
+            "game status",
+            lifecycle.game_status,
+            Usage(
+                "game status", "who must act and what they can do, with the pictures", example="/game status"
+            ),
+        ),
+        Command(
+            "game undo",
+            undo.game_undo,
+            Usage(
+                "game undo",
+                "undo the last action (others agree when it was not yours)",
+                example="/game undo",
+                hidden=("vote",),
+            ),
+        ),
+        Command(
+            "game export",
+            lifecycle.game_export,
+            Usage("game export", "the game as an 18xx.games export", example="/game export"),
+        ),
+        Command(
+            "game import",
+            lifecycle.game_import,
+            Usage(
+                "game import",
+                "load an 18xx.games export; players then claim seats",
+                (("file", "the export"),),
+                ("file",),
+                "/game import file:game.json",
+            ),
+            overview="/game import file:",
+        ),
+        Command(
+            "game claim",
+            lifecycle.game_claim,
+            Usage(
+                "game claim",
+                "take a free seat of an imported game",
+                (_SEAT,),
+                ("seat",),
+                '/game claim seat:"Player 1"',
+            ),
+            overview="/game claim seat:",
+        ),
+        Command(
+            "game seat",
+            lifecycle.game_seat,
+            Usage(
+                "game seat",
+                "hand a seat to another user",
+                (_SEAT, ("user", "who takes it")),
+                ("seat", "user"),
+                '/game seat seat:"Player 1" user:@bob',
+                hidden=("user_name",),
+            ),
+            overview="/game seat seat: user:",
+        ),
+        Command(
+            "game settings",
+            remind_cmds.game_settings,
+            Usage(
+                "game settings",
+                "reminder settings (the host changes them)",
+                (
+                    ("remind_hours", "hours before the first reminder"),
+                    ("repeat_hours", "hours between reminders"),
+                    ("reminders", "how many reminders"),
+                    ("idle_days", "days before the host hears of it"),
+                    ("sub_days", "days of silence before a vote may hand the seat over"),
+                ),
+                example="/game settings remind_hours:12",
+            ),
+            overview="/game settings [remind_hours:] [repeat_hours:] [reminders:] [idle_days:] [sub_days:]",
+        ),
+        Command(
+            "game notify",
+            remind_cmds.game_notify,
+            Usage(
+                "game notify",
+                "your reminders: time zone, quiet hours, direct messages",
+                (
+                    ("tz", "a time zone like Europe/Berlin"),
+                    ("quiet", "quiet hours like 22-7, or off"),
+                    ("dm", "yes or no"),
+                ),
+                example="/game notify tz:Europe/Berlin quiet:22-7",
+            ),
+            overview="/game notify [tz:] [quiet:22-7] [dm:yes]",
+            unlocked=True,
+            private=True,
+        ),
+        Command(
+            "game remind",
+            remind_cmds.game_remind,
+            Usage("game remind", "remind the acting player (at most once an hour)", example="/game remind"),
+        ),
+        Command(
+            "game sub",
+            seating.game_sub,
+            Usage(
+                "game sub",
+                "hand a seat to a substitute",
+                (("user", "the substitute"), _SEAT),
+                ("user",),
+                "/game sub user:@carol",
+                hidden=("user_name", "vote"),
+            ),
+            overview="/game sub user: [seat:] [vote:]",
+        ),
+        Command(
+            "game concede",
+            seating.game_concede,
+            Usage(
+                "game concede",
+                "leave the game: the seat then moves automatically",
+                (_SEAT,),
+                example="/game concede",
+                hidden=("confirm",),
+            ),
+        ),
+        Command(
+            "game history",
+            records.game_history,
+            Usage("game history", "this server's finished games", example="/game history"),
+            unlocked=True,
+            private=True,
+        ),
+        Command(
+            "game end",
+            lifecycle.game_end,
+            Usage("game end", "end the game (host or server admin)", example="/game end"),
+        ),
+        Command(
+            "games",
+            records.games,
+            Usage("games", "this server's running games", example="/games"),
+            unlocked=True,
+            private=True,
+        ),
+        Command(
+            "stats",
+            records.stats,
+            Usage(
+                "stats",
+                "games played, wins and average placing",
+                (("user", "whose"),),
+                example="/stats",
+                hidden=("user_name",),
+            ),
+            overview="/stats [user:]",
+            unlocked=True,
+            private=True,
+        ),
+        Command("game repair", repair.game_repair),
+        Command("creators", access.creators, unlocked=True),
+    )
+
+
+def _action_handler(name: str) -> Handler:
+    async def handler(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+        return await service.act(channel_id, caller, name, params)
+
+    return handler
+
+
+def _action_commands() -> tuple[Command, ...]:
+    out = []
+    for cmd in ACTION_COMMANDS.values():
+        options = (
+            *((p.name, p.description) for p in cmd.params),
+            (ENTITY_PARAM.name, ENTITY_PARAM.description),
+        )
+        required = tuple(p.name for p in cmd.params if p.required)
+        usage = Usage(cmd.name, cmd.help, options, required, EXAMPLES.get(cmd.name, f"/{cmd.name}"))
+        out.append(
+            Command(
+                cmd.name, _action_handler(cmd.name), usage, overview=f"/{cmd.name} ({cmd.help})", action=True
+            )
+        )
+    return tuple(out)
+
+
+COMMANDS: dict[str, Command] = {c.name: c for c in (*_game_commands(), *_action_commands())}
+
+HELP_LAYOUT: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        "Game",
+        (
+            "game new",
+            "game join",
+            "game leave",
+            "game start",
+            "game status",
+            "game undo",
+            "game export",
+            "game import",
+            "game claim",
+            "game seat",
+            "game end",
+            "game repair",
+            "game rules",
+        ),
+    ),
+    ("Absent players", ("game remind", "game notify", "game settings", "game sub", "game concede", "games")),
+    ("Records", ("game history", "stats")),
+    ("Actions", tuple(ACTION_COMMANDS)),
+    ("More", ("help", "moves")),
+)
+
+
+# ---------------------------------------------------------------------- reading the table
+def find_command(name: str) -> Command:
+    """The command called ``name``; a refusal pointing at /help for an unknown one."""
+    command = COMMANDS.get(name)
+    if command is None:
+        raise UserError(f"Unknown command /{name}; see /help")
+    return command
+
+
+def command_names() -> list[str]:
+    """The commands /help NAME explains, in table order."""
+    return [c.name for c in COMMANDS.values() if c.usage is not None]
+
+
+def find_usage(name: str) -> Usage:
+    key = " ".join(name.strip().lstrip("/").lower().split())
+    for candidate in (key, "game " + key):
+        command = COMMANDS.get(candidate)
+        if command is not None and command.usage is not None:
+            return command.usage
+    raise UserError(f"There is no command /{key}; /help lists them all")
+
+
+def check_options(name: str, params: dict[str, str]) -> None:
+    """Refuse an option ``/name`` does not have (unknown commands are the dispatcher's to refuse)."""
+    command = COMMANDS.get(name)
+    usage = command.usage if command else None
+    if usage is None:
+        return
+    allowed = {o for o, _ in usage.options} | set(usage.hidden) | set(ALWAYS)
+    if name == "moves" and params.get("command"):
+        inner = COMMANDS.get(params["command"].strip().lstrip("/").lower())
+        allowed |= {o for o, _ in inner.usage.options} if inner and inner.usage else set()
+    unknown = [k for k in params if k not in allowed]
+    if unknown:
+        shown = ", ".join(f"{o}:" for o, _ in usage.options) or "none"
+        raise UserError(f"/{name} has no option {unknown[0]}: (its options: {shown}); nothing was done")
+
+
+def is_unlocked(name: str) -> bool:
+    command = COMMANDS.get(name)
+    return command is not None and command.unlocked
+
+
+def is_private(name: str) -> bool:
+    command = COMMANDS.get(name)
+    return command is not None and command.private
+
+
+def is_action(name: str) -> bool:
+    command = COMMANDS.get(name)
+    return command is not None and command.action

@@ -1,0 +1,150 @@
+"""A game's stored log as a game: replaying it (:func:`build_game`, refusing a log this engine
+cannot replay with :class:`ReplayError`), the next action id (:func:`max_id`), an action in words,
+and reading an 18xx.games export as the bot stores it. Pure: no store, no Discord; the replays
+are CPU-bound (call them through ``asyncio.to_thread``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, cast
+
+from engine import actions as A
+from engine.errors import GameError
+from engine.game import Game
+from engine.replay import filter_actions
+from engine.titles.registry import canonical_title, new_game
+
+from . import limits
+from .reply import UserError
+from .store_rows import GameRow, Seat
+from .version import ENGINE_VERSION
+
+MAX_IMPORT_BYTES = limits.MAX_IMPORT_BYTES
+MAX_IMPORT_ACTIONS = 50_000
+CHECKPOINT_EVERY = 32  # a live game saves its state for rollback every N actions (Game.process)
+
+
+class ReplayError(UserError):
+    """A stored or imported log that this engine cannot replay; ``failure`` names the action."""
+
+    def __init__(self, row: GameRow, failure: str):
+        super().__init__(
+            f"This game (recorded with engine {row.engine_version}) cannot be replayed by engine "
+            f"{ENGINE_VERSION}: {failure}. Export it with /game export and tell the bot's maintainers; "
+            "the host can cut the log back to the last action that replays with /game repair."
+        )
+        self.failure = failure
+
+
+def players(seats: list[Seat]) -> list[tuple[str, str]]:
+    """The seats as the engine's players, (player id, name). Every seat of a started game has a
+    player id (a lobby seat has none, and no game is built from a lobby)."""
+    return [(cast(str, s.player_id), s.name) for s in seats]
+
+
+def build_game(row: GameRow, seats: list[Seat], raw_actions: list[dict[str, Any]]) -> Game:
+    """Replay a stored game; a log the engine cannot replay is a clear error naming both versions."""
+    game = new_game(row.title, players(seats), row.optional_rules, row.seed)
+    game.live = False  # automatic moves (programs) come from the stored record while rebuilding
+    for raw in filter_actions(raw_actions):
+        try:
+            game.process(A.Action.from_dict(raw), safe=False)
+        except Exception as exc:  # whatever the record holds, it does not replay
+            raise ReplayError(row, f"action {raw.get('id')} ({raw.get('type')}) fails: {exc}") from None
+    game.live = True
+    game.checkpoint_every = CHECKPOINT_EVERY  # only process() changes a live game: cheap rollback
+    return game
+
+
+def max_id(actions: Any) -> int:
+    """The largest action id in a log (new actions get the next one)."""
+    best = 0
+    for data in actions:
+        try:
+            best = max(best, int(data.get("id") or 0))
+        except (TypeError, ValueError):
+            continue
+    return best
+
+
+def read_export(raw: str) -> tuple[str, dict[str, Any], list[Seat], list[dict[str, Any]], Game]:
+    """An 18xx.games export checked as the bot will store it: title, settings, seats (one per
+    player; two players with one id are refused, equal names told apart), the actions, and the
+    game they replay to (CPU-bound: call through ``asyncio.to_thread``)."""
+    try:
+        export = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise UserError("That file is not JSON; attach an 18xx.games export") from None
+    if (
+        not isinstance(export, dict)
+        or not isinstance(export.get("players"), list)
+        or not isinstance(export.get("actions", []), list)
+        or "title" not in export
+    ):
+        raise UserError("That is not an 18xx.games export (it needs title, players and actions)")
+    title = canonical_title(str(export["title"]))
+    settings = export.get("settings") or {}
+    if (
+        not isinstance(settings, dict)
+        or not isinstance(settings.get("optional_rules") or [], list)
+        or not isinstance(settings.get("seed"), int | None)
+    ):
+        raise UserError(
+            "The export's settings are not readable (optional_rules must be a list, seed a number)"
+        )
+    actions = export.get("actions", [])
+    if len(actions) > MAX_IMPORT_ACTIONS or not all(isinstance(a, dict) for a in actions):
+        raise UserError(f"The export's actions must be at most {MAX_IMPORT_ACTIONS} records")
+    seats = import_seats(export["players"])
+    row = GameRow(
+        0,
+        "",
+        title,
+        [str(o) for o in settings.get("optional_rules") or []],
+        settings.get("seed"),
+        "",
+        "active",
+        ENGINE_VERSION,
+        0,
+    )
+    try:
+        game = build_game(row, seats, actions)
+    except ReplayError as exc:
+        raise UserError(f"That export does not replay here: {exc.failure}. Nothing was imported.") from None
+    except (GameError, RecursionError) as exc:
+        raise UserError(f"That export cannot be loaded: {exc}") from None
+    return title, settings, seats, actions, game
+
+
+def import_seats(players: list[Any]) -> list[Seat]:
+    """One seat per exported player. A player id may appear once (else two seats would be one
+    player); seats with equal names get a number so each can be claimed by name."""
+    seats: list[Seat] = []
+    for i, p in enumerate(players):
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str | int) or not str(p["name"]).strip():
+            raise UserError(f"Player {i + 1} of the export has no name")
+        name, pid = str(p["name"]).strip(), str(p.get("id", p["name"])).strip()
+        if len(name) > 64 or len(pid) > 64:
+            raise UserError(f"Player {i + 1}'s name or id in the export is too long (at most 64 characters)")
+        if any(s.player_id == pid for s in seats):
+            raise UserError(
+                f"The export has two players with the id {pid!r}; each player needs their own id. "
+                "Nothing was imported."
+            )
+        taken = {s.name.lower() for s in seats} | {s.player_id.lower() for s in seats if s.player_id}
+        shown, n = name, 2
+        while shown.lower() in taken:
+            shown, n = f"{name} ({n})", n + 1
+        seats.append(Seat(i, shown, None, pid))
+    return seats
+
+
+def describe_action(game: Game, raw: dict[str, Any]) -> str:
+    """A logged action in words, naming its entity as the game does."""
+    try:
+        text = A.Action.from_dict(raw).describe()
+    except ValueError:
+        return str(raw.get("type"))
+    entity = str(raw.get("entity"))
+    return text.replace(entity, game.name_of(entity), 1)

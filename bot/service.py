@@ -1,0 +1,486 @@
+"""The game service: what every command does with a channel's game, as one public API.
+
+Feature modules (the handlers of :mod:`bot.command_table`) use only this API:
+
+- **load**: :meth:`GameService.row` (the channel's open game, or a refusal saying there is none or
+  it is over), :meth:`~GameService.active` (a started game and its state), :meth:`~GameService.latest`,
+  :meth:`~GameService.load` (the state of a stored game, cached per game and rebuilt by replaying
+  the action log in a worker thread), :meth:`~GameService.export`;
+- **check the caller**: :meth:`~GameService.check_state` (a stale button is refused),
+  :meth:`~GameService.require_host` (host or server admin), the seat checks in
+  :meth:`~GameService.act`;
+- **apply**: :meth:`~GameService.act` (an action command: the caller's seat, the entity, the
+  action, the engine), :meth:`~GameService.apply` (an action already built),
+  :meth:`~GameService.play` (process and queue one action), :meth:`~GameService.robot_moves`
+  (conceded seats move), :meth:`~GameService.remember` / :meth:`~GameService.forget` (a state
+  built elsewhere, or one that must be rebuilt);
+- **after a change**: :meth:`~GameService.after_change`: automatic seats, storing the queued
+  actions, status text, buttons, suggested routes, the pictures that changed, the turn clock (reminders
+  restart when the move passes or the acting player acted), the ping when the turn passes, and the
+  end-of-game summary with the final standings.
+
+State is rebuilt by replaying the stored action log and cached per game; the cache key is the
+log length (the *state id*), which also stamps buttons so a stale click is refused. A command's
+writes wait in the store and go to the database with its commit (:mod:`bot.store`); the cached
+states a command advanced are dropped when it rolls back (:meth:`~GameService.tracking`,
+:meth:`~GameService.rollback`). Heavy engine work runs in a worker thread. Time comes from the
+injected ``clock``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import actions as A
+from engine.decisions import suggest_routes
+from engine.errors import GameError
+from engine.game import Game
+from engine.titles.registry import new_game, title_names
+
+from . import access
+from .acting import resolve_entity
+from .game_text import decision_buttons, result_lines, status_text
+from .gamelog import build_game, max_id, players
+from .lay_text import explain_refusal
+from .play import ACTION_COMMANDS, COMMAND_FOR_TYPE, build_action
+from .posting import PostedPictures
+from .reminders import Clock, ReminderSettings, start_turn, utc_now
+from .reply import Attachment, Button, Caller, Reply, UserError
+from .robot import robot_action, robot_entity
+from .store import GameRow, ResultRow, Seat, Store
+from .summary import chart_png, standings, summarize, summary_lines
+from .turns import credited, fallback_line, new_turn, next_line, outcome_line, round_banner, turn_key
+
+log = logging.getLogger(__name__)
+
+MAX_LOG_LINES = 12
+MAX_ROBOT_MOVES = 200
+ROBOT_USER = "robot"  # the user id logged with moves of a conceded seat
+
+
+@dataclass
+class CachedGame:
+    seq: int  # the state id: number of rows in the action log (with ``pending``)
+    game: Game
+    max_id: int  # the largest action id in the log (new actions get the next one)
+    pending: list[tuple[dict[str, Any], str | None]] = field(default_factory=list)  # to store: (data, user)
+
+
+@dataclass
+class CommandScope:
+    """One command in progress: the games whose cached state ran ahead of the database (dropped
+    if its transaction rolls back)."""
+
+    touched: set[int] = field(default_factory=set)
+
+
+_SCOPE: ContextVar[CommandScope | None] = ContextVar("command_scope", default=None)
+
+
+def render_images(game: Game, which: tuple[str, ...] = ("map", "market")) -> list[Attachment]:
+    """Draw images (CPU-bound: call through ``asyncio.to_thread``)."""
+    from render.map_image import render_map
+    from render.market_image import render_market
+    from render.status_image import render_status
+
+    fns = {"map": render_map, "market": render_market, "status": render_status}
+    return [Attachment(f"{name}.png", fns[name](game)) for name in which]
+
+
+class GameService:
+    """The store, the cached game states, the per-channel locks and the picture bookkeeping."""
+
+    def __init__(self, store: Store, *, images: bool = True, clock: Clock | None = None):
+        self.store = store
+        self.images = images
+        self.clock: Clock = clock or utc_now
+        self._cache: dict[int, CachedGame] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self.posted = PostedPictures()
+
+    def now(self) -> float:
+        """The injected clock as unix seconds."""
+        return self.clock().timestamp()
+
+    def lock(self, channel_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(str(channel_id), asyncio.Lock())
+
+    async def row(self, channel_id: str) -> GameRow:
+        row = await self.store.open_game(channel_id)
+        if row is None:
+            ended = await self.latest(channel_id)
+            if ended is not None:
+                raise UserError(
+                    f"The {ended.title} game in this channel (game {ended.id}) is over: /game status "
+                    "shows its summary and /game export its record. Start a new one with /game new "
+                    f"title:{ended.title}"
+                )
+            raise UserError(
+                f"There is no game in this channel. Start one with /game new title:{title_names()[0]}"
+            )
+        return row
+
+    async def latest(self, channel_id: str) -> GameRow | None:
+        games = await self.store.channel_games(channel_id)
+        return games[-1] if games else None
+
+    async def active(self, channel_id: str) -> tuple[GameRow, CachedGame]:
+        row = await self.row(channel_id)
+        if row.status == "lobby":
+            raise UserError("The game has not started yet; the host starts it with /game start")
+        return row, await self.load(row)
+
+    async def load(self, row: GameRow) -> CachedGame:
+        """The game's state: cached, or rebuilt by replaying the action log (in a worker thread)."""
+        count = await self.store.action_count(row.id)
+        cached = self._cache.get(row.id)
+        if cached is not None and cached.seq == count and not cached.pending:
+            return cached
+        logged = await self.store.actions(row.id)
+        seats = await self.store.seats(row.id)
+        game = await asyncio.to_thread(build_game, row, seats, [entry.data for entry in logged])
+        cached = CachedGame(count, game, max_id(entry.data for entry in logged))
+        self._cache[row.id] = cached
+        if self.store.writing():  # built from this command's own writes, not yet committed
+            self._touch(row.id)
+        return cached
+
+    @staticmethod
+    def check_state(params: dict[str, str], cached: CachedGame) -> None:
+        raw = params.get("state")
+        if raw is None:
+            return
+        if not raw.strip().isdigit() or int(raw) != cached.seq:
+            raise UserError("That button is out of date: the game has moved on. Nothing was changed.")
+
+    def require_host(self, row: GameRow, caller: Caller, what: str) -> None:
+        access.require_host(row, caller, what)
+
+    async def act(self, channel_id: str, caller: Caller, name: str, params: dict[str, str]) -> Reply:
+        cmd = ACTION_COMMANDS[name]
+        row, cached = await self.active(channel_id)
+        game = cached.game
+        if game.finished:
+            raise UserError(f"The game is over ({game.end_reason}); see /game status or /game export")
+        self.check_state(params, cached)
+        seats = await self.store.seats(row.id)
+        pids = {s.player_id for s in seats if s.user_id == caller.id and s.player_id and not s.conceded}
+        if not pids:
+            if any(s.user_id == caller.id and s.conceded for s in seats):
+                raise UserError("You conceded: your seat moves automatically now.")
+            hint = " Claim a free seat with /game claim." if any(s.user_id is None for s in seats) else ""
+            raise UserError("You do not hold a seat in this game." + hint)
+        entity = resolve_entity(game, cmd, pids, params.get("entity"), params)
+        action = build_action(cmd, game, entity, params)
+        try:
+            return await self.apply(row, cached, caller, action, seats)
+        except GameError as exc:  # the state is as it was: say why, and what would work
+            raise GameError(explain_refusal(game, action, str(exc))) from None
+
+    async def apply(
+        self, row: GameRow, cached: CachedGame, caller: Caller, action: A.Action, seats: list[Seat]
+    ) -> Reply:
+        game = cached.game
+        before = (game.round_key(), turn_key(game))
+        fallback = fallback_line(
+            game, action.entity, action.type, COMMAND_FOR_TYPE.get(action.type, action.type)
+        )
+        logged = len(game.log)
+        self.play(row, cached, action, caller.id)
+        fallback = outcome_line(game, action) or fallback
+        reply = Reply(
+            lines=credited(
+                game.log[logged:][:MAX_LOG_LINES], game, action.entity, caller.name, fallback, action.type
+            )
+        )
+        actor = cached.game.controller_of(action.entity)
+        await self.after_change(row, cached, seats, reply, actor=actor, before=before)
+        if actor:
+            await self.store.touch_seat(row.id, actor, self.now())
+        return reply
+
+    def play(self, row: GameRow, cached: CachedGame, action: A.Action, user_id: str) -> list[str]:
+        """Process ``action`` (GameError: refused, state unchanged) and queue it for the log
+        (:meth:`_store_pending`); returns the new game log lines."""
+        game = cached.game
+        before = len(game.log)
+        action = dataclasses.replace(action, id=cached.max_id + 1)
+        game.process(action)
+        self._touch(row.id)  # the cached game is ahead of the database until the command commits
+        data = action.to_dict()
+        data["created_at"] = int(self.now())
+        if game.auto_done:
+            data["auto_actions"] = [a.to_dict() for a in game.auto_done]
+        cached.pending.append((data, user_id))
+        cached.max_id += 1
+        return game.log[before:] or [action.describe()]
+
+    async def _store_pending(self, row: GameRow, cached: CachedGame) -> None:
+        """Append the queued actions at the log positions after the state they were played on:
+        another process that stored a move there first makes this a :class:`Conflict`."""
+        for data, user in cached.pending:
+            await self.store.append_action(row.id, data, user, seq=cached.seq + 1)
+            cached.seq += 1
+        cached.pending.clear()
+
+    async def robot_moves(self, row: GameRow, cached: CachedGame, seats: list[Seat], reply: Reply) -> None:
+        """Move for every conceded seat that must act, until a seated player must act (engine work
+        in a worker thread; the moves are queued for the log)."""
+        conceded = {s.player_id for s in seats if s.conceded and s.player_id}
+        if conceded and not cached.game.finished and robot_entity(cached.game, conceded) is not None:
+            reply.lines += await asyncio.to_thread(self._robot_loop, row, cached, conceded, len(reply.lines))
+
+    def _robot_loop(self, row: GameRow, cached: CachedGame, conceded: set[str], shown: int) -> list[str]:
+        game = cached.game
+        out: list[str] = []
+        for _ in range(MAX_ROBOT_MOVES):
+            entity = None if game.finished else robot_entity(game, conceded)
+            if entity is None:
+                break
+            action = robot_action(game, entity, seed=cached.seq + len(cached.pending))
+            who = game.name_of(game.controller_of(entity) or entity)
+            if action is None:
+                out.append(f"The automatic seat of {who} has no move; the host can /game sub the seat")
+                break
+            try:
+                lines = self.play(row, cached, action, ROBOT_USER)
+            except GameError as exc:
+                out.append(f"The automatic seat of {who} is stuck ({exc}); the host can /game sub the seat")
+                break
+            if shown + len(out) < 3 * MAX_LOG_LINES:
+                out += [f"🤖 {ln}" for ln in lines[:3]]
+        return out
+
+    async def after_change(
+        self,
+        row: GameRow,
+        cached: CachedGame,
+        seats: list[Seat],
+        reply: Reply,
+        actor: str | None = None,
+        before: tuple[Any, Any] | None = None,
+    ) -> None:
+        """Automatic seats, the log, buttons, the status message, the turn clock, the ping when the
+        turn passes to another player, the pictures that changed when a turn ends, and the summary
+        when the game is over. ``before`` (round and turn before the action) marks a new round or turn;
+        the reply ends with who is next."""
+        await self._settle(row, cached, seats, reply, actor, before)
+        game = cached.game
+        banner = round_banner(before[0] if before else None, game)
+        if banner:
+            reply.lines.append(banner)
+        reply.lines.append(
+            next_line(game, seats, actor, fresh_turn=new_turn(game, before[1] if before else None))
+        )
+
+    async def _settle(
+        self,
+        row: GameRow,
+        cached: CachedGame,
+        seats: list[Seat],
+        reply: Reply,
+        actor: str | None,
+        before: tuple[Any, Any] | None,
+    ) -> None:
+        game = cached.game
+        reply.game_id = row.id
+        await self.robot_moves(row, cached, seats, reply)
+        record = None
+        if game.finished and row.status != "ended":  # the whole log, read before this command writes
+            record = [e.data for e in await self.store.actions(row.id)] + [data for data, _ in cached.pending]
+        await self._store_pending(row, cached)
+        reply.status = status_text(row, game, seats, cached.seq)
+        if game.finished:
+            if record is not None:
+                await self._finish(row, cached, seats, reply, record)
+            else:
+                reply.lines += result_lines(game)
+            return
+        reply.buttons = decision_buttons(game, cached.seq)
+        await self._suggest_routes(game, reply)
+        if self.images and (before is None or turn_key(game) != before[1]):
+            reply.files += await self.render(game, self.posted.changed(row.id, game, reply.files))
+        acting = game.acting_players()
+        nxt = acting[0] if acting else None
+        await self._track_turn(row, nxt, actor)
+        if nxt is None or nxt == row.last_ping_seat:
+            return
+        await self.store.set_last_ping(row.id, nxt)
+        row.last_ping_seat = nxt
+        seat = next((s for s in seats if s.player_id == nxt), None)
+        if seat is not None and seat.user_id and not seat.conceded:
+            reply.ping = seat.user_id
+            reply.ping_text = f"your turn ({seat.name})"
+
+    async def _track_turn(self, row: GameRow, player: str | None, actor: str | None) -> None:
+        """Restart the reminder clock when the move passed on or the acting player acted."""
+        turn = await self.store.turn(row.id)
+        if turn is None or turn.player_id != player or (actor is not None and actor == player):
+            settings = ReminderSettings.from_dict(row.settings)
+            await self.store.save_turn(start_turn(row.id, player, self.now(), settings, turn))
+
+    async def _finish(
+        self, row: GameRow, cached: CachedGame, seats: list[Seat], reply: Reply, record: list[dict[str, Any]]
+    ) -> None:
+        """The end-of-game summary (ranking, reason, length, value chart, export button) from the
+        whole ``record``; the final standings are stored for /game history and /stats."""
+        game = cached.game
+        ended = self.now()
+        await self._summary(row, game, seats, reply, ended, record)
+        reply.buttons = [Button("Export (18xx.games JSON)", "/game export", "primary")]
+        by_pid = {s.player_id: s for s in seats}
+        results = []
+        for st in standings(game):
+            seat = by_pid.get(st.player_id)
+            results.append(
+                ResultRow(
+                    row.id,
+                    seat.position if seat else -1,
+                    st.player_id,
+                    st.name,
+                    seat.user_id if seat else None,
+                    st.rank,
+                    st.total,
+                    st.cash,
+                    bool(seat and seat.conceded),
+                )
+            )
+        await self.store.save_results(results)
+        if row.status != "ended":
+            await self.store.end_game(row.id, ended)
+            row.status = "ended"
+
+    async def _summary(
+        self,
+        row: GameRow,
+        game: Game,
+        seats: list[Seat],
+        reply: Reply,
+        ended: float,
+        raw: list[dict[str, Any]],
+    ) -> None:
+        try:
+            fresh = new_game(row.title, players(seats), row.optional_rules, row.seed)
+            summary = await asyncio.to_thread(
+                summarize, fresh, raw, started_at=row.started_at, ended_at=ended
+            )
+            summary.standings = standings(game)  # the live state is the truth
+            reply.lines += summary_lines(summary, game.fmt)
+            try:
+                reply.files.append(
+                    Attachment(
+                        f"{row.title}-game-{row.id}-values.png", await asyncio.to_thread(chart_png, summary)
+                    )
+                )
+            except Exception:  # a drawing bug must not lose the summary
+                log.exception("value chart failed")
+        except Exception:  # the summary is best effort; the result line is not
+            log.exception("summary failed for game %s", row.id)
+            reply.lines += result_lines(game)
+
+    async def _suggest_routes(self, game: Game, reply: Reply) -> None:
+        """When a corporation is to run, show the optimizer's best routes (drawn on the map when
+        images are on); the "Run suggested routes" button confirms them."""
+        acting = game.acting()
+        corp = acting[0] if acting else None
+        if corp is None or "run_routes" not in game.action_types(corp):
+            return
+        try:
+            routes = await asyncio.to_thread(suggest_routes, game, corp)
+        except Exception:  # the router is a helper; never let it block play
+            log.exception("route suggestion failed")
+            return
+        if not routes:
+            return
+        parts = [
+            f"{r['train']} {r.get('revenue_str') or '-'.join(r.get('hexes', []))} ({game.fmt(r['revenue'])})"
+            for r in routes
+        ]
+        total = sum(r["revenue"] for r in routes)
+        reply.lines.append(f"Best routes for {corp}: " + "; ".join(parts) + f" = {game.fmt(total)}")
+        if self.images and (
+            reply.game_id is None
+            or self.posted.first_time(reply.game_id, "routes", (corp, tuple(map(str, routes))))
+        ):
+            try:
+                from render.map_image import render_map
+
+                png = await asyncio.to_thread(render_map, game, routes=routes)
+                reply.files.append(Attachment("routes.png", png))
+                if reply.game_id is not None:
+                    self.posted.mark(reply.game_id, game, ("map",))  # it shows the board too
+            except Exception:
+                log.exception("route drawing failed")
+
+    async def render(self, game: Game, which: tuple[str, ...]) -> list[Attachment]:
+        """Draw the named pictures in a worker thread ([] when drawing fails: it must not block play)."""
+        if not which:
+            return []
+        try:
+            return await asyncio.to_thread(render_images, game, which)
+        except Exception:  # a drawing bug must not block play
+            log.exception("rendering failed")
+            return []
+
+    async def export(self, row: GameRow) -> dict[str, Any]:
+        seats = await self.store.seats(row.id)
+        logged = await self.store.actions(row.id)
+        out: dict[str, Any] = {
+            "id": row.id,
+            "title": row.title,
+            "players": [{"id": s.player_id, "name": s.name} for s in seats],
+            "settings": {"optional_rules": row.optional_rules, "seed": row.seed},
+            "engine_version": row.engine_version,
+            "actions": [e.data for e in logged],
+        }
+        if row.status != "lobby":
+            try:
+                cached = await self.load(row)
+            except UserError as exc:  # a log that does not replay is exported as it is
+                out["replay_error"] = str(exc)
+                return out
+            if cached.game.finished:
+                out["result"] = cached.game.result()
+                out["game_end_reason"] = cached.game.end_reason
+        return out
+
+    def _touch(self, game_id: int) -> None:
+        scope = _SCOPE.get()
+        if scope is not None:
+            scope.touched.add(game_id)
+
+    # ------------------------------------------------------------------ the cache and the command scope
+    @contextmanager
+    def tracking(self) -> Iterator[CommandScope]:
+        """The scope of one command: the games whose cached state it advanced."""
+        scope = CommandScope()
+        token = _SCOPE.set(scope)
+        try:
+            yield scope
+        finally:
+            _SCOPE.reset(token)
+
+    def rollback(self, scope: CommandScope) -> None:
+        """The command's transaction rolled back: cached states it advanced are rebuilt next time."""
+        for game_id in scope.touched:
+            self._cache.pop(game_id, None)
+
+    def remember(self, game_id: int, cached: CachedGame) -> None:
+        """Use ``cached`` (built by the caller from this command's writes) as the game's state."""
+        self._cache[game_id] = cached
+        self._touch(game_id)
+
+    def forget(self, game_id: int) -> None:
+        """Drop the cached state: the next :meth:`load` replays the stored log."""
+        self._cache.pop(game_id, None)
+
+    def cached(self, game_id: int) -> CachedGame | None:
+        """The cached state, if any (nothing is loaded)."""
+        return self._cache.get(game_id)

@@ -1,0 +1,37 @@
+"""One command table: the terminal and Discord dispatch every command through
+:data:`bot.command_table.COMMANDS`, and the Discord declarations name only commands of that table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.cog import ConductorCog
+from bot.command_table import COMMANDS, find_command
+from bot.play import ACTION_COMMANDS
+
+DISCORD_ONLY = {"sync"}  # registers the slash commands; not a game command
+TEXT_ONLY = {"moves"}  # the terminal's /moves (Discord offers autocomplete instead)
+# 1856 national actions without a Discord declaration yet (typed in the terminal only): a known gap,
+# kept as it was when the table was unified (adding them changes the registered command tree)
+NOT_DECLARED_YET = {"borrow", "remove"}
+
+
+def _slash_names() -> set[str]:
+    names: set[str] = set()
+    for cmd in ConductorCog.__cog_app_commands__:
+        children: list[Any] = list(getattr(cmd, "commands", []))
+        names |= {c.qualified_name for c in children} if children else {cmd.qualified_name}
+    return names
+
+
+def test_every_slash_command_is_in_the_table() -> None:
+    assert _slash_names() - DISCORD_ONLY <= set(COMMANDS)
+
+
+def test_every_table_command_has_a_slash_command() -> None:
+    assert set(COMMANDS) - TEXT_ONLY - NOT_DECLARED_YET <= _slash_names()
+
+
+def test_game_actions_are_table_entries() -> None:
+    for name in ACTION_COMMANDS:
+        assert find_command(name).action
