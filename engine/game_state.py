@@ -16,6 +16,7 @@ from .board import Board
 from .entities import POOL, Company, Corporation, Player, Share, Token, Train
 from .errors import GameError
 from .market import StockMarket
+from .rules import Rules
 
 if TYPE_CHECKING:
     from .game import Game
@@ -52,6 +53,7 @@ class GameState:
     def __init__(self, data: ModuleType, players: Iterable[tuple[str, str]],
                  optional_rules: Iterable[str] = (), seed: int | None = None):
         self.data = data
+        self.rules = Rules.from_data(data)
         self.title = data.TITLE
         if hasattr(data, "SELL_BUY_ORDER"):
             self.SELL_BUY_ORDER = data.SELL_BUY_ORDER
@@ -138,19 +140,19 @@ class GameState:
 
     def game_trains(self) -> list[dict[str, Any]]:
         """The title's trains; an optional rule may replace the list (e.g. 1836Jr56 Diesels)."""
-        options: dict[str, list[dict[str, Any]]] = getattr(self.data, "OPTIONAL_RULE_TRAINS", {})
-        for rule, trains in options.items():
+        for rule, trains in self.rules.optional_rule_trains.items():
             if rule in self.optional_rules:
-                return trains
+                chosen: list[dict[str, Any]] = trains
+                return chosen
         default: list[dict[str, Any]] = self.data.TRAINS
         return default
 
     def game_phases(self) -> list[dict[str, Any]]:
         """The title's phases; an optional rule may replace the list."""
-        options: dict[str, list[dict[str, Any]]] = getattr(self.data, "OPTIONAL_RULE_PHASES", {})
-        for rule, phases in options.items():
+        for rule, phases in self.rules.optional_rule_phases.items():
             if rule in self.optional_rules:
-                return phases
+                chosen_phases: list[dict[str, Any]] = phases
+                return chosen_phases
         default: list[dict[str, Any]] = self.data.PHASES
         return default
 
@@ -227,7 +229,7 @@ class GameState:
         return key
 
     def fmt(self, amount: int | float) -> str:
-        fmt = getattr(self.data, "CURRENCY_FORMAT", "${}")
+        fmt = self.rules.currency_format
         if isinstance(amount, float) and amount.is_integer():
             amount = int(amount)
         return fmt.format(amount)

@@ -26,7 +26,7 @@ class ActionProcessing(TitleHooks):
     """Applying actions to the game."""
 
     # not pickled: the title data, the save itself, and the log (append-only: cut on restore)
-    _STATE_SKIP = ("data", "_checkpoint", "action_log")
+    _STATE_SKIP = ("data", "rules", "_checkpoint", "action_log")
     checkpoint_every = 1
 
     # ------------------------------------------------------------------ processing
@@ -97,7 +97,7 @@ class ActionProcessing(TitleHooks):
         memo[id(self.data)] = self.data
         for k, v in self.__dict__.items():
             if k != "_checkpoint":  # a copy saves its own state when it first needs to
-                clone.__dict__[k] = v if k == "data" else copy.deepcopy(v, memo)
+                clone.__dict__[k] = v if k in ("data", "rules") else copy.deepcopy(v, memo)
         return clone
 
     def _snapshot(self) -> bytes:

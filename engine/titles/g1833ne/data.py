@@ -24,11 +24,33 @@ Note: in 18xx.games the 1833NE game class derives from the base game (not from 1
 borrowing 1846's steps (issue shares, dividend, buy/sell/par, bankrupt).
 """
 
+# The map and the entities live in their own modules; this module is the title's data as a whole.
+from .entities import (  # noqa: F401
+    COMPANIES,
+    CORPORATIONS,
+    P3_MUST_CONNECT,
+    P3_TILES,
+    P6_PURCHASE_SURCHARGE,
+    PRIVATES_BY_PHASE,
+    RESERVATIONS,
+    SHARED_TOKEN,
+    STATIONS_PER_CORPORATION,
+    TAKEOVER_CORPORATIONS,
+    TAKEOVER_EXTRA_CORPORATIONS,
+)
+from .map import (  # noqa: F401
+    A6_HEX,
+    A12_HEX,
+    A12_NEEDS_HEX,
+    HEXES,
+    LAYOUT,
+    LOCATION_NAMES,
+    PORT_HEXES,
+    TILES,
+)
+
 TITLE = "1833NE"
 SUBTITLE = "Railroading in New England"
-
-# map.rb: LAYOUT = :flat (AXES not overridden).
-LAYOUT = "flat"
 
 # Not overridden: base.rb CURRENCY_FORMAT_STR = '$%s'
 CURRENCY_FORMAT = "${}"
@@ -286,233 +308,13 @@ TAKEOVERS_REMOVING_A_6_9 = 2
 # Private companies (entities.rb)
 # ---------------------------------------------------------------------------------------
 
-COMPANIES = [
-    {
-        "name": "P1. Granite Railway",
-        "value": 15,
-        "revenue": 5,
-        "desc": "Blocks hex H23 until bought by a corporation.",
-        "abilities": [
-            {"type": "blocks_hexes", "owner_type": "player", "hexes": ["H23"]},
-        ],
-        "sym": "P1",
-    },
-    {
-        "name": "P2. Lowell Merchants",
-        "value": 40,
-        "revenue": 10,
-        "desc": "Owning corporation may lay a tile in G20 for free, but only on the round this is purchased in.",
-        "abilities": [
-            {"type": "blocks_hexes", "owner_type": "player", "hexes": ["G20"]},
-            {
-                "type": "tile_discount",
-                "when": "owning_corp_or_turn",
-                "owner_type": "corporation",
-                "discount": 20,
-                "hexes": ["G20"],
-                "count": 1,
-            },
-        ],
-        "sym": "P2",
-    },
-    {
-        "name": "P3. Champlain & St. Lawrence",
-        "value": 50,
-        "revenue": 10,
-        "desc": "Owning corporation may lay up to two extra free yellow tiles in reserved hexes C4 and C6. "
-        "If both tiles are laid, they must connect to each other. Tile in C4 must connect to Montreal (B3). "
-        "Owning corporation does not need to be connected to either hex to use this ability.",
-        "abilities": [
-            {"type": "blocks_hexes", "owner_type": "player", "hexes": ["C4", "C6"]},
-            {
-                "type": "tile_lay",
-                "when": "owning_corp_or_turn",
-                "owner_type": "corporation",
-                "free": True,
-                "must_lay_together": True,
-                "hexes": ["C4", "C6"],
-                "tiles": ["3", "4", "7", "8", "9", "58"],
-                "count": 2,
-            },
-        ],
-        "sym": "P3",
-    },
-    {
-        "name": "P4. Ogdensburg Railroad",
-        "value": 60,
-        "revenue": 15,
-        "desc": "May use Ogdensburg RR (hex A6) as a token to lay track and run a route (only). Doubles bonus for "
-        "a route from hex A6 along track that (inter)connects to Boston (G22).",
-        "abilities": [],  # todo in 18xx.games
-        "sym": "P4",
-    },
-    {
-        "name": "P5. Luxury Ferry Service",
-        "value": 70,
-        "revenue": 15,
-        "desc": "Doubles the value of one ferry (and any bonuses). Cannot be reassigned.",
-        "abilities": [],  # todo in 18xx.games
-        "sym": "P5",
-    },
-    {
-        "name": "P6. Delaware & Hudson Railroad",
-        "value": 80,
-        "revenue": 30,
-        "desc": "May use D&H RR (hex A12) as a token to lay track and run a route (only)."
-        "Purchasing corporation must pay an additional $40 to the bank when buying this in.",
-        "abilities": [{"type": "close", "on_phase": "never", "owner_type": "corporation"}],  # still more todo
-        "sym": "P6",
-    },
-]
-
-# P3: which tiles it lays where (18xx.games step/special_track.rb P3_TILES: C4 is a town hex,
-# C6 plain track); the tile in C4 must connect to Montreal (entities.rb desc; summary).
-P3_TILES = {"C4": ["3", "4", "58"], "C6": ["7", "8", "9"]}
-P3_MUST_CONNECT = {"C4": "B3"}
-
-# P6: the buying corporation pays $40 extra to the bank (entities.rb desc, not yet coded there).
-P6_PURCHASE_SURCHARGE = 40
-
-# from rules summary: what happens to privates by phase.  18xx.games so far only closes all
-# privates with the first 4/7 card (close_companies), except P6 when corporation-owned
-# (close on_phase never).  Summary: in phase III player-owned privates and P1-P2 are removed,
-# P3-P6 are flipped (no more revenue, ability kept); in phase IV P3-P5 (and all ferries) are
-# removed; P6's ability is permanent.  Privates held by players count at list price at game
-# end only if the game ends before phase III.
-PRIVATES_BY_PHASE = {  # from rules summary
-    "III": {"remove": ["P1", "P2", "player_owned"], "flip_no_revenue": ["P3", "P4", "P5", "P6"]},
-    "IV": {"remove": ["P3", "P4", "P5"]},
-}
-
 # ---------------------------------------------------------------------------------------
 # Corporations (entities.rb).  float_percent 20: a corporation starts with its 20% president's
 # certificate; tokens as in 18xx.games.
 # ---------------------------------------------------------------------------------------
 
-CORPORATIONS = [
-    {
-        "float_percent": 20,
-        "sym": "CV",
-        "name": "Central Vermont Railroad",
-        "logo": "1833_ne/CV",
-        "simple_logo": "1833_ne/CV.alt",
-        "tokens": [0, 80, 80, 80],
-        "coordinates": "C8",
-        "color": "#0095DA",
-        "always_market_price": True,
-    },
-    {
-        "float_percent": 20,
-        "sym": "FRR",
-        "name": "Fitchburg Railroad",
-        "logo": "1833_ne/PRR",
-        "simple_logo": "1833_ne/PRR.alt",
-        "tokens": [0, 80, 80, 80],
-        "coordinates": "E20",
-        "color": "#D1E088",
-        "text_color": "black",
-        "always_market_price": True,
-    },
-    {
-        "float_percent": 20,
-        "sym": "StL&A",
-        "name": "St. Lawrence & Atlantic",
-        "logo": "1833_ne/StLA",
-        "simple_logo": "1833_ne/StLA.alt",
-        "tokens": [0, 80, 80, 80],
-        "coordinates": "B3",
-        "city": 1,
-        "color": "#F38221",
-        "always_market_price": True,
-    },
-    {
-        "float_percent": 20,
-        "sym": "A&StL",
-        "name": "Atlantic & St. Lawrence",
-        "logo": "1833_ne/AStL",
-        "simple_logo": "1833_ne/AStL.alt",
-        "tokens": [0, 80, 80, 80],
-        "coordinates": "I14",
-        "color": "#8D807D",
-        "always_market_price": True,
-    },
-    {
-        "float_percent": 20,
-        "sym": "B&L",
-        "name": "Boston & Lowell Railroad",
-        "logo": "1833_ne/BL",
-        "simple_logo": "1833_ne/BL.alt",
-        "tokens": [0, 80, 80, 80],
-        "coordinates": "G22",
-        "city": 1,
-        "color": "#F5ABAD",
-        "text_color": "black",
-        "always_market_price": True,
-    },
-    {
-        "float_percent": 20,
-        "sym": "RR",
-        "name": "Rutland Railroad",
-        "logo": "1833_ne/RR",
-        "simple_logo": "1833_ne/RR.alt",
-        "tokens": [0, 80, 80, 80],
-        "coordinates": "C12",
-        "color": "#2F7146",
-        "always_market_price": True,
-    },
-    {
-        "float_percent": 20,
-        "sym": "HR",
-        "name": "Hartford Railroad Co.",
-        "logo": "1833_ne/HR",
-        "simple_logo": "1833_ne/HR.alt",
-        "tokens": [0, 80, 80, 80],
-        "coordinates": "C24",
-        "color": "#C4E9FB",
-        "text_color": "black",
-        "always_market_price": True,
-    },
-    {
-        "float_percent": 20,
-        "sym": "B&P",
-        "name": "Boston & Providence",
-        "logo": "1833_ne/BP",
-        "simple_logo": "1833_ne/BP.alt",
-        "tokens": [0, 80, 80, 80],
-        "coordinates": "F25",
-        "color": "#EACD93",
-        "text_color": "black",
-        "always_market_price": True,
-    },
-    {
-        "float_percent": 20,
-        "sym": "BW",
-        "name": "Boston & Worcester",
-        "logo": "1833_ne/BW",
-        "simple_logo": "1833_ne/BW.alt",
-        "tokens": [0, 80, 80, 80],
-        "coordinates": "G22",
-        "city": 0,
-        "color": "white",
-        "text_color": "black",
-        "always_market_price": True,
-    },
-]
-# Summary disagreement: "each corporation uses 4 markers, but two mark price and earnings: it
-# has only 2 stations, the home and one more for $80" - 18xx.games gives tokens [0, 80, 80, 80].
-STATIONS_PER_CORPORATION = 2  # from rules summary (disagrees with the 4 tokens above)
 # Summary: the president's certificate is 20%, the other eight 10% shares stay in the
 # treasury; treasury shares receive dividends; no player may hold more than 60%.
-
-# from rules summary: reservations and shared tokens (18xx.games: only the 6/9 event
-# 'remove_reservations' exists so far).
-RESERVATIONS = {  # from rules summary
-    "BW": {"hex": "E22", "until_phase": "IV", "token_price": 40},  # reserved slot in Worcester, always $40
-    "B&P": {"hex": "G22", "until_phase": "IV"},  # reserved slot in Boston once the green tile is there
-}
-# from rules summary: A&StL and StL&A share a marker placed free in Sherbrooke (F5) as soon
-# as someone lays the yellow tile there.
-SHARED_TOKEN = {"hex": "F5", "corporations": ["A&StL", "StL&A"], "price": 0}  # from rules summary
 
 # ---------------------------------------------------------------------------------------
 # Things 18xx.games does not have yet (all from rules summary)
@@ -534,9 +336,6 @@ CONNECTION_BONUSES = [  # from rules summary (incomplete)
 # P4 doubles the bonus for a route from A6 to Boston in phases I-III; A12 (D&H, only for P6's
 # owner) is worth 40/70/80 by phase only if the route runs through Montreal, else 0.
 
-# Takeover game (optional rule 'takeover_game').  18xx.games has the option, NUM_TRAINS_TAKEOVER
-# and the takeover round's step names, but not these facts:
-TAKEOVER_EXTRA_CORPORATIONS = 5  # from rules summary (names/colours not given there either)
 TAKEOVER_TRAIN_LIMITS = {"I": 3, "II": 3, "III": 2, "IV": 1, "V": 1}  # from rules summary
 TAKEOVER_TRAIN_LIMIT_BONUS_PER_TAKEOVER = 1  # from rules summary
 # Extra corporations can be started from phase II on any open city slot that is neither
@@ -551,313 +350,6 @@ TAKEOVER_MIN_PAR_WITH_120_TOKEN = 60  # from rules summary
 # ---------------------------------------------------------------------------------------
 # Map (map.rb).  Plain white hexes have the empty code '' (not 'blank') in 18xx.games.
 # ---------------------------------------------------------------------------------------
-
-HEXES = {
-    "white": {
-        ("B5", "B15", "B23", "B25", "C6", "D3", "D5", "D9", "E2", "E4", "E8", "E10", "H15", "I12"): "",
-        ("D23", "D25"): "upgrade=cost:60,terrain:water",
-        ("C2", "E6", "E12", "F7", "G14", "G18", "H13"): "upgrade=cost:40,terrain:water",
-        ("B19", "C16"): "upgrade=cost:120,terrain:mountain",
-        ("C18", "F11"): "upgrade=cost:100,terrain:mountain",
-        ("D7", "D11", "H11"): "upgrade=cost:80,terrain:mountain",
-        ("B21", "F13", "G16"): "upgrade=cost:60,terrain:mountain",
-        ("B27", "C4", "F21", "G24", "I10", "I26"): "town=revenue:0",
-        ("D19", "H19"): "town=revenue:0;upgrade=cost:40,terrain:water",
-        ("C12", "C26", "E22", "F19", "G20", "H17"): "city=revenue:0",
-        ("B9",): "border=edge:4,type:impassable;border=edge:5,type:water,cost:20",
-        ("C8",): "city=revenue:0;border=edge:1,type:impassable",
-        ("C10",): "border=edge:1,type:impassable;border=edge:2,type:water,cost:20",
-        ("C14",): "border=edge:4,type:mountain,cost:60;border=edge:5,type:mountain,cost:60",
-        ("C20",): "upgrade=cost:60,terrain:mountain;border=edge:5,type:water,cost:40",
-        ("C22",): "upgrade=cost:60,terrain:mountain;border=edge:4,type:water,cost:40",
-        ("D13",): "border=edge:1,type:mountain,cost:60;border=edge:5,type:impassable",
-        ("D15",): "border=edge:2,type:mountain,cost:60;border=edge:4,type:impassable",
-        ("D17",): "border=edge:5,type:water,cost:60",
-        ("D21",): "city=revenue:0;border=edge:1,type:water,cost:40;border=edge:2,type:water,cost:40",
-        ("D27",): "upgrade=cost:100,terrain:water",
-        ("E14",): "border=edge:1,type:impassable;border=edge:2,type:impassable",
-        ("E16",): "upgrade=cost:60,terrain:water;border=edge:4,type:water,cost:40;border=edge:5,type:water,cost:40",
-        ("E18",): "border=edge:2,type:water,cost:60",
-        ("E24",): "border=edge:4,type:mountain,cost:20",
-        ("E26",): "city=revenue:0;border=edge:5,type:water,cost:40",
-        ("F5",): "city=revenue:0;label=Sh",
-        ("F9",): "upgrade=cost:40,terrain:water;border=edge:5,type:mountain,cost:60",
-        ("F15",): "town=revenue:0;border=edge:1,type:water,cost:40",
-        ("F23",): "town=revenue:0;border=edge:1,type:mountain,cost:20",
-        ("F27",): "town=revenue:0;border=edge:2,type:water,cost:40;border=edge:4,type:impassable",
-        ("G8",): "border=edge:5,type:mountain,cost:60",
-        ("G10",): "border=edge:0,type:mountain,cost:40;border=edge:2,type:mountain,cost:60",
-        ("G12",): "upgrade=cost:40,terrain:mountain;border=edge:3,type:mountain,cost:40",
-        ("G26",): "town=revenue:0;border=edge:1,type:impassable",
-        ("H9",): "border=edge:2,type:mountain,cost:60",
-        ("H21",): "town=revenue:0;border=edge:0,type:impassable",
-        ("H23",): "town=revenue:0;border=edge:3,type:impassable",
-    },
-    "yellow": {
-        ("B3",): "city=revenue:30,loc:5;city=revenue:30,loc:2;path=a:4,b:_1;path=a:5,b:_0;"
-        "upgrade=cost:40,terrain:water;label=Mo",
-        ("B11",): "town=revenue:20;path=a:1,b:_0;path=a:3,b:_0;upgrade=cost:40,terrain:water;"
-        "border=edge:4,type:impassable;label=We",
-        ("C24",): "city=revenue:20;path=a:0,b:_0;path=a:4,b:_0",
-        ("E20",): "city=revenue:20;path=a:2,b:_0;path=a:5,b:_0",
-        ("F17",): "city=revenue:30;path=a:0,b:_0;path=a:3,b:_0;border=edge:2,type:water,cost:40;label=Ma",
-        ("F25",): "city=revenue:20;path=a:0,b:_0;path=a:4,b:_0;upgrade=cost:40,terrain:water;label=Pr",
-        ("G22",): "city=revenue:30;city=revenue:30;offboard=revenue:0;path=a:0,b:_2;path=a:1,b:_0;"
-        "path=a:3,b:_1;label=B",
-        ("I14",): "city=revenue:30,loc:5.5;junction;path=a:3,b:_0;path=a:1,b:_1,terminal:1;"
-        "path=a:2,b:_1,terminal:1;label=Po",
-    },
-    "gray": {
-        ("B7",): "path=a:0,b:2;path=a:0,b:3;path=a:2,b:5",
-        ("F3",): "town=revenue:10;path=a:0,b:2;path=a:2,b:_0;path=a:3,b:_0",
-        ("G4",): "path=a:1,b:3",
-        ("H25",): "city=revenue:20;city=revenue:30;path=a:3,b:_0;path=a:1,b:_1;path=a:5,b:_1",
-    },
-    "red": {
-        ("A6",): "offboard=revenue:I/II_10|III/IV_30|V_10;path=a:5,b:_0",
-        ("A12",): "offboard=revenue:I/II_40|III/IV_70|V_80;path=a:4,b:_0",
-        ("A18",): "border=edge:0;border=edge:4",
-        ("A20",): "offboard=revenue:I/II_40|III/IV_30|V_0;path=a:5,b:_0;border=edge:3",
-        ("A24",): "offboard=revenue:I/II_10|III/IV_40|V_30;path=a:5,b:_0",
-        ("A28",): "offboard=revenue:I/II_0|III/IV_20|V_90;path=a:4,b:_0",
-        ("B17",): "offboard=revenue:I/II_30|III/IV_50|V_40;path=a:0,b:_0;path=a:3,b:_0;path=a:5,b:_0;border=edge:1",
-        ("F1",): "path=a:0,b:5;border=edge:5",
-        ("G2",): "offboard=revenue:I/II_30|III/IV_20|V_0,groups:EasternTownships;path=a:0,b:_0;path=a:2,b:_0;"
-        "border=edge:2",
-        ("J11",): "offboard=revenue:I/II_20|III/IV_30|V_20;path=a:2,b:_0",
-    },
-    "blue": {
-        ("C28",): "offboard=revenue:0;path=a:2,b:_0;path=a:3,b:_0;icon=image:port",
-        ("E28",): "offboard=revenue:0;path=a:3,b:_0;icon=image:port",
-        ("J25",): "junction;path=a:1,b:_0,terminal:1",
-    },
-}
-
-TILES = {
-    # yellow:
-    "3": 4,
-    "4": 4,
-    "5": 3,
-    "6": 4,
-    "7": "unlimited",
-    "8": "unlimited",
-    "9": "unlimited",
-    "57": 5,
-    "58": 7,
-    "N10": {
-        "count": 1,
-        "color": "yellow",
-        "code": "town=revenue:20;path=a:2,b:_0;path=a:4,b:_0;label=Cape Cod",
-    },
-    "N11": {
-        "count": 1,
-        "color": "yellow",
-        "code": "city=revenue:20;path=a:0,b:_0;path=a:3,b:_0;path=a:4,b:_0;label=Sh",
-    },
-    # green:
-    "14": 4,
-    "15": 4,
-    "16": 1,
-    "17": 1,
-    "19": 1,
-    "20": 1,
-    "23": 5,
-    "24": 5,
-    "25": 3,
-    "26": 1,
-    "27": 1,
-    "28": 1,
-    "29": 1,
-    "30": 1,
-    "31": 1,
-    "619": 4,
-    "N21": {
-        "count": 1,
-        "color": "green",
-        "code": "city=revenue:30;path=a:0,b:_0;path=a:3,b:_0;path=a:4,b:_0;label=Sh",
-    },
-    "N22": {
-        "count": 1,
-        "color": "green",
-        "code": "city=revenue:40,slots:2;path=a:0,b:_0;path=a:4,b:_0;path=a:5,b:_0;label=Pr",
-    },
-    "N23": {
-        "count": 1,
-        "color": "green",
-        "code": "city=revenue:50,slots:2,loc:0.5;city=revenue:50,loc:3.5;offboard=revenue:0;path=a:0,b:_0;"
-        "path=a:1,b:_0;path=a:5,b:_0;path=a:3,b:_1;path=a:4,b:_1;path=a:2,b:_2;label=B",
-    },
-    "N24": {
-        "count": 1,
-        "color": "green",
-        "code": "city=revenue:40;city=revenue:40;offboard=revenue:0;path=a:1,b:_0;path=a:2,b:_2;path=a:3,b:_1;"
-        "label=Po",
-    },
-    "N25": {
-        "count": 1,
-        "color": "green",
-        "code": "city=revenue:50,slots:2,loc:0;city=revenue:50;path=a:0,b:_0;path=a:4,b:_1;path=a:5,b:_0;label=Mo",
-    },
-    "N26": {
-        "count": 1,
-        "color": "green",
-        "code": "town=revenue:30;path=a:1,b:_0;path=a:3,b:_0;path=a:3,b:5;label=We",
-    },
-    "N27": {
-        "count": 1,
-        "color": "green",
-        "code": "city=revenue:40,slots:2;path=a:0,b:_0;path=a:3,b:_0;path=a:4,b:_0;path=a:5,b:_0;label=Ma",
-    },
-    "N28": {
-        "count": 1,
-        "color": "green",
-        "code": "city=revenue:40,slots:2;path=a:0,b:_0;path=a:2,b:_0;path=a:3,b:_0;path=a:5,b:_0;label=Ma",
-    },
-    "N40": {
-        "count": 4,
-        "color": "green",
-        "code": "town=revenue:20;path=a:0,b:_0;path=a:3,b:_0;path=a:4,b:_0",
-    },
-    "N41": {
-        "count": 4,
-        "color": "green",
-        "code": "town=revenue:20;path=a:0,b:_0;path=a:2,b:_0;path=a:3,b:_0",
-    },
-    "N42": {
-        "count": 3,
-        "color": "green",
-        "code": "town=revenue:20;path=a:0,b:_0;path=a:4,b:_0;path=a:5,b:_0",
-    },
-    "N43": {
-        "count": 3,
-        "color": "green",
-        "code": "town=revenue:20;path=a:0,b:_0;path=a:2,b:_0;path=a:4,b:_0",
-    },
-    # brown:
-    "39": 1,
-    "40": 1,
-    "41": 1,
-    "42": 1,
-    "43": 1,
-    "44": 1,
-    "45": 2,
-    "46": 2,
-    "47": 1,
-    "70": 1,
-    "N32": {
-        "count": 1,
-        "color": "brown",
-        "code": "city=revenue:80,slots:2;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;"
-        "path=a:3,b:_0;path=a:4,b:_0;path=a:5,b:_0;label=Pr",
-    },
-    "N33": {
-        "count": 1,
-        "color": "brown",
-        "code": "city=revenue:90,slots:4;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;"
-        "path=a:3,b:_0;path=a:4,b:_0;path=a:5,b:_0;label=B",
-    },
-    "N34": {
-        "count": 1,
-        "color": "brown",
-        "code": "city=revenue:70,slots:3;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0;label=Po",
-    },
-    "N35": {
-        "count": 1,
-        "color": "brown",
-        "code": "city=revenue:80,slots:3;path=a:0,b:_0;path=a:4,b:_0;path=a:5,b:_0;label=Mo",
-    },
-    "N50": {
-        "count": 5,
-        "color": "brown",
-        "code": "city=revenue:60,slots:2;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;"
-        "path=a:3,b:_0;path=a:4,b:_0;path=a:5,b:_0",
-    },
-    "N51": {
-        "count": 2,
-        "color": "brown",
-        "code": "city=revenue:50,slots:2;path=a:0,b:_0;path=a:2,b:_0;path=a:3,b:_0;path=a:4,b:_0",
-    },
-    "N52": {
-        "count": 2,
-        "color": "brown",
-        "code": "city=revenue:50,slots:2;path=a:0,b:_0;path=a:3,b:_0;path=a:4,b:_0;path=a:5,b:_0",
-    },
-    "N53": {
-        "count": 2,
-        "color": "brown",
-        "code": "city=revenue:50,slots:2;path=a:0,b:_0;path=a:1,b:_0;path=a:3,b:_0;path=a:5,b:_0",
-    },
-    "N54": {
-        "count": 2,
-        "color": "brown",
-        "code": "city=revenue:70,slots:3;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;"
-        "path=a:3,b:_0;path=a:4,b:_0;path=a:5,b:_0",
-    },
-    "N60": {
-        "count": 2,
-        "color": "brown",
-        "code": "town=revenue:30;path=a:0,b:_0;path=a:1,b:_0;path=a:3,b:_0;path=a:4,b:_0",
-    },
-    "N61": {
-        "count": 2,
-        "color": "brown",
-        "code": "town=revenue:30;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0",
-    },
-    "N62": {
-        "count": 2,
-        "color": "brown",
-        "code": "town=revenue:30;path=a:0,b:_0;path=a:1,b:_0;path=a:3,b:_0;path=a:5,b:_0",
-    },
-}
-
-LOCATION_NAMES = {
-    "A6": "Ogdensburg RR",
-    "A12": "D&H RR",
-    "A20": "Albany",
-    "A24": "Hudson Valley",
-    "A28": "New York",
-    "B3": "Montreal",
-    "B11": "Westport",
-    "B17": "Troy",
-    "B27": "Bridgeport",
-    "C4": "St. Jean",
-    "C8": "St. Albans/Burlington",
-    "C12": "Rutland",
-    "C24": "Hartford",
-    "C26": "New Haven",
-    "D19": "Greenfield",
-    "D21": "Springfield",
-    "E20": "Fitchburg",
-    "E22": "Worcester",
-    "E26": "Norwich",
-    "F1": "Eastern Townships",
-    "F3": "Richmond",
-    "F5": "Sherbrooke",
-    "F15": "Concord",
-    "F17": "Manchester",
-    "F19": "Nashua",
-    "F21": "Concord",
-    "F23": "Framingham",
-    "F25": "Providence",
-    "F27": "Kingston",
-    "G2": "Eastern Townships",
-    "G20": "Lowell",
-    "G22": "Boston",
-    "G24": "Mansfield",
-    "G26": "Fall River",
-    "H17": "Portsmouth",
-    "H19": "Newburyport",
-    "H21": "Salem",
-    "H23": "Quincy",
-    "H25": "New Bedford & Plymouth",
-    "I10": "Bethel",
-    "I14": "Portland",
-    "I26": "Hyannis",
-    "J11": "Lewiston",
-}
-
-# Offboard port icons (blue hexes) in map.rb.
-PORT_HEXES = ["C28", "E28"]
 
 # ---------------------------------------------------------------------------------------
 # Options (meta.rb)
@@ -949,22 +441,8 @@ TRAIN_CARD_LIFE = {  # card name -> (obsolete in phase, removed in phase)
 # ports and the ferry values are provisional, per-game values: provisional.py.
 P4_DOUBLES_IN_PHASES = ["I", "II", "III"]  # from rules summary: A6-Boston bonus doubled in I-III
 P4_DOUBLES_BONUS = ("A6", "G22")  # from rules summary: "Strecken von A6 nach Boston"
-A12_HEX = "A12"  # from rules summary: only P6's owner may run there, value only via Montreal
-A12_NEEDS_HEX = "B3"  # from rules summary
-A6_HEX = "A6"
 
 FERRY_PRICE = 40  # from rules summary
 FERRIES_REMOVED_IN = "IV"  # from rules summary
 
-# decision: the five takeover-game corporations (the summary gives neither names nor colours;
-# these are historical New England railroads).  No home: started on a free city from phase II.
-TAKEOVER_CORPORATIONS = [
-    {"float_percent": 20, "sym": "B&M", "name": "Boston & Maine", "tokens": [0, 80], "color": "#1D3F8F"},
-    {"float_percent": 20, "sym": "NH", "name": "New York, New Haven & Hartford", "tokens": [0, 80],
-     "color": "#C8102E"},
-    {"float_percent": 20, "sym": "MEC", "name": "Maine Central", "tokens": [0, 80], "color": "#006847"},
-    {"float_percent": 20, "sym": "CR", "name": "Connecticut River", "tokens": [0, 80], "color": "#8B5A2B",
-     "text_color": "white"},
-    {"float_percent": 20, "sym": "GT", "name": "Grand Trunk", "tokens": [0, 80], "color": "#4B0082"},
-]
 TAKEOVER_START_PHASE = "II"  # from rules summary
