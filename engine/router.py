@@ -433,8 +433,7 @@ def _spaces(game: Game, corp_sym: str, graph: RouteGraph, cands: list[Candidate]
     share a space: every candidate within their reach is scored for them (memoised on the set
     of stops), those they cannot run (GameError) or that earn nothing are left out.  A space is
     (global indexes, revenues, best revenue) with revenues in decreasing order."""
-    per_train = getattr(game, "route_revenue_for_train", None)
-    if per_train is None:
+    if not game.scores_routes_per_train:
         glob = list(range(len(cands)))
         rev = [c.revenue for c in cands]
         return [(glob, rev, rev[0] if rev else 0)], [(0, _reach(t)) for t in trains]
@@ -457,7 +456,7 @@ def _spaces(game: Game, corp_sym: str, graph: RouteGraph, cands: list[Candidate]
                 r = memo.get(visited)
                 if r is None:
                     try:
-                        r = per_train(corp, [stops[i] for i in c.stops], t)
+                        r = game.route_revenue_for_train(corp, [stops[i] for i in c.stops], t)
                     except GameError:
                         r = 0
                     memo[visited] = r
@@ -476,7 +475,7 @@ def _with_extensions(game: Game, corp_sym: str, graph: RouteGraph, cands: list[C
                      ) -> tuple[Extender | None, dict[int, int], list[tuple[list[int], list[int], int]]]:
     """For a title with route extension (``game.extension_gains``): the extender, every
     candidate's optimistic gain (when above 0) and the spaces with those gains added."""
-    if not hasattr(game, "extension_gains"):
+    if not game.extends_routes:
         return None, {}, spaces
     ext = Extender(game, game.corp(corp_sym), graph, cands, terminal_needs(game, graph), clock.expired)
     opt: dict[int, int] = {}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import actions as A
-from ...entities import POOL, Company, Corporation, Train
+from ...entities import POOL, Company, Corporation, Share, Train
 from ...errors import GameError
 from ...game import Game
 from ...market import Cell
@@ -47,7 +47,7 @@ __all__ = ["G1856", "SpecialBuyStep"]  # SpecialBuyStep: engine.special_steps (i
 
 
 class G1856(Game):
-    MAX_TURN = 100
+    MAX_TURN: int | None = 100
     DISCARD_POOL_ONE_PER_TYPE = True
     AUCTION_PRIORITY_FROM_TURN = True
     TITLE = "1856"
@@ -88,7 +88,7 @@ class G1856(Game):
         self.pre_national_market_percent = 0
         self.pre_national_prices: dict[str, int] = {}
         self.nationalized_corps: list[str] = []
-        self.merged_token_spots: dict[str, list[tuple[str | None, int | None]]] = {}
+        self.merged_token_spots: dict[str, list[tuple[str, int]]] = {}
         self.merged_token_slots: dict[tuple[str, str, int], int] = {}  # (corp, hex, city) -> slot
         self.false_national_president: str | None = None
         self.nationalization_train_discard_trigger = False
@@ -209,7 +209,7 @@ class G1856(Game):
             out.append("buy_shares")
         return out
 
-    def sell_shares(self, pid: str, shares: list, percent: int | None = None) -> int:
+    def sell_shares(self, pid: str, shares: list[Share], percent: int | None = None) -> int:
         if shares:
             pct = sum(s.percent for s in shares) if percent is None else min(percent, sum(s.percent for s in shares))
             sym = shares[0].corporation
@@ -257,6 +257,13 @@ class G1856(Game):
         self.false_national_president = None
         self.log.append(f"{self.name_of(pid)} pays {self.fmt(price)} for the full {corp.sym} presidency")
         return True
+
+    @property
+    def national_corp(self) -> Corporation:
+        """The national corporation (CGR, MESS)."""
+        if self.national_sym is None:
+            raise GameError(f"{self.title} has no national corporation")
+        return self.corp(self.national_sym)
 
     def national_discard_done(self) -> None:
         """The national's post-formation discard is over: its train limit is one above the
@@ -463,7 +470,7 @@ class G1856(Game):
         self.log.append(f"-- {player.name} is bankrupt: the game ends --")
         self.end_pending = "bankrupt"
 
-    def pick_bundle(self, pid: str, sym: str, percent: int) -> list:
+    def pick_bundle(self, pid: str, sym: str, percent: int) -> list[Share]:
         """Certificates making up ``percent``% of ``sym``: ordinary shares first, then the
         president's certificate (sold in part when ``percent`` ends inside it)."""
         held = sorted(self.shares_of(pid, sym), key=lambda s: (s.president, s.seq))
@@ -513,7 +520,7 @@ class G1856(Game):
         (``destination_connection``); 18xx.games applies that list as given, and so do we.
         """
         recorded = self.recorded_auto.get("destination_connection")
-        if recorded is not None:
+        if isinstance(recorded, A.DestinationConnection):
             syms = list(recorded.corporations)
         else:
             syms = [c.sym for c in self.corporations.values() if self.destination_connected(c)]
@@ -632,8 +639,8 @@ class G1856(Game):
             while corp.sym in h.tile_reservations:
                 h.tile_reservations.remove(corp.sym)
         self.board.changed()
-        for s in self.corp_shares(corp.sym):
-            self.move_share(s, corp.sym)
+        for share in self.corp_shares(corp.sym):
+            self.move_share(share, corp.sym)
         for c in list(corp.companies):
             self.close_company(self.companies[c])
         corp.loans = 0
@@ -710,7 +717,8 @@ class G1856(Game):
     def cert_limit(self) -> int:
         if self.cert_limit_set is not None:
             return self.cert_limit_set
-        return self.data.CERT_LIMIT[len(self.players)]
+        limit: int = self.data.CERT_LIMIT[len(self.players)]
+        return limit
 
     def set_post_nationalization_cert_limit(self) -> None:
         """Once the national has formed, the limit follows the number of corporations left
