@@ -106,6 +106,9 @@ class ActionProcessing(TitleHooks):
         if generated and not any(a.type == "destination_connection" for a in action.auto_actions):
             data.setdefault("auto_actions", []).extend(a.to_dict() for a in generated)
         self.action_log.append(data)
+        for key, value in self.export_fill.items():
+            data.setdefault(key, value)
+        self.export_fill = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         clone = self.as_game().__class__.__new__(self.as_game().__class__)

@@ -58,7 +58,7 @@ class TrackRules(TitleHooks):
         self._resync_token_cities(h)
         for sym in pending:
             self.pending_tokens.append((sym, h.id, corp.sym))
-        for sym, hid in getattr(self.data, "CLOSE_AFTER_USE_AT_OR_END", {}).items():
+        for sym, hid in self.rules.close_after_use_at_or_end.items():
             if hid == h.id and company is None:  # the private's own tile is no longer needed
                 self.used_abilities.add((sym, "tile_lay"))
         self.log.append(f"{corp.sym} lays tile {name} on {h.id}"

@@ -56,6 +56,7 @@ class G1856(Game):
     MUST_SELL_IN_BLOCKS = True  # 18xx.games (newest): one sale of a corporation per turn
     REORDER_AFTER_EMERGENCY_SALE = True  # a price drop can move a corporation in this OR's order
     HAS_LOANS = True
+    _selling = False  # a share sale is under way (a corporation it closes settles its interest first)
 
     def __init__(self, data: Any = g1856_data, *args: Any, **kwargs: Any):
         super().__init__(data, *args, **kwargs)
@@ -65,21 +66,18 @@ class G1856(Game):
 
     # ------------------------------------------------------------------ set-up
     def setup(self) -> None:
-        d = self.data
-        self.loan_value = getattr(d, "LOAN_VALUE", 100)
-        self.interest_rate = getattr(d, "INTEREST_RATE", 10)
-        self.loans_available = getattr(d, "NUM_LOANS", 110)
+        d, r = self.data, self.rules
+        self.loan_value = r.loan_value
+        self.interest_rate = r.interest_rate
+        self.loans_available = r.num_loans
         self.loan_book = LoanBook.new(self.loans_available)
-        # what the action being processed leaves to the engine but 18xx.games' actions name
-        # (the loan taken or repaid, the slot of a removed station): filled in when recorded
-        self.export_fill: dict[str, Any] = {}
-        self.percent_to_operate = getattr(d, "PERCENT_TO_OPERATE_START", 20)
-        self.last_trains = set(getattr(d, "PERCENT_TO_OPERATE_LAST_TRAINS", []))
+        self.percent_to_operate = r.percent_to_operate_start
+        self.last_trains = set(r.percent_to_operate_last_trains)
         self.capitalization_mode = "escrow"
         self.post_nationalization = False
         self.cert_limit_set: int | None = None  # the limit fixed after nationalization
-        self.national_train_limit_extra = getattr(d, "NATIONAL_TRAIN_LIMIT_INCREASE", 1)
-        self.national_sym = getattr(d, "NATIONAL", None)
+        self.national_train_limit_extra = r.national_train_limit_increase
+        self.national_sym = r.national
         self.national_ever_owned_permanent = False
         self.nationalization_trigger: str | None = None
         self.nationalizables: list[str] = []
@@ -93,14 +91,14 @@ class G1856(Game):
         self.false_national_president: str | None = None
         self.nationalization_train_discard_trigger = False
         self.token_removals: list[dict[str, Any]] = []
-        self.national_token_limit = getattr(d, "NATIONAL_TOKEN_LIMIT", 10)
+        self.national_token_limit = r.national_token_limit
         self.cash_crisis_player: str | None = None
         self.cash_crisis_corp: str | None = None
-        self.national_token_price = getattr(d, "NATIONAL_TOKEN_PRICE", 100)
-        self.right_cost = getattr(d, "RIGHT_COST", 50)
+        self.national_token_price = r.national_token_price
+        self.right_cost = r.right_cost
         dests = d.DESTINATIONS
-        if "alternate_destinations" in self.optional_rules:
-            dests = getattr(d, "ALTERNATE_DESTINATIONS", dests)
+        if "alternate_destinations" in self.optional_rules and r.alternate_destinations is not None:
+            dests = r.alternate_destinations
         self.destinations: dict[str, tuple[str, list[str]]] = {}
         for sym, dest in dests.items():
             corp = self.corporations[sym]
@@ -275,20 +273,12 @@ class G1856(Game):
     def turn_cut_short(self, corp: Corporation) -> None:
         """The operating corporation closed in its turn. One that merged into the national
         closes before the formation sets the discard going, so only the limit changes."""
-        if not getattr(self, "national_sym", None):
+        if not self.national_sym:
             return
         if corp.sym in self.nationalized_corps:
             self.national_train_limit_extra = 1
         else:
             self.national_discard_done()
-
-    def record(self, action: A.Action, generated: list[A.Action]) -> None:
-        """An action is exported with what 18xx.games needs to read it: the id of the loan it
-        took or repaid, the slot of the station it removed."""
-        super().record(action, generated)
-        for key, value in getattr(self, "export_fill", {}).items():
-            self.action_log[-1].setdefault(key, value)
-        self.export_fill = {}
 
     # ------------------------------------------------------------------ floating
     def floatable(self, corp: Corporation) -> bool:
@@ -491,14 +481,14 @@ class G1856(Game):
         return super().old_paths_preserved(old, new)
 
     def upgrades_to(self, h: Any, old: Tile, new: Tile) -> bool:
-        d = self.data
+        r = self.rules
         gray = self.gray_phase()
         special = {("55", "14"), ("1", "14"), ("56", "15"), ("2", "15"), ("3", "5"), ("4", "57"),
                    ("58", "6"), ("3", "7"), ("4", "9"), ("58", "8")}
         if (old.name, new.name) in special and h.laid:
             return gray
-        lake = set(getattr(d, "LAKE_HEXES", []))
-        barrie, london = getattr(d, "BARRIE_HEX", None), getattr(d, "LONDON_HEX", None)
+        lake = set(r.lake_hexes)
+        barrie, london = r.barrie_hex, r.london_hex
         if old.color == "green" and h.id == barrie:
             return new.name == "127"
         if old.color == "green" and h.id == london:
@@ -509,7 +499,7 @@ class G1856(Game):
             return new.name in ("5", "6", "57")
         if old.color == "yellow" and h.id in (barrie, london):
             return new.name == "121"
-        if old.color == "brown" and h.id == getattr(d, "HAMILTON_HEX", None):
+        if old.color == "brown" and h.id == r.hamilton_hex:
             return new.name == "123"
         return self.basic_upgrade(old, new)
 
@@ -560,13 +550,13 @@ class G1856(Game):
         hexes = {s[0] for s in stops}
         port_hex = self.port_assignment.get(corp.sym)
         if port_hex and port_hex in hexes:
-            revenue += getattr(self.data, "PORT_BONUS", getattr(self.data, "RDP_BONUS", 20))
-        ports = set(getattr(self.data, "PORT_OFFBOARD_HEXES", []))
+            revenue += self.rules.port_bonus
+        ports = set(self.rules.port_offboard_hexes)
         port_stop = next((st for st in stops if st[0] in ports), None)
         if port_stop is not None:
             # 1836Jr56 ports: no value of their own; the port value for every city on the
             # route holding this corporation's station (the route needs 2 other stops)
-            if len(stops) < getattr(self.data, "PORT_MIN_STOPS", 3):
+            if len(stops) < self.rules.port_min_stops:
                 raise GameError(f"A route to {self.board.hexes[port_stop[0]].location} needs 2 other stops")
             per_token = self.board.stop_revenue(port_stop, colors)
             revenue -= per_token
@@ -575,7 +565,7 @@ class G1856(Game):
                 and corp.sym in (self.board.hexes[st[0]].tokens.get(st[1]) or []))
         for right in self.rights.get(corp.sym, set()):
             bonus_hexes = (self.data.TUNNEL_BONUS_HEXES if right == "tunnel" else self.data.BRIDGE_BONUS_HEXES)
-            revenue += sum(getattr(self.data, "RIGHT_BONUS", 10) for h in hexes if h in bonus_hexes)
+            revenue += sum(self.rules.right_bonus for h in hexes if h in bonus_hexes)
         return revenue
 
     def revenue_deduction(self, rnd: OperatingRound, corp: Corporation) -> int:
@@ -609,7 +599,7 @@ class G1856(Game):
         action and closes the corporation only then (the president covers what the treasury
         cannot). A closing while steps are skipped (a withheld non-run) owes none."""
         rnd = self.round
-        if not getattr(self, "_selling", False) or not isinstance(rnd, OperatingRound) or rnd.corp is not corp \
+        if not self._selling or not isinstance(rnd, OperatingRound) or rnd.corp is not corp \
                 or rnd.state.get("paid_interest"):
             return
         if any(isinstance(s, RouteStep) and s.passed for s in rnd.steps):
@@ -668,8 +658,8 @@ class G1856(Game):
         if corp.sym == self.national_sym and not self.national_ever_owned_permanent:
             # until it has owned a permanent train the national buys only when rich enough
             rusting = any(not self.trains[t].permanent for t in corp.trains)
-            return corp.cash > getattr(self.data, "ULTIMATE_TRAIN_PRICE", 1100) or (
-                rusting and corp.cash > getattr(self.data, "ULTIMATE_TRAIN_TRADE_IN", 750))
+            return corp.cash > self.rules.ultimate_train_price or (
+                rusting and corp.cash > self.rules.ultimate_train_trade_in)
         return super().must_buy_train(corp)
 
     def buy_train(self, rnd: OperatingRound, corp: Corporation, action: A.BuyTrain) -> None:
@@ -687,7 +677,8 @@ class G1856(Game):
         """The last trains of a type raise the percentage needed to operate (to 60% at most)."""
         super().on_train_bought_from_depot(train)
         if train.id in self.last_trains:
-            self.percent_to_operate = min(60, self.percent_to_operate + 10)
+            self.percent_to_operate = min(self.rules.percent_to_operate_max,
+                                          self.percent_to_operate + self.rules.percent_to_operate_step)
 
     def buy_train_from_corporation(self, corp: Corporation, train: Train, price: int, *,
                                    check_room: bool = True) -> None:
@@ -723,7 +714,7 @@ class G1856(Game):
     def set_post_nationalization_cert_limit(self) -> None:
         """Once the national has formed, the limit follows the number of corporations left
         (fixed then; as on 18xx.games a later closing resets it to the starting limit)."""
-        table = getattr(self.data, "POST_NATIONALIZATION_CERT_LIMIT", None)
+        table = self.rules.post_nationalization_cert_limit
         if not table:
             return
         corps = sum(1 for c in self.corporations.values() if not c.closed)

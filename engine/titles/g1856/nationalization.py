@@ -80,7 +80,7 @@ class RemoveTokensStep(Step):
 
     def process(self, action: A.Action) -> None:
         g = as_g1856(self.game)
-        hid, city = g.parse_city(getattr(action, "city", ""))
+        hid, city = g.parse_city(action.city if isinstance(action, A.RemoveToken) else "")
         pending = g.token_removals[0]
         if hid not in pending["hexes"]:
             raise GameError(f"Remove a station on {', '.join(pending['hexes'])}")
