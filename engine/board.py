@@ -407,7 +407,7 @@ def _incident(tile: Tile, kind: str, num: int) -> list[Any]:
 
 
 def _city_mapping(old: Tile, new: Tile) -> dict[int, int | None]:
-    from .tiles import city_correspondence
+    from .tile_upgrades import city_correspondence
 
     if not old.cities:
         return {}

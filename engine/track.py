@@ -14,7 +14,8 @@ from .entities import Company, Corporation
 from .errors import GameError
 from .hooks import TitleHooks
 from .operating import OperatingRound
-from .tiles import COLOR_ORDER, Tile, labels_match, paths_preserved
+from .tile_upgrades import labels_match, paths_preserved
+from .tiles import COLOR_ORDER, Tile
 
 
 class TrackRules(TitleHooks):
@@ -132,7 +133,7 @@ class TrackRules(TitleHooks):
         touches an edge the network touches now (quick, a superset); with ``h`` when the network
         enters it from a neighbour now or through the tile's stops (quick, nearly exact); with
         ``exact`` the walk is made on the tile laid."""
-        from .tiles import _path_within
+        from .tile_upgrades import _path_within
 
         reached = None
         if h is not None:
