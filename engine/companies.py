@@ -6,13 +6,16 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import actions as A
 from .entities import Company, Corporation
 from .errors import GameError
 from .hooks import TitleHooks
 from .operating import OperatingRound, TrackStep
+
+if TYPE_CHECKING:
+    from .rounds import Round
 
 
 class CompanyRules(TitleHooks):
@@ -121,7 +124,7 @@ class CompanyRules(TitleHooks):
         """Whether a private's station may be placed now: at token time, after the track step."""
         return any(isinstance(s, TrackStep) and s.passed for s in rnd.steps)
 
-    def on_round_end(self, rnd: Any) -> None:
+    def on_round_end(self, rnd: Round) -> None:
         """``rnd`` has just finished: privates used in an operating round that close at its end
         (``CLOSE_AFTER_USE_AT_OR_END``) close."""
         if isinstance(rnd, OperatingRound):

@@ -414,7 +414,7 @@ def _buy_company(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
             for c in game.purchasable_companies() if game.company_min_price(c) <= corp.cash]
 
 
-def _price_text(game: Game, train: Any) -> str:
+def _price_text(game: Game, train: Train) -> str:
     """A bank train's price; for a two-sided card (1833NE) each side's ("3/5 $180 or 2+2 $140")."""
     sides = game.train_variants(train)
     if not sides:
@@ -422,7 +422,7 @@ def _price_text(game: Game, train: Any) -> str:
     return " or ".join(f"{name} {game.fmt(price)}" for name, price in sides)
 
 
-def _train_variants(game: Game, corp: Any, train_id: str) -> list[Choice]:
+def _train_variants(game: Game, corp: Corporation, train_id: str) -> list[Choice]:
     """1833NE two-sided cards: the sides of a bank train the corporation can pay for."""
     train = game.trains.get(train_id)
     if train is None:

@@ -6,13 +6,16 @@ selling to the market, and the stock round's hooks.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import actions as A
 from .entities import POOL, Corporation, Share
 from .errors import GameError
 from .hooks import TitleHooks
 from .market import Cell
+
+if TYPE_CHECKING:
+    from .rounds import StockRound
 
 
 class ShareRules(TitleHooks):
@@ -37,7 +40,7 @@ class ShareRules(TitleHooks):
         cell.corporations.append(corp.sym)
         corp.president = pid
 
-    def transfer_share_from_ipo(self, pid: str, share: Any, par_price: int) -> None:
+    def transfer_share_from_ipo(self, pid: str, share: Share, par_price: int) -> None:
         """``pid`` buys ``share`` from the IPO at ``par_price``."""
         corp = self.corporations[share.corporation]
         price = self.shares_worth(corp.sym, share.percent, par_price)
@@ -63,11 +66,11 @@ class ShareRules(TitleHooks):
             corp.started = True
             self.log.append(f"{sym} floats and receives {self.fmt(capital)}")
 
-    def can_buy_share_hook(self, pid: str, share: Any) -> str | None:
+    def can_buy_share_hook(self, pid: str, share: Share) -> str | None:
         """Why ``pid`` may not buy ``share`` under the title's own rules (None: no objection)."""
         return None
 
-    def can_sell_hook(self, rnd: Any, pid: str, sym: str, percent: int) -> str | None:
+    def can_sell_hook(self, rnd: StockRound, pid: str, sym: str, percent: int) -> str | None:
         """Why ``pid`` may not sell ``percent``% of ``sym`` under the title's rules (None: may)."""
         return None
 

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from .entities import Company, Corporation
@@ -16,6 +16,9 @@ from .hooks import TitleHooks
 from .operating import OperatingRound
 from .tile_upgrades import labels_match, paths_preserved
 from .tiles import COLOR_ORDER, Tile
+
+if TYPE_CHECKING:
+    from .board import HexState
 
 
 class TrackRules(TitleHooks):
@@ -125,7 +128,7 @@ class TrackRules(TitleHooks):
                                 f"{corp.sym} can use or raise a city's value")
 
     def _upgrade_useful(self, corp: Corporation, old: Tile, new: Tile, touched: set[int],
-                        h: Any = None, exact: bool = False) -> bool:
+                        h: HexState | None = None, exact: bool = False) -> bool:
         """1856's track restriction (18xx.games "semi-restrictive"): among the new tile's paths
         that the corporation reaches, one must be new track or lead to a city whose value changed.
         18xx.games counts the paths its network walk takes once the tile is laid (a branch of a
@@ -153,7 +156,7 @@ class TrackRules(TitleHooks):
                 return True
         return False
 
-    def _new_paths_walked(self, corp: Corporation, h: Any, new: Tile) -> set[int] | None:
+    def _new_paths_walked(self, corp: Corporation, h: HexState, new: Tile) -> set[int] | None:
         """Indexes of ``new``'s paths the corporation's network walks once ``new`` lies on hex
         ``h`` (None when the hex holds stations, whose cities the new tile may number
         differently: then every touched path counts)."""
@@ -189,14 +192,14 @@ class TrackRules(TitleHooks):
                     grew = True
         return reached
 
-    def _new_paths_entered(self, corp: Corporation, h: Any, new: Tile) -> set[int] | None:
+    def _new_paths_entered(self, corp: Corporation, h: HexState, new: Tile) -> set[int] | None:
         """:meth:`_new_paths_walked` from where the network enters the hex now (no walk)."""
         b = self.board
         if not b.route_legal_network or any(s for slots in h.tokens.values() for s in slots):
             return None
         return self._paths_from(new, b.entry_edges(corp.sym, h.id))
 
-    def _resync_token_cities(self, h: Any) -> None:
+    def _resync_token_cities(self, h: HexState) -> None:
         """After an upgrade the board says which city each station is in now."""
         for ci, slots in h.tokens.items():
             for sym in slots:
@@ -206,7 +209,7 @@ class TrackRules(TitleHooks):
                 if toks:
                     toks[0].city = ci
 
-    def _lift_ambiguous_tokens(self, h: Any, old: Tile, new: Tile) -> list[str]:
+    def _lift_ambiguous_tokens(self, h: HexState, old: Tile, new: Tile) -> list[str]:
         """Tokens on a multi-city hex without track cannot follow a particular city of the new
         tile: they come off and their owners place them again (as 18xx.games does)."""
         if len(old.cities) < 2 or len(new.cities) < 2 or any(old.node_exits(c.index) for c in old.cities):
@@ -253,7 +256,7 @@ class TrackRules(TitleHooks):
         """Whether ``new`` keeps the track of ``old`` (every old path, rotated as laid)."""
         return paths_preserved(old, new)
 
-    def upgrades_to(self, h: Any, old: Tile, new: Tile) -> bool:
+    def upgrades_to(self, h: HexState, old: Tile, new: Tile) -> bool:
         """Whether ``new`` may replace ``old`` on hex ``h`` (titles add their special tiles)."""
         return self.basic_upgrade(old, new)
 

@@ -3,9 +3,7 @@ interest, forced repayment, a president's cash crisis and bankruptcy."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...entities import POOL, Corporation, Share
+from ...entities import POOL, Corporation, Player, Share
 from ...errors import GameError
 from ...operating import OperatingRound
 from .base import G1856Base
@@ -178,7 +176,7 @@ class G1856Finance(G1856Base):
             total += s.percent
         return picked
 
-    def player_value(self, player: Any) -> int:
+    def player_value(self, player: Player) -> int:
         value = super().player_value(player)
         for s in self.shares.values():
             if s.owner == player.id:

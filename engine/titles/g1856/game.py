@@ -14,7 +14,7 @@ and closing, and trains. 1856's own steps are in :mod:`.steps`, :mod:`.trains` a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ... import actions as A
 from ...entities import Corporation, Train
@@ -45,6 +45,10 @@ from .nationalization import (
 from .privates import G1856Privates
 from .steps import AssignStep, LoanStep, TeleportTokenStep
 from .trains import BankruptStep, G1856BuyTrainStep
+
+if TYPE_CHECKING:
+    from ...board import HexState
+    from ...rounds import Round
 
 __all__ = ["G1856", "SpecialBuyStep"]  # SpecialBuyStep: engine.special_steps (imported from here by 1833NE)
 
@@ -94,7 +98,7 @@ class G1856(G1856Privates):
             return old.exits <= new.exits
         return super().old_paths_preserved(old, new)
 
-    def upgrades_to(self, h: Any, old: Tile, new: Tile) -> bool:
+    def upgrades_to(self, h: HexState, old: Tile, new: Tile) -> bool:
         r = self.rules
         gray = self.gray_phase()
         special = {("55", "14"), ("1", "14"), ("56", "15"), ("2", "15"), ("3", "5"), ("4", "57"),
@@ -328,7 +332,7 @@ class G1856(G1856Privates):
         rnd.state["bought_trains_done"] = True
         return_borrowed_train(self, rnd)
 
-    def on_round_end(self, rnd: Any) -> None:
+    def on_round_end(self, rnd: Round) -> None:
         if isinstance(rnd, OperatingRound):
             # stations the national still had to remove are forgotten with the round (18xx.games
             # keeps them in the round; it ends when all its corporations merged into the national)

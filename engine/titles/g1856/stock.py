@@ -3,12 +3,15 @@ percentage to operate, selling, and the national's shares and "false" president.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...entities import POOL, Corporation, Share
 from ...errors import GameError
 from ...market import Cell
 from .finance import G1856Finance
+
+if TYPE_CHECKING:
+    from ...rounds import StockRound
 
 
 class G1856Stock(G1856Finance):
@@ -37,7 +40,7 @@ class G1856Stock(G1856Finance):
             self.spend(pid, "bank", price)
             corp.escrow = (corp.escrow or 0) + price
 
-    def can_buy_share_hook(self, pid: str, share: Any) -> str | None:
+    def can_buy_share_hook(self, pid: str, share: Share) -> str | None:
         corp = self.corporations[share.corporation]
         if self.false_national_president == pid and corp.sym != self.national_sym:
             return f"you must first buy up to the {self.national_sym} presidency"
@@ -69,7 +72,7 @@ class G1856Stock(G1856Finance):
                 row += 1
         return False
 
-    def can_sell_hook(self, rnd: Any, pid: str, sym: str, percent: int) -> str | None:
+    def can_sell_hook(self, rnd: StockRound, pid: str, sym: str, percent: int) -> str | None:
         corp = self.corporations[sym]
         if sym == self.national_sym and not corp.started:
             return f"{sym} has not formed"
@@ -83,7 +86,7 @@ class G1856Stock(G1856Finance):
     # A "false" national president (one share after the exchange) must buy up to the full
     # president's certificate in the next stock round, selling shares if needed; failing
     # that, the game ends (as 18xx.games plays it).
-    def restrict_stock_actions(self, rnd: Any, pid: str, actions: list[str]) -> list[str]:
+    def restrict_stock_actions(self, rnd: StockRound, pid: str, actions: list[str]) -> list[str]:
         if pid != self.false_national_president:
             return actions
         out = []
@@ -109,7 +112,7 @@ class G1856Stock(G1856Finance):
     def exempt_from_forced_sale(self, pid: str) -> bool:
         return pid == self.false_national_president
 
-    def stock_turn_stuck(self, rnd: Any, pid: str) -> bool:
+    def stock_turn_stuck(self, rnd: StockRound, pid: str) -> bool:
         if pid != self.false_national_president or rnd.action_types(pid):
             return False
         self.log.append(f"-- {self.name_of(pid)} cannot raise the money for the {self.national_sym} "
@@ -117,7 +120,7 @@ class G1856Stock(G1856Finance):
         self.end_game("bankrupt")
         return True
 
-    def buy_share_override(self, rnd: Any, pid: str, share: Any) -> bool:
+    def buy_share_override(self, rnd: StockRound, pid: str, share: Share) -> bool:
         """While the national has a "false" president (half a president's certificate), buying
         one of its shares pays for the other half instead (the share stays where it is): the
         false president's own purchase, or (as 18xx.games plays it) one by another player who
