@@ -88,6 +88,8 @@ class PhaseRules(TitleHooks):
         self.after_phase_change(name)
 
     def trigger_event(self, kind: str, train: Train) -> None:
+        """A train's event ``kind`` (named in the title's data) is handled by the method
+        ``event_<kind>`` (``event_close_companies`` here; titles add theirs)."""
         handler = getattr(self, f"event_{kind}", None)
         if handler is None:
             raise GameError(f"Unknown train event {kind}")
