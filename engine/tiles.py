@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, cast
 
 from engine.data.tile_catalog import TILES
 
@@ -344,7 +344,7 @@ def _parse_cached(name: str, code: str, color: str) -> Tile:
             groups = _get(params, "groups")
             nodes.append(
                 Node(
-                    kind=kind,  # type: ignore[arg-type]
+                    kind=cast("NodeKind", kind),
                     index=len(nodes),
                     revenue=parse_revenue(_get(params, "revenue")),
                     slots=_int(_get(params, "slots"), 1) if kind == "city" else 0,

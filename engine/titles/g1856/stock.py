@@ -100,8 +100,9 @@ class G1856Stock(G1856Finance):
         if shares:
             pct = sum(s.percent for s in shares) if percent is None else min(percent, sum(s.percent for s in shares))
             sym = shares[0].corporation
-            if self.national_falls_off_market(sym, pct):
-                raise GameError(f"{sym}'s price cannot fall below {self.fmt(self.corporations[sym].price.price)} "  # type: ignore[union-attr]
+            cell = self.corporations[sym].price
+            if cell is not None and self.national_falls_off_market(sym, pct):
+                raise GameError(f"{sym}'s price cannot fall below {self.fmt(cell.price)} "
                                 "here: 18xx.games refuses this sale")
         self._selling = True
         try:

@@ -126,17 +126,17 @@ class G1856BuyTrainStep(BuyTrainStep):
         if entity == corp.sym:
             return self.corp_actions()
         if entity == corp.president and self.corp_actions() and \
-                ebuy_bundles(self.game, self.round, entity):  # type: ignore[arg-type]
+                ebuy_bundles(as_g1856(self.game), self.round, entity):
             return ["sell_shares"]
         return []
 
     def buyable_trains(self) -> list[Train]:
         """The trains the corporation may buy now (for the legal-choice lists)."""
-        return buyable_trains(self.game, self.round, self.corp)  # type: ignore[arg-type]
+        return buyable_trains(as_g1856(self.game), self.round, self.corp)
 
     def sellable_bundles(self, pid: str) -> list[tuple[str, int]]:
         """(corporation, percent) sales ``pid`` may make now (for the legal-choice lists)."""
-        return ebuy_bundles(self.game, self.round, pid)  # type: ignore[arg-type]
+        return ebuy_bundles(as_g1856(self.game), self.round, pid)
 
     def process(self, action: A.Action) -> None:
         if isinstance(action, A.SellShares):
