@@ -65,11 +65,7 @@ class TitleHooks(GameState):
         return []
 
     # ------------------------------------------------------------------ special buys
-    right_cost = 0  # the price of a special buy (1856: a tunnel or bridge right)
-
-    def special_buys(self, corp: Corporation) -> list[str]:
-        """What ``corp`` may buy now besides trains and privates (1856 rights, 1833NE ferries)."""
-        return []
+    right_cost = 0  # the price of a special buy (1856: a tunnel or bridge right; special_buys: companies.py)
 
     # ------------------------------------------------------------------ shares issued by corporations (none)
     def issue_choices(self, corp: Corporation) -> list[tuple[list[str], str]] | None:
