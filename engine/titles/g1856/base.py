@@ -22,23 +22,14 @@ class G1856Base(Game):
     """1856 (and 1836Jr56): the constants and the state set-up adds."""
 
     MAX_TURN: int | None = 100
-
     DISCARD_POOL_ONE_PER_TYPE = True
-
     AUCTION_PRIORITY_FROM_TURN = True
-
     TITLE = "1856"
-
     SELL_AFTER = "first"
-
     SELL_MOVEMENT = "down_per_10"
-
     MUST_SELL_IN_BLOCKS = True  # 18xx.games (newest): one sale of a corporation per turn
-
     REORDER_AFTER_EMERGENCY_SALE = True  # a price drop can move a corporation in this OR's order
-
     HAS_LOANS = True
-
     _selling = False  # a share sale is under way (a corporation it closes settles its interest first)
 
     def __init__(self, data: Any = g1856_data, *args: Any, **kwargs: Any):
