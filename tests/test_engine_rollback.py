@@ -152,3 +152,38 @@ def test_rejected_actions_cost_no_copy_of_the_game_between_checkpoints() -> None
     finally:
         Game._snapshot = original  # type: ignore[method-assign]
     assert saves == 10
+
+
+def test_accepts_tries_an_action_and_leaves_the_game_as_it_was() -> None:
+    """Game.accepts: True for the recorded next action, False for a refused one; either way
+    the state, the log and the save are what they were, and the action can then be processed."""
+    export = load_export("1856", "89363")
+    game = game_from_export(export)
+    game.live = False
+    acts = [a for a in filter_actions(export["actions"]) if a.get("type") != "message"]
+    for raw in acts[:40]:
+        action = A.Action.from_dict(raw)
+        before, log, saved = canonical(copy.deepcopy(game)), list(game.action_log), game.__dict__.get("_checkpoint")
+        assert game.accepts(action)
+        wrong = next(p.id for p in game.players if p.id not in game.acting())
+        assert not game.accepts(A.Bid(entity=wrong, company="NOPE", price=1))
+        assert canonical(game) == before and game.action_log == log
+        assert game.__dict__.get("_checkpoint") is saved
+        game.process(action)
+
+
+def test_route_scoring_hooks_say_which_titles_change_them() -> None:
+    """A title that overrides route_revenue_for_train / extension_gains says so; the others get
+    the neutral defaults (a route earns what it earns, no extensions)."""
+    from engine.titles.registry import new_game
+
+    plain = new_game("1856", [("1", "A"), ("2", "B"), ("3", "C")])
+    ne = new_game("1833NE", [("1", "A"), ("2", "B"), ("3", "C")])
+    assert not plain.scores_routes_per_train and not plain.extends_routes
+    assert ne.scores_routes_per_train and ne.extends_routes
+    corp = next(iter(plain.corporations.values()))
+    train = next(iter(plain.trains.values()))
+    assert plain.extension_gains(corp, []) == {}
+    assert plain.route_revenue_for_train(corp, [], train) == plain.route_revenue(corp, [])
+    assert plain.issue_choices(corp) is None and plain.side_floor(corp, train) == 0
+    assert plain.par_prices(corp) == plain.market.par_prices and not plain.provisional_open()

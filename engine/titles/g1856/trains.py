@@ -23,15 +23,10 @@ from ... import actions as A
 from ...entities import POOL, Corporation, Share, Train
 from ...errors import GameError
 from ...operating import BuyTrainStep, OperatingRound, Step
+from .steps import as_g1856
 
 if TYPE_CHECKING:
     from .game import G1856
-
-
-def min_depot_price(g: G1856) -> int:
-    """The cheapest train the bank sells now (what an emergency purchase must reach)."""
-    prices = [t.price for t in g.depot_trains()]
-    return min(prices) if prices else 0
 
 
 def ebuy_sale_reason(g: G1856, rnd: OperatingRound, pid: str, shares: list[Share],
@@ -58,7 +53,7 @@ def ebuy_sale_reason(g: G1856, rnd: OperatingRound, pid: str, shares: list[Share
     if sym == corp.sym and c.president == pid and held - percent < others:
         return f"{g.name_of(pid)} would lose the presidency of {corp.sym}"
     # only as much as needed: without its smallest certificate the sale would not be enough
-    need = min_depot_price(g) - corp.cash - g.player(pid).cash
+    need = g.min_depot_price() - corp.cash - g.player(pid).cash
     value = g.shares_worth(sym, percent)
     smallest = min(g.shares_worth(sym, s.percent) for s in shares)
     if value - smallest >= need:
@@ -102,7 +97,7 @@ def buyable_trains(g: G1856, rnd: OperatingRound, corp: Corporation) -> list[Tra
     the president has sold shares for it (or with an empty treasury)."""
     depot = g.buyable_depot_trains(corp)
     others = g.other_corp_trains(corp)
-    if corp.cash < min_depot_price(g):
+    if corp.cash < g.min_depot_price():
         cheapest = min(g.depot_trains(), key=lambda t: t.price, default=None)
         depot = [t for t in depot if t is cheapest]
         if rnd.state.get("ebuy_sold"):
@@ -131,23 +126,23 @@ class G1856BuyTrainStep(BuyTrainStep):
         if entity == corp.sym:
             return self.corp_actions()
         if entity == corp.president and self.corp_actions() and \
-                ebuy_bundles(self.game, self.round, entity):  # type: ignore[arg-type]
+                ebuy_bundles(as_g1856(self.game), self.round, entity):
             return ["sell_shares"]
         return []
 
     def buyable_trains(self) -> list[Train]:
         """The trains the corporation may buy now (for the legal-choice lists)."""
-        return buyable_trains(self.game, self.round, self.corp)  # type: ignore[arg-type]
+        return buyable_trains(as_g1856(self.game), self.round, self.corp)
 
     def sellable_bundles(self, pid: str) -> list[tuple[str, int]]:
         """(corporation, percent) sales ``pid`` may make now (for the legal-choice lists)."""
-        return ebuy_bundles(self.game, self.round, pid)  # type: ignore[arg-type]
+        return ebuy_bundles(as_g1856(self.game), self.round, pid)
 
     def process(self, action: A.Action) -> None:
         if isinstance(action, A.SellShares):
             self.sell(action)
             return
-        g: G1856 = self.game  # type: ignore[assignment]
+        g = as_g1856(self.game)
         from_depot = isinstance(action, A.BuyTrain) and g.train(action.train).owner in ("depot", "discard")
         super().process(action)
         # 1836Jr56 (one bank train of each type per turn): the step ends once nothing is left
@@ -158,7 +153,7 @@ class G1856BuyTrainStep(BuyTrainStep):
             g.after_buy_train_step(self.round, self.corp)
 
     def sell(self, action: A.SellShares) -> None:
-        g: G1856 = self.game  # type: ignore[assignment]
+        g = as_g1856(self.game)
         pid = action.entity
         shares, sym, pct = g.named_bundle(action)
         reason = ebuy_sale_reason(g, self.round, pid, shares, pct)
@@ -191,7 +186,7 @@ class BankruptStep(Step):
         return []
 
     def process(self, action: A.Action) -> None:
-        g: G1856 = self.game  # type: ignore[assignment]
+        g = as_g1856(self.game)
         entity = action.entity
         pid = entity if entity in g.player_by_id else g.corporations[entity].president
         assert pid is not None
