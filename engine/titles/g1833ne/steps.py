@@ -24,6 +24,8 @@ from ...operating import (
 )
 from ...rounds import AuctionRound, StockRound
 from ..g1856.game import SpecialBuyStep
+from . import emergency as E
+from . import finance as F
 
 if TYPE_CHECKING:
     from .game import G1833NE
@@ -164,11 +166,11 @@ class IssueRedeemStep(Step):
         if isinstance(action, A.SellShares):
             if any(s.owner != corp.sym or s.president for s in shares):
                 raise GameError(f"{corp.sym} issues shares from its treasury")
-            g.issue_shares(corp, len(shares))
+            F.issue_shares(g, corp, len(shares))
         elif isinstance(action, A.BuyShares):
             if any(s.owner != POOL for s in shares):
                 raise GameError(f"{corp.sym} redeems shares from the market")
-            g.redeem_shares(corp, len(shares))
+            F.redeem_shares(g, corp, len(shares))
         self.round.state["issued_or_redeemed"] = True
 
 
@@ -268,7 +270,7 @@ class NEBuyTrainStep(BuyTrainStep):
         if g.emergency_issue_bundles(self.round, corp):
             if entity != corp.sym:
                 return []  # the president waits until the corporation has issued
-            return ["sell_shares"] if g.must_issue_first(self.round, corp) else ["buy_train", "sell_shares"]
+            return ["sell_shares"] if E.must_issue_first(g, self.round, corp) else ["buy_train", "sell_shares"]
         return super().actions(entity)
 
     def process(self, action: A.Action) -> None:
