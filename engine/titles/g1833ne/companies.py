@@ -27,13 +27,16 @@ def can_buy_companies(g: G1833NE, corp: Corporation) -> bool:
 
 
 def company_price_floor(g: G1833NE, c: Company) -> int:
-    return g.company_min_price(c) + (g.data.P6_PURCHASE_SURCHARGE if c.sym == "P6" else 0)
+    surcharge: int = g.data.P6_PURCHASE_SURCHARGE if c.sym == "P6" else 0
+    return g.company_min_price(c) + surcharge
 
 
 def company_max_price(g: G1833NE, c: Company) -> int:
     if c.sym == "P6" and isinstance(g.round, OperatingRound):
         # the $40 surcharge comes on top: the price offered leaves room for it
-        return max(1, min(c.value, g.round.corp.cash - g.data.P6_PURCHASE_SURCHARGE))
+        cash: int = g.round.corp.cash
+        surcharge: int = g.data.P6_PURCHASE_SURCHARGE
+        return max(1, min(c.value, cash - surcharge))
     return c.value
 
 

@@ -92,13 +92,14 @@ def corporations_in_play(g: G1833NE) -> int:
 
 
 def cert_limit(g: G1833NE) -> int:
-    table = g.data.CERT_LIMIT[len(g.players)]
+    table: dict[int, int] = g.data.CERT_LIMIT[len(g.players)]
     n = max(min(corporations_in_play(g), max(table)), min(table))
     return table[n]
 
 
 def can_choose_dividend(g: G1833NE, rnd: OperatingRound, corp: Corporation) -> bool:
-    return sum(r["revenue"] for r in rnd.state.get("routes", [])) > 0
+    revenue: int = sum(r["revenue"] for r in rnd.state.get("routes", []))
+    return revenue > 0
 
 
 def pay_dividend(g: G1833NE, rnd: OperatingRound, corp: Corporation, kind: str) -> None:

@@ -53,7 +53,7 @@ def runtime_data(data: Any) -> Any:
     if cached is None:
         cached = types.ModuleType(data.__name__ + "_runtime")
         cached.__dict__.update({k: v for k, v in vars(data).items() if not k.startswith("__")})
-        cached.TILES = {k: (UNLIMITED_TILES if v == "unlimited" else v) for k, v in data.TILES.items()}
+        vars(cached)["TILES"] = {k: (UNLIMITED_TILES if v == "unlimited" else v) for k, v in data.TILES.items()}
         _RUNTIME[id(data)] = cached
     return cached
 

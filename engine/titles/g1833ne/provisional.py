@@ -111,7 +111,7 @@ def place_hex(name: str, data: Any) -> str:
         return raw.upper()
     key = _squash(raw)
     names = getattr(data, "LOCATION_NAMES", {})
-    exact = sorted({h for h, n in names.items() if _squash(n) == key and h in hexes})
+    exact: list[str] = sorted({h for h, n in names.items() if _squash(n) == key and h in hexes})
     starts = sorted({h for h, n in names.items() if _squash(n).startswith(key) and h in hexes}) if key else []
     found = exact or starts
     if len(found) != 1:

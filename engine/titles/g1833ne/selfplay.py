@@ -10,6 +10,7 @@ from typing import Any
 
 from ... import actions as A
 from ...entities import POOL
+from ...game import Game
 from ...operating import OperatingRound
 from ...rounds import StockRound
 from ...selfplay import GameReport, check_invariants
@@ -122,7 +123,7 @@ def invariants(game: G1833NE) -> str | None:
         game.MARKET_SHARE_LIMIT = limit
 
 
-def router(game: Any, corp: str) -> list[dict[str, Any]]:
+def router(game: G1833NE, corp: str) -> list[dict[str, Any]]:
     return game.best_routes(corp, time_budget=0.3)
 
 
@@ -134,7 +135,7 @@ def choose(game: G1833NE, rng: random.Random, _router: Any) -> A.Action | None:
 
 
 def play_one(players: int, seed: int, options: list[str] | None = None, max_actions: int = 20000,
-             game_out: list[G1833NE] | None = None) -> GameReport:
+             game_out: list[Game] | None = None) -> GameReport:
     """One random 1833NE game: the shared random player with 1833NE's own moves and checks."""
     from ...selfplay import play_one as shared_play_one
 

@@ -158,8 +158,8 @@ def close_corporation(g: G1833NE, corp: Corporation) -> None:
         TB.scrap_train(g, g.trains[tid])
     for h in g.board.hexes.values():
         for slots in h.tokens.values():
-            for i, s in enumerate(slots):
-                if s == corp.sym:
+            for i, holder in enumerate(slots):
+                if holder == corp.sym:
                     slots[i] = None
         for res in h.reservations.values():
             while corp.sym in res:

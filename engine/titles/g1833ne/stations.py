@@ -26,7 +26,8 @@ class NEBoard(Board):
             return super().connectivity(sym)
         key = ("conn", sym)
         if key in self._cache:
-            return self._cache[key]
+            cached: tuple[dict[str, set[int]], set[tuple[str, int]]] = self._cache[key]
+            return cached
         starts = [(h.id, ci) for h in self.hexes.values() for ci, slots in h.tokens.items() if sym in slots]
         starts += extra
         hex_edges: dict[str, set[int]] = {}

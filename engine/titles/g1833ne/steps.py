@@ -249,6 +249,8 @@ class NERouteStep(RouteStep):
 
 
 class NEDividendStep(DividendStep):
+    game: G1833NE
+
     def skip(self) -> None:
         self.game.pay_dividend(self.round, self.corp, "withhold")
         self.passed = True

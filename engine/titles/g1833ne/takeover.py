@@ -261,8 +261,8 @@ def take_over(g: G1833NE, acq: Corporation, target: Corporation, shares: int = 0
         if not tok.used or tok.hex is None or tok.city is None:
             continue
         slots = g.board.hexes[tok.hex].tokens.get(tok.city, [])
-        for i, s in enumerate(slots):
-            if s == target.sym:
+        for i, slot in enumerate(slots):
+            if slot == target.sym:
                 slots[i] = None if acq.sym in slots else acq.sym
         if acq.sym in slots and not any(t.used and t.hex == tok.hex and t.city == tok.city for t in acq.tokens):
             acq.tokens.append(Token(price=0, hex=tok.hex, city=tok.city, used=True))

@@ -31,7 +31,8 @@ def base_tile_cost(g: G1833NE, corp: Corporation, h: Any) -> int:
     if h.id == "G20" and g.owns_company(corp, "P2") and g.p2_bought_key == g.round_key() \
             and not h.laid:
         return 0  # P2: free tile in Lowell in the round it was bought
-    return max(g.data.TILE_COST, g.board.terrain_cost(h))
+    minimum: int = g.data.TILE_COST
+    return max(minimum, g.board.terrain_cost(h))
 
 
 def tile_cost(g: G1833NE, corp: Corporation, h: Any, old: Tile, new: Tile) -> int:

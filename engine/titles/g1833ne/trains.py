@@ -12,6 +12,7 @@ A card is bought as one side (``2`` or ``2+1``, ``3/5`` or ``2+2``, ...) and kee
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,7 +57,7 @@ def card_sides(spec: dict[str, Any]) -> list[Side]:
     return out
 
 
-def count_revenue(side: Side, values: list[int], kinds: list[str], tokened: list[bool]) -> int:
+def count_revenue(side: Side, values: list[int], kinds: Sequence[str], tokened: list[bool]) -> int:
     """Revenue of the stops of one route for ``side`` (bonuses not included).
 
     ``values``/``kinds``/``tokened`` describe the visited stops.  Raises GameError when the
