@@ -54,9 +54,13 @@ def can_sell_hook(g: G1833NE, rnd: Any, pid: str, sym: str, percent: int) -> str
     return None
 
 
-def price_drop_on_sale(g: G1833NE, corp: Corporation, percent: int) -> None:
-    # summary: only the president's sales move the price, one column however many
-    if percent and getattr(g, "_seller_was_president", False):
+def price_drop_after_sale(g: G1833NE, corp: Corporation, shares: list[Share], percent: int | None,
+                          was_president: bool) -> None:
+    """Summary: only the president's sales move the price, one column however many (the
+    seller was president before the sale)."""
+    total = sum(s.percent for s in shares)
+    sold = total if percent is None else min(percent, total)
+    if sold and was_president:
         g.move_price(corp, "left")
 
 

@@ -227,13 +227,15 @@ class G1833NE(G1856):
         return F.can_sell_hook(self, rnd, pid, sym, percent)
 
     def sell_shares(self, pid: str, shares: list[Share], percent: int | None = None) -> int:
-        sym = shares[0].corporation
-        self._seller_was_president = self.corporations[sym].president == pid
-        return super().sell_shares(pid, shares, percent)
+        corp = self.corporations[shares[0].corporation]
+        was_president = corp.president == pid
+        amount = super().sell_shares(pid, shares, percent)
+        F.price_drop_after_sale(self, corp, shares, percent, was_president)
+        return amount
 
     def price_drop_on_sale(self, corp: Corporation, percent: int) -> None:
-        # summary: only the president's sales move the price, one column however many
-        F.price_drop_on_sale(self, corp, percent)
+        """None here: :meth:`sell_shares` moves the price once the sale is through, as only
+        the president's sales move it."""
 
     def finish_stock_round(self) -> None:
         F.finish_stock_round(self)
