@@ -19,16 +19,23 @@ from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from .board import Board
+from .companies import CompanyRules
 from .entities import POOL, Company, Corporation, Player, Share, Token, Train
 from .errors import GameError
 from .market import StockMarket
+from .revenue import RevenueRules
+from .round_flow import RoundFlow
+from .shares import ShareRules
+from .stations import StationRules
+from .track import TrackRules
+from .train_buying import TrainBuying
 
 if TYPE_CHECKING:
     from .hexgrid import Axes
     from .router_graph import RouteGraph
 
 
-class Game:
+class Game(ShareRules, TrackRules, StationRules, RevenueRules, TrainBuying, CompanyRules, RoundFlow):
     """Base 18xx game. Titles subclass it and override hooks; see ``engine.titles``."""
 
     TITLE = ""
@@ -114,6 +121,10 @@ class Game:
         self.action_log: list[dict[str, Any]] = []  # processed actions, export shape
         self.live = True  # False while replaying a log: programmed moves come from the record
         self.program_marks: dict[str, tuple[tuple[Any, ...] | None, int]] = {}
+        self.used_abilities: set[tuple[str, str]] = set()  # (private, ability type) used once
+        self.pending_tokens: list[tuple[str, str, str]] = []  # (corp, hex, placer) tokens to place again
+        self.trains_sold: set[str] = set()  # trains the bank has sold (to a corporation)
+        self.routes_seen: set[str] = set()  # corporations that have had a route (has_route)
         self.setup()
         self.round = self.initial_round()
 
@@ -464,6 +475,7 @@ class Game:
 
     DISCARD_POOL_ONE_PER_TYPE = False
     AUCTION_PRIORITY_FROM_TURN = False
+    REORDER_AFTER_EMERGENCY_SALE = False  # a price drop can move a corporation in this OR's order
 
     def remove_train(self, train: Train, to: str = "discard") -> None:
         if train.owner in self.corporations:
@@ -535,12 +547,6 @@ class Game:
 
         return build_graph(self, corp_sym)
 
-    def payout_companies(self) -> None:
-        for c in self.companies.values():
-            if c.closed or c.owner is None:
-                continue
-            self.spend("bank", c.owner, c.revenue)
-
     # ------------------------------------------------------------------ rounds
     def initial_round(self) -> Any:
         from .rounds import AuctionRound
@@ -551,9 +557,6 @@ class Game:
         from .rounds import StockRound
 
         return StockRound(self)
-
-    def new_operating_round(self, num: int) -> Any:
-        raise NotImplementedError
 
     def next_round(self) -> None:
         """Called when the current round has finished."""
@@ -587,9 +590,6 @@ class Game:
                 self.round_num = 1
                 self.round = self.new_stock_round()
         self.round.start()
-
-    def on_round_end(self, rnd: Any) -> None:
-        """Hook: ``rnd`` has just finished (before the next round starts)."""
 
     # A title that sets this ends the game ("dnf") when a round ends at this turn or later, as
     # 18xx.games does at turn 100 (rounds in which nobody can act pass by themselves until then).

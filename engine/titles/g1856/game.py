@@ -8,7 +8,6 @@ destination, and the first 6-train nationalises the companies that cannot repay 
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ... import actions as A
@@ -28,7 +27,8 @@ from ...operating import (
     TokenStep,
     TrackStep,
 )
-from ...tiles import COLOR_ORDER, Tile, labels_match, paths_preserved
+from ...special_steps import HomeTokenStep, SpecialBuyStep, SpecialStep
+from ...tiles import Tile
 from . import data as g1856_data
 from .loans import LoanBook
 from .nationalization import (
@@ -40,198 +40,10 @@ from .nationalization import (
     return_borrowed_train,
     start_nationalization,
 )
-from .trains import BankruptStep, G1856BuyTrainStep, ebuy_bundles, min_depot_price
+from .steps import AssignStep, LoanStep, TeleportTokenStep
+from .trains import BankruptStep, G1856BuyTrainStep, ebuy_bundles
 
-
-class LoanStep(Step):
-    """Loans may be taken any time in the turn; after buying trains the corporation may repay."""
-
-    name = "take or repay loans"
-
-    def blocks(self) -> bool:
-        g = self.game
-        return not g.post_nationalization and self.round.state.get("bought_trains_done", False)
-
-    def actions(self, entity: str) -> list[str]:
-        g = self.game
-        corp = self.corp
-        if entity != corp.sym:
-            return []
-        out = []
-        done = self.round.state.get("bought_trains_done")
-        if done and corp.loans and corp.cash >= g.loan_value:
-            out.append("payoff_loan")
-        if g.can_take_loan(self.round, corp):
-            out.append("take_loan")
-        # more loans than shares in players' hands are repaid when the step ends (a pass)
-        forced = done and corp.loans > g.maximum_loans(corp)
-        if (out or forced) and self.blocks():
-            out.append("pass")
-        return out
-
-    def process(self, action: A.Action) -> None:
-        g = self.game
-        corp = self.corp
-        if isinstance(action, A.Pass):
-            self.passed = True
-        elif isinstance(action, A.TakeLoan):
-            g.take_loan(self.round, corp, action.loan)
-        elif isinstance(action, A.PayoffLoan):
-            if not corp.loans:
-                raise GameError(f"{corp.sym} has no loan to repay")
-            g.export_fill["loan"] = g.loan_book.repay(corp.sym, action.loan)
-            g.spend(corp.sym, "bank", g.loan_value)
-            corp.loans -= 1
-            g.loans_available += 1
-            self.round.state["redeemed_loan"] = True
-            g.log.append(f"{corp.sym} pays off a loan for {g.fmt(g.loan_value)}")
-
-
-class AssignStep(Step):
-    """A private's one-off marker (1856 GLSC port marker) placed by its owning corporation."""
-
-    name = "assign"
-    blocks_always = False
-
-    def actions(self, entity: str) -> list[str]:
-        company = self.game.companies.get(entity)
-        if company and not company.closed and company.owner == self.corp.sym and \
-                company.ability("assign_hexes"):
-            return ["assign"]
-        return []
-
-    def process(self, action: A.Action) -> None:
-        assert isinstance(action, A.Assign)
-        self.game.assign(self.corp, action)
-
-
-class SpecialStep(Step):
-    """Private abilities used by the owning corporation: extra/special tile lays and tokens."""
-
-    name = "use a private"
-    blocks_always = False
-
-    def actions(self, entity: str) -> list[str]:
-        company = self.game.companies.get(entity)
-        if not company or company.closed or company.owner != self.corp.sym:
-            return []
-        out = []
-        if company.ability("tile_lay") and self.game.special_tile_lay_ok(self.round, company):
-            out.append("lay_tile")
-        token = company.ability("token")
-        if token and (company.sym, "token") not in self.game.used_abilities \
-                and self.game.special_token_time(self.round) \
-                and (token.get("extra_action") or not self.round.state.get("tokened")):
-            # the private's station is the turn's station: not once one is placed (as 18xx.games)
-            out.append("place_token")
-        teleport = company.ability("teleport")
-        if teleport and (company.sym, "teleport") not in self.game.used_abilities \
-                and self.round.state.get("tiles_laid", 0) < self.game.tile_lays_per_turn(self.corp) \
-                and "lay_tile" not in out and (teleport.get("when") != "track" or self._track_open()):
-            out.append("lay_tile")
-        return out
-
-    def _track_open(self) -> bool:
-        return not any(isinstance(s, TrackStep) and s.passed for s in self.round.steps)
-
-    def process(self, action: A.Action) -> None:
-        self.game.use_private(self.round, self.corp, action)
-
-
-class TeleportTokenStep(Step):
-    """After a teleport lay (1836Jr56 CdH on J8) the private places the corporation's station
-    there for free, or passes; it holds the turn until then (as on 18xx.games). The station
-    is the turn's token."""
-
-    name = "place the private's station"
-
-    def company(self) -> str | None:
-        return self.round.state.get("teleported")
-
-    def active_entities(self) -> list[str]:
-        c = self.company()
-        return [c] if c else []
-
-    def blocking(self) -> bool:
-        return self.company() is not None
-
-    def actions(self, entity: str) -> list[str]:
-        return ["place_token", "pass"] if entity == self.company() else []
-
-    def process(self, action: A.Action) -> None:
-        g: G1856 = self.game  # type: ignore[assignment]
-        if isinstance(action, A.PlaceToken):
-            g.teleport_token(self.round, self.corp, action)
-        else:
-            g.log.append(f"{action.entity} declines to place a station")
-        self.round.state.pop("teleported", None)
-
-    def skip(self) -> None:
-        pass
-
-
-class SpecialBuyStep(Step):
-    """Buying a tunnel/bridge right for $50."""
-
-    name = "buy a right"
-    blocks_always = False
-
-    def actions(self, entity: str) -> list[str]:
-        # any corporation may buy a right during the operating round (as on 18xx.games)
-        corp = self.game.corporations.get(entity)
-        if corp is None or corp.closed:
-            return []
-        return ["special_buy"] if self.game.special_buys(corp) else []
-
-    def process(self, action: A.Action) -> None:
-        assert isinstance(action, A.SpecialBuy)
-        self.game.special_buy(self.game.corporations[action.entity], action)
-
-
-class HomeTokenStep(Step):
-    """Placing a home token whose city must be chosen: a home hex with several cities and
-    track, or a token lifted by an upgrade of a multi-city hex without track."""
-
-    name = "place the home token"
-
-    def pending(self) -> list[tuple[str, str, str]]:
-        """(token owner, hex, who places it): a lifted token is placed again by the corporation
-        that laid the tile (18xx.games: the current operator)."""
-        g = self.game
-        out = list(g.pending_tokens)
-        if self.round.state.get("home_pending"):
-            out.append((self.corp.sym, self.corp.home or "", self.corp.sym))
-        return out
-
-    def active_entities(self) -> list[str]:
-        p = self.pending()
-        return [p[0][2]] if p else [self.corp.sym]
-
-    def actions(self, entity: str) -> list[str]:
-        p = self.pending()
-        return ["place_token"] if p and p[0][2] == entity else []
-
-    def process(self, action: A.Action) -> None:
-        assert isinstance(action, A.PlaceToken)
-        g = self.game
-        sym, hid_expected, _ = self.pending()[0]
-        corp = g.corp(sym)
-        hid, city = g.parse_city(action.city)
-        if hid != hid_expected:
-            raise GameError(f"{sym} must place its token on {hid_expected}")
-        if g.board.free_slots(g.board.hex(hid), city, sym) <= 0:
-            raise GameError(f"No free space for {sym} in that city of {hid}")
-        g.board.place_token(hid, city, sym, action.slot)
-        tok = corp.next_token()
-        assert tok is not None
-        tok.used, tok.hex, tok.city = True, hid, city
-        if g.pending_tokens:
-            g.pending_tokens.pop(0)
-        else:
-            self.round.state["home_pending"] = False
-
-    def skip(self) -> None:
-        pass
+__all__ = ["G1856", "SpecialBuyStep"]  # SpecialBuyStep: engine.special_steps (imported from here by 1833NE)
 
 
 class G1856(Game):
@@ -319,7 +131,7 @@ class G1856(Game):
 
     # ------------------------------------------------------------------ stock round hooks
     def can_par(self, pid: str, corp: Corporation) -> bool:
-        return not corp.ipoed and not corp.closed and corp.sym != self.national_sym
+        return super().can_par(pid, corp) and corp.sym != self.national_sym
 
     def capitalization_type(self, corp: Corporation) -> str:
         if self.capitalization_mode == "escrow":
@@ -327,38 +139,19 @@ class G1856(Game):
         return self.capitalization_mode
 
     def par_corporation(self, corp: Corporation, cell: Cell, pid: str) -> None:
-        corp.capitalization = self.capitalization_type(corp)
+        super().par_corporation(corp, cell, pid)
         corp.escrow = 0 if corp.capitalization == "escrow" else None
-        corp.ipoed = True
-        corp.par = cell
-        corp.price = cell
-        cell.corporations.append(corp.sym)
-        corp.president = pid
 
-    def transfer_share_from_ipo(self, pid: str, share: Any, par_price: int) -> None:
-        corp = self.corporations[share.corporation]
-        price = self.shares_worth(corp.sym, share.percent, par_price)
-        sold_before = 100 - self.percent_of(corp.sym, corp.sym)
-        if corp.capitalization == "incremental":
+    def pay_for_ipo_share(self, pid: str, corp: Corporation, price: int) -> None:
+        """An escrow corporation receives the first half of its shares' price; the rest waits
+        in escrow (at the bank) until it reaches its destination."""
+        if corp.capitalization != "escrow":
+            super().pay_for_ipo_share(pid, corp, price)
+        elif 100 - self.percent_of(corp.sym, corp.sym) < 50:
             self.spend(pid, corp.sym, price)
-        elif corp.capitalization == "escrow":
-            if sold_before < 50:
-                self.spend(pid, corp.sym, price)
-            else:
-                self.spend(pid, "bank", price)
-                corp.escrow = (corp.escrow or 0) + price
         else:
             self.spend(pid, "bank", price)
-        self.move_share(share, pid)
-        self.log.append(f"{self.name_of(pid)} buys {share.id} from the IPO for {self.fmt(price)}")
-
-    def after_share_bought(self, sym: str) -> None:
-        corp = self.corporations[sym]
-        self.change_president(sym)
-        if corp.capitalization == "full" and not corp.started and self.floatable(corp):
-            self.bank_pays(corp.sym, corp.par.price * corp.total_shares if corp.par else 0)
-            corp.started = True
-            self.log.append(f"{sym} floats and receives {self.fmt(corp.par.price * corp.total_shares)}")
+            corp.escrow = (corp.escrow or 0) + price
 
     def can_buy_share_hook(self, pid: str, share: Any) -> str | None:
         corp = self.corporations[share.corporation]
@@ -465,9 +258,6 @@ class G1856(Game):
         self.log.append(f"{self.name_of(pid)} pays {self.fmt(price)} for the full {corp.sym} presidency")
         return True
 
-    def after_buy_company(self, pid: str, company: Company, price: int) -> None:
-        pass
-
     def national_discard_done(self) -> None:
         """The national's post-formation discard is over: its train limit is one above the
         phase's from now on. 18xx.games also ends it (before or after the formation) whenever
@@ -493,20 +283,9 @@ class G1856(Game):
             self.action_log[-1].setdefault(key, value)
         self.export_fill = {}
 
-    def bank_pays(self, receiver: str, amount: int) -> None:
-        self.spend("bank", receiver, amount, allow_negative=True)
-
     # ------------------------------------------------------------------ floating
     def floatable(self, corp: Corporation) -> bool:
         return 100 - self.percent_of(corp.sym, corp.sym) >= self.percent_to_operate
-
-    def floated(self, corp: Corporation) -> bool:
-        return corp.started or (corp.capitalization == "full" and self.floatable(corp))
-
-    def operating_order(self) -> list[Corporation]:
-        corps = [c for c in self.corporations.values()
-                 if not c.closed and c.ipoed and (self.floated(c) or self.floatable(c))]
-        return sorted(corps, key=self.operating_sort_key)
 
     # ------------------------------------------------------------------ rounds
     def new_operating_round(self, num: int) -> OperatingRound:
@@ -519,48 +298,8 @@ class G1856(Game):
         ]
         return OperatingRound(self, num, steps)
 
-    def on_operating_round_start(self, rnd: OperatingRound) -> None:
-        pass
-
-    def start_operating(self, rnd: OperatingRound, corp: Corporation) -> bool:
-        if not corp.started and self.floatable(corp):
-            corp.started = True
-            self.log.append(f"{corp.sym} floats")
-        if not corp.started:
-            self.log.append(f"{corp.sym} failed to float and is skipped")
-            self.national_discard_done()  # 18xx.games ends every step here, that one too
-            return False
-        corp.operated = True
-        for tid in corp.trains:
-            self.trains[tid].operated = False
-        self.log.append(f"{self.name_of(corp.president or '')} operates {corp.sym}")
-        self.place_home_token(rnd, corp)
-        self.note_route(corp)
-        return True
-
-    def place_home_token(self, rnd: OperatingRound, corp: Corporation) -> None:
-        if not corp.home or any(t.used for t in corp.tokens) or not corp.tokens:
-            return
-        h = self.board.hex(corp.home)
-        cities = h.tile.cities
-        if not cities:
-            return
-        if corp.home_city is not None:
-            city = cities[corp.home_city].index if corp.home_city < len(cities) else cities[0].index
-        elif corp.sym in h.tile_reservations and h.tile.paths:
-            # the reservation is for the hex (its tile has several cities): the corporation
-            # chooses the city, even when only one is free (as on 18xx.games)
-            rnd.state["home_pending"] = True
-            return
-        else:
-            city = next((c.index for c in cities if corp.sym in h.reservations.get(c.index, [])),
-                        cities[0].index)
-        if self.board.free_slots(h, city, corp.sym) <= 0 and corp.sym not in h.reservations.get(city, []):
-            # home full: the token waits (very rare); nothing is placed
-            return
-        self.board.place_token(corp.home, city, corp.sym)
-        tok = corp.tokens[0]
-        tok.used, tok.hex, tok.city = True, corp.home, city
+    def failed_to_float(self, corp: Corporation) -> None:
+        self.national_discard_done()  # 18xx.games ends every step here, that one too
 
     def end_of_turn(self, rnd: OperatingRound, corp: Corporation) -> None:
         # Interest is settled after an action once the run is over (after_step_action). As on
@@ -736,226 +475,13 @@ class G1856(Game):
             total += s.percent
         return picked
 
-    # ------------------------------------------------------------------ track
-    def tile_lays_per_turn(self, corp: Corporation) -> int:
-        return 1
-
-    def owns_track_time_tile_lay(self, rnd: OperatingRound, corp: Corporation) -> bool:
-        """An owned private's extra tile lay (not replacing the normal one) keeps the track
-        step open until it is used or the step is passed."""
-        for sym in corp.companies:
-            c = self.companies[sym]
-            ab = c.ability("tile_lay")
-            if ab and not c.closed and ab.get("when") == "track" and not ab.get("consume_tile_lay") \
-                    and (c.sym, "tile_lay") not in self.used_abilities:
-                return True
-        return False
-
-    def can_buy_tile_laying_company(self, corp: Corporation) -> bool:
-        """While a private with a track-time tile lay could still be bought, the track step stays open."""
-        if not self.phase_status("can_buy_companies"):
-            return False
-        return any(self.company_min_price(c) <= corp.cash and any(
-            a.get("type") == "tile_lay" and a.get("when") in (None, "track") for a in c.abilities)
-            for c in self.purchasable_companies())
-
     def gray_phase(self) -> bool:
         return "gray" in self.phase["tiles"]
-
-    def lay_tile(self, corp: Corporation, action: A.LayTile, *, company: Company | None = None,
-                 free: bool = False, connected: bool = True) -> None:
-        b = self.board
-        h = b.hex(action.hex)
-        name = action.tile.rsplit("-", 1)[0]
-        tile, cost = self.check_lay_tile(corp, action.hex, action.tile, action.rotation,
-                                         free=free, connected=connected)
-        old = h.tile
-        if cost:
-            self.spend(corp.sym, "bank", cost)
-        pending = self._lift_ambiguous_tokens(h, old, tile)
-        b.lay(h.id, action.tile, action.rotation)
-        self._resync_token_cities(h)
-        for sym in pending:
-            self.pending_tokens.append((sym, h.id, corp.sym))
-        for sym, hid in getattr(self.data, "CLOSE_AFTER_USE_AT_OR_END", {}).items():
-            if hid == h.id and company is None:  # the private's own tile is no longer needed
-                self.used_abilities.add((sym, "tile_lay"))
-        self.log.append(f"{corp.sym} lays tile {name} on {h.id}"
-                        + (f" for {self.fmt(cost)}" if cost else ""))
-
-    def check_lay_tile(self, corp: Corporation, hex_id: str, tile_id: str, rotation: int, *,
-                       free: bool = False, connected: bool = True) -> tuple[Tile, int]:
-        """Why ``corp`` may not lay ``tile_id`` on ``hex_id`` at ``rotation`` (GameError), else
-        the rotated tile and what it costs. Changes nothing."""
-        if not 0 <= rotation <= 5:
-            raise GameError(f"Rotation must be 0 to 5, not {rotation}")
-        base = self.check_lay_static(corp, hex_id, tile_id, free=free)
-        tile = base.with_rotation(rotation)
-        self.check_lay_rotation(corp, hex_id, tile, connected=connected)
-        return tile, (0 if free else self.board.terrain_cost(self.board.hexes[hex_id]))
-
-    def check_lay_static(self, corp: Corporation, hex_id: str, tile_id: str, *, free: bool = False) -> Tile:
-        """The checks that do not depend on the rotation; returns the unrotated tile."""
-        b = self.board
-        h = b.hex(hex_id)
-        name = tile_id.rsplit("-", 1)[0]
-        if name not in b.supply:
-            raise GameError(f"{corp.sym} cannot lay tile {name}: {self.title} has no tile {name}")
-        tile = b.tile_for(name)
-        old = h.tile
-        blocker = self.hex_blocked_by(h.id)
-        if blocker:
-            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: blocked by {blocker}")
-        if tile.color not in self.phase["tiles"]:
-            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: {tile.color} tiles are not "
-                            f"available in phase {self.phase['name']}")
-        if tile_id not in b.supply.get(name, []):
-            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no {name} tile left")
-        if not self.upgrades_to(h, old, tile):
-            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: it is not an upgrade of "
-                            f"{old.name if h.laid else 'the printed hex'}")
-        cost = 0 if free else b.terrain_cost(h)
-        if cost > corp.cash:
-            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: it costs {self.fmt(cost)}")
-        return tile
-
-    def check_lay_rotation(self, corp: Corporation, hex_id: str, tile: Tile, *, connected: bool = True) -> None:
-        """The checks for one rotation of the new tile (already rotated)."""
-        b = self.board
-        h = b.hexes[hex_id]
-        old = h.tile
-        name, rotation = tile.name, tile.rotation
-        if any(e not in h.neighbors for e in tile.exits):
-            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id} with rotation "
-                            f"{rotation}: track would run off the map or into a barrier")
-        if not self.old_paths_preserved(old, tile):
-            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id} with rotation "
-                            f"{rotation}: existing track must be kept")
-        if connected:
-            edges, _ = b.connectivity(corp.sym)
-            touched = edges.get(h.id, set())
-            if not (tile.exits & touched):
-                raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no route to {h.id}")
-            if old.paths and not (self._upgrade_useful(corp, old, tile, touched)
-                                  and (self._upgrade_useful(corp, old, tile, touched, h)
-                                       or self._upgrade_useful(corp, old, tile, touched, h, exact=True))):
-                raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: an upgrade must add track "
-                                f"{corp.sym} can use or raise a city's value")
-
-    def _upgrade_useful(self, corp: Corporation, old: Tile, new: Tile, touched: set[int],
-                        h: Any = None, exact: bool = False) -> bool:
-        """1856's track restriction (18xx.games "semi-restrictive"): among the new tile's paths
-        that the corporation reaches, one must be new track or lead to a city whose value changed.
-        18xx.games counts the paths its network walk takes once the tile is laid (a branch of a
-        switch entered from its other branch is not reached). Without ``h`` a path counts when it
-        touches an edge the network touches now (quick, a superset); with ``h`` when the network
-        enters it from a neighbour now or through the tile's stops (quick, nearly exact); with
-        ``exact`` the walk is made on the tile laid."""
-        from ...tiles import _path_within
-
-        reached = None
-        if h is not None:
-            reached = self._new_paths_walked(corp, h, new) if exact else self._new_paths_entered(corp, h, new)
-        for pi, np in enumerate(new.paths):
-            if reached is not None:
-                if pi not in reached:
-                    continue
-            elif not (set(np.edges) & touched):
-                continue
-            op = next((p for p in old.paths if _path_within(new, np, old, p)), None)
-            if op is None:
-                return True
-            old_rev = sorted(_max_rev(old.nodes[i].revenue) for i in op.node_indexes)
-            new_rev = sorted(_max_rev(new.nodes[i].revenue) for i in np.node_indexes)
-            if old_rev != new_rev:
-                return True
-        return False
-
-    def _new_paths_walked(self, corp: Corporation, h: Any, new: Tile) -> set[int] | None:
-        """Indexes of ``new``'s paths the corporation's network walks once ``new`` lies on hex
-        ``h`` (None when the hex holds stations, whose cities the new tile may number
-        differently: then every touched path counts)."""
-        from ...board import route_legal_walk
-
-        b = self.board
-        if not b.route_legal_network or any(s for slots in h.tokens.values() for s in slots):
-            return None
-        starts = [(x.id, ci) for x in b.hexes.values() for ci, slots in x.tokens.items() if corp.sym in slots]
-        arrivals: set[tuple[str, int]] = set()
-        old_tile = h.tile
-        h.tile = new
-        try:
-            for st in starts:
-                route_legal_walk(b, st, corp.sym, set(starts) - {st}, {}, arrivals=arrivals)
-        finally:
-            h.tile = old_tile
-        return self._paths_from(new, {e for hid, e in arrivals if hid == h.id})
-
-    @staticmethod
-    def _paths_from(new: Tile, entries: set[int]) -> set[int]:
-        """The paths of ``new`` a walk entering at ``entries`` takes: those at an entry edge and
-        what they reach through the tile's own stops."""
-        reached = {pi for pi, p in enumerate(new.paths) if set(p.edges) & entries}
-        stops = {ni for pi in reached for ni in new.paths[pi].node_indexes}
-        grew = True
-        while grew:
-            grew = False
-            for pi, p in enumerate(new.paths):
-                if pi not in reached and set(p.node_indexes) & stops:
-                    reached.add(pi)
-                    stops |= set(p.node_indexes)
-                    grew = True
-        return reached
-
-    def _new_paths_entered(self, corp: Corporation, h: Any, new: Tile) -> set[int] | None:
-        """:meth:`_new_paths_walked` from where the network enters the hex now (no walk)."""
-        b = self.board
-        if not b.route_legal_network or any(s for slots in h.tokens.values() for s in slots):
-            return None
-        return self._paths_from(new, b.entry_edges(corp.sym, h.id))
-
-    def _resync_token_cities(self, h: Any) -> None:
-        """After an upgrade the board says which city each station is in now."""
-        for ci, slots in h.tokens.items():
-            for sym in slots:
-                if sym is None or sym not in self.corporations:
-                    continue
-                toks = [t for t in self.corporations[sym].tokens if t.used and t.hex == h.id]
-                if toks:
-                    toks[0].city = ci
-
-    def _lift_ambiguous_tokens(self, h: Any, old: Tile, new: Tile) -> list[str]:
-        """Tokens on a multi-city hex without track cannot follow a particular city of the new
-        tile: they come off and their owners place them again (as 18xx.games does)."""
-        if len(old.cities) < 2 or len(new.cities) < 2 or any(old.node_exits(c.index) for c in old.cities):
-            return []
-        lifted = []
-        for ci, slots in h.tokens.items():
-            for i, sym in enumerate(slots):
-                if sym is None:
-                    continue
-                slots[i] = None
-                corp = self.corporations[sym]
-                for tok in corp.tokens:
-                    if tok.used and tok.hex == h.id and tok.city == ci:
-                        tok.used, tok.hex, tok.city = False, None, None
-                        break
-                lifted.append(sym)
-        return lifted
-
-    def hex_blocked_by(self, hid: str) -> str | None:
-        for c in self.companies.values():
-            if c.closed or c.owner not in self.player_by_id:
-                continue
-            ab = c.ability("blocks_hexes")
-            if ab and hid in ab.get("hexes", []):
-                return c.sym
-        return None
 
     def old_paths_preserved(self, old: Tile, new: Tile) -> bool:
         if self.gray_phase() and old.towns and old.paths:
             return old.exits <= new.exits
-        return paths_preserved(old, new)
+        return super().old_paths_preserved(old, new)
 
     def upgrades_to(self, h: Any, old: Tile, new: Tile) -> bool:
         d = self.data
@@ -979,21 +505,6 @@ class G1856(Game):
         if old.color == "brown" and h.id == getattr(d, "HAMILTON_HEX", None):
             return new.name == "123"
         return self.basic_upgrade(old, new)
-
-    def basic_upgrade(self, old: Tile, new: Tile) -> bool:
-        if old.color not in COLOR_ORDER or new.color not in COLOR_ORDER:
-            return False
-        if COLOR_ORDER.index(new.color) != COLOR_ORDER.index(old.color) + 1:
-            return False
-        if not labels_match(old, new):
-            return False
-        if len(old.towns) != len(new.towns):
-            return False
-        if len(old.cities) != len(new.cities) and not (old.label and old.cities):
-            return False
-        if old.color == "white" and not old.cities and not old.towns and (new.cities or new.towns):
-            return False
-        return True
 
     def after_track(self, rnd: OperatingRound, corp: Corporation) -> None:
         """The Escrow step: any corporation whose home now connects to its destination destinates.
@@ -1029,51 +540,6 @@ class G1856(Game):
             corp.capitalization = "incremental"
         corp.destinated = True
 
-    # ------------------------------------------------------------------ tokens
-    def parse_city(self, city_id: str) -> tuple[str, int]:
-        """18xx.games city ids are "<tile id>-<city index>"; a laid tile's id is like "57-0",
-        a pre-printed tile's is "<hex>-0" (plain "<hex>" is accepted too)."""
-        tile_id, _, idx = city_id.rpartition("-")
-        for h in self.board.hexes.values():
-            if h.tile_id == tile_id or (h.tile_id is None and tile_id in (h.id, f"{h.id}-0")):
-                cities = h.tile.cities
-                i = int(idx)
-                if i >= len(cities):
-                    break
-                return h.id, cities[i].index
-        raise GameError(f"There is no city {city_id} on the map")
-
-    def token_cost(self, corp: Corporation, hex_id: str | None = None) -> int | None:
-        tok = corp.next_token()
-        if tok is None:
-            return None
-        if hex_id is not None and self.token_ability_for(corp, hex_id) is not None:
-            return 0
-        return tok.price
-
-    def token_ability_for(self, corp: Corporation, hex_id: str) -> Company | None:
-        """A private of ``corp`` whose unused station ability covers ``hex_id`` (WSRC on
-        Kitchener): 18xx.games applies it to the corporation's own station there (free)."""
-        for sym in corp.companies:
-            company = self.companies[sym]
-            ab = company.ability("token")
-            if ab and not company.closed and hex_id in ab.get("hexes", []) and \
-                    (sym, "token") not in self.used_abilities:
-                return company
-        return None
-
-    def can_place_token(self, corp: Corporation) -> bool:
-        cost = self.token_cost(corp)
-        if cost is None:
-            return False
-        # A private with a free token ability (WSRC) makes 18xx.games count the cheapest
-        # token as free when it decides whether to offer the token step (seen in real games).
-        if any(self.companies[c].ability("token") and not self.companies[c].closed for c in corp.companies):
-            cost = 0
-        if cost > self.buying_power_for_token(corp):
-            return False
-        return bool(self.tokenable_cities(corp))
-
     def buying_power_for_token(self, corp: Corporation) -> int:
         rnd = self.round
         extra = 0
@@ -1081,99 +547,9 @@ class G1856(Game):
             extra = self.loan_value - (self.interest_rate if rnd.state.get("paid_interest") else 0)
         return corp.cash + extra
 
-    def tokenable_cities(self, corp: Corporation) -> list[tuple[str, int]]:
-        _, nodes = self.board.connectivity(corp.sym)
-        nodes = set(nodes)
-        out = []
-        for hid, ni in sorted(nodes):
-            h = self.board.hexes[hid]
-            node = h.tile.nodes[ni]
-            if node.kind != "city" or h.tokened_by(corp.sym):
-                continue
-            if self.board.free_slots(h, ni, corp.sym) > 0:
-                out.append((hid, ni))
-        return out
-
-    def place_token(self, corp: Corporation, action: A.PlaceToken) -> None:
-        hid, city = self.parse_city(action.city)
-        if (hid, city) not in self.tokenable_cities(corp):
-            raise GameError(f"{corp.sym} cannot place a token on {hid}: not reachable or no free space")
-        cost = self.token_cost(corp, hid)
-        assert cost is not None
-        if cost > corp.cash:
-            raise GameError(f"{corp.sym} cannot afford a token ({self.fmt(cost)})")
-        company = self.token_ability_for(corp, hid)
-        self.board.place_token(hid, city, corp.sym, action.slot)
-        tok = corp.next_token()
-        assert tok is not None
-        tok.used, tok.hex, tok.city = True, hid, city
-        if cost:
-            self.spend(corp.sym, "bank", cost)
-        if company is not None:
-            self.used_abilities.add((company.sym, "token"))
-            if isinstance(self.round, OperatingRound):
-                self.close_after_use(self.round, company)
-        by = f" ({company.sym})" if company is not None else ""
-        self.log.append(f"{corp.sym}{by} places a token on {hid}" + (f" for {self.fmt(cost)}" if cost else ""))
-
-    # ------------------------------------------------------------------ routes & dividends
-    def runnable_trains(self, corp: Corporation) -> list[Train]:
-        return [self.trains[t] for t in corp.trains]
-
-    def can_run_routes(self, corp: Corporation) -> bool:
-        return bool(self.runnable_trains(corp)) and self.has_route(corp)
-
-    def phase_colors(self) -> list[str]:
-        return list(self.phase["tiles"])
-
-    def run_routes(self, corp: Corporation, action: A.RunRoutes) -> list[dict[str, Any]]:
-        from ...router import check_routes
-
-        # every route rule (chain of track, stops, terminals, blocked cities, shared track,
-        # a station on the route, the claimed revenue) is checked in one place, the router's
-        routes = action.route_dicts()
-        if routes:
-            why = check_routes(self, corp.sym, routes)
-            if why:
-                raise GameError(f"{corp.sym} cannot run that: {why}")
-        b = self.board
-        out = []
-        used_paths: set[tuple[str, int]] = set()
-        seen_trains: set[str] = set()
-        _, reach = b.connectivity(corp.sym)
-        for route in action.route_dicts():
-            train = self.train(route["train"])
-            if train.owner != corp.sym:
-                raise GameError(f"{corp.sym} does not own train {train.id}")
-            if train.id in seen_trains:
-                raise GameError(f"Train {train.id} cannot run twice")
-            seen_trains.add(train.id)
-            stops, paths = b.route_stops(route.get("connections", []))
-            if not stops:
-                continue
-            dup = used_paths & set(paths)
-            if dup or len(set(paths)) != len(paths):
-                raise GameError(f"{train.id}'s route reuses track")
-            used_paths |= set(paths)
-            counted = [s for s in stops if b.node(s).kind != "junction"]
-            if len(counted) > train.distance:
-                raise GameError(f"A {train.name}-train visits at most {train.distance} stops")
-            if not any(b.node(s).kind == "city" and corp.sym in (b.hexes[s[0]].tokens.get(s[1]) or [])
-                       for s in counted):
-                if not all(s in reach for s in counted):
-                    raise GameError(f"{train.id}'s route does not reach a {corp.sym} station")
-            revenue = self.route_revenue(corp, counted)
-            claimed = route.get("revenue")
-            if claimed is not None and claimed != revenue:
-                raise GameError(f"{train.id}'s route {route.get('revenue_str', '')} is worth "
-                                f"{self.fmt(revenue)}, not {self.fmt(claimed)}")
-            out.append({"train": train.id, "revenue": revenue, "stops": counted,
-                        "hexes": route.get("hexes", [])})
-        return out
-
     def route_revenue(self, corp: Corporation, stops: list[tuple[str, int]]) -> int:
+        revenue = super().route_revenue(corp, stops)
         colors = self.phase_colors()
-        revenue = sum(self.board.stop_revenue(s, colors) for s in stops)
         hexes = {s[0] for s in stops}
         port_hex = self.port_assignment.get(corp.sym)
         if port_hex and port_hex in hexes:
@@ -1195,36 +571,13 @@ class G1856(Game):
             revenue += sum(getattr(self.data, "RIGHT_BONUS", 10) for h in hexes if h in bonus_hexes)
         return revenue
 
+    def revenue_deduction(self, rnd: OperatingRound, corp: Corporation) -> int:
+        return int(rnd.state.get("interest_penalty", 0))
+
     def can_choose_dividend(self, rnd: OperatingRound, corp: Corporation) -> bool:
         if corp.sym == self.national_sym and not self.national_ever_owned_permanent:
             return False
-        return bool(rnd.state.get("routes"))
-
-    def dividend_kinds(self, corp: Corporation) -> list[str]:
-        return ["payout", "withhold"]
-
-    def pay_dividend(self, rnd: OperatingRound, corp: Corporation, kind: str) -> None:
-        revenue = sum(r["revenue"] for r in rnd.state.get("routes", []))
-        revenue -= rnd.state.get("interest_penalty", 0)
-        if kind == "payout" and revenue > 0:
-            per_share = revenue / corp.total_shares
-            for p in self.players:
-                n = self.percent_of(p.id, corp.sym) * corp.total_shares // 100
-                if n:  # 18xx.games rounds each holder's dividend up (20-share CGR: $35.5 a share)
-                    self.bank_pays(p.id, math.ceil(per_share * n))
-            pool_n = self.percent_of(POOL, corp.sym) * corp.total_shares // 100
-            if pool_n:
-                self.bank_pays(corp.sym, math.ceil(per_share * pool_n))
-            self.log.append(f"{corp.sym} pays out {self.fmt(revenue)}")
-            self.move_price(corp, "right")
-        else:
-            if revenue > 0:
-                self.bank_pays(corp.sym, revenue)
-                self.log.append(f"{corp.sym} withholds {self.fmt(revenue)}")
-            else:
-                self.log.append(f"{corp.sym} does not run")
-            self.move_price(corp, "left")
-        rnd.state["dividend_done"] = True
+        return super().can_choose_dividend(rnd, corp)
 
     def move_price(self, corp: Corporation, direction: str) -> None:
         if corp.sym == self.national_sym and not self.national_ever_owned_permanent:
@@ -1288,93 +641,21 @@ class G1856(Game):
 
     # ------------------------------------------------------------------ trains
     def other_corp_trains(self, corp: Corporation) -> list[Train]:
-        trains = [self.trains[t] for c in self.corporations.values() if c is not corp and not c.closed
-                  for t in c.trains]
+        trains = super().other_corp_trains(corp)
         if corp.sym == self.national_sym:
             trains = [t for t in trains if t.permanent]
         return trains
-
-    def room(self, corp: Corporation) -> bool:
-        return len(corp.trains) < self.corp_train_limit(corp)
 
     def face_value_only(self, buyer: Corporation, train: Train) -> bool:
         """The national buys and sells trains between corporations at face value only."""
         return self.national_sym is not None and self.national_sym in (buyer.sym, train.owner)
 
-    def one_depot_train_per_type(self) -> bool:
-        return bool(getattr(self.data, "ONE_DEPOT_TRAIN_PER_TYPE_PER_TURN", False))
-
     def buyable_depot_trains(self, corp: Corporation) -> list[Train]:
-        """Depot trains this corporation may buy now (1836Jr56: one of each type per turn; the
-        national only permanent trains)."""
-        trains = self.depot_trains()
+        """The national buys only permanent trains."""
+        trains = super().buyable_depot_trains(corp)
         if corp.sym == self.national_sym:
             trains = [t for t in trains if t.permanent]
-        if getattr(self.data, "ONE_DEPOT_TRAIN_PER_TYPE_PER_TURN", False) and isinstance(self.round, OperatingRound):
-            bought = self.round.state.get("depot_types_bought", set())
-            trains = [t for t in trains if t.name not in bought]
         return trains
-
-    def min_train_price(self, corp: Corporation) -> int | None:
-        # whether the train step stays open counts every train the bank sells, also a type
-        # 1836Jr56 already bought from the bank this turn and, for the national, trains it may
-        # not buy (as 18xx.games decides it)
-        prices = [t.price for t in self.depot_trains()]
-        if any(c is not corp and not c.closed and c.trains for c in self.corporations.values()):
-            prices.append(1)
-        return min(prices) if prices else None
-
-    def can_buy_train(self, corp: Corporation) -> bool:
-        if corp.sym == self.national_sym:
-            pass
-        price = self.min_train_price(corp)
-        if price is None:
-            return False
-        if self.room(corp) and corp.cash >= price:
-            return True
-        return any(corp.cash >= price for _, price in self.exchange_options(corp))
-
-    def exchange_options(self, corp: Corporation) -> list[tuple[Train, int]]:
-        out = []
-        for t in self.depot_trains():
-            if not t.discount:
-                continue
-            for own in self.corp_trains(corp.sym):
-                if own.name in t.discount:
-                    out.append((t, t.price - t.discount[own.name]))
-        return out
-
-    def note_route(self, corp: Corporation) -> None:
-        """Remember that the operating corporation has a route now (see :meth:`has_route`)."""
-        if corp.sym not in self.routes_seen and self._has_route_now(corp):
-            self.routes_seen.add(corp.sym)
-
-    def has_route(self, corp: Corporation) -> bool:
-        """18xx.games' route test: from one of its stations the corporation's track reaches a
-        second stop (junctions and nodes marked ``route:never``, like 1836Jr56's port
-        off-boards, do not count).  18xx.games remembers a route once its operating turn has
-        seen one: a corporation whose network later shrinks (a city on its way filled by other
-        stations) still runs (an empty run) and still must buy a train."""
-        if corp.closed:
-            return False
-        return corp.sym in self.routes_seen or self._has_route_now(corp)
-
-    def _has_route_now(self, corp: Corporation) -> bool:
-        b = self.board
-        key = ("has_route", corp.sym)
-        if key in b._cache:
-            return bool(b._cache[key])
-        starts = [(h.id, ci) for h in b.hexes.values() for ci, slots in h.tokens.items() if corp.sym in slots]
-        found = False
-        for start in starts:
-            nodes = b._walk([start], corp.sym)
-            stops = [n for n in nodes
-                     if b.node(n).kind != "junction" and b.node(n).param("route") != "never"]
-            if len(stops) >= 2:
-                found = True
-                break
-        b._cache[key] = found
-        return found
 
     def must_buy_train(self, corp: Corporation) -> bool:
         if corp.sym == self.national_sym and not self.national_ever_owned_permanent:
@@ -1382,149 +663,31 @@ class G1856(Game):
             rusting = any(not self.trains[t].permanent for t in corp.trains)
             return corp.cash > getattr(self.data, "ULTIMATE_TRAIN_PRICE", 1100) or (
                 rusting and corp.cash > getattr(self.data, "ULTIMATE_TRAIN_TRADE_IN", 750))
-        return not corp.trains and self.has_route(corp)
-
-    def cheapest_depot_train(self, corp: Corporation | None = None) -> Train | None:
-        trains = self.buyable_depot_trains(corp) if corp is not None else self.depot_trains()
-        return min(trains, key=lambda t: t.price) if trains else None
-
-    def needs_emergency_money(self, corp: Corporation) -> bool:
-        t = self.cheapest_depot_train(corp)
-        return t is not None and corp.cash < t.price
-
-    def president_can_sell_for_train(self, corp: Corporation) -> bool:
-        return bool(self.emergency_sellable(corp))
-
-    def emergency_shortfall(self, corp: Corporation) -> int:
-        t = self.cheapest_depot_train(corp)
-        pres = self.player(corp.president) if corp.president else None
-        return (t.price if t else 0) - corp.cash - (pres.cash if pres else 0)
-
-    def emergency_sellable(self, corp: Corporation) -> list[tuple[str, int]]:
-        """(corporation, percent) bundles the president may sell to pay for the train: only as
-        much as needed, and never giving away the presidency of the operating corporation."""
-        pid = corp.president
-        if pid is None:
-            return []
-        need = self.emergency_shortfall(corp)
-        if need <= 0:
-            return []
-        out = []
-        for sym in sorted({s.corporation for s in self.shares_of(pid)}):
-            c = self.corporations[sym]
-            if c.price is None or c.closed:
-                continue
-            held = self.percent_of(pid, sym)
-            step = 10
-            pct = step
-            while pct <= held:
-                if self._emergency_sale_ok(pid, corp, sym, pct, need):
-                    out.append((sym, pct))
-                pct += step
-        return out
-
-    def _emergency_sale_ok(self, pid: str, corp: Corporation, sym: str, pct: int, need: int) -> bool:
-        c = self.corporations[sym]
-        assert c.price is not None
-        value = self.shares_worth(sym, pct)
-        if value - c.price.price >= need:  # would sell more than needed
-            return False
-        if self.percent_of(POOL, sym) + pct > self.MARKET_SHARE_LIMIT:
-            return False
-        held = self.percent_of(pid, sym)
-        if c.president == pid:
-            pres_pct = next(s.percent for s in self.corp_shares(sym) if s.president)
-            if held - pct < pres_pct:
-                if sym == corp.sym:
-                    return False
-                others = max((self.percent_of(p.id, sym) for p in self.players if p.id != pid), default=0)
-                if others < pres_pct:
-                    return False
-            if held - pct < 0:
-                return False
-        return True
-
-    def president_can_fund_train(self, corp: Corporation) -> bool:
-        return self.emergency_shortfall(corp) <= 0
-
-    def can_go_bankrupt(self, corp: Corporation) -> bool:
-        if corp.president is None:
-            return False
-        liquidity = sum(self.shares_worth(sym, pct) for sym, pct in self._max_sellable(corp.president, corp))
-        return self.emergency_shortfall(corp) - liquidity > 0
-
-    def _max_sellable(self, pid: str, corp: Corporation) -> list[tuple[str, int]]:
-        best: dict[str, int] = {}
-        for sym in {s.corporation for s in self.shares_of(pid)}:
-            c = self.corporations[sym]
-            if c.price is None or c.closed:
-                continue
-            held = self.percent_of(pid, sym)
-            limit = self.MARKET_SHARE_LIMIT - self.percent_of(POOL, sym)
-            pct = min(held, limit)
-            if c.president == pid:
-                pres_pct = next(s.percent for s in self.corp_shares(sym) if s.president)
-                others = max((self.percent_of(p.id, sym) for p in self.players if p.id != pid), default=0)
-                if sym == corp.sym or others < pres_pct:
-                    pct = min(pct, held - pres_pct)
-            if pct > 0:
-                best[sym] = pct - pct % 10
-        return [(k, v) for k, v in best.items() if v > 0]
+        return super().must_buy_train(corp)
 
     def buy_train(self, rnd: OperatingRound, corp: Corporation, action: A.BuyTrain) -> None:
+        """The national buys only permanent trains; once it owns one it buys like the others."""
         train = self.train(action.train)
-        exchange = self.train(action.exchange) if action.exchange else None
-        if train.owner == corp.sym:
-            raise GameError(f"{corp.sym} already owns {train.id}")
-        if train.owner in ("depot", "discard"):
-            if train not in self.depot_trains():
-                raise GameError(f"Train {train.id} is not available yet")
-            if train not in self.buyable_depot_trains(corp):
-                if corp.sym == self.national_sym and not train.permanent:
-                    raise GameError(f"{corp.sym} buys only permanent trains")
-                raise GameError(f"{corp.sym} may buy only one {train.name}-train from the bank per turn")
-            price = train.price
-            if exchange:
-                if exchange.owner != corp.sym or not train.discount or exchange.name not in train.discount:
-                    raise GameError(f"{corp.sym} cannot trade in {exchange.id} for {train.id}")
-                price = train.price - train.discount[exchange.name]
-            # no train limit check: 18xx.games lets a corporation whose train step is open buy
-            # past its limit and then discard down to it
-            if action.price != price:
-                raise GameError(f"Train {train.id} costs {self.fmt(price)}")
-            if price > corp.cash:
-                if not (self.must_buy_train(corp) and train is self.cheapest_depot_train(corp)):
-                    raise GameError(f"{corp.sym} cannot afford {train.id} ({self.fmt(price)})")
-                shortfall = price - corp.cash
-                pres = corp.president
-                assert pres is not None
-                if self.player(pres).cash < shortfall:
-                    raise GameError(f"{self.name_of(pres)} cannot cover the {self.fmt(shortfall)} shortfall")
-                self.spend(pres, corp.sym, shortfall)
-                self.log.append(f"{self.name_of(pres)} contributes {self.fmt(shortfall)}")
-            # a train first sold from the discard pile (one the national borrowed and gave back)
-            # still starts its phase and its events, as when bought new (as 18xx.games)
-            from_depot = train.id not in self.trains_sold
-            self.trains_sold.add(train.id)
-            rnd.state.setdefault("depot_types_bought", set()).add(train.name)
-            if exchange:
-                self.remove_train(exchange, "discard")  # back to the bank, for sale again
-            self.spend(corp.sym, "bank", price)
-            self.give_train(train, corp.sym)
-            self.log.append(f"{corp.sym} buys a {train.name}-train for {self.fmt(price)}")
-            if from_depot:
-                self.on_train_bought_from_depot(train)
-                if train.id in self.last_trains:
-                    self.percent_to_operate = min(60, self.percent_to_operate + 10)
-        elif train.owner in self.corporations:
-            if rnd.state.get("ebuy_sold") and corp.cash < min_depot_price(self):
-                raise GameError(f"{corp.sym} must buy from the bank now that its president sold shares for it")
-            self.buy_train_from_corporation(corp, train, action.price, check_room=False)
-        else:
-            raise GameError(f"Train {train.id} is not for sale")
+        if corp.sym == self.national_sym and not train.permanent and train.owner != corp.sym \
+                and train.owner in ("depot", "discard") and train in self.depot_trains() \
+                and train not in self.buyable_depot_trains(corp):
+            raise GameError(f"{corp.sym} buys only permanent trains")
+        super().buy_train(rnd, corp, action)
         if corp.sym == self.national_sym and train.permanent:
             self.national_ever_owned_permanent = True
 
+    def on_train_bought_from_depot(self, train: Train) -> None:
+        """The last trains of a type raise the percentage needed to operate (to 60% at most)."""
+        super().on_train_bought_from_depot(train)
+        if train.id in self.last_trains:
+            self.percent_to_operate = min(60, self.percent_to_operate + 10)
+
+    def buy_train_from_corporation(self, corp: Corporation, train: Train, price: int, *,
+                                   check_room: bool = True) -> None:
+        if self.face_value_only(corp, train) and price != train.price:
+            raise GameError(f"{corp.sym} must pay the face value of {train.id} ({self.fmt(train.price)}): "
+                            f"{self.national_sym} trades trains at face value only")
+        super().buy_train_from_corporation(corp, train, price, check_room=check_room)
 
     def event_no_more_escrow_corps(self, _train: Train) -> None:
         self.capitalization_mode = "incremental"
@@ -1569,107 +732,9 @@ class G1856(Game):
     def event_remove_tokens(self, _train: Train) -> None:
         self.port_assignment.clear()
 
-    def discard_train(self, train: Train) -> None:
-        self.remove_train(train, "discard")
-        self.log.append(f"{train.id} is discarded")
-
-    def buy_train_from_corporation(self, corp: Corporation, train: Train, price: int, *,
-                                   check_room: bool = True) -> None:
-        """Another corporation's train, for any price from $1 to all the buyer's cash."""
-        seller = self.corporations[train.owner]
-        if self.face_value_only(corp, train) and price != train.price:
-            raise GameError(f"{corp.sym} must pay the face value of {train.id} ({self.fmt(train.price)}): "
-                            f"{self.national_sym} trades trains at face value only")
-        if check_room and not self.room(corp):
-            raise GameError(f"{corp.sym} is at its train limit")
-        if price < 1 or price > corp.cash:
-            raise GameError(f"{corp.sym} may pay between {self.fmt(1)} and {self.fmt(corp.cash)}")
-        self.spend(corp.sym, seller.sym, price)
-        self.give_train(train, corp.sym)
-        self.log.append(f"{corp.sym} buys {train.id} from {seller.sym} for {self.fmt(price)}")
-
     def after_buy_train_step(self, rnd: OperatingRound, corp: Corporation) -> None:
         rnd.state["bought_trains_done"] = True
         return_borrowed_train(self, rnd)
-
-    def emergency_sell(self, rnd: OperatingRound, corp: Corporation, action: A.SellShares) -> None:
-        pid = action.entity
-        shares, sym, _ = self.named_bundle(action)
-        pct = sum(s.percent for s in shares)
-        if (sym, pct) not in self.emergency_sellable(corp):
-            raise GameError(f"{self.name_of(pid)} cannot sell {pct}% of {sym} to pay for {corp.sym}'s train")
-        self.sell_shares(pid, shares)
-        if self.REORDER_AFTER_EMERGENCY_SALE:
-            rnd.recalculate_order()
-
-    def declare_bankrupt(self, rnd: OperatingRound, corp: Corporation) -> None:
-        """The president cannot raise enough for the train: they are bankrupt and the game ends."""
-        if not self.can_go_bankrupt(corp):
-            raise GameError(f"{self.name_of(corp.president or '')} can still raise the money for a train")
-        player = self.player(corp.president or "")
-        if player.cash > 0:
-            self.spend(player.id, "bank", player.cash)
-        player.bankrupt = True
-        self.log.append(f"-- {player.name} goes bankrupt --")
-        self.end_game("bankrupt")
-
-    # ------------------------------------------------------------------ privates
-    def can_buy_companies(self, corp: Corporation) -> bool:
-        if not self.phase_status("can_buy_companies"):
-            return False
-        # buying power counts the loan the corporation could still take (as 18xx.games does)
-        power = self.buying_power_for_token(corp)
-        return any(self.company_min_price(c) <= power for c in self.purchasable_companies())
-
-    def has_any_time_ability(self, corp: Corporation) -> bool:
-        """The corporation owns a private whose ability it may use at any time in its turn
-        (e.g. 1836Jr56 E-SF's extra tile, RdP's marker): the turn then ends with a pass."""
-        for sym in corp.companies:
-            c = self.companies[sym]
-            if c.closed:
-                continue
-            for ab in c.abilities:
-                if ab.get("when") == "owning_corp_or_turn" and (c.sym, ab.get("type")) not in self.used_abilities:
-                    return True
-        return False
-
-    def purchasable_companies(self) -> list[Company]:
-        return [c for c in self.companies.values() if not c.closed and c.owner in self.player_by_id]
-
-    def company_min_price(self, c: Company) -> int:
-        return math.ceil(c.value / 2)
-
-    def company_max_price(self, c: Company) -> int:
-        return c.value * 2
-
-    def company_surcharge(self, company: Company) -> int:
-        """What a corporation pays the bank on top of the price when buying ``company``."""
-        return 0
-
-    def buy_company(self, corp: Corporation, action: A.BuyCompany) -> None:
-        company = self.company(action.company)
-        if company.closed or company.owner not in self.player_by_id:
-            raise GameError(f"{company.sym} cannot be bought")
-        lo, hi = self.company_min_price(company), self.company_max_price(company)
-        if not lo <= action.price <= hi:
-            raise GameError(f"{company.sym} costs between {self.fmt(lo)} and {self.fmt(hi)}")
-        extra = self.company_surcharge(company)
-        if action.price + extra > corp.cash:
-            raise GameError(f"{corp.sym} cannot pay {self.fmt(action.price + extra)}")
-        seller = company.owner
-        assert seller is not None
-        self.spend(corp.sym, seller, action.price)
-        if extra:
-            self.spend(corp.sym, "bank", extra)
-        self.player(seller).companies.remove(company.sym)
-        company.owner = corp.sym
-        corp.companies.append(company.sym)
-        self.log.append(f"{corp.sym} buys {company.sym} from {self.name_of(seller)} for {self.fmt(action.price)}"
-                        + (f" (+{self.fmt(extra)} to the bank)" if extra else ""))
-        if company.sym == "NFSBC":
-            self.rights.setdefault(corp.sym, set()).add("bridge")
-        if company.sym == "SCFTC":
-            self.rights.setdefault(corp.sym, set()).add("tunnel")
 
     def assign(self, corp: Corporation, action: A.Assign) -> None:
         company = self.company(action.entity)
@@ -1681,70 +746,34 @@ class G1856(Game):
         self.close_company(company)
         self.log.append(f"{corp.sym} places the port marker on {action.target}")
 
-    def special_tile_lay_ok(self, rnd: OperatingRound, company: Company) -> bool:
-        if (company.sym, "tile_lay") in self.used_abilities:
-            return False
-        ab = company.ability("tile_lay") or {}
-        if ab.get("consume_tile_lay") and rnd.state.get("tiles_laid", 0) >= self.tile_lays_per_turn(rnd.corp):
-            return False  # the lay is the turn's tile lay (WSRC): not once that is used
-        if ab.get("when") == "track":
-            return not any(isinstance(s, TrackStep) and s.passed for s in rnd.steps)
-        return True
+    def buy_company(self, corp: Corporation, action: A.BuyCompany) -> None:
+        """The bridge and tunnel privates bring their right with them."""
+        super().buy_company(corp, action)
+        if action.company == "NFSBC":
+            self.rights.setdefault(corp.sym, set()).add("bridge")
+        if action.company == "SCFTC":
+            self.rights.setdefault(corp.sym, set()).add("tunnel")
+
+    def use_private(self, rnd: OperatingRound, corp: Corporation, action: A.Action) -> None:
+        """1836Jr56 CdH lays its tile without a connection (a teleport)."""
+        company = self.company(action.entity)
+        if isinstance(action, A.LayTile) and company.ability("teleport") and not company.ability("tile_lay"):
+            self.close_after_use(rnd, company)
+            self._teleport_lay(rnd, corp, company, action)
+            return
+        super().use_private(rnd, corp, action)
 
     def special_token_time(self, rnd: OperatingRound) -> bool:
         """18xx.games: a private's station (WSRC) is placed at token time: after the track
         step and before the interest is paid."""
-        track_done = any(isinstance(s, TrackStep) and s.passed for s in rnd.steps)
-        return track_done and not rnd.state.get("paid_interest")
-
-    def close_after_use(self, rnd: OperatingRound, company: Company) -> None:
-        if company.sym in getattr(self.data, "CLOSE_AFTER_USE_AT_OR_END", {}):
-            rnd.state_round.setdefault("close_at_end", []).append(company.sym)
-            self.log.append(f"{company.sym} is used and will close at the end of the operating round")
+        return super().special_token_time(rnd) and not rnd.state.get("paid_interest")
 
     def on_round_end(self, rnd: Any) -> None:
         if isinstance(rnd, OperatingRound):
             # stations the national still had to remove are forgotten with the round (18xx.games
             # keeps them in the round; it ends when all its corporations merged into the national)
             self.token_removals = []
-            for sym in rnd.state_round.get("close_at_end", []):
-                company = self.companies[sym]
-                if not company.closed:
-                    self.close_company(company)
-                    self.log.append(f"{sym} closes")
-
-    def use_private(self, rnd: OperatingRound, corp: Corporation, action: A.Action) -> None:
-        company = self.company(action.entity)
-        self.close_after_use(rnd, company)
-        if isinstance(action, A.LayTile) and company.ability("teleport") and not company.ability("tile_lay"):
-            self._teleport_lay(rnd, corp, company, action)
-            return
-        if isinstance(action, A.LayTile):
-            ab = company.ability("tile_lay")
-            assert ab is not None
-            if action.hex not in ab.get("hexes", []) or action.tile.rsplit("-", 1)[0] not in ab.get("tiles", []):
-                raise GameError(f"{company.sym} may lay {', '.join(ab.get('tiles', []))} on "
-                                f"{', '.join(ab.get('hexes', []))} only")
-            self.lay_tile(corp, action, company=company, free=bool(ab.get("free")), connected=False)
-            self.used_abilities.add((company.sym, "tile_lay"))
-            if ab.get("consume_tile_lay"):
-                rnd.state["tiles_laid"] = rnd.state.get("tiles_laid", 0) + 1
-        elif isinstance(action, A.PlaceToken):
-            hid, city = self.parse_city(action.city)
-            ab = company.ability("token")
-            assert ab is not None
-            if hid not in ab.get("hexes", []):
-                raise GameError(f"{company.sym} may place a token on {', '.join(ab.get('hexes', []))} only")
-            self.board.place_token(hid, city, corp.sym, action.slot)
-            tok = corp.next_token()
-            if tok is None:
-                raise GameError(f"{corp.sym} has no token left")
-            tok.used, tok.hex, tok.city = True, hid, city
-            self.used_abilities.add((company.sym, "token"))
-            if not ab.get("extra_action"):
-                rnd.state["tokened"] = True  # the turn's token (18xx.games: "Token already placed")
-        else:
-            raise GameError(f"{company.sym} cannot {action.type}")
+        super().on_round_end(rnd)
 
     RIGHTS = {"tunnel": ("SCFTC", "Tunnel Token"), "bridge": ("NFSBC", "Bridge Token")}
 
@@ -1816,7 +845,3 @@ class G1856(Game):
             if s.owner == player.id:
                 value -= s.percent * self.corporations[s.corporation].loans
         return value
-
-
-def _max_rev(revenue: Any) -> int:
-    return max(revenue.values()) if isinstance(revenue, dict) else int(revenue)

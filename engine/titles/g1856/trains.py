@@ -28,12 +28,6 @@ if TYPE_CHECKING:
     from .game import G1856
 
 
-def min_depot_price(g: G1856) -> int:
-    """The cheapest train the bank sells now (what an emergency purchase must reach)."""
-    prices = [t.price for t in g.depot_trains()]
-    return min(prices) if prices else 0
-
-
 def ebuy_sale_reason(g: G1856, rnd: OperatingRound, pid: str, shares: list[Share],
                      percent: int) -> str | None:
     """Why ``pid`` may not sell ``shares`` (``percent``% of them: less than their sum when the
@@ -58,7 +52,7 @@ def ebuy_sale_reason(g: G1856, rnd: OperatingRound, pid: str, shares: list[Share
     if sym == corp.sym and c.president == pid and held - percent < others:
         return f"{g.name_of(pid)} would lose the presidency of {corp.sym}"
     # only as much as needed: without its smallest certificate the sale would not be enough
-    need = min_depot_price(g) - corp.cash - g.player(pid).cash
+    need = g.min_depot_price() - corp.cash - g.player(pid).cash
     value = g.shares_worth(sym, percent)
     smallest = min(g.shares_worth(sym, s.percent) for s in shares)
     if value - smallest >= need:
@@ -102,7 +96,7 @@ def buyable_trains(g: G1856, rnd: OperatingRound, corp: Corporation) -> list[Tra
     the president has sold shares for it (or with an empty treasury)."""
     depot = g.buyable_depot_trains(corp)
     others = g.other_corp_trains(corp)
-    if corp.cash < min_depot_price(g):
+    if corp.cash < g.min_depot_price():
         cheapest = min(g.depot_trains(), key=lambda t: t.price, default=None)
         depot = [t for t in depot if t is cheapest]
         if rnd.state.get("ebuy_sold"):
