@@ -67,7 +67,7 @@ class Board:
         self.layout: hexgrid.Layout = data.LAYOUT
         self.title = data.TITLE
         self.hexes: dict[str, HexState] = {}
-        names = getattr(data, "LOCATION_NAMES", {})
+        names = game.rules.location_names
         for color, group in data.HEXES.items():
             for ids, code in group.items():
                 for hid in (ids if isinstance(ids, (tuple, list)) else (ids,)):
@@ -93,16 +93,15 @@ class Board:
         self.supply: dict[str, list[str]] = {}
         self.tile_color: dict[str, str] = {}
         for name, spec in data.TILES.items():
-            count = spec if isinstance(spec, (int, str)) else spec["count"]
-            if count == "unlimited":
-                count = 99  # as many as anyone can lay
+            given = spec if isinstance(spec, (int, str)) else spec["count"]
+            count = 99 if given == "unlimited" else int(given)  # "unlimited": as many as anyone can lay
             self.supply[name] = [f"{name}-{i}" for i in range(count)]
         self.version = 0
         self._cache: dict[Any, Any] = {}
-        self.tile_reservations_block = getattr(data, "TILE_RESERVATION_BLOCKS_OTHERS", "never") == "always"
+        self.tile_reservations_block = game.rules.tile_reservation_blocks_others == "always"
         # what a corporation's stations reach: every node of a walk that uses no track twice
         # (as 18xx.games walks it), or plain reachability along track
-        self.route_legal_network = getattr(data, "NETWORK_WALK", "reach") == "route_legal"
+        self.route_legal_network = game.rules.network_walk == "route_legal"
 
     # ------------------------------------------------------------------ tiles
     def tile_for(self, name: str) -> Tile:
@@ -488,7 +487,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
                 if kind == "offboard" or (kind == "city" and board.city_blocks(h, ni, sym)):
                     continue  # an off-board, or a city full of other stations, ends the walk
                 walk_node(nxt, vpaths, converging)
-        if junction is not None and junction != jskip:
+        if jn is not None and junction is not None and junction != jskip:
             for jpi in t.node_paths.get(jn, ()):
                 walk_path(origin, hid, jpi, None, junction, vpaths, converging)
         for e in edges:

@@ -11,10 +11,11 @@ from typing import Any
 from . import actions as A
 from .entities import Company, Corporation
 from .errors import GameError
+from .hooks import TitleHooks
 from .operating import OperatingRound, TrackStep
 
 
-class CompanyRules:
+class CompanyRules(TitleHooks):
     """Privates owned by players and corporations."""
 
     # ------------------------------------------------------------------ privates

@@ -7,20 +7,15 @@ something the engine would refuse (and never hide something it would accept).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from . import actions as A
+from .choice import Choice as Choice  # re-exported: the front ends take choices from here
+from .choice import ChoiceHandler
 from .errors import GameError
 from .game import Game
 from .operating import OperatingRound
 from .rounds import AuctionRound, StockRound
-
-
-@dataclass(frozen=True)
-class Choice:
-    value: str
-    label: str
 
 
 def choices_for(game: Game, entity: str, action_type: str, partial: dict[str, str] | None = None) -> list[Choice]:
@@ -28,8 +23,13 @@ def choices_for(game: Game, entity: str, action_type: str, partial: dict[str, st
     partial = partial or {}
     if action_type not in game.action_types(entity):
         return []
-    fn = _HANDLERS.get(action_type)
-    return fn(game, entity, partial) if fn else []
+    from .titles.registry import title_info
+
+    general = _HANDLERS.get(action_type, _none)
+    title_handler = title_info(game.title).choice_handlers.get(action_type)
+    if title_handler is not None:
+        return title_handler(game, entity, partial, general)
+    return general(game, entity, partial)
 
 
 # ---------------------------------------------------------------------- stock & auction
@@ -58,26 +58,9 @@ def _par(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
         return [Choice(c.sym, f"{c.sym} - {c.name}") for c in game.corporations.values()
                 if game.can_par(entity, c) and any(cash >= p.price * 2 for p in game.market.par_prices)]
     corp = game.corporations.get(partial["corporation"])
-    if "price" in partial:
-        return _par_home(game, corp, partial["price"])
     cells = game.par_prices(corp) if corp is not None and hasattr(game, "par_prices") else game.market.par_prices
     return [Choice(f"{cell.price},{cell.row},{cell.col}", f"{game.fmt(cell.price)} (costs {game.fmt(cell.price * 2)})")
             for cell in cells if cash >= cell.price * 2]
-
-
-def _par_home(game: Game, corp: Any, price: str) -> list[Choice]:
-    """1833NE takeover game: the free cities a corporation without a home may start on at
-    this start price (a $120 home needs a start price of at least $60)."""
-    if corp is None or corp.home is not None or not hasattr(game, "variable_homes"):
-        return []
-    raw = price.split(",")[0]
-    value = int(raw) if raw.isdigit() else 0
-    prices = game.data.TAKEOVER_HOME_TOKEN_PRICE
-    out: dict[str, Choice] = {}
-    for hid, _city, cost in game.variable_homes(corp):
-        if hid not in out and (cost < prices["other"] or value >= game.data.TAKEOVER_MIN_PAR_WITH_120_TOKEN):
-            out[hid] = Choice(hid, f"{game.board.hexes[hid].location or hid} ({hid}), home station {game.fmt(cost)}")
-    return list(out.values())
 
 
 def _buy_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
@@ -320,8 +303,10 @@ def _place_token(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
     corp = game.corporations[entity]
     pending = [p for p in getattr(game, "pending_tokens", []) if p[-1] == entity]
     if pending or game.round.state.get("home_pending"):
-        hid = pending[0][1] if pending else corp.home
+        hid: str | None = pending[0][1] if pending else corp.home
         owner = pending[0][0] if pending else entity
+        if hid is None:
+            return []
         h = game.board.hexes[hid]
         return [Choice(city_id(game, hid, c.index), f"{hid} city {i + 1}")
                 for i, c in enumerate(h.tile.cities) if game.board.free_slots(h, c.index, owner) > 0]
@@ -352,7 +337,7 @@ def _buy_train(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]
     corp = game.corporations[entity]
     if "train" in partial:
         return _train_variants(game, corp, partial["train"])
-    step = _step_offering(game.round, entity, "buy_train")  # type: ignore[arg-type]
+    step = _step_offering(game.round, entity, "buy_train")
     if step is not None and hasattr(step, "buyable_trains"):
         return _step_train_choices(game, corp, step.buyable_trains())
     emergency = game.must_buy_train(corp) and game.needs_emergency_money(corp)
@@ -438,27 +423,6 @@ def _buy_company(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
             for c in game.purchasable_companies() if game.company_min_price(c) <= corp.cash]
 
 
-def _takeover(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
-    """1833NE takeover game: the target, then how many of its own shares the acquirer pays with."""
-    from .titles.g1833ne import takeover as T
-
-    rnd = game.round
-    if not isinstance(rnd, T.TakeoverRound):
-        return []
-    acq = game.corporations[entity]
-    if "corporation" not in partial:
-        return [Choice(c.sym, f"{c.sym} - {c.name}, outstanding shares worth {game.fmt(T.takeover_cost(game, c))}")
-                for c in rnd.targets()]
-    target = game.corporations.get(partial["corporation"])
-    if target is None or target not in rnd.targets():
-        return []
-    out = []
-    for n in T.takeover_share_options(game, acq, target):
-        cash = T.check_payment(game, acq, target, n).total_cash
-        out.append(Choice(str(n), f"pay {T.describe_payment(game, acq, n, cash)}"))
-    return out
-
-
 def _price_text(game: Game, train: Any) -> str:
     """A bank train's price; for a two-sided card (1833NE) each side's ("3/5 $180 or 2+2 $140")."""
     variants = getattr(game, "train_variants", None)
@@ -492,12 +456,12 @@ def _none(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
     return []
 
 
-_HANDLERS: dict[str, Any] = {
+_HANDLERS: dict[str, ChoiceHandler] = {
     "bid": _bid, "par": _par, "buy_shares": _buy_shares, "sell_shares": _sell_shares,
     "lay_tile": _lay_tile, "place_token": _place_token, "buy_train": _buy_train,
     "discard_train": _discard_train, "dividend": _dividend, "buy_company": _buy_company,
     "remove_token": _remove_token, "assign": _assign, "pass": _none, "take_loan": _none, "payoff_loan": _none, "run_routes": _none,
-    "takeover": _takeover, "accept_takeover": _none, "special_buy": _special_buy,
+    "accept_takeover": _none, "special_buy": _special_buy,
 }
 
 

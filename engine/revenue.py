@@ -12,10 +12,11 @@ from typing import Any
 from . import actions as A
 from .entities import POOL, Corporation, Train
 from .errors import GameError
+from .hooks import TitleHooks
 from .operating import OperatingRound
 
 
-class RevenueRules:
+class RevenueRules(TitleHooks):
     """Routes, their revenue and the dividend."""
 
     # ------------------------------------------------------------------ routes & dividends
@@ -35,7 +36,7 @@ class RevenueRules:
         # a station on the route, the claimed revenue) is checked in one place, the router's
         routes = action.route_dicts()
         if routes:
-            why = check_routes(self, corp.sym, routes)
+            why = check_routes(self.as_game(), corp.sym, routes)
             if why:
                 raise GameError(f"{corp.sym} cannot run that: {why}")
         b = self.board

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .entities import Company, Corporation
+from .hooks import TitleHooks
 from .operating import (
     BuyCompanyStep,
     BuyTrainStep,
@@ -21,10 +22,11 @@ from .operating import (
     TokenStep,
     TrackStep,
 )
+from .rounds import AuctionRound, Round, StockRound
 from .special_steps import HomeTokenStep, SpecialBuyStep, SpecialStep
 
 
-class RoundFlow:
+class RoundFlow(TitleHooks):
     """Rounds one after another, and each corporation's operating turn."""
 
     def new_operating_round(self, num: int) -> OperatingRound:
@@ -33,7 +35,7 @@ class RoundFlow:
             SpecialStep, BuyCompanyStep, HomeTokenStep, SpecialBuyStep, TrackStep, TokenStep, RouteStep,
             DividendStep, DiscardTrainStep, BuyTrainStep, FinalBuyCompanyStep,
         ]
-        return OperatingRound(self, num, steps)
+        return OperatingRound(self.as_game(), num, steps)
 
     def operating_order(self) -> list[Corporation]:
         """The corporations that operate this round, in order."""
@@ -76,3 +78,105 @@ class RoundFlow:
 
     def after_buy_company(self, pid: str, company: Company, price: int) -> None:
         """Called when ``pid`` has bought ``company`` (in the auction)."""
+
+    # ------------------------------------------------------------------ rounds
+    def initial_round(self) -> Round:
+        """The first round (the private auction)."""
+        return AuctionRound(self.as_game())
+
+    def new_stock_round(self) -> Round:
+        """A stock round."""
+        return StockRound(self.as_game())
+
+    def next_round(self) -> None:
+        """Called when the current round has finished."""
+        r = self.round
+        self.on_round_end(r)
+        ids = [p.id for p in self.players]
+        if isinstance(r, AuctionRound) and self.AUCTION_PRIORITY_FROM_TURN:
+            # 18xx.games: the player whose turn to bid or pass would come next starts the stock
+            # round (the turn order does not move while a company is auctioned)
+            self.priority = ids.index(r.current)
+        elif isinstance(r, (AuctionRound, StockRound)) and r.last_to_act is not None:
+            self.priority = (ids.index(r.last_to_act) + 1) % len(ids)
+        if isinstance(r, AuctionRound):
+            self.round = self.new_stock_round()
+        elif isinstance(r, StockRound):
+            self.finish_stock_round()
+            if self.check_game_end("stock"):
+                return
+            self.round_num = 1
+            self.round = self.new_operating_round(1)
+        else:
+            if self.check_game_end("operating"):
+                return
+            if self.round_num < self.operating_rounds_in_set:
+                self.round_num += 1
+                self.round = self.new_operating_round(self.round_num)
+            else:
+                self.turn += 1
+                self.round_num = 1
+                self.round = self.new_stock_round()
+        self.round.start()
+
+    def advance_rounds(self) -> None:
+        """Move on while rounds end without anyone able to act. Without ``MAX_TURN``, a full
+        stock round plus its operating rounds in which nobody can do anything twice in a row is
+        a stalled game (no money and no corporation able to operate): it ends rather than loop
+        forever."""
+        empty_srs = 0
+        while self.round.finished() and not self.finished:
+            if self.MAX_TURN is not None:
+                if self.turn >= self.MAX_TURN:
+                    self.log.append(f"-- Turn {self.turn}: the game ends --")
+                    self.end_game("dnf")
+                    return
+                self.next_round()
+                continue
+            was_sr = isinstance(self.round, StockRound)
+            acted = getattr(self.round, "last_to_act", None) is not None
+            self.next_round()
+            if was_sr:
+                empty_srs = 0 if acted else empty_srs + 1
+                if empty_srs >= 3:
+                    self.log.append("-- Nobody can act any more: the game ends --")
+                    self.end_game("stalled")
+                    return
+
+    @property
+    def operating_rounds_in_set(self) -> int:
+        return self._or_set_size
+
+    def finish_stock_round(self) -> None:
+        """Sold-out corporations rise one space; the OR set size is fixed for this set."""
+        sold_out = [c for c in self.corporations.values()
+                    if c.ipoed and not c.closed and c.price and self.player_percent(c.sym) >= 100]
+        for corp in sorted(sold_out, key=self.operating_sort_key):
+            self.move_price(corp, "up")
+        self._or_set_size = self.phase["operating_rounds"]
+
+    @staticmethod
+    def operating_sort_key(c: Corporation) -> tuple[int, int, int]:
+        """Higher price first, then further right, then earlier arrival on the space."""
+        cell = c.price
+        if cell is None:
+            return (1, 0, 0)
+        pos = cell.corporations.index(c.sym) if c.sym in cell.corporations else 99
+        return (-cell.price, -cell.col, pos)
+
+    def check_game_end(self, after: str) -> bool:
+        if self.game_end_triggered == "bank" and after == "operating" and \
+                self.round_num >= self.operating_rounds_in_set:
+            self.end_game("bank")
+            return True
+        return False
+
+    def bank_broken(self) -> None:
+        if self.game_end_triggered is None:
+            self.game_end_triggered = "bank"
+            self.log.append("-- The bank has broken: the game ends after this set of operating rounds --")
+
+    def end_game(self, reason: str) -> None:
+        self.finished = True
+        self.end_reason = reason
+        self.log.append(f"-- Game over: {reason} --")

@@ -101,8 +101,8 @@ class _Clock:
 # ---------------------------------------------------------------------------- enumeration
 def _port_rule(game: Game, graph: RouteGraph) -> tuple[list[bool], int]:
     """1836Jr56 port off-boards: a route visiting one needs ``PORT_MIN_STOPS`` stops."""
-    hexes = set(getattr(game.data, "PORT_OFFBOARD_HEXES", ()) or ())
-    need = int(getattr(game.data, "PORT_MIN_STOPS", 0) or 0)
+    hexes = set(game.rules.port_offboard_hexes)
+    need = game.rules.port_min_stops
     return [ref[0] in hexes for ref in graph.stops], need
 
 
@@ -257,9 +257,10 @@ class _Assigner:
                     if lens[g] <= d:
                         arr[byte] |= bitv
                 for b in self.bits_of(g):
-                    arr = users.get(b)
-                    if arr is None:
-                        arr = users[b] = bytearray((n + 8) // 8)
+                    found = users.get(b)
+                    if found is None:
+                        found = users[b] = bytearray((n + 8) // 8)
+                    arr = found
                     arr[byte] |= bitv
                 if j & 1023 == 1023 and clock.expired():
                     self.ok = False  # out of time: the greedy assignment stands
@@ -402,7 +403,7 @@ def route_dict(game: Game, graph: RouteGraph, cand: Candidate, train_id: str,
     An extension (1833NE) goes under ``extension``: its connections, outwards from the end of
     the route it continues."""
     hexes = [graph.stops[i][0] for i in cand.stops]
-    out = {
+    out: dict[str, Any] = {
         "train": train_id,
         "connections": [list(link.chain) for link in cand.links],
         "hexes": hexes,
@@ -622,8 +623,8 @@ def check_route(game: Game, corp_sym: str, route: dict[str, Any]) -> str | None:
         return "a route needs at least 2 stops"
     if len(counted) > train.distance:
         return f"a {train.name}-train visits at most {train.distance} stops, this route has {len(counted)}"
-    port_hexes = set(getattr(game.data, "PORT_OFFBOARD_HEXES", ()) or ())
-    port_min = int(getattr(game.data, "PORT_MIN_STOPS", 0) or 0)
+    port_hexes = set(game.rules.port_offboard_hexes)
+    port_min = game.rules.port_min_stops
     if port_min and any(s[0] in port_hexes for s in counted) and len(counted) < port_min:
         return f"a route to a port needs {port_min - 1} other stops"
     if len(set(paths)) != len(paths):

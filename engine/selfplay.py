@@ -228,10 +228,10 @@ def _build(game: Game, rng: random.Random, e: str, et: str, kind: str, router: A
         c = _pick(rng, choices_for(game, e, "remove_token"))
         return A.RemoveToken(entity=e, entity_type=et, city=c.value) if c else None
     if kind == "dividend":
-        options = [c.value for c in choices_for(game, e, "dividend")]
-        if not options:
+        kinds = [c.value for c in choices_for(game, e, "dividend")]
+        if not kinds:
             return None
-        kind_ = "payout" if "payout" in options and rng.random() >= style.withhold else rng.choice(options)
+        kind_ = "payout" if "payout" in kinds and rng.random() >= style.withhold else rng.choice(kinds)
         return A.Dividend(entity=e, entity_type=et, kind=kind_)
     if kind == "buy_train":
         return _buy_train(game, rng, e, et)

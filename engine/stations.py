@@ -8,10 +8,11 @@ from __future__ import annotations
 from . import actions as A
 from .entities import Company, Corporation
 from .errors import GameError
+from .hooks import TitleHooks
 from .operating import OperatingRound
 
 
-class StationRules:
+class StationRules(TitleHooks):
     """Home stations, further stations and their cost."""
 
     # ------------------------------------------------------------------ tokens

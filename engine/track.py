@@ -12,11 +12,12 @@ from typing import Any
 from . import actions as A
 from .entities import Company, Corporation
 from .errors import GameError
+from .hooks import TitleHooks
 from .operating import OperatingRound
 from .tiles import COLOR_ORDER, Tile, labels_match, paths_preserved
 
 
-class TrackRules:
+class TrackRules(TitleHooks):
     """Tile lays: what may be laid where, what it costs, and laying it."""
 
     # ------------------------------------------------------------------ track

@@ -9,10 +9,11 @@ from __future__ import annotations
 from . import actions as A
 from .entities import POOL, Corporation, Train
 from .errors import GameError
+from .hooks import TitleHooks
 from .operating import OperatingRound
 
 
-class TrainBuying:
+class TrainBuying(TitleHooks):
     """Train purchases and emergency money."""
 
     def room(self, corp: Corporation) -> bool:

@@ -8,6 +8,7 @@ from engine import actions as A
 from engine.entities import POOL
 from engine.errors import GameError
 from engine.operating import OperatingRound
+from engine.rules import Rules
 from engine.titles.g1833ne import data as g1833ne_data
 from engine.titles.g1833ne import market as M
 from engine.titles.g1833ne.game import G1833NE
@@ -584,6 +585,7 @@ def _toy_router_game():
 
     class Toy:
         data = object()
+        rules = Rules()
 
         def corp(self, sym):
             return sym

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-MODULES = ["g1856_data", "g1836jr56_data", "g1833ne_data"]
+MODULES = ["g1856.data", "g1836jr56.data", "g1833ne.data"]
 
 REQUIRED_NAMES = [
     "TITLE",

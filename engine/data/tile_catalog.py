@@ -219,7 +219,7 @@ TILES: dict[str, tuple[str, str]] = {
     "N62": ("brown", "town=revenue:30;path=a:0,b:_0;path=a:1,b:_0;path=a:3,b:_0;path=a:5,b:_0"),
 }
 
-TITLE_TILES: dict[str, tuple[str, ...]] = {
+TITLE_TILES: dict[str, list[str]] = {
     "1856": (
         "1 2 3 4 5 6 7 8 9 14 15 16 17 18 19 20 23 24 25 26 27 28 29 39 40 41 42 43 44 45 46 47 "
         "55 56 57 58 59 63 64 65 66 67 68 69 70 120 121 122 123 124 125 126 127"

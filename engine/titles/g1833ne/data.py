@@ -24,11 +24,33 @@ Note: in 18xx.games the 1833NE game class derives from the base game (not from 1
 borrowing 1846's steps (issue shares, dividend, buy/sell/par, bankrupt).
 """
 
+# The map and the entities live in their own modules; this module is the title's data as a whole.
+from .entities import (  # noqa: F401
+    COMPANIES,
+    CORPORATIONS,
+    P3_MUST_CONNECT,
+    P3_TILES,
+    P6_PURCHASE_SURCHARGE,
+    PRIVATES_BY_PHASE,
+    RESERVATIONS,
+    SHARED_TOKEN,
+    STATIONS_PER_CORPORATION,
+    TAKEOVER_CORPORATIONS,
+    TAKEOVER_EXTRA_CORPORATIONS,
+)
+from .map import (  # noqa: F401
+    A6_HEX,
+    A12_HEX,
+    A12_NEEDS_HEX,
+    HEXES,
+    LAYOUT,
+    LOCATION_NAMES,
+    PORT_HEXES,
+    TILES,
+)
+
 TITLE = "1833NE"
 SUBTITLE = "Railroading in New England"
-
-# map.rb: LAYOUT = :flat (AXES not overridden).
-LAYOUT = "flat"
 
 # Not overridden: base.rb CURRENCY_FORMAT_STR = '$%s'
 CURRENCY_FORMAT = "${}"
@@ -282,31 +304,17 @@ NUM_TRAINS_TAKEOVER = {"6/9": 5}
 # with two takeovers has the standard game's three ("some takeovers remove one of them").
 TAKEOVERS_REMOVING_A_6_9 = 2
 
-# The private companies and corporations (entities.rb) live in entities.py.
-from .entities import (  # noqa: E402,F401
-    COMPANIES,
-    CORPORATIONS,
-    P3_MUST_CONNECT,
-    P3_TILES,
-    P6_PURCHASE_SURCHARGE,
-    PRIVATES_BY_PHASE,
-)
+# ---------------------------------------------------------------------------------------
+# Private companies (entities.rb)
+# ---------------------------------------------------------------------------------------
 
-# Summary disagreement: "each corporation uses 4 markers, but two mark price and earnings: it
-# has only 2 stations, the home and one more for $80" - 18xx.games gives tokens [0, 80, 80, 80].
-STATIONS_PER_CORPORATION = 2  # from rules summary (disagrees with the 4 tokens above)
+# ---------------------------------------------------------------------------------------
+# Corporations (entities.rb).  float_percent 20: a corporation starts with its 20% president's
+# certificate; tokens as in 18xx.games.
+# ---------------------------------------------------------------------------------------
+
 # Summary: the president's certificate is 20%, the other eight 10% shares stay in the
 # treasury; treasury shares receive dividends; no player may hold more than 60%.
-
-# from rules summary: reservations and shared tokens (18xx.games: only the 6/9 event
-# 'remove_reservations' exists so far).
-RESERVATIONS = {  # from rules summary
-    "BW": {"hex": "E22", "until_phase": "IV", "token_price": 40},  # reserved slot in Worcester, always $40
-    "B&P": {"hex": "G22", "until_phase": "IV"},  # reserved slot in Boston once the green tile is there
-}
-# from rules summary: A&StL and StL&A share a marker placed free in Sherbrooke (F5) as soon
-# as someone lays the yellow tile there.
-SHARED_TOKEN = {"hex": "F5", "corporations": ["A&StL", "StL&A"], "price": 0}  # from rules summary
 
 # ---------------------------------------------------------------------------------------
 # Things 18xx.games does not have yet (all from rules summary)
@@ -328,9 +336,6 @@ CONNECTION_BONUSES = [  # from rules summary (incomplete)
 # P4 doubles the bonus for a route from A6 to Boston in phases I-III; A12 (D&H, only for P6's
 # owner) is worth 40/70/80 by phase only if the route runs through Montreal, else 0.
 
-# Takeover game (optional rule 'takeover_game').  18xx.games has the option, NUM_TRAINS_TAKEOVER
-# and the takeover round's step names, but not these facts:
-TAKEOVER_EXTRA_CORPORATIONS = 5  # from rules summary (names/colours not given there either)
 TAKEOVER_TRAIN_LIMITS = {"I": 3, "II": 3, "III": 2, "IV": 1, "V": 1}  # from rules summary
 TAKEOVER_TRAIN_LIMIT_BONUS_PER_TAKEOVER = 1  # from rules summary
 # Extra corporations can be started from phase II on any open city slot that is neither
@@ -342,8 +347,9 @@ TAKEOVER_MIN_PAR_WITH_120_TOKEN = 60  # from rules summary
 # the OR set when phase != I); the acquirer needs a non-obsolete train and a track connection
 # to a token of the target; the target may refuse unless it has no (or only obsolete) trains.
 
-# The map (map.rb) lives in map.py; its names are part of this data module.
-from .map import HEXES, LOCATION_NAMES, PORT_HEXES, TILES  # noqa: E402,F401
+# ---------------------------------------------------------------------------------------
+# Map (map.rb).  Plain white hexes have the empty code '' (not 'blank') in 18xx.games.
+# ---------------------------------------------------------------------------------------
 
 # ---------------------------------------------------------------------------------------
 # Options (meta.rb)
@@ -435,22 +441,8 @@ TRAIN_CARD_LIFE = {  # card name -> (obsolete in phase, removed in phase)
 # ports and the ferry values are provisional, per-game values: provisional.py.
 P4_DOUBLES_IN_PHASES = ["I", "II", "III"]  # from rules summary: A6-Boston bonus doubled in I-III
 P4_DOUBLES_BONUS = ("A6", "G22")  # from rules summary: "Strecken von A6 nach Boston"
-A12_HEX = "A12"  # from rules summary: only P6's owner may run there, value only via Montreal
-A12_NEEDS_HEX = "B3"  # from rules summary
-A6_HEX = "A6"
 
 FERRY_PRICE = 40  # from rules summary
 FERRIES_REMOVED_IN = "IV"  # from rules summary
 
-# decision: the five takeover-game corporations (the summary gives neither names nor colours;
-# these are historical New England railroads).  No home: started on a free city from phase II.
-TAKEOVER_CORPORATIONS = [
-    {"float_percent": 20, "sym": "B&M", "name": "Boston & Maine", "tokens": [0, 80], "color": "#1D3F8F"},
-    {"float_percent": 20, "sym": "NH", "name": "New York, New Haven & Hartford", "tokens": [0, 80],
-     "color": "#C8102E"},
-    {"float_percent": 20, "sym": "MEC", "name": "Maine Central", "tokens": [0, 80], "color": "#006847"},
-    {"float_percent": 20, "sym": "CR", "name": "Connecticut River", "tokens": [0, 80], "color": "#8B5A2B",
-     "text_color": "white"},
-    {"float_percent": 20, "sym": "GT", "name": "Grand Trunk", "tokens": [0, 80], "color": "#4B0082"},
-]
 TAKEOVER_START_PHASE = "II"  # from rules summary

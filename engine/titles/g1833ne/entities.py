@@ -1,10 +1,6 @@
-"""1833NE private companies and corporations (18xx.games ``entities.rb``, with the rules
-summary's corrections marked). Only data is transcribed; the sources are listed in :mod:`.data`,
-which re-exports these names as part of the title's data."""
+"""The 1833NE private companies and corporations (with their homes and destinations).
 
-# ---------------------------------------------------------------------------------------
-# Private companies (entities.rb)
-# ---------------------------------------------------------------------------------------
+Transcribed from the same sources as ``data.py`` (see its docstring)."""
 
 COMPANIES = [
     {
@@ -88,6 +84,7 @@ COMPANIES = [
 # P3: which tiles it lays where (18xx.games step/special_track.rb P3_TILES: C4 is a town hex,
 # C6 plain track); the tile in C4 must connect to Montreal (entities.rb desc; summary).
 P3_TILES = {"C4": ["3", "4", "58"], "C6": ["7", "8", "9"]}
+
 P3_MUST_CONNECT = {"C4": "B3"}
 
 # P6: the buying corporation pays $40 extra to the bank (entities.rb desc, not yet coded there).
@@ -103,11 +100,6 @@ PRIVATES_BY_PHASE = {  # from rules summary
     "III": {"remove": ["P1", "P2", "player_owned"], "flip_no_revenue": ["P3", "P4", "P5", "P6"]},
     "IV": {"remove": ["P3", "P4", "P5"]},
 }
-
-# ---------------------------------------------------------------------------------------
-# Corporations (entities.rb).  float_percent 20: a corporation starts with its 20% president's
-# certificate; tokens as in 18xx.games.
-# ---------------------------------------------------------------------------------------
 
 CORPORATIONS = [
     {
@@ -217,4 +209,35 @@ CORPORATIONS = [
         "text_color": "black",
         "always_market_price": True,
     },
+]
+
+# Summary disagreement: "each corporation uses 4 markers, but two mark price and earnings: it
+# has only 2 stations, the home and one more for $80" - 18xx.games gives tokens [0, 80, 80, 80].
+STATIONS_PER_CORPORATION = 2  # from rules summary (disagrees with the 4 tokens above)
+
+# from rules summary: reservations and shared tokens (18xx.games: only the 6/9 event
+# 'remove_reservations' exists so far).
+RESERVATIONS = {  # from rules summary
+    "BW": {"hex": "E22", "until_phase": "IV", "token_price": 40},  # reserved slot in Worcester, always $40
+    "B&P": {"hex": "G22", "until_phase": "IV"},  # reserved slot in Boston once the green tile is there
+}
+
+# from rules summary: A&StL and StL&A share a marker placed free in Sherbrooke (F5) as soon
+# as someone lays the yellow tile there.
+SHARED_TOKEN = {"hex": "F5", "corporations": ["A&StL", "StL&A"], "price": 0}  # from rules summary
+
+# Takeover game (optional rule 'takeover_game').  18xx.games has the option, NUM_TRAINS_TAKEOVER
+# and the takeover round's step names, but not these facts:
+TAKEOVER_EXTRA_CORPORATIONS = 5  # from rules summary (names/colours not given there either)
+
+# decision: the five takeover-game corporations (the summary gives neither names nor colours;
+# these are historical New England railroads).  No home: started on a free city from phase II.
+TAKEOVER_CORPORATIONS = [
+    {"float_percent": 20, "sym": "B&M", "name": "Boston & Maine", "tokens": [0, 80], "color": "#1D3F8F"},
+    {"float_percent": 20, "sym": "NH", "name": "New York, New Haven & Hartford", "tokens": [0, 80],
+     "color": "#C8102E"},
+    {"float_percent": 20, "sym": "MEC", "name": "Maine Central", "tokens": [0, 80], "color": "#006847"},
+    {"float_percent": 20, "sym": "CR", "name": "Connecticut River", "tokens": [0, 80], "color": "#8B5A2B",
+     "text_color": "white"},
+    {"float_percent": 20, "sym": "GT", "name": "Grand Trunk", "tokens": [0, 80], "color": "#4B0082"},
 ]

@@ -1,10 +1,9 @@
-"""1833NE map data (18xx.games ``map.rb``): the hexes, the tile supply, the place names and the
-port icons. Only data is transcribed; the sources are listed in :mod:`.data`, which re-exports
-these names as part of the title's data."""
+"""The 1833NE map: layout, hexes (the tile DSL strings), the tile supply and named hexes.
 
-# ---------------------------------------------------------------------------------------
-# Map (map.rb).  Plain white hexes have the empty code '' (not 'blank') in 18xx.games.
-# ---------------------------------------------------------------------------------------
+Transcribed from the same sources as ``data.py`` (see its docstring)."""
+
+# map.rb: LAYOUT = :flat (AXES not overridden).
+LAYOUT = "flat"
 
 HEXES = {
     "white": {
@@ -312,3 +311,9 @@ LOCATION_NAMES = {
 
 # Offboard port icons (blue hexes) in map.rb.
 PORT_HEXES = ["C28", "E28"]
+
+A12_HEX = "A12"  # from rules summary: only P6's owner may run there, value only via Montreal
+
+A12_NEEDS_HEX = "B3"  # from rules summary
+
+A6_HEX = "A6"

@@ -23,10 +23,30 @@ The German rule summary (shared/rules/1856.de.txt, 18xx/PC, original rules) was 
 where it disagrees with 18xx.games the 18xx.games value is kept and a comment says so.
 """
 
-TITLE = "1856"
+# The map and the entities live in their own modules; this module is the title's data as a whole.
+from .entities import (  # noqa: F401
+    ALTERNATE_DESTINATIONS,
+    COMPANIES,
+    CORPORATIONS,
+    DESTINATIONS,
+)
+from .map import (  # noqa: F401
+    BARRIE_HEX,
+    BRIDGE_TOKEN_HEX,
+    BROWN_OO_TILES,
+    HAMILTON_HEX,
+    HEXES,
+    LAKE_HEXES,
+    LAYOUT,
+    LOCATION_NAMES,
+    LONDON_HEX,
+    PORT_HEXES,
+    TILES,
+    TOWN_UPGRADES_IN_GRAY_PHASE,
+    TUNNEL_TOKEN_HEX,
+)
 
-# map.rb: LAYOUT = :flat (AXES not overridden, so the engine default for flat maps applies).
-LAYOUT = "flat"
+TITLE = "1856"
 
 # Ruby: CURRENCY_FORMAT_STR = '$%s'  -> Python str.format template
 CURRENCY_FORMAT = "${}"
@@ -141,6 +161,7 @@ END_GAME_LOAN_PENALTY_PER_SHARE = 10
 NATIONAL = "CGR"
 NATIONAL_TOKEN_PRICE = 100
 NATIONAL_TOKEN_LIMIT = 10
+NATIONAL_TRAIN_LIMIT_INCREASE = 1  # the national may hold one train more than the phase allows
 MAX_NATIONAL_SHARES = 20  # the CGR issues 10 more shares (all 5%) if more than 10 are exchanged
 ULTIMATE_TRAIN_PRICE = 1100  # used for the CGR's must-buy check
 ULTIMATE_TRAIN_TRADE_IN = 750  # 1100 - 350
@@ -427,472 +448,13 @@ STATUS_TEXT = {
 # Private companies
 # ---------------------------------------------------------------------------------------
 
-COMPANIES = [
-    {
-        "name": "Flos Tramway",
-        "sym": "FT",
-        "value": 20,
-        "revenue": 5,
-        "desc": "No special abilities.",
-        "abilities": [{"type": "blocks_hexes", "owner_type": "player", "hexes": ["L3"]}],
-        "color": None,
-    },
-    {
-        "name": "Waterloo & Saugeen Railway Co.",
-        "sym": "WSRC",
-        "value": 40,
-        "revenue": 10,
-        "desc": "The public company that owns this private company may place a free station marker and/or "
-        "green #59 tile on the Kitchener hex (I12). This action closes the private company.",
-        "abilities": [
-            {"type": "blocks_hexes", "owner_type": "player", "hexes": ["I12"]},
-            {
-                "type": "tile_lay",
-                "owner_type": "corporation",
-                "when": "track",
-                "consume_tile_lay": True,
-                "count": 1,
-                "hexes": ["I12"],
-                "tiles": ["59"],
-            },
-            {
-                "type": "token",
-                "description": "Token in Waterloo & Saugeen for free",
-                "hexes": ["I12"],
-                "count": 1,
-                "price": 0,
-                "teleport_price": 0,
-                "from_owner": True,
-            },
-        ],
-        "color": None,
-    },
-    {
-        "name": "The Canada Company",
-        "sym": "TCC",
-        "value": 50,
-        "revenue": 10,  # 1856.de.txt says 15; 18xx.games has 10
-        "desc": "During its operating turn, the public company owning this private company may place a "
-        "track tile in the hex occupied by this private company (H11). This track lay is in addition to "
-        "the public company's normal track lay. This action does not close the private company.",
-        "abilities": [
-            {"type": "blocks_hexes", "owner_type": "player", "hexes": ["H11"]},
-            {
-                "type": "tile_lay",
-                "owner_type": "corporation",
-                "free": True,
-                "hexes": ["H11"],
-                "tiles": ["3", "4", "58"],
-                "when": "track",
-                "count": 1,
-            },
-        ],
-        "color": None,
-    },
-    {
-        "name": "Great Lakes Shipping Company",
-        "sym": "GLSC",
-        "value": 70,
-        "revenue": 15,
-        "desc": "At any time during its operating turn, the owning public company may place the port marker in "
-        "any one hex with the port symbol. The port marker raises the value of all revenue locations in that hex "
-        "by $20 for that corporation. This marker may not be moved and will be removed when the first "
-        "6 train is purchased. Placement of this marker closes the Great Lakes Shipping Company.",
-        "abilities": [
-            {
-                "type": "assign_hexes",
-                "when": "owning_corp_or_turn",
-                "hexes": ["C14", "D19", "E18", "F17", "F9", "H17", "H7", "H5", "J17", "J5", "K2", "M18", "O18"],
-                "count": 1,
-                "owner_type": "corporation",
-            },
-            {
-                "type": "assign_corporation",
-                "when": "sold",
-                "count": 1,
-                "owner_type": "corporation",
-            },
-        ],
-        "color": None,
-    },
-    {
-        "name": "Niagara Falls Suspension Bridge Company",
-        "sym": "NFSBC",
-        "value": 100,
-        "revenue": 20,
-        "desc": "The public company that owns this private company may add a $10 bonus when running "
-        "to Buffalo (P17/P19). Other public companies may purchase the right for $50.",
-        "color": None,
-    },
-    {
-        "name": "St. Clair Frontier Tunnel Company",
-        "sym": "SCFTC",
-        "value": 100,
-        "revenue": 20,
-        "desc": "The public company that owns this private company may add a $10 Port Huron bonus when running "
-        "to Sarnia (B13). Other public companies may purchase the right for $50.",
-        "color": None,
-    },
-]
-
 # ---------------------------------------------------------------------------------------
 # Corporations
 # ---------------------------------------------------------------------------------------
 
-CORPORATIONS = [
-    {
-        "sym": "BBG",
-        "logo": "1856/BBG",
-        "simple_logo": "1856/BBG.alt",
-        "name": "Buffalo, Brantford & Goderich Railway",
-        "tokens": [0, 40, 100],
-        "coordinates": "J15",
-        "color": "#ffd9eb",
-        "text_color": "black",
-        "reservation_color": None,
-    },
-    {
-        "sym": "CA",
-        "logo": "1856/CA",
-        "simple_logo": "1856/CA.alt",
-        "name": "Canada Air Line Railway",
-        "tokens": [0, 40, 100],
-        "coordinates": "D17",
-        "color": "#f72d2d",
-        "reservation_color": None,
-    },
-    {
-        "sym": "CPR",
-        "logo": "1856/CPR",
-        "simple_logo": "1856/CPR.alt",
-        "name": "Canadian Pacific Railroad",
-        "tokens": [0, 40, 100, 100],
-        "coordinates": "M4",
-        "color": "#c474bc",
-        "reservation_color": None,
-    },
-    {
-        "sym": "CV",
-        "logo": "1856/CV",
-        "simple_logo": "1856/CV.alt",
-        "name": "Credit Valley Railway",
-        "tokens": [0, 40, 100],
-        "coordinates": "N11",
-        "city": 0,
-        "color": "#2d0047",
-        "reservation_color": None,
-    },
-    {
-        "sym": "GT",
-        "logo": "1856/GT",
-        "simple_logo": "1856/GT.alt",
-        "name": "Grand Trunk Railway",
-        "tokens": [0, 40, 100, 100],
-        "coordinates": "P9",
-        "color": "#78c292",
-        "reservation_color": None,
-    },
-    {
-        "sym": "GW",
-        "logo": "1856/GW",
-        "simple_logo": "1856/GW.alt",
-        "name": "Great Western Railway",
-        "tokens": [0, 40, 100, 100],
-        "coordinates": "F15",
-        "color": "#6e6966",
-        "reservation_color": None,
-    },
-    {
-        "sym": "LPS",
-        "logo": "1856/LPS",
-        "simple_logo": "1856/LPS.alt",
-        "name": "London & Port Sarnia Railway",
-        "tokens": [0, 40],
-        "coordinates": "C14",
-        "color": "#c3deeb",
-        "text_color": "black",
-        "reservation_color": None,
-    },
-    {
-        "sym": "TGB",
-        "logo": "1856/TGB",
-        "simple_logo": "1856/TGB.alt",
-        "name": "Toronto, Grey & Bruce Railway",
-        "tokens": [0, 40],
-        "coordinates": "K8",
-        "color": "#c94d00",
-        "reservation_color": None,
-    },
-    {
-        "sym": "THB",
-        "logo": "1856/THB",
-        "simple_logo": "1856/THB.alt",
-        "name": "Toronto, Hamilton and Buffalo Railway",
-        "tokens": [0, 40],
-        "coordinates": "L15",
-        "color": "#ebff45",
-        "text_color": "black",
-        "reservation_color": None,
-    },
-    {
-        "sym": "WR",
-        "logo": "1856/WR",
-        "simple_logo": "1856/WR.alt",
-        "name": "Welland Railway",
-        "tokens": [0, 40, 100],
-        "coordinates": "O16",
-        "color": "#54230e",
-        "reservation_color": None,
-    },
-    {
-        "sym": "WGB",
-        "logo": "1856/WGB",
-        "simple_logo": "1856/WGB.alt",
-        "name": "Wellington, Grey & Bruce Railway",
-        "tokens": [0, 40],
-        "coordinates": "J11",
-        "color": "#494d99",
-        "reservation_color": None,
-    },
-    {
-        # The national: no home, never parred, floats when it forms in phase 6.
-        "sym": "CGR",
-        "logo": "1856/CGR",
-        "simple_logo": "1856/CGR.alt",
-        "name": "Canadian Government Railway",
-        "tokens": [],
-        "color": "#000",
-        "abilities": [
-            {
-                "type": "train_buy",
-                "description": "Inter train buy/sell at face value",
-                "face_value": True,
-            },
-            {
-                "type": "train_limit",
-                "increase": 99,
-                "description": "3 train limit",
-            },
-            {
-                "type": "borrow_train",
-                "train_types": ["8", "D"],
-                "description": "May borrow a train when trainless*",
-            },
-        ],
-        "reservation_color": None,
-    },
-]
-
-# Home -> destination hex.  With the 'alternate_destinations' option ALTERNATE_DESTINATIONS is
-# used instead.  A value that is a list of two hex ids [goal, start] means "connect start to
-# goal" (CA: London F15 to Detroit A20); a value [[a, b]] is one goal made of two hexes (TGB:
-# Canadian West, the two-hex offboard O2/N1).
-DESTINATIONS = {
-    "BBG": "N17",
-    "CA": "H15",
-    "CPR": "N11",
-    "CV": "I14",
-    "GT": "K8",
-    "GW": "A20",
-    "LPS": "F17",
-    "TGB": "H5",
-    "THB": "J11",
-    "WGB": "F9",
-    "WR": "L15",
-}
-
-ALTERNATE_DESTINATIONS = {
-    "BBG": "N11",
-    "CA": ["A20", "F15"],  # Connect London to Detroit
-    "CPR": "P9",
-    "CV": "M4",
-    "GT": "L13",
-    "GW": "J15",
-    "LPS": "F15",
-    "TGB": [["O2", "N1"]],  # Canadian West, but it's a 2 hex offboard
-    "THB": "H15",
-    "WGB": "H5",
-    "WR": "L15",
-}
-
 # ---------------------------------------------------------------------------------------
 # Map
 # ---------------------------------------------------------------------------------------
-
-HEXES = {
-    "red": {
-        ("A20",): "offboard=revenue:yellow_30|brown_50|black_60;path=a:4,b:_0,terminal:1;path=a:5,b:_0,terminal:1",
-        ("A14",): "border=edge:4;icon=image:1856/tunnel;icon=image:1856/tunnel",
-        ("B13",): "offboard=revenue:yellow_30|brown_50;path=a:0,b:_0;path=a:5,b:_0,terminal:1;border=edge:1",
-        ("H5",): "offboard=revenue:yellow_30|brown_50|black_40;path=a:0,b:_0,terminal:1;path=a:5,b:_0,terminal:1;"
-        "icon=image:port,sticky:1",
-        ("K2",): "offboard=revenue:yellow_20|brown_30;path=a:0,b:_0,terminal:1;path=a:5,b:_0,terminal:1;"
-        "icon=image:port,sticky:1",
-        ("N1",): "offboard=revenue:yellow_20|brown_30|black_50,hide:1,groups:Canadian West;"
-        "path=a:0,b:_0,terminal:1;path=a:1,b:_0,terminal:1;border=edge:5",
-        ("O2",): "offboard=revenue:yellow_20|brown_30|black_50,groups:Canadian West;"
-        "path=a:0,b:_0,terminal:1;path=a:1,b:_0,terminal:1;path=a:5,b:_0,terminal:1;border=edge:2",
-        ("Q8",): "offboard=revenue:yellow_20|brown_30|black_50,groups:Lower Canada;"
-        "path=a:1,b:_0,terminal:1;path=a:2,b:_0,terminal:1;border=edge:0",
-        ("Q10",): "offboard=revenue:yellow_20|brown_30|black_50,hide:1,groups:Lower Canada;"
-        "path=a:2,b:_0,terminal:1;border=edge:3",
-        ("P19",): "offboard=revenue:yellow_30|brown_40,hide:1,groups:Buffalo;path=a:2,b:_0,terminal:1;border=edge:3"
-        ";icon=image:1856/bridge;icon=image:1856/bridge",
-        ("P17",): "offboard=revenue:yellow_30|brown_40,groups:Buffalo;"
-        "path=a:1,b:_0,terminal:1;path=a:2,b:_0,terminal:1;border=edge:0",
-    },
-    "yellow": {
-        ("M4",): "city=revenue:30;path=a:0,b:_0;path=a:4,b:_0;label=B-L;future_label=label:Bar,color:brown",
-        ("F15",): "city=revenue:30;path=a:0,b:_0;path=a:4,b:_0;label=B-L;future_label=label:Lon,color:brown",
-        ("N11",): "city=revenue:30;city=revenue:30;label=T;path=a:1,b:_0;path=a:4,b:_1",
-        ("I12", "N17"): "city=revenue:0;city=revenue:0;label=OO",
-        ("L15",): "city=revenue:0;city=revenue:0;label=OO;upgrade=cost:40,terrain:mountain",
-    },
-    "blue": {("N5",): ""},
-    "gray": {
-        ("F9",): "town=revenue:yellow_30|brown_50|black_40;path=a:0,b:_0;path=a:4,b:_0;path=a:5,b:_0;"
-        "icon=image:port,sticky:1",
-    },
-    "white": {
-        ("H15", "G12", "I8", "J13", "D17", "J11", "J15", "K8", "O16"): "city=revenue:0",
-        ("B19", "L13", "P9"): "city=revenue:0;future_label=label:L,color:brown",
-        ("C14", "F17", "O18"): "city=revenue:0;future_label=label:L,color:brown;icon=image:port,sticky:1",
-        ("N3",): "city=revenue:0;future_label=label:L,color:brown;upgrade=cost:40,terrain:water",
-        ("J9", "K16", "L9", "M6", "N9", "H11"): "town=revenue:0",
-        ("D19", "H17", "J5", "M18"): "town=revenue:0;icon=image:port,sticky:1",
-        ("I14", "F13", "M10"): "town=revenue:0;town=revenue:0",
-        ("E18", "H7", "J17"): "town=revenue:0;town=revenue:0;icon=image:port,sticky:1",
-        ("K10", "K12", "K14", "M16", "N15"): "upgrade=cost:40,terrain:mountain",
-        ("N19", "P7"): "upgrade=cost:40,terrain:water",
-        (
-            "L3", "B15", "B17", "B21", "C16", "C18", "C20", "D13", "D15", "E12", "E14", "E16", "F11",
-            "G8", "G10", "G14", "G16", "G18", "H9", "H13", "I6", "I10", "I16", "I18", "J7", "K4", "K6",
-            "K18", "L5", "L7", "L11", "L17", "M2", "M8", "M12", "N7", "O4", "O6", "O8", "O10", "P3", "P5",
-        ): "blank",
-    },
-}
-
-TILES = {
-    "1": 1,
-    "2": 1,
-    "3": 3,
-    "4": 3,
-    "5": 2,
-    "6": 2,
-    "7": 7,
-    "8": 13,
-    "9": 13,
-    "14": 4,
-    "15": 4,
-    "16": 1,
-    "17": 1,
-    "18": 1,
-    "19": 1,
-    "20": 1,
-    "23": 4,
-    "24": 4,
-    "25": 1,
-    "26": 1,
-    "27": 1,
-    "28": 1,
-    "29": 1,
-    "39": 1,
-    "40": 1,
-    "41": 3,
-    "42": 3,
-    "43": 2,
-    "44": 1,
-    "45": 2,
-    "46": 2,
-    "47": 2,
-    "55": 1,
-    "56": 1,
-    "57": 4,
-    "58": 3,
-    "59": 2,
-    "63": 4,
-    "64": 1,
-    "65": 1,
-    "66": 1,
-    "67": 1,
-    "68": 1,
-    "69": 1,
-    "70": 1,
-    "120": 1,
-    "121": 2,
-    "122": 1,
-    "123": 1,
-    "124": 1,
-    "125": {
-        "count": 4,
-        "color": "brown",
-        "code": "city=revenue:40,slots:2;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0;path=a:4,b:_0;"
-        "path=a:5,b:_0;label=L",
-    },
-    "126": 1,
-    "127": 1,
-}
-
-LOCATION_NAMES = {
-    "A20": "Detroit - Windsor",
-    "A14": "Port Huron",
-    "B13": "Sarnia",
-    "F9": "Goderich",
-    "H5": "Lake Huron",
-    "K2": "Georgian Bay",
-    "O2": "Canadian West",
-    "Q8": "Lower Canada",
-    "P17": "Buffalo",
-    "F15": "London",
-    "M4": "Barrie",
-    "N11": "Toronto",
-    "I12": "Kitchener",
-    "I14": "Drumbo",
-    "L15": "Hamilton",
-    "N17": "Welland",
-    "H15": "Woodstock",
-    "J13": "Galt",
-    "B19": "Chatham",
-    "L13": "Burlington",
-    "P9": "Oshawa",
-    "F17": "St. Thomas",
-    "O18": "Fort Erie",
-    "C14": "Maudaumin",
-    "D17": "Glencoe",
-    "J11": "Guelph",
-    "J15": "Brantford",
-    "K8": "Orangeville",
-    "O16": "Niagara Falls",
-}
-
-# Brown OO tiles that upgrade to gray Hamilton (123) in L15.
-BROWN_OO_TILES = ["64", "65", "66", "67", "68"]
-# Hexes with the port symbol (GLSC may assign; icons removed at the first 6-train).
-PORT_HEXES = ["C14", "D19", "E18", "F17", "F9", "H17", "H7", "H5", "J17", "J5", "K2", "M18", "O18"]
-# Plain city hexes that upgrade to brown L (125) tiles.  Named LAKE_HEXES in older game.rb;
-# the newest map marks the same hexes with future_label=label:L,color:brown.
-LAKE_HEXES = ["B19", "C14", "F17", "O18", "P9", "N3", "L13"]
-# Barrie and London share the green B-L tile (121) but upgrade to their own brown tiles
-# (127 Barrie, 126 London).  Constants from older game.rb; newest map: label=B-L plus
-# future_label Bar / Lon.
-BARRIE_HEX = "M4"
-LONDON_HEX = "F15"
-HAMILTON_HEX = "L15"
-TUNNEL_TOKEN_HEX = "A14"
-BRIDGE_TOKEN_HEX = "P19"
-
-# Tile ids the game looks up for special upgrades (game.rb setup): in the gray phase ('6'+)
-# single-town tiles 3/4/58 may become cities 5/57/6 or plain track 7/9/8, double-town tiles
-# 1/55 -> 14 and 2/56 -> 15; 121 -> 126 (London) / 127 (Barrie); brown OO -> 123 (Hamilton).
-TOWN_UPGRADES_IN_GRAY_PHASE = {
-    "3": ["5", "7"],
-    "4": ["57", "9"],
-    "58": ["6", "8"],
-    "1": ["14"],
-    "55": ["14"],
-    "2": ["15"],
-    "56": ["15"],
-}
 
 # ---------------------------------------------------------------------------------------
 # Options (meta.rb)

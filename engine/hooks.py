@@ -1,0 +1,164 @@
+"""Hooks a title may override, with the neutral behaviour of a plain 18xx game.
+
+:class:`TitleHooks` is the base of every mechanic of :class:`engine.game.Game`. It declares
+what a title may change that the general mechanics do not implement themselves: loans (none),
+a national corporation (none), cash crises, and what the status picture shows. A title
+(``engine.titles``) overrides only what it changes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import actions as A
+from .entities import Company, Corporation, Share, Train
+from .errors import GameError
+from .game_state import GameState
+
+if TYPE_CHECKING:
+    from .hexgrid import Axes
+    from .operating import OperatingRound
+    from .rounds import StockRound
+
+
+class TitleHooks(GameState):
+    """Neutral defaults of every title hook."""
+
+    # Read by render
+    HAS_LOANS = False  # corporations may take loans (the status shows a Loans column)
+    IPO_NAME = "IPO"  # what the title calls a corporation's unsold shares
+    AXES: Axes | None = None  # which part of a hex id is x when not 18xx.games' default (no title sets it)
+
+    # ------------------------------------------------------------------ loans (none)
+    loan_value = 0  # what a loan brings
+    loans_available = 0  # loans the bank still gives
+
+    def can_take_loan(self, rnd: OperatingRound, corp: Corporation) -> bool:
+        """Whether ``corp`` may take a loan now."""
+        return False
+
+    def maximum_loans(self, corp: Corporation) -> int:
+        """How many loans ``corp`` may have."""
+        return 0
+
+    def take_loan(self, rnd: OperatingRound, corp: Corporation, loan: int | None = None) -> None:
+        """``corp`` takes a loan (``loan``: the id 18xx.games gives it)."""
+        raise GameError(f"{corp.sym} cannot take a loan")
+
+    # ------------------------------------------------------------------ a national (none), cash crises
+    national_sym: str | None = None  # the national corporation (1856's CGR)
+    national_formed = False  # whether the national has formed
+    false_national_president: str | None = None  # a player who must buy up to the national's presidency
+    cash_crisis_player: str | None = None  # a player who owes the bank and must raise money
+
+    def national_falls_off_market(self, sym: str, percent: int) -> bool:
+        """Whether a sale of ``percent``% of ``sym`` is refused as it would leave the market."""
+        return False
+
+    def crisis_sellable(self, pid: str, need_limit: bool) -> list[tuple[str, int]]:
+        """``(corporation, percent)`` bundles the player in a cash crisis may sell."""
+        return []
+
+    # ------------------------------------------------------------------ special buys
+    right_cost = 0  # the price of a special buy (1856: a tunnel or bridge right)
+
+    # ------------------------------------------------------------------ phases and trains
+    def after_phase_change(self, name: str) -> None:
+        """Called when phase ``name`` has started (after rusting)."""
+
+    def corp_train_limit(self, corp: Corporation) -> int:
+        """How many trains ``corp`` may own."""
+        return self.train_limit
+
+    def is_borrowed(self, tid: str) -> bool:
+        """Whether train ``tid`` is borrowed (it does not count for the limit)."""
+        return False
+
+    # ------------------------------------------------------------------ actions and turns
+    def after_action(self, action: A.Action) -> None:
+        """Called after each processed action (before rounds move on)."""
+
+    def turn_cut_short(self, corp: Corporation) -> None:
+        """The operating corporation closed during its own turn (titles react)."""
+
+    # ------------------------------------------------------------------ stock round
+    def exempt_from_forced_sale(self, pid: str) -> bool:
+        """True when ``pid`` need not sell first although over a limit (a title's own rule
+        governs their turn)."""
+        return False
+
+    def restrict_stock_actions(self, rnd: StockRound, pid: str, actions: list[str]) -> list[str]:
+        """The stock-round actions ``pid`` may take, from those the round allows."""
+        return actions
+
+    def stock_turn_stuck(self, rnd: StockRound, pid: str) -> bool:
+        """True when ``pid`` has no action but may not simply pass (the title ends the game
+        or otherwise resolves it); the turn then does not move on."""
+        return False
+
+    def buy_share_override(self, rnd: StockRound, pid: str, share: Share) -> bool:
+        """True when the title carried out ``pid``'s purchase of ``share`` itself."""
+        return False
+
+    # ------------------------------------------------------------------ the status picture
+    def destination_goals(self) -> dict[str, list[str]]:
+        """``{corp sym: goal hex ids}`` of every corporation the title gives a destination."""
+        return {}
+
+    def obsolete_trains(self) -> set[str]:
+        """Ids of trains that run once more, then leave (1833NE)."""
+        return set()
+
+    def train_variants(self, train: Train) -> list[tuple[str, int]]:
+        """The sides ``(name, price)`` a bank train may be bought as; empty: only as itself."""
+        return []
+
+    def status_notes(self) -> list[str]:
+        """Extra lines for the status picture."""
+        return []
+
+    def provisional_rows(self) -> list[list[str]]:
+        """``[what, value per phase..., source]`` of values a host may set (1833NE)."""
+        return []
+
+    if TYPE_CHECKING:
+        # Implemented by the mechanic modules that make up engine.game.Game; declared here so
+        # that each of them may call the others.
+        # engine/shares.py
+        def floatable(self, corp: Corporation) -> bool: ...
+        def floated(self, corp: Corporation) -> bool: ...
+        def bank_pays(self, receiver: str, amount: int) -> None: ...
+        def shares_of(self, holder: str, sym: str | None = None) -> list[Share]: ...
+        def percent_of(self, holder: str, sym: str) -> int: ...
+        def corp_shares(self, sym: str) -> list[Share]: ...
+        def player_percent(self, sym: str) -> int: ...
+        def shares_worth(self, sym: str, percent: int, price: int | None = None) -> int: ...
+        def named_bundle(self, action: A.SellShares) -> tuple[list[Share], str, int]: ...
+        def sell_shares(self, pid: str, shares: list[Share], percent: int | None = None) -> int: ...
+        def move_price(self, corp: Corporation, direction: str) -> None: ...
+        # engine/phases.py
+        def depot_trains(self) -> list[Train]: ...
+        def corp_trains(self, sym: str) -> list[Train]: ...
+        def give_train(self, train: Train, sym: str) -> None: ...
+        def remove_train(self, train: Train, to: str = "discard") -> None: ...
+        def on_train_bought_from_depot(self, train: Train) -> None: ...
+        def close_company(self, company: Company) -> None: ...
+        # engine/track.py
+        def tile_lays_per_turn(self, corp: Corporation) -> int: ...
+        def lay_tile(self, corp: Corporation, action: A.LayTile, *, company: Company | None = None,
+                     free: bool = False, connected: bool = True) -> None: ...
+        # engine/stations.py
+        def parse_city(self, city_id: str) -> tuple[str, int]: ...
+        def place_home_token(self, rnd: OperatingRound, corp: Corporation) -> None: ...
+        def buying_power_for_token(self, corp: Corporation) -> int: ...
+        # engine/revenue.py
+        def note_route(self, corp: Corporation) -> None: ...
+        def has_route(self, corp: Corporation) -> bool: ...
+        # engine/companies.py
+        def purchasable_companies(self) -> list[Company]: ...
+        def company_min_price(self, c: Company) -> int: ...
+        def close_after_use(self, rnd: OperatingRound, company: Company) -> None: ...
+        def on_round_end(self, rnd: Any) -> None: ...
+        # engine/round_flow.py
+        def advance_rounds(self) -> None: ...
+        def end_game(self, reason: str) -> None: ...
