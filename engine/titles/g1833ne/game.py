@@ -1,7 +1,7 @@
 """1833NE: Railroading in New England (issue #4).
 
-Built on the 1856 title's map mechanics (tile legality, token bookkeeping), with 1833NE's
-own finances: incremental capitalization from a 20% start at a free price, issuing and
+A plain :class:`engine.game.Game` (not of the 1856 family: no loans, national or
+destinations) with 1833NE's own finances: incremental capitalization from a 20% start at a free price, issuing and
 redeeming shares, a linear market moved by dividends relative to the price, two-sided
 trains that become obsolete, connection bonuses and ferries, emergency issuing before the
 president pays, bankruptcy that only eliminates the player, and the optional Takeover game.
@@ -27,7 +27,6 @@ from ...router import RouteSolution
 from ...router import best_routes as shared_best_routes
 from ...router_graph import RouteGraph
 from ...tiles import Tile
-from ..g1856.game import G1856
 from . import companies as C
 from . import data as g1833ne_data
 from . import emergency as E
@@ -62,10 +61,8 @@ _RUNTIME: dict[int, Any] = {}
 _ACTIONS = (_takeover.Takeover, _takeover.AcceptTakeover)
 
 
-class G1833NE(G1856):
-    MAX_TURN = None  # no turn limit: a game nobody can move in ends as "stalled"
-    DISCARD_POOL_ONE_PER_TYPE = False
-    AUCTION_PRIORITY_FROM_TURN = False
+class G1833NE(Game):
+    # No MAX_TURN (Game's None): a game nobody can move in ends as "stalled".
     TITLE = "1833NE"
     SELL_AFTER = "any"  # checked in can_sell_hook: before it operated only its president sells
     SELL_BUY_ORDER = "sell_buy"
@@ -75,13 +72,12 @@ class G1833NE(G1856):
     MARKET_SHARE_LIMIT = 50
     CAPITALIZATION = "incremental"
     FLOAT_PERCENT = 20
-    REORDER_AFTER_EMERGENCY_SALE = False
-    HAS_LOANS = False  # the 1846 finance system: shares are issued instead
+    # no loans (Game's HAS_LOANS False): the 1846 finance system issues shares instead
     IPO_NAME = g1833ne_data.IPO_NAME  # shares not yet sold lie in the corporation's treasury
 
     def __init__(self, data: Any, players: Iterable[tuple[str, str]], optional_rules: Iterable[str] = (),
                  seed: int | None = None):
-        Game.__init__(self, runtime_data(data), players, optional_rules, seed)
+        super().__init__(runtime_data(data), players, optional_rules, seed)
 
     # ------------------------------------------------------------------ set-up
     @property
@@ -106,19 +102,7 @@ class G1833NE(G1856):
 
     def setup(self) -> None:
         d = self.data
-        # attributes the inherited 1856 helpers read
-        self.national_sym = None
-        self.post_nationalization = False
-        self.used_abilities: set[tuple[str, str]] = set()
-        self.pending_tokens: list[tuple[str, str, str]] = []
-        self.port_assignment: dict[str, str] = {}
-        self.rights: dict[str, set[str]] = {}
-        self.right_markers: dict[str, int] = {}
-        self.cash_crisis_player: str | None = None
-        self.false_national_president: str | None = None
-        self.national_formed = False
-        self.loan_value = 0
-        self.right_cost = d.FERRY_PRICE
+        self.right_cost = d.FERRY_PRICE  # the special buy is a ferry
         # what no source gives (bonuses, ferries, the bank's reserve): the game's own table
         self.provisional = P.table_from_options(self.optional_rules, d)
         # the 1833NE board (P4/P6 off-board stations) with the home reservations again
@@ -167,9 +151,6 @@ class G1833NE(G1856):
 
     def company_ability_live(self, sym: str) -> bool:
         return not self.companies[sym].closed
-
-    def virtual_stations(self, sym: str) -> list[tuple[str, int]]:
-        return S.virtual_stations(self, sym)
 
     def phase_index_of(self, name: str) -> int:
         return [p["name"] for p in self.phases].index(name)
@@ -220,9 +201,6 @@ class G1833NE(G1856):
             corp.president = pres.owner
         super().change_president(sym, preferred)
 
-    def can_buy_share_hook(self, pid: str, share: Any) -> str | None:
-        return None
-
     def can_sell_hook(self, rnd: Any, pid: str, sym: str, percent: int) -> str | None:
         return F.can_sell_hook(self, rnd, pid, sym, percent)
 
@@ -258,17 +236,11 @@ class G1833NE(G1856):
 
         return OperatingRound(self, num, operating_steps())
 
-    def on_operating_round_start(self, rnd: OperatingRound) -> None:
-        pass
-
     def payout_companies(self) -> None:
         C.payout_companies(self)
 
     def start_operating(self, rnd: OperatingRound, corp: Corporation) -> bool:
         return Q.start_operating(self, rnd, corp)
-
-    def end_of_turn(self, rnd: OperatingRound, corp: Corporation) -> None:
-        pass
 
     def after_step_action(self, rnd: OperatingRound, action: A.Action) -> None:
         self.check_end_triggers()
@@ -277,6 +249,7 @@ class G1833NE(G1856):
         self.check_end_triggers()
 
     def check_bank(self) -> None:
+        """Whether the bank is down to its reserve (the game-end triggers, checked now)."""
         self.check_end_triggers()
 
     def check_end_triggers(self) -> None:
@@ -370,17 +343,11 @@ class G1833NE(G1856):
     def obsolete_trains(self) -> set[str]:
         return self.obsolete
 
-    def destination_goals(self) -> dict[str, list[str]]:
-        return {}  # no destinations (overrides G1856's)
-
     def train_variants(self, train: Train) -> list[tuple[str, int]]:
         return TB.train_variants(self, train)
 
     def buy_train(self, rnd: OperatingRound, corp: Corporation, action: A.BuyTrain) -> None:
         TB.buy_train(self, rnd, corp, action)
-
-    def after_buy_train_step(self, rnd: OperatingRound, corp: Corporation) -> None:
-        pass
 
     def scrap_obsolete(self, corp: Corporation) -> None:
         TB.scrap_obsolete(self, corp)

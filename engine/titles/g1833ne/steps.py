@@ -23,7 +23,7 @@ from ...operating import (
     TrackStep,
 )
 from ...rounds import AuctionRound, StockRound
-from ..g1856.game import SpecialBuyStep
+from ...special_steps import SpecialBuyStep
 from . import emergency as E
 from . import finance as F
 
