@@ -152,8 +152,8 @@ def _bonus_value(key: str, raw: str) -> tuple[str | None, tuple[int, int, int, i
     parts = raw.split("/")
     if len(parts) != len(PHASES):
         raise GameError(f"{key} needs five values, one per phase I/II/III/IV/V, like 50/50/80/80/0")
-    values = tuple(_number(f"{key} (phase {p})", v, 0, 2000) for p, v in zip(PHASES, parts, strict=True))
-    return kind, values  # type: ignore[return-value]
+    v1, v2, v3, v4, v5 = (_number(f"{key} (phase {p})", v, 0, 2000) for p, v in zip(PHASES, parts, strict=True))
+    return kind, (v1, v2, v3, v4, v5)
 
 
 EXAMPLE = "Boston-Portland=50/50/80/80/0 ferry=20 new=20 last=20 ports=G22,I14,C26,E26,I26 notes=2"

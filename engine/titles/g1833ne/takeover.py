@@ -23,6 +23,7 @@ from ...errors import GameError
 from ...rounds import Round
 
 if TYPE_CHECKING:
+    from ...market import Cell
     from .game import G1833NE
     from .steps import NEStockRound
 
@@ -71,11 +72,12 @@ def start_variable_corporation(g: G1833NE, rnd: NEStockRound, pid: str, action: 
     corp = g.corp(action.corporation)
     if not g.can_par(pid, corp):
         raise GameError(f"{corp.sym} cannot be started now")
+    cell: Cell | None
     try:
         cell = g.market.cell_from_id(action.share_price)
     except ValueError:
         raw = str(action.share_price).split(",")[0]
-        cell = g.market.par_cell(int(raw)) if raw.isdigit() else None  # type: ignore[assignment]
+        cell = g.market.par_cell(int(raw)) if raw.isdigit() else None
     if cell is None or not cell.can_par:
         raise GameError(f"{action.share_price} is not a start price")
     options = [o for o in variable_homes(g, corp)
