@@ -143,6 +143,7 @@ class G1833NE(Game):
         self.bank_reserve = self.provisional.bank_reserve
         self.end_after_turn: int | None = None  # the set of operating rounds after which the game ends
         self.sherbrooke_token_done = False
+        self._free_lay = False  # True while check_lay_tile checks a free lay (for check_lay_rotation)
 
     # ------------------------------------------------------------------ helpers
     def owns_company(self, corp: Corporation, sym: str) -> bool:
@@ -400,7 +401,6 @@ class G1833NE(Game):
         return tile, (0 if free else T.tile_cost(self, corp, h, h.tile, tile))
 
     def check_lay_static(self, corp: Corporation, hex_id: str, tile_id: str, *, free: bool = False) -> Tile:
-        free = free or getattr(self, "_free_lay", False)
         tile = super().check_lay_static(corp, hex_id, tile_id, free=True)
         h = self.board.hex(hex_id)
         rnd = self.round
@@ -415,7 +415,7 @@ class G1833NE(Game):
 
     def check_lay_rotation(self, corp: Corporation, hex_id: str, tile: Tile, *, connected: bool = True) -> None:
         super().check_lay_rotation(corp, hex_id, tile, connected=connected)
-        if getattr(self, "_free_lay", False):
+        if self._free_lay:
             return
         h = self.board.hexes[hex_id]
         cost = T.tile_cost(self, corp, h, h.tile, tile)
