@@ -149,6 +149,23 @@ def emergency_sellable_unbounded(g: G1833NE, pid: str, corp: Corporation, need: 
     return out
 
 
+def may_sell_in_emergency(g: G1833NE, pid: str, sym: str) -> bool:
+    """A president raising money sells shares with a price; of a corporation that has not
+    operated yet, only as its president."""
+    c = g.corporations[sym]
+    if c.price is None or c.closed:
+        return False
+    return c.operated or c.president == pid
+
+
+def sale_closes_operating(g: G1833NE, pid: str, corp: Corporation, sym: str) -> bool:
+    """Whether the president's sale of the operating corporation's shares would move its price
+    to the closing space (no such emergency sale)."""
+    c = g.corporations[sym]
+    assert c.price is not None
+    return sym == corp.sym and c.president == pid and M.shifted(g.market, c.price, -1).price == 0
+
+
 def declare_bankrupt(g: G1833NE, rnd: OperatingRound, corp: Corporation) -> None:
     """Summary: the bankrupt player leaves the game, which goes on.  The money raised goes
     to the corporation; the player's shares go to the market without moving prices (even

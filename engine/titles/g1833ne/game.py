@@ -19,7 +19,6 @@ from typing import Any
 
 from ... import actions as A
 from ...entities import POOL, Company, Corporation, Share, Train
-from ...errors import GameError
 from ...game import Game
 from ...market import Cell
 from ...operating import OperatingRound
@@ -31,7 +30,6 @@ from . import companies as C
 from . import data as g1833ne_data
 from . import emergency as E
 from . import finance as F
-from . import market as M
 from . import provisional as P
 from . import routes as R
 from . import sequence as Q
@@ -40,7 +38,7 @@ from . import takeover as _takeover  # registers the takeover actions
 from . import track as T
 from . import train_buying as TB
 from .stations import NEBoard
-from .trains import Side, card_sides
+from .trains import Side
 
 UNLIMITED_TILES = 30  # "unlimited" tiles (7, 8, 9): more than the map can hold
 
@@ -119,15 +117,7 @@ class G1833NE(Game):
         self.card_of: dict[str, str] = {}
         self.sides: dict[str, list[Side]] = {}
         self.chosen: dict[str, Side] = {}
-        specs = {t["name"]: t for t in self.game_trains()}
-        for t in self.trains.values():
-            card = t.id.rsplit("-", 1)[0]
-            self.card_of[t.id] = card
-            self.sides[t.id] = card_sides(specs[card])
-            t.distance = self.sides[t.id][0].max_stops
-            t.price = min(s.price for s in self.sides[t.id])
-            t.rusts_on = None
-            t.events = [e for e in t.events]
+        TB.set_up_cards(self)
         self.obsolete: set[str] = set()
         self.ferries: dict[str, str | None] = {h: None for h in self.provisional.ferry_ports}
         self.ferry_order: list[str] = []
@@ -259,19 +249,10 @@ class G1833NE(Game):
     def bank_broken(self) -> None:
         Q.bank_broken(self)
 
-    END_TEXTS = {
-        "bank": "the bank ran out of money and the set of operating rounds was played to its end",
-        "final_train": "the last train was sold and one more set of operating rounds was played",
-        "all_closed": "every corporation and private company had closed",
-        "bankrupt": "all players but one went bankrupt",
-        "manually_ended": "the host ended it",
-        "stalled": "nobody could act any more (no corporation left and no money to start one)",
-    }
-
     @property
     def end_reason_text(self) -> str | None:
         """Why the game ended, in words (the end-of-game summary shows it)."""
-        return self.END_TEXTS.get(self.end_reason or "", self.end_reason)
+        return Q.END_TEXTS.get(self.end_reason or "", self.end_reason)
 
     def next_round(self) -> None:
         Q.next_round(self)
@@ -370,15 +351,8 @@ class G1833NE(Game):
         E.emergency_issue(self, corp, num)
 
     def _emergency_sale_ok(self, pid: str, corp: Corporation, sym: str, pct: int, need: int) -> bool:
-        c = self.corporations[sym]
-        if c.price is None or c.closed:
-            return False
-        if not c.operated and c.president != pid:
-            return False
-        if not super()._emergency_sale_ok(pid, corp, sym, pct, need):
-            return False
-        # no sale that would close the operating corporation
-        return not (sym == corp.sym and c.president == pid and M.shifted(self.market, c.price, -1).price == 0)
+        return (E.may_sell_in_emergency(self, pid, sym) and super()._emergency_sale_ok(pid, corp, sym, pct, need)
+                and not E.sale_closes_operating(self, pid, corp, sym))
 
     def _max_sellable(self, pid: str, corp: Corporation) -> list[tuple[str, int]]:
         return E._max_sellable(self, pid, corp)
@@ -401,31 +375,14 @@ class G1833NE(Game):
         return tile, (0 if free else T.tile_cost(self, corp, h, h.tile, tile))
 
     def check_lay_static(self, corp: Corporation, hex_id: str, tile_id: str, *, free: bool = False) -> Tile:
-        tile = super().check_lay_static(corp, hex_id, tile_id, free=True)
-        h = self.board.hex(hex_id)
-        rnd = self.round
-        if isinstance(rnd, OperatingRound) and h.id in rnd.state.get("laid_hexes", ()):
-            raise GameError(f"{corp.sym} cannot lay on {h.id} twice in one turn")
-        if self.is_upgrade(h) and isinstance(rnd, OperatingRound) and rnd.state.get("upgraded") and not free:
-            raise GameError(f"{corp.sym} has already upgraded a tile this turn; the second lay must be yellow")
-        if not free and T.base_tile_cost(self, corp, h) > corp.cash:
-            raise GameError(f"{corp.sym} cannot lay a tile on {h.id}: it costs at least "
-                            f"{self.fmt(T.base_tile_cost(self, corp, h))}")
+        tile = super().check_lay_static(corp, hex_id, tile_id, free=True)  # 1833NE's costs, not terrain's
+        T.check_lay_limits(self, corp, self.board.hex(hex_id), free)
         return tile
 
     def check_lay_rotation(self, corp: Corporation, hex_id: str, tile: Tile, *, connected: bool = True) -> None:
         super().check_lay_rotation(corp, hex_id, tile, connected=connected)
-        if self._free_lay:
-            return
-        h = self.board.hexes[hex_id]
-        cost = T.tile_cost(self, corp, h, h.tile, tile)
-        if cost > corp.cash:
-            raise GameError(f"{corp.sym} cannot lay tile {tile.name} on {h.id} with rotation {tile.rotation}: "
-                            f"with the borders it crosses it costs {self.fmt(cost)}")
-
-    @staticmethod
-    def is_upgrade(h: Any) -> bool:
-        return bool(h.tile.paths) or h.tile.color != "white"
+        if not self._free_lay:
+            T.check_border_cost(self, corp, self.board.hexes[hex_id], tile)
 
     def completed_borders(self, h: Any, old: Tile, new: Tile) -> list[tuple[tuple[str, int], int]]:
         return T.completed_borders(self, h, old, new)
@@ -433,22 +390,12 @@ class G1833NE(Game):
     def lay_tile(self, corp: Corporation, action: A.LayTile, *, company: Company | None = None,
                  free: bool = False, connected: bool = True) -> None:
         h = self.board.hex(action.hex)
-        upgrade = self.is_upgrade(h)
-        old = h.tile
+        upgrade, old = T.is_upgrade(h), h.tile
         tile, cost = self.check_lay_tile(corp, action.hex, action.tile, action.rotation, free=free,
                                          connected=connected)
         borders = [] if free else self.completed_borders(h, old, tile)
-        super().lay_tile(corp, action, company=company, free=True, connected=connected)
-        if cost:
-            self.spend(corp.sym, "bank", cost)
-            self.log.append(f"{corp.sym} pays {self.fmt(cost)} for the tile on {h.id}")
-        for key, _ in borders:
-            self.paid_borders.add(key)
-        if isinstance(self.round, OperatingRound):
-            self.round.state.setdefault("laid_hexes", []).append(h.id)
-            if upgrade and company is None:
-                self.round.state["upgraded"] = True
-        T.after_tile_laid(self, h)
+        super().lay_tile(corp, action, company=company, free=True, connected=connected)  # paid below
+        T.pay_for_lay(self, corp, h, cost, borders, upgrade=upgrade and company is None)
 
     # ------------------------------------------------------------------ tokens
     def token_cost_at(self, corp: Corporation, hid: str) -> int | None:

@@ -14,6 +14,15 @@ from . import train_buying as TB
 if TYPE_CHECKING:
     from .game import G1833NE
 
+END_TEXTS = {  # why the game ended, in words (G1833NE.end_reason_text)
+    "bank": "the bank ran out of money and the set of operating rounds was played to its end",
+    "final_train": "the last train was sold and one more set of operating rounds was played",
+    "all_closed": "every corporation and private company had closed",
+    "bankrupt": "all players but one went bankrupt",
+    "manually_ended": "the host ended it",
+    "stalled": "nobody could act any more (no corporation left and no money to start one)",
+}
+
 
 def operating_order(g: G1833NE) -> list[Corporation]:
     corps = [c for c in g.corporations.values() if c.ipoed and not c.closed]

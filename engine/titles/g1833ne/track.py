@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...entities import Corporation
+from ...errors import GameError
+from ...operating import OperatingRound
 from ...tiles import Tile
 
 if TYPE_CHECKING:
@@ -42,6 +44,47 @@ def tile_cost(g: G1833NE, corp: Corporation, h: Any, old: Tile, new: Tile) -> in
     if cost == 0:
         return 0
     return cost + sum(c for _, c in g.completed_borders(h, old, new))
+
+
+def is_upgrade(h: Any) -> bool:
+    """Whether a lay on ``h`` replaces track or a printed city (a second lay may not)."""
+    return bool(h.tile.paths) or h.tile.color != "white"
+
+
+def check_lay_limits(g: G1833NE, corp: Corporation, h: Any, free: bool) -> None:
+    """The turn's limits on a lay (GameError): one lay per hex, one upgrade, the least cost."""
+    rnd = g.round
+    if isinstance(rnd, OperatingRound) and h.id in rnd.state.get("laid_hexes", ()):
+        raise GameError(f"{corp.sym} cannot lay on {h.id} twice in one turn")
+    if is_upgrade(h) and isinstance(rnd, OperatingRound) and rnd.state.get("upgraded") and not free:
+        raise GameError(f"{corp.sym} has already upgraded a tile this turn; the second lay must be yellow")
+    if not free and base_tile_cost(g, corp, h) > corp.cash:
+        raise GameError(f"{corp.sym} cannot lay a tile on {h.id}: it costs at least "
+                        f"{g.fmt(base_tile_cost(g, corp, h))}")
+
+
+def check_border_cost(g: G1833NE, corp: Corporation, h: Any, tile: Tile) -> None:
+    """GameError when ``corp`` cannot pay for ``tile`` (rotated) with the borders it completes."""
+    cost = tile_cost(g, corp, h, h.tile, tile)
+    if cost > corp.cash:
+        raise GameError(f"{corp.sym} cannot lay tile {tile.name} on {h.id} with rotation {tile.rotation}: "
+                        f"with the borders it crosses it costs {g.fmt(cost)}")
+
+
+def pay_for_lay(g: G1833NE, corp: Corporation, h: Any, cost: int, borders: list[tuple[tuple[str, int], int]],
+                *, upgrade: bool) -> None:
+    """After a tile is laid on ``h``: ``corp`` pays ``cost``, the completed ``borders`` are
+    paid for good, the turn notes the hex (and the upgrade), and what the tile sets off."""
+    if cost:
+        g.spend(corp.sym, "bank", cost)
+        g.log.append(f"{corp.sym} pays {g.fmt(cost)} for the tile on {h.id}")
+    for key, _ in borders:
+        g.paid_borders.add(key)
+    if isinstance(g.round, OperatingRound):
+        g.round.state.setdefault("laid_hexes", []).append(h.id)
+        if upgrade:
+            g.round.state["upgraded"] = True
+    after_tile_laid(g, h)
 
 
 def completed_borders(g: G1833NE, h: Any, old: Tile, new: Tile) -> list[tuple[tuple[str, int], int]]:

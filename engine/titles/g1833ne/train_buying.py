@@ -11,10 +11,24 @@ from ...entities import Corporation, Train
 from ...errors import GameError
 from ...operating import OperatingRound
 from . import emergency as E
-from .trains import Side
+from .trains import Side, card_sides
 
 if TYPE_CHECKING:
     from .game import G1833NE
+
+
+def set_up_cards(g: G1833NE) -> None:
+    """Each train is a card with two sides: it shows the first side and the cheaper price
+    until it is bought as one of them; no train rusts (cards become obsolete instead)."""
+    specs = {t["name"]: t for t in g.game_trains()}
+    for t in g.trains.values():
+        card = t.id.rsplit("-", 1)[0]
+        g.card_of[t.id] = card
+        g.sides[t.id] = card_sides(specs[card])
+        t.distance = g.sides[t.id][0].max_stops
+        t.price = min(s.price for s in g.sides[t.id])
+        t.rusts_on = None
+        t.events = [e for e in t.events]
 
 
 def train_side(g: G1833NE, train: Train) -> Side:
