@@ -20,8 +20,11 @@ def can_buy_companies(g: G1833NE, corp: Corporation) -> bool:
     if not g.phase_status("can_buy_companies") or corp.president is None:
         return False
     rnd = g.round
-    if isinstance(rnd, OperatingRound) and rnd.state.get("emergency_issued") and \
-            not any(t not in g.obsolete for t in corp.trains):
+    if (
+        isinstance(rnd, OperatingRound)
+        and rnd.state.get("emergency_issued")
+        and not any(t not in g.obsolete for t in corp.trains)
+    ):
         return False  # 18xx.games (1846 BuyCompany): after an emergency issue only with a train
     return any(company_price_floor(g, c) <= corp.cash for c in g.purchasable_companies())
 
@@ -60,12 +63,11 @@ def special_buy(g: G1833NE, corp: Corporation, action: A.SpecialBuy) -> None:
     g.ferry_order.append(hid)
     if g.p5_ferry is None and g.owns_company(corp, "P5"):
         g.p5_ferry = hid  # P5 doubles one ferry; it cannot be reassigned
-    g.log.append(f"{corp.sym} buys the {P.place_name(hid, g.data)} ferry for "
-                    f"{g.fmt(g.data.FERRY_PRICE)}")
+    g.log.append(f"{corp.sym} buys the {P.place_name(hid, g.data)} ferry for {g.fmt(g.data.FERRY_PRICE)}")
 
 
 def ferry_badge(g: G1833NE, hid: str) -> str | None:
-    """"New" is on the most recently bought ferry; once none is left for sale it carries
+    """ "New" is on the most recently bought ferry; once none is left for sale it carries
     "Last" instead (decision, notes: provisional values)."""
     if not g.ferry_order or g.ferry_order[-1] != hid or g.ferries.get(hid) is None:
         return None

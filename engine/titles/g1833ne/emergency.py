@@ -48,7 +48,7 @@ def emergency_issue_bundles(g: G1833NE, rnd: OperatingRound, corp: Corporation) 
     if not reaching:
         return [max(bundles)] if bundles else []
     upto = next((i for i, b in enumerate(reaching) if corp.cash + b[1] >= high), len(reaching) - 1)
-    return reaching[:upto + 1]
+    return reaching[: upto + 1]
 
 
 def must_issue_first(g: G1833NE, rnd: OperatingRound, corp: Corporation) -> bool:
@@ -101,11 +101,16 @@ def issue_choices(g: G1833NE, corp: Corporation) -> list[tuple[list[str], str]]:
     if not isinstance(rnd, OperatingRound) or rnd.corp is not corp:
         return []
     emergency = rnd.state.get("dividend_done")
-    options = g.emergency_issue_bundles(rnd, corp) if emergency else \
-        (g.issue_options(corp) if not rnd.state.get("issued_or_redeemed") else [])
+    options = (
+        g.emergency_issue_bundles(rnd, corp)
+        if emergency
+        else (g.issue_options(corp) if not rnd.state.get("issued_or_redeemed") else [])
+    )
     treasury = [s.id for s in g.ipo_shares(corp.sym) if not s.president]
     kind = " in an emergency" if emergency else ""
-    return [(treasury[:n], f"{10 * n}% of {corp.sym} issued{kind} for {g.fmt(money)}") for n, money in options]
+    return [
+        (treasury[:n], f"{10 * n}% of {corp.sym} issued{kind} for {g.fmt(money)}") for n, money in options
+    ]
 
 
 def emergency_issue_options(g: G1833NE, corp: Corporation) -> list[tuple[int, int]]:
@@ -127,12 +132,14 @@ def emergency_issue(g: G1833NE, corp: Corporation, num: int) -> None:
         g.move_share(s, POOL)
     g.bank_pays(corp.sym, each * num)
     corp.price = g.market.move(corp.sym, corp.price, new)
-    g.log.append(f"{corp.sym} issues {num} share(s) in an emergency for {g.fmt(each * num)}; "
-                    f"its price falls to {g.fmt(new.price)}")
+    g.log.append(
+        f"{corp.sym} issues {num} share(s) in an emergency for {g.fmt(each * num)}; "
+        f"its price falls to {g.fmt(new.price)}"
+    )
 
 
 def _max_sellable(g: G1833NE, pid: str, corp: Corporation) -> list[tuple[str, int]]:
-    need = 10 ** 9
+    need = 10**9
     best: dict[str, int] = {}
     for sym, pct in emergency_sellable_unbounded(g, pid, corp, need):
         best[sym] = max(best.get(sym, 0), pct)

@@ -20,8 +20,7 @@ def can_par(g: G1833NE, pid: str, corp: Corporation) -> bool:
     if corp.ipoed or corp.closed:
         return False
     if corp.home is None:  # a takeover-game corporation: from phase II, where a city is free
-        return g.phase_index >= g.phase_index_of(g.data.TAKEOVER_START_PHASE) and \
-            bool(g.variable_homes(corp))
+        return g.phase_index >= g.phase_index_of(g.data.TAKEOVER_START_PHASE) and bool(g.variable_homes(corp))
     return True
 
 
@@ -29,8 +28,9 @@ def par_prices(g: G1833NE, corp: Corporation) -> list[Cell]:
     """Start prices allowed for ``corp``: a takeover corporation whose only homes cost
     $120 must start at $60 or more."""
     cells = list(g.market.par_prices)
-    if corp.home is None and not any(h[2] < g.data.TAKEOVER_HOME_TOKEN_PRICE["other"]
-                                     for h in g.variable_homes(corp)):
+    if corp.home is None and not any(
+        h[2] < g.data.TAKEOVER_HOME_TOKEN_PRICE["other"] for h in g.variable_homes(corp)
+    ):
         cells = [c for c in cells if c.price >= g.data.TAKEOVER_MIN_PAR_WITH_120_TOKEN]
     return cells
 
@@ -43,8 +43,7 @@ def transfer_share_from_ipo(g: G1833NE, pid: str, share: Share, par_price: int) 
     price = corp.price.price * share.percent // 10
     g.spend(pid, corp.sym, price)
     g.move_share(share, pid)
-    g.log.append(f"{g.name_of(pid)} buys {share.percent}% of {corp.sym} from the treasury "
-                    f"for {g.fmt(price)}")
+    g.log.append(f"{g.name_of(pid)} buys {share.percent}% of {corp.sym} from the treasury for {g.fmt(price)}")
 
 
 def can_sell_hook(g: G1833NE, rnd: Any, pid: str, sym: str, percent: int) -> str | None:
@@ -54,8 +53,9 @@ def can_sell_hook(g: G1833NE, rnd: Any, pid: str, sym: str, percent: int) -> str
     return None
 
 
-def price_drop_after_sale(g: G1833NE, corp: Corporation, shares: list[Share], percent: int | None,
-                          was_president: bool) -> None:
+def price_drop_after_sale(
+    g: G1833NE, corp: Corporation, shares: list[Share], percent: int | None, was_president: bool
+) -> None:
     """Summary: only the president's sales move the price, one column however many (the
     seller was president before the sale)."""
     total = sum(s.percent for s in shares)
@@ -67,8 +67,9 @@ def price_drop_after_sale(g: G1833NE, corp: Corporation, shares: list[Share], pe
 def finish_stock_round(g: G1833NE) -> None:
     """Summary: at the end of the stock round corporations with shares in the market
     fall one column; those 100% in players' hands rise one."""
-    for corp in sorted((c for c in g.corporations.values() if c.ipoed and not c.closed),
-                       key=g.operating_sort_key):
+    for corp in sorted(
+        (c for c in g.corporations.values() if c.ipoed and not c.closed), key=g.operating_sort_key
+    ):
         if g.percent_of(POOL, corp.sym) > 0:
             g.move_price(corp, "left")
         elif g.player_percent(corp.sym) >= 100:
@@ -130,8 +131,9 @@ def pay_dividend(g: G1833NE, rnd: OperatingRound, corp: Corporation, kind: str) 
                 g.bank_pays(p.id, per_share * n)
         treasury = g.percent_of(corp.sym, corp.sym) // 10
         g.bank_pays(corp.sym, per_share * treasury + kept)
-        g.log.append(f"{corp.sym} pays {g.fmt(per_share)} per share"
-                        + (f" and keeps {g.fmt(kept)}" if kept else ""))
+        g.log.append(
+            f"{corp.sym} pays {g.fmt(per_share)} per share" + (f" and keeps {g.fmt(kept)}" if kept else "")
+        )
         shift_price(g, corp, M.dividend_move(per_share, price))
     rnd.state["dividend_done"] = True
 

@@ -50,7 +50,9 @@ def runtime_data(data: Any) -> Any:
     if cached is None:
         cached = types.ModuleType(data.__name__ + "_runtime")
         cached.__dict__.update({k: v for k, v in vars(data).items() if not k.startswith("__")})
-        vars(cached)["TILES"] = {k: (UNLIMITED_TILES if v == "unlimited" else v) for k, v in data.TILES.items()}
+        vars(cached)["TILES"] = {
+            k: (UNLIMITED_TILES if v == "unlimited" else v) for k, v in data.TILES.items()
+        }
         _RUNTIME[id(data)] = cached
     return cached
 
@@ -73,8 +75,13 @@ class G1833NE(Game):
     # no loans (Game's HAS_LOANS False): the 1846 finance system issues shares instead
     IPO_NAME = g1833ne_data.IPO_NAME  # shares not yet sold lie in the corporation's treasury
 
-    def __init__(self, data: Any, players: Iterable[tuple[str, str]], optional_rules: Iterable[str] = (),
-                 seed: int | None = None):
+    def __init__(
+        self,
+        data: Any,
+        players: Iterable[tuple[str, str]],
+        optional_rules: Iterable[str] = (),
+        seed: int | None = None,
+    ):
         super().__init__(runtime_data(data), players, optional_rules, seed)
 
     # ------------------------------------------------------------------ set-up
@@ -88,7 +95,7 @@ class G1833NE(Game):
             corps += [dict(c) for c in self.data.TAKEOVER_CORPORATIONS]
         for c in corps:
             # rules summary: two stations only, the home and one more for $80
-            c["tokens"] = list(c.get("tokens", [0, 80]))[:self.data.STATIONS_PER_CORPORATION]
+            c["tokens"] = list(c.get("tokens", [0, 80]))[: self.data.STATIONS_PER_CORPORATION]
         return corps
 
     def game_trains(self) -> list[dict[str, Any]]:
@@ -351,8 +358,11 @@ class G1833NE(Game):
         E.emergency_issue(self, corp, num)
 
     def _emergency_sale_ok(self, pid: str, corp: Corporation, sym: str, pct: int, need: int) -> bool:
-        return (E.may_sell_in_emergency(self, pid, sym) and super()._emergency_sale_ok(pid, corp, sym, pct, need)
-                and not E.sale_closes_operating(self, pid, corp, sym))
+        return (
+            E.may_sell_in_emergency(self, pid, sym)
+            and super()._emergency_sale_ok(pid, corp, sym, pct, need)
+            and not E.sale_closes_operating(self, pid, corp, sym)
+        )
 
     def _max_sellable(self, pid: str, corp: Corporation) -> list[tuple[str, int]]:
         return E._max_sellable(self, pid, corp)
@@ -364,8 +374,16 @@ class G1833NE(Game):
     def tile_lays_per_turn(self, corp: Corporation) -> int:
         return T.tile_lays_per_turn(self, corp)
 
-    def check_lay_tile(self, corp: Corporation, hex_id: str, tile_id: str, rotation: int, *,
-                       free: bool = False, connected: bool = True) -> tuple[Tile, int]:
+    def check_lay_tile(
+        self,
+        corp: Corporation,
+        hex_id: str,
+        tile_id: str,
+        rotation: int,
+        *,
+        free: bool = False,
+        connected: bool = True,
+    ) -> tuple[Tile, int]:
         self._free_lay = free
         try:
             tile, _ = super().check_lay_tile(corp, hex_id, tile_id, rotation, free=free, connected=connected)
@@ -379,7 +397,9 @@ class G1833NE(Game):
         T.check_lay_limits(self, corp, self.board.hex(hex_id), free)
         return tile
 
-    def check_lay_rotation(self, corp: Corporation, hex_id: str, tile: Tile, *, connected: bool = True) -> None:
+    def check_lay_rotation(
+        self, corp: Corporation, hex_id: str, tile: Tile, *, connected: bool = True
+    ) -> None:
         super().check_lay_rotation(corp, hex_id, tile, connected=connected)
         if not self._free_lay:
             T.check_border_cost(self, corp, self.board.hexes[hex_id], tile)
@@ -387,12 +407,20 @@ class G1833NE(Game):
     def completed_borders(self, h: Any, old: Tile, new: Tile) -> list[tuple[tuple[str, int], int]]:
         return T.completed_borders(self, h, old, new)
 
-    def lay_tile(self, corp: Corporation, action: A.LayTile, *, company: Company | None = None,
-                 free: bool = False, connected: bool = True) -> None:
+    def lay_tile(
+        self,
+        corp: Corporation,
+        action: A.LayTile,
+        *,
+        company: Company | None = None,
+        free: bool = False,
+        connected: bool = True,
+    ) -> None:
         h = self.board.hex(action.hex)
         upgrade, old = T.is_upgrade(h), h.tile
-        tile, cost = self.check_lay_tile(corp, action.hex, action.tile, action.rotation, free=free,
-                                         connected=connected)
+        tile, cost = self.check_lay_tile(
+            corp, action.hex, action.tile, action.rotation, free=free, connected=connected
+        )
         borders = [] if free else self.completed_borders(h, old, tile)
         super().lay_tile(corp, action, company=company, free=True, connected=connected)  # paid below
         T.pay_for_lay(self, corp, h, cost, borders, upgrade=upgrade and company is None)

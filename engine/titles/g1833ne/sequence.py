@@ -28,8 +28,13 @@ def operating_order(g: G1833NE) -> list[Corporation]:
     corps = [c for c in g.corporations.values() if c.ipoed and not c.closed]
     if g.turn == 1 and g.round_num == 1 and not isinstance(g.round, OperatingRound):
         # summary: the first OR of the game runs in reverse (ascending) price order
-        return sorted(corps, key=lambda c: (c.price.price if c.price else 0,
-                                            c.price.corporations.index(c.sym) if c.price else 0))
+        return sorted(
+            corps,
+            key=lambda c: (
+                c.price.price if c.price else 0,
+                c.price.corporations.index(c.sym) if c.price else 0,
+            ),
+        )
     return sorted(corps, key=g.operating_sort_key)
 
 
@@ -62,8 +67,13 @@ def check_end_triggers(g: G1833NE) -> None:
 
 
 def bank_broken(g: G1833NE) -> None:
-    trigger_end(g, "bank", g.turn, "-- The bank is empty: the $1,000 notes set aside are added; the game "
-                                        "ends after this set of operating rounds --")
+    trigger_end(
+        g,
+        "bank",
+        g.turn,
+        "-- The bank is empty: the $1,000 notes set aside are added; the game "
+        "ends after this set of operating rounds --",
+    )
 
 
 def trigger_end(g: G1833NE, reason: str, after_turn: int, message: str) -> None:
@@ -120,8 +130,12 @@ def on_train_bought_from_depot(g: G1833NE, train: Train) -> None:
     train.events = []
     if not any(t.owner == "depot" for t in g.trains.values()):
         # 18xx.games GAME_END_CHECK final_train: one_more_full_or_set
-        trigger_end(g, "final_train", g.turn + 1, "-- The last train is sold: the game ends after the "
-                                                       "next complete set of operating rounds --")
+        trigger_end(
+            g,
+            "final_train",
+            g.turn + 1,
+            "-- The last train is sold: the game ends after the next complete set of operating rounds --",
+        )
 
 
 def change_phase(g: G1833NE, index: int) -> None:
@@ -149,8 +163,13 @@ def check_game_end(g: G1833NE, after: str) -> bool:
     g.check_end_triggers()  # money paid between actions (privates at the start of an OR)
     if g.finished:
         return True
-    if after == "operating" and g.end_after_turn is not None and g.turn >= g.end_after_turn \
-            and g.round_num >= g.operating_rounds_in_set and g.game_end_triggered:
+    if (
+        after == "operating"
+        and g.end_after_turn is not None
+        and g.turn >= g.end_after_turn
+        and g.round_num >= g.operating_rounds_in_set
+        and g.game_end_triggered
+    ):
         g.end_game(g.game_end_triggered)
         return True
     return False

@@ -86,8 +86,9 @@ def place_home(g: G1833NE, corp: Corporation, hid: str | None = None, city: int 
         elif corp.home_city is not None and corp.home_city < len(cities):
             city = cities[corp.home_city].index
         else:
-            city = next((c.index for c in cities if g.board.free_slots(h, c.index, corp.sym) > 0),
-                        cities[0].index)
+            city = next(
+                (c.index for c in cities if g.board.free_slots(h, c.index, corp.sym) > 0), cities[0].index
+            )
     g.board.place_token(hid, city, corp.sym)
     tok = corp.tokens[0]
     tok.used, tok.hex, tok.city = True, hid, city

@@ -30,8 +30,7 @@ def bl_restricted(g: G1833NE) -> bool:
 
 
 def base_tile_cost(g: G1833NE, corp: Corporation, h: Any) -> int:
-    if h.id == "G20" and g.owns_company(corp, "P2") and g.p2_bought_key == g.round_key() \
-            and not h.laid:
+    if h.id == "G20" and g.owns_company(corp, "P2") and g.p2_bought_key == g.round_key() and not h.laid:
         return 0  # P2: free tile in Lowell in the round it was bought
     minimum: int = g.data.TILE_COST
     return max(minimum, g.board.terrain_cost(h))
@@ -59,20 +58,30 @@ def check_lay_limits(g: G1833NE, corp: Corporation, h: Any, free: bool) -> None:
     if is_upgrade(h) and isinstance(rnd, OperatingRound) and rnd.state.get("upgraded") and not free:
         raise GameError(f"{corp.sym} has already upgraded a tile this turn; the second lay must be yellow")
     if not free and base_tile_cost(g, corp, h) > corp.cash:
-        raise GameError(f"{corp.sym} cannot lay a tile on {h.id}: it costs at least "
-                        f"{g.fmt(base_tile_cost(g, corp, h))}")
+        raise GameError(
+            f"{corp.sym} cannot lay a tile on {h.id}: it costs at least {g.fmt(base_tile_cost(g, corp, h))}"
+        )
 
 
 def check_border_cost(g: G1833NE, corp: Corporation, h: Any, tile: Tile) -> None:
     """GameError when ``corp`` cannot pay for ``tile`` (rotated) with the borders it completes."""
     cost = tile_cost(g, corp, h, h.tile, tile)
     if cost > corp.cash:
-        raise GameError(f"{corp.sym} cannot lay tile {tile.name} on {h.id} with rotation {tile.rotation}: "
-                        f"with the borders it crosses it costs {g.fmt(cost)}")
+        raise GameError(
+            f"{corp.sym} cannot lay tile {tile.name} on {h.id} with rotation {tile.rotation}: "
+            f"with the borders it crosses it costs {g.fmt(cost)}"
+        )
 
 
-def pay_for_lay(g: G1833NE, corp: Corporation, h: Any, cost: int, borders: list[tuple[tuple[str, int], int]],
-                *, upgrade: bool) -> None:
+def pay_for_lay(
+    g: G1833NE,
+    corp: Corporation,
+    h: Any,
+    cost: int,
+    borders: list[tuple[tuple[str, int], int]],
+    *,
+    upgrade: bool,
+) -> None:
     """After a tile is laid on ``h``: ``corp`` pays ``cost``, the completed ``borders`` are
     paid for good, the turn notes the hex (and the upgrade), and what the tile sets off."""
     if cost:
@@ -98,8 +107,9 @@ def completed_borders(g: G1833NE, h: Any, old: Tile, new: Tile) -> list[tuple[tu
         if key in g.paid_borders:
             continue
         oh = g.board.hexes[other]
-        cost = next((b.cost for b in h.printed.borders if b.edge == edge and b.cost), 0) or \
-            next((b.cost for b in oh.printed.borders if b.edge == back and b.cost), 0)
+        cost = next((b.cost for b in h.printed.borders if b.edge == edge and b.cost), 0) or next(
+            (b.cost for b in oh.printed.borders if b.edge == back and b.cost), 0
+        )
         if cost and back in oh.tile.exits:
             out.append((key, cost))
     return out
@@ -110,13 +120,19 @@ def after_tile_laid(g: G1833NE, h: Any) -> None:
     d = g.data
     if h.id == d.SHARED_TOKEN["hex"] and not g.sherbrooke_token_done and h.tile.cities:
         ci = h.tile.cities[0].index
-        h.tokens[ci] = [s for s in h.tokens.get(ci, []) if s is not None] + list(d.SHARED_TOKEN["corporations"])
+        h.tokens[ci] = [s for s in h.tokens.get(ci, []) if s is not None] + list(
+            d.SHARED_TOKEN["corporations"]
+        )
         g.sherbrooke_token_done = True
         g.board.changed()
         g.log.append("A&StL and StL&A place their shared marker in Sherbrooke")
     # summary: B&P has a reserved place in Boston once the green tile is there (until IV)
-    if h.id == "G22" and h.tile.color == "green" and "B&P" not in g.special_reservations \
-            and g.phase_index < g.phase_index_of("IV"):
+    if (
+        h.id == "G22"
+        and h.tile.color == "green"
+        and "B&P" not in g.special_reservations
+        and g.phase_index < g.phase_index_of("IV")
+    ):
         corp = g.corporations["B&P"]
         if not h.tokened_by("B&P") and not corp.closed:
             for c in h.tile.cities:

@@ -49,8 +49,7 @@ def room(g: G1833NE, corp: Corporation) -> bool:
 
 
 def crowded_corps(g: G1833NE) -> list[Corporation]:
-    return [c for c in g.corporations.values()
-            if not c.closed and len(c.trains) > g.corp_train_limit(c)]
+    return [c for c in g.corporations.values() if not c.closed and len(c.trains) > g.corp_train_limit(c)]
 
 
 def discard_train(g: G1833NE, train: Train) -> None:
@@ -81,8 +80,13 @@ def other_corp_trains(g: G1833NE, corp: Corporation) -> list[Train]:
     if isinstance(rnd, OperatingRound) and rnd.corp is corp and rnd.state.get("emergency_issued"):
         return []  # having issued in an emergency, it buys from the bank
     # obsolete trains cannot be sold to another corporation
-    return [g.trains[t] for c in g.corporations.values() if c is not corp and not c.closed
-            and c.president is not None for t in c.trains if t not in g.obsolete]
+    return [
+        g.trains[t]
+        for c in g.corporations.values()
+        if c is not corp and not c.closed and c.president is not None
+        for t in c.trains
+        if t not in g.obsolete
+    ]
 
 
 def side_prices(g: G1833NE, train: Train) -> list[int]:
@@ -126,8 +130,9 @@ def side_for(g: G1833NE, train: Train, action: A.BuyTrain) -> Side:
     if action.variant:
         side = next((s for s in sides if s.name == action.variant), None)
         if side is None:
-            raise GameError(f"{train.id} has no side {action.variant}; choose "
-                            f"{' or '.join(s.name for s in sides)}")
+            raise GameError(
+                f"{train.id} has no side {action.variant}; choose {' or '.join(s.name for s in sides)}"
+            )
         return side
     by_price = [s for s in sides if s.price == action.price]
     return by_price[0] if by_price else sides[0]
@@ -151,8 +156,10 @@ def buy_train(g: G1833NE, rnd: OperatingRound, corp: Corporation, action: A.BuyT
             raise GameError(f"{corp.sym} must first issue shares (/issue) before its president pays")
         floor = E.emergency_side_floor(g, rnd, corp, train)
         if side.price < floor:
-            raise GameError(f"{corp.sym} issued shares for a train: it must buy one that needed the last "
-                            f"share issued (at least {g.fmt(floor)})")
+            raise GameError(
+                f"{corp.sym} issued shares for a train: it must buy one that needed the last "
+                f"share issued (at least {g.fmt(floor)})"
+            )
         if side.price > corp.cash:
             if not emergency:
                 raise GameError(f"{corp.sym} cannot afford a {side.name} train ({g.fmt(side.price)})")
