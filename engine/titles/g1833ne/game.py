@@ -504,9 +504,6 @@ class G1833NE(Game):
     def pay_dividend(self, rnd: OperatingRound, corp: Corporation, kind: str) -> None:
         F.pay_dividend(self, rnd, corp, kind)
 
-    def bank_pays(self, receiver: str, amount: int) -> None:
-        self.spend("bank", receiver, amount, allow_negative=True)
-
     # ------------------------------------------------------------------ issue / redeem
     def issue_options(self, corp: Corporation) -> list[tuple[int, int]]:
         return F.issue_options(self, corp)
