@@ -253,7 +253,8 @@ class Board:
         """(hex -> edges the corporation's network touches, nodes it reaches) from its tokens."""
         key = ("conn", sym)
         if key in self._cache:
-            return self._cache[key]
+            cached: tuple[dict[str, set[int]], set[NodeRef]] = self._cache[key]
+            return cached
         starts = [(h.id, ci) for h in self.hexes.values() for ci, slots in h.tokens.items() if sym in slots]
         hex_edges: dict[str, set[int]] = {}
         for hid, _ in starts:
@@ -406,7 +407,7 @@ def _incident(tile: Tile, kind: str, num: int) -> list[Any]:
 
 
 def _city_mapping(old: Tile, new: Tile) -> dict[int, int | None]:
-    from .tiles import city_correspondence
+    from .tile_upgrades import city_correspondence
 
     if not old.cities:
         return {}

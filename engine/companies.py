@@ -62,7 +62,7 @@ class CompanyRules(TitleHooks):
         return True
 
     def close_after_use(self, rnd: OperatingRound, company: Company) -> None:
-        if company.sym in getattr(self.data, "CLOSE_AFTER_USE_AT_OR_END", {}):
+        if company.sym in self.rules.close_after_use_at_or_end:
             rnd.state_round.setdefault("close_at_end", []).append(company.sym)
             self.log.append(f"{company.sym} is used and will close at the end of the operating round")
 

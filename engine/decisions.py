@@ -12,9 +12,10 @@ from typing import Any
 from . import actions as A
 from .choice import Choice as Choice  # re-exported: the front ends take choices from here
 from .choice import ChoiceHandler
+from .entities import Corporation, Train
 from .errors import GameError
 from .game import Game
-from .operating import OperatingRound
+from .operating import OperatingRound, Step
 from .rounds import AuctionRound, StockRound
 
 
@@ -58,7 +59,7 @@ def _par(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
         return [Choice(c.sym, f"{c.sym} - {c.name}") for c in game.corporations.values()
                 if game.can_par(entity, c) and any(cash >= p.price * 2 for p in game.market.par_prices)]
     corp = game.corporations.get(partial["corporation"])
-    cells = game.par_prices(corp) if corp is not None and hasattr(game, "par_prices") else game.market.par_prices
+    cells = game.par_prices(corp) if corp is not None else game.market.par_prices
     return [Choice(f"{cell.price},{cell.row},{cell.col}", f"{game.fmt(cell.price)} (costs {game.fmt(cell.price * 2)})")
             for cell in cells if cash >= cell.price * 2]
 
@@ -79,27 +80,27 @@ def _sell_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
     partial_ok = True  # may a sale end inside the president's certificate?
     if isinstance(rnd, StockRound):
         bundles = rnd.sellable_bundles(entity)
-    elif isinstance(rnd, OperatingRound) and getattr(game, "cash_crisis_player", None) == entity:
+    elif isinstance(rnd, OperatingRound) and game.cash_crisis_player == entity:
         bundles = game.crisis_sellable(entity, need_limit=True)
         partial_ok = False
-    elif isinstance(rnd, OperatingRound) and entity == rnd.corp.sym and hasattr(game, "issue_choices"):
+    elif isinstance(rnd, OperatingRound) and entity == rnd.corp.sym \
+            and (issues := game.issue_choices(rnd.corp)) is not None:
         # 1833NE: the corporation issues treasury shares (normally, or in an emergency)
-        return [Choice(",".join(ids), label) for ids, label in game.issue_choices(rnd.corp)]
+        return [Choice(",".join(ids), label) for ids, label in issues]
     elif isinstance(rnd, OperatingRound) and rnd.corp.president == entity:
         step = _step_offering(rnd, entity, "sell_shares")
         if step is None:
             return []
         # a title's train step may say itself what the president may sell (1856 family)
-        sellable = getattr(step, "sellable_bundles", None)
-        bundles = sellable(entity) if sellable else game.emergency_sellable(rnd.corp)
-        partial_ok = sellable is not None
+        own = step.sellable_bundles(entity)
+        bundles = own if own is not None else game.emergency_sellable(rnd.corp)
+        partial_ok = own is not None
     else:
         return []
     out = []
-    refused = getattr(game, "national_falls_off_market", None)
     for sym, percent in bundles:
         picked = pick_shares(game, entity, sym, percent)
-        if not picked or (refused and refused(sym, percent)):
+        if not picked or game.national_falls_off_market(sym, percent):
             continue
         if not partial_ok and sum(game.share(s).percent for s in picked) != percent:
             continue
@@ -109,7 +110,7 @@ def _sell_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
     return out
 
 
-def _step_offering(rnd: OperatingRound, entity: str, action_type: str) -> Any:
+def _step_offering(rnd: OperatingRound, entity: str, action_type: str) -> Step | None:
     """The open step that offers ``action_type`` to ``entity`` now (None if none does)."""
     for s in rnd.steps:
         if s.passed:
@@ -198,8 +199,7 @@ def private_tile_lays(game: Game, company_sym: str) -> dict[str, dict[str, list[
     company = game.companies[company_sym]
     corp = game.corporations.get(company.owner or "")
     ab = company.ability("tile_lay") or company.ability("teleport")
-    check = getattr(game, "check_lay_tile", None)
-    if corp is None or ab is None or check is None:
+    if corp is None or ab is None:
         return {}
     free = bool(ab.get("free")) and company.ability("tile_lay") is not None
     out: dict[str, dict[str, list[int]]] = {}
@@ -212,32 +212,17 @@ def private_tile_lays(game: Game, company_sym: str) -> dict[str, dict[str, list[
             rots = []
             for r in range(6):
                 try:
-                    check(game.corporations[corp.sym], hid, tile_id, r, free=free, connected=False)
+                    game.check_lay_tile(game.corporations[corp.sym], hid, tile_id, r, free=free, connected=False)
                 except GameError:
                     continue
                 # a title may add its own conditions to a private's lay: try it (the trial
                 # restores the game's state objects, so nothing is held across it)
-                if accepted(game, A.LayTile(entity=company_sym, entity_type="company", hex=hid,
-                                            tile=tile_id, rotation=r)):
+                if game.accepts(A.LayTile(entity=company_sym, entity_type="company", hex=hid,
+                                          tile=tile_id, rotation=r)):
                     rots.append(r)
             if rots:
                 out.setdefault(hid, {})[tile_id] = rots
     return out
-
-
-def accepted(game: Game, action: A.Action) -> bool:
-    """Would the engine take ``action`` now? (Tried, then undone.)"""
-    mark = len(game.action_log)
-    before = game.__dict__.get("_checkpoint")
-    game._checkpoint = (mark, game._snapshot())
-    try:
-        game.process(action, safe=False)
-        return True
-    except GameError:
-        return False
-    finally:
-        game._rollback(mark)
-        game._checkpoint = before
 
 
 def _lay_tile(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
@@ -284,7 +269,7 @@ def _private_token(game: Game, company_sym: str) -> list[Choice]:
         candidates += [(city_id(game, hid, c.index), f"{hid} city {i + 1}")
                        for i, c in enumerate(h.tile.cities) if game.board.free_slots(h, c.index, corp.sym) > 0]
     return [Choice(cid, label) for cid, label in candidates
-            if accepted(game, A.PlaceToken(entity=company_sym, entity_type="company", city=cid))]
+            if game.accepts(A.PlaceToken(entity=company_sym, entity_type="company", city=cid))]
 
 
 def _assign(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
@@ -301,8 +286,10 @@ def _place_token(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
     if _op(game) is None or entity not in game.corporations:
         return []
     corp = game.corporations[entity]
-    pending = [p for p in getattr(game, "pending_tokens", []) if p[-1] == entity]
-    if pending or game.round.state.get("home_pending"):
+    rnd = game.round
+    assert isinstance(rnd, OperatingRound)
+    pending = [p for p in game.pending_tokens if p[-1] == entity]
+    if pending or rnd.state.get("home_pending"):
         hid: str | None = pending[0][1] if pending else corp.home
         owner = pending[0][0] if pending else entity
         if hid is None:
@@ -319,7 +306,7 @@ def _place_token(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
 
 
 def _remove_token(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
-    pending = getattr(game, "token_removals", [])
+    pending = game.token_removals
     if not pending:
         return []
     out = []
@@ -337,9 +324,12 @@ def _buy_train(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]
     corp = game.corporations[entity]
     if "train" in partial:
         return _train_variants(game, corp, partial["train"])
-    step = _step_offering(game.round, entity, "buy_train")
-    if step is not None and hasattr(step, "buyable_trains"):
-        return _step_train_choices(game, corp, step.buyable_trains())
+    rnd = game.round
+    assert isinstance(rnd, OperatingRound)
+    step = _step_offering(rnd, entity, "buy_train")
+    listed = step.buyable_trains() if step is not None else None
+    if listed is not None:
+        return _step_train_choices(game, corp, listed)
     emergency = game.must_buy_train(corp) and game.needs_emergency_money(corp)
     out = []
     seen = set()
@@ -365,7 +355,7 @@ def _buy_train(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]
     return out
 
 
-def _step_train_choices(game: Game, corp: Any, buyable: list[Any]) -> list[Choice]:
+def _step_train_choices(game: Game, corp: Corporation, buyable: list[Train]) -> list[Choice]:
     """The trains a title's train step lists (1856 family), with what the buyer can pay: a
     bank train at its price (the cheapest one with the president's help when a train must be
     bought), another corporation's for $1 up to the treasury (at face value where the title
@@ -401,9 +391,10 @@ def _discard_train(game: Game, entity: str, partial: dict[str, str]) -> list[Cho
         return []
     trains = list(game.corporations[entity].trains)
     rnd = game.round
-    for step in getattr(rnd, "steps", []):
-        if not step.passed and "discard_train" in step.actions(entity) and hasattr(step, "discardable"):
-            trains = step.discardable()
+    for step in rnd.steps if isinstance(rnd, OperatingRound) else []:
+        listed = step.discardable() if not step.passed and "discard_train" in step.actions(entity) else None
+        if listed is not None:
+            trains = listed
             break
     return [Choice(t, f"{game.trains[t].name}-train {t}") for t in trains]
 
@@ -425,8 +416,7 @@ def _buy_company(game: Game, entity: str, partial: dict[str, str]) -> list[Choic
 
 def _price_text(game: Game, train: Any) -> str:
     """A bank train's price; for a two-sided card (1833NE) each side's ("3/5 $180 or 2+2 $140")."""
-    variants = getattr(game, "train_variants", None)
-    sides = variants(train) if variants else []
+    sides = game.train_variants(train)
     if not sides:
         return game.fmt(train.price)
     return " or ".join(f"{name} {game.fmt(price)}" for name, price in sides)
@@ -434,22 +424,20 @@ def _price_text(game: Game, train: Any) -> str:
 
 def _train_variants(game: Game, corp: Any, train_id: str) -> list[Choice]:
     """1833NE two-sided cards: the sides of a bank train the corporation can pay for."""
-    variants = getattr(game, "train_variants", None)
     train = game.trains.get(train_id)
-    if variants is None or train is None:
+    if train is None:
         return []
-    floor = game.side_floor(corp, train) if hasattr(game, "side_floor") else 0  # 1833NE after an emergency issue
-    return [Choice(name, f"{name} for {game.fmt(price)}") for name, price in variants(train)
+    floor = game.side_floor(corp, train)  # 1833NE after an emergency issue
+    return [Choice(name, f"{name} for {game.fmt(price)}") for name, price in game.train_variants(train)
             if floor <= price <= corp.cash]
 
 
 def _special_buy(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
     """What the corporation may buy besides trains and privates now: 1856 rights, 1833NE ferries."""
     corp = game.corporations.get(entity)
-    special_buys = getattr(game, "special_buys", None)
-    if corp is None or special_buys is None:
+    if corp is None:
         return []
-    return [Choice(name, name) for name in special_buys(corp)]
+    return [Choice(name, name) for name in game.special_buys(corp)]
 
 
 def _none(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:

@@ -8,6 +8,7 @@ a national corporation (none), cash crises, and what the status picture shows. A
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
@@ -17,6 +18,7 @@ from .game_state import GameState
 
 if TYPE_CHECKING:
     from .hexgrid import Axes
+    from .market import Cell
     from .operating import OperatingRound
     from .rounds import StockRound
 
@@ -50,6 +52,9 @@ class TitleHooks(GameState):
     national_formed = False  # whether the national has formed
     false_national_president: str | None = None  # a player who must buy up to the national's presidency
     cash_crisis_player: str | None = None  # a player who owes the bank and must raise money
+    # a title with a national sets its own lists (never changed here)
+    nationalizables: Sequence[str] = ()  # corporations whose presidents decide to nationalize or not
+    token_removals: Sequence[dict[str, Any]] = ()  # stations the national must remove ({"hexes": [...]})
 
     def national_falls_off_market(self, sym: str, percent: int) -> bool:
         """Whether a sale of ``percent``% of ``sym`` is refused as it would leave the market."""
@@ -61,6 +66,27 @@ class TitleHooks(GameState):
 
     # ------------------------------------------------------------------ special buys
     right_cost = 0  # the price of a special buy (1856: a tunnel or bridge right)
+
+    def special_buys(self, corp: Corporation) -> list[str]:
+        """What ``corp`` may buy now besides trains and privates (1856 rights, 1833NE ferries)."""
+        return []
+
+    # ------------------------------------------------------------------ shares issued by corporations (none)
+    def issue_choices(self, corp: Corporation) -> list[tuple[list[str], str]] | None:
+        """``(share ids, label)`` bundles ``corp`` may issue now; None: the title has no issues."""
+        return None
+
+    def issue_options(self, corp: Corporation) -> list[tuple[int, int]]:
+        """``(shares, money)`` ``corp`` may issue now (normal issue)."""
+        return []
+
+    def redeem_options(self, corp: Corporation) -> list[tuple[int, int]]:
+        """``(shares, money)`` ``corp`` may redeem now."""
+        return []
+
+    def side_floor(self, corp: Corporation, train: Train) -> int:
+        """The least a side of the bank's ``train`` may cost ``corp`` now."""
+        return 0
 
     # ------------------------------------------------------------------ phases and trains
     def after_phase_change(self, name: str) -> None:
@@ -100,6 +126,30 @@ class TitleHooks(GameState):
         """True when the title carried out ``pid``'s purchase of ``share`` itself."""
         return False
 
+    def par_prices(self, corp: Corporation) -> list[Cell]:
+        """The market cells ``corp`` may start at."""
+        return self.market.par_prices
+
+    # ------------------------------------------------------------------ routes
+    def route_revenue_for_train(self, corp: Corporation, stops: list[tuple[str, int]], train: Train) -> int:
+        """What ``train`` earns on a route with these stops, when it depends on the train
+        (:attr:`scores_routes_per_train`); GameError when it cannot run it."""
+        return self.route_revenue(corp, stops)
+
+    @property
+    def scores_routes_per_train(self) -> bool:
+        """Whether the title overrides :meth:`route_revenue_for_train` (1833NE's train sides)."""
+        return type(self).route_revenue_for_train is not TitleHooks.route_revenue_for_train
+
+    def extension_gains(self, corp: Corporation, stops: list[tuple[str, int]]) -> dict[str, int]:
+        """``{hex: gain}``: what extending a route past these stops to ``hex`` adds."""
+        return {}
+
+    @property
+    def extends_routes(self) -> bool:
+        """Whether the title overrides :meth:`extension_gains` (1833NE's cross-connections)."""
+        return type(self).extension_gains is not TitleHooks.extension_gains
+
     # ------------------------------------------------------------------ the status picture
     def destination_goals(self) -> dict[str, list[str]]:
         """``{corp sym: goal hex ids}`` of every corporation the title gives a destination."""
@@ -120,6 +170,15 @@ class TitleHooks(GameState):
     def provisional_rows(self) -> list[list[str]]:
         """``[what, value per phase..., source]`` of values a host may set (1833NE)."""
         return []
+
+    def provisional_open(self) -> bool:
+        """Whether a host may still change the provisional values."""
+        return False
+
+    @property
+    def end_reason_text(self) -> str | None:
+        """Why the game ended, in words, when the title says it better than its reason code."""
+        return None
 
     if TYPE_CHECKING:
         # Implemented by the mechanic modules that make up engine.game.Game; declared here so
@@ -152,6 +211,7 @@ class TitleHooks(GameState):
         def place_home_token(self, rnd: OperatingRound, corp: Corporation) -> None: ...
         def buying_power_for_token(self, corp: Corporation) -> int: ...
         # engine/revenue.py
+        def route_revenue(self, corp: Corporation, stops: list[tuple[str, int]]) -> int: ...
         def note_route(self, corp: Corporation) -> None: ...
         def has_route(self, corp: Corporation) -> bool: ...
         # engine/companies.py

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
-from .entities import Corporation
+from .entities import Corporation, Train
 from .errors import GameError
 from .rounds import Round
 
@@ -56,6 +56,23 @@ class Step:
         if not self.blocks():
             return False
         return any(self.actions(e) for e in self.active_entities())
+
+    # what a title's step may list itself (None: the general rules decide)
+    def buyable_trains(self) -> list[Train] | None:
+        """The trains the operating corporation may buy in this step."""
+        return None
+
+    def sellable_bundles(self, pid: str) -> list[tuple[str, int]] | None:
+        """``(corporation, percent)`` bundles the president ``pid`` may sell in this step."""
+        return None
+
+    def discardable(self) -> list[str] | None:
+        """Ids of the trains that may be discarded in this step."""
+        return None
+
+    def borrowable(self) -> list[str]:
+        """Ids of the trains the operating corporation may borrow in this step."""
+        return []
 
 
 class OperatingRound(Round):
@@ -231,7 +248,8 @@ class TrackStep(Step):
         return []
 
     def lays_left(self) -> bool:
-        return self.round.state.get("tiles_laid", 0) < self.game.tile_lays_per_turn(self.corp)
+        laid: int = self.round.state.get("tiles_laid", 0)
+        return laid < self.game.tile_lays_per_turn(self.corp)
 
     def process(self, action: A.Action) -> None:
         if isinstance(action, A.Pass):

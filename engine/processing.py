@@ -28,6 +28,7 @@ class ActionProcessing(TitleHooks):
     # not pickled: the title data, the save itself, and the log (append-only: cut on restore)
     _STATE_SKIP = ("data", "rules", "_checkpoint", "action_log")
     checkpoint_every = 1
+    _checkpoint: tuple[int, bytes] | None  # (actions in the log, the state then); set once saved
 
     # ------------------------------------------------------------------ processing
     def process(self, action: A.Action, *, safe: bool = True) -> None:
@@ -54,6 +55,21 @@ class ActionProcessing(TitleHooks):
         except Exception as exc:  # an engine bug must not corrupt a live game either
             self._rollback(mark)
             raise GameError(f"Internal error while processing {action.type}: {exc}") from exc
+
+    def accepts(self, action: A.Action) -> bool:
+        """Whether the game would take ``action`` now. It is tried and undone: the game is left
+        exactly as it was (objects that point back to it still do)."""
+        mark = len(self.action_log)
+        before = self.__dict__.get("_checkpoint")
+        self._checkpoint = (mark, self._snapshot())
+        try:
+            self.process(action, safe=False)
+            return True
+        except GameError:
+            return False
+        finally:
+            self._rollback(mark)
+            self._checkpoint = before
 
     def _process_with_autos(self, action: A.Action) -> None:
         """An action and the automatic actions recorded with it (programmed moves that
@@ -90,6 +106,9 @@ class ActionProcessing(TitleHooks):
         if generated and not any(a.type == "destination_connection" for a in action.auto_actions):
             data.setdefault("auto_actions", []).extend(a.to_dict() for a in generated)
         self.action_log.append(data)
+        for key, value in self.export_fill.items():
+            data.setdefault(key, value)
+        self.export_fill = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         clone = self.as_game().__class__.__new__(self.as_game().__class__)
@@ -110,6 +129,7 @@ class ActionProcessing(TitleHooks):
 
     def _rollback(self, mark: int) -> None:
         """Back to the state before ``action_log[mark]``: the last save, then the actions since."""
+        assert self._checkpoint is not None
         at, saved = self._checkpoint
         log = self.action_log
         state = _StateUnpickler(io.BytesIO(saved), self.as_game()).load()
@@ -161,7 +181,7 @@ class ActionProcessing(TitleHooks):
         else:
             self.programs[action.entity] = action
             rnd = self.round
-            self.program_marks[action.entity] = (self.round_key(), getattr(rnd, "sales", 0))
+            self.program_marks[action.entity] = (self.round_key(), rnd.sales)
 
 
 class _StatePickler(pickle.Pickler):

@@ -101,7 +101,7 @@ def snapshot(game: Game, raw: dict[str, Any]) -> dict[str, Any]:
         corps[c.sym] = {
             "cash": c.cash, "price": c.price.price if c.price else None,
             "par": c.par.price if c.par else None,
-            "floated": game.floated(c) if hasattr(game, "floated") else c.started,
+            "floated": game.floated(c),
             "ipoed": c.ipoed, "closed": c.closed,
             "trains": [game.trains[t].name for t in c.trains], "loans": c.loans,
             "tokens": [t.hex for t in c.tokens if t.used],

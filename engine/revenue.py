@@ -30,7 +30,7 @@ class RevenueRules(TitleHooks):
         return list(self.phase["tiles"])
 
     def run_routes(self, corp: Corporation, action: A.RunRoutes) -> list[dict[str, Any]]:
-        from .router import check_routes
+        from .route_check import check_routes
 
         # every route rule (chain of track, stops, terminals, blocked cities, shared track,
         # a station on the route, the claimed revenue) is checked in one place, the router's

@@ -134,7 +134,7 @@ class RoundFlow(TitleHooks):
                 self.next_round()
                 continue
             was_sr = isinstance(self.round, StockRound)
-            acted = getattr(self.round, "last_to_act", None) is not None
+            acted = self.round.last_to_act is not None
             self.next_round()
             if was_sr:
                 empty_srs = 0 if acted else empty_srs + 1

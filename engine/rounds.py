@@ -16,6 +16,8 @@ class Round:
     """Common interface: ``acting()``, ``action_types(entity)``, ``process(action)``, ``finished()``."""
 
     name = ""
+    last_to_act: str | None = None  # the player who acted last in the round (stock, auction)
+    sales = 0  # share sales so far in the round (programmed passes stop when shares are sold)
 
     def __init__(self, game: Game):
         self.game = game
@@ -221,7 +223,7 @@ class StockRound(Round):
     def crowded(self) -> list[str]:
         """Corporations over their train limit: they discard first (18xx.games' stock round
         starts with the discard step too, e.g. after a phase change in the operating round)."""
-        return [c.sym for c in self.game.crowded_corps()] if hasattr(self.game, "discard_train") else []
+        return [c.sym for c in self.game.crowded_corps()]
 
     def finished(self) -> bool:
         return all(self.game.player(pid).passed or self.game.player(pid).bankrupt for pid in self.order)
@@ -394,7 +396,7 @@ class StockRound(Round):
             train = g.train(action.train)
             if train.owner != action.entity:
                 raise GameError(f"{action.entity} does not own {train.id}")
-            g.discard_train(train)  # type: ignore[attr-defined]
+            g.discard_train(train)
             self._auto_pass_loop()
             return
         self.check_actor(action)

@@ -60,12 +60,11 @@ def route_cases(export: dict[str, Any], *, time_budget: float = 1.0,
 
 
 def _engine_error(game: Game, sym: str, sol: RouteSolution) -> str | None:
-    run = getattr(game, "run_routes", None)
-    if run is None or not sol.routes:
+    if not sol.routes:
         return None
     action = A.RunRoutes(entity=sym, entity_type="corporation", routes=tuple(sol.routes))
     try:
-        run(game.corp(sym), action)
+        game.run_routes(game.corp(sym), action)
     except GameError as exc:
         return str(exc)
     return None

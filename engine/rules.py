@@ -27,8 +27,9 @@ class Rules:
     """Optional rule constants with their defaults (the field name is the data constant in
     lower case)."""
 
-    # -- presentation
+    # -- presentation and the title's options
     currency_format: str = "${}"
+    optional_rules: tuple[Mapping[str, Any], ...] = ()  # the options a game of the title may use
     location_names: Mapping[str, str] = field(default_factory=dict)
     # -- map and network
     tile_reservation_blocks_others: str = "never"  # "always": a reserved hex takes no other's token
@@ -36,7 +37,6 @@ class Rules:
     port_offboard_hexes: tuple[str, ...] = ()  # off-boards that pay only with enough stops (1836Jr56)
     port_min_stops: int = 0
     port_bonus: int = 0  # the port marker's bonus (1856's port, 1836Jr56's RdP)
-    rdp_bonus: int = 0
     right_bonus: int = 0  # a tunnel or bridge right's bonus per hex (1856)
     lake_hexes: tuple[str, ...] = ()
     barrie_hex: str | None = None
@@ -48,6 +48,8 @@ class Rules:
     one_depot_train_per_type_per_turn: bool = False
     ultimate_train_price: int = 0  # 1856: what a corporation must have to skip buying a train
     ultimate_train_trade_in: int = 0
+    # -- the stock round
+    sell_buy_order: str | None = None  # None: the title class's SELL_BUY_ORDER
     # -- companies
     close_after_use_at_or_end: Mapping[str, str] = field(default_factory=dict)
     right_cost: int = 0
@@ -60,7 +62,9 @@ class Rules:
     national_token_price: int = 0
     national_train_limit_increase: int = 0
     post_nationalization_cert_limit: Mapping[int, Any] | None = None
-    percent_to_operate_start: int = 0
+    percent_to_operate_start: int = 0  # 1856: the percentage sold for a corporation to operate
+    percent_to_operate_step: int = 0  # what it grows by as the last trains of a type are sold
+    percent_to_operate_max: int = 0
     percent_to_operate_last_trains: tuple[str, ...] = ()
     alternate_destinations: Mapping[str, Any] | None = None
 

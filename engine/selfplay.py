@@ -18,7 +18,7 @@ from .entities import POOL
 from .errors import GameError
 from .game import Game
 from .operating import OperatingRound
-from .rounds import StockRound
+from .rounds import AuctionRound, StockRound
 from .titles.registry import new_game
 
 
@@ -50,24 +50,24 @@ def check_invariants(game: Game) -> str | None:
         if c.cash < 0:
             return f"{c.sym} has negative cash {c.cash}"
         pct = sum(s.percent for s in game.corp_shares(c.sym))
-        false_pres = getattr(game, "false_national_president", None) and c.sym == getattr(game, "national_sym", None)
+        false_pres = game.false_national_president and c.sym == game.national_sym
         if pct != 100 and not false_pres:
             return f"{c.sym}'s shares sum to {pct}%"
         # the national's formation may put more than the limit in the market
-        if game.percent_of(POOL, c.sym) > game.MARKET_SHARE_LIMIT and c.sym != getattr(game, "national_sym", None):
+        if game.percent_of(POOL, c.sym) > game.MARKET_SHARE_LIMIT and c.sym != game.national_sym:
             return f"the market holds {game.percent_of(POOL, c.sym)}% of {c.sym}"
         if not c.closed and len(c.trains) > game.corp_train_limit(c) and c not in game.crowded_corps():
             return f"{c.sym} has {len(c.trains)} trains over its limit"
         for tid in c.trains:
             if game.trains[tid].owner != c.sym:
                 return f"train {tid} listed on {c.sym} but owned by {game.trains[tid].owner}"
-    crisis = getattr(game, "cash_crisis_player", None)
+    crisis = game.cash_crisis_player
     for p in game.players:
         if p.cash < 0 and p.id != crisis and not p.bankrupt:
             return f"{p.name} has negative cash {p.cash}"
         for c in game.corporations.values():
             if game.percent_of(p.id, c.sym) > 60 and not game.holding_ok(p.id, c.sym) and \
-                    c.sym != getattr(game, "national_sym", None):
+                    c.sym != game.national_sym:
                 if not isinstance(game.round, object):
                     return f"{p.name} holds {game.percent_of(p.id, c.sym)}% of {c.sym}"
     return None
@@ -170,11 +170,11 @@ def _build(game: Game, rng: random.Random, e: str, et: str, kind: str, router: A
         if not options:
             return None
         rnd = game.round
+        assert isinstance(rnd, AuctionRound)  # bids are offered in the auction only
         cheapest = rnd.companies[0].sym if rnd.companies else None
         # most of the time take the private that can be bought outright (keeps auctions moving)
         c = next((o for o in options if o.value == cheapest), None) if rng.random() < 0.7 else None
         c = c or rng.choice(options)
-        rnd = game.round
         low = rnd.min_bid(c.value)
         high = min(rnd.max_bid(e, c.value), low + 30)
         return A.Bid(entity=e, entity_type=et, company=c.value, price=rng.choice(range(low, high + 1, 5)))
@@ -239,7 +239,7 @@ def _build(game: Game, rng: random.Random, e: str, et: str, kind: str, router: A
         c = _pick(rng, choices_for(game, e, "discard_train"))
         return A.DiscardTrain(entity=e, entity_type=et, train=c.value) if c else None
     if kind in ("take_loan", "payoff_loan", "bankrupt"):
-        cls = {"take_loan": A.TakeLoan, "payoff_loan": A.PayoffLoan, "bankrupt": A.Bankrupt}[kind]
+        cls: type[A.Action] = {"take_loan": A.TakeLoan, "payoff_loan": A.PayoffLoan, "bankrupt": A.Bankrupt}[kind]
         return cls(entity=e, entity_type=et)
     if kind == "assign":
         c = _pick(rng, choices_for(game, e, "assign"))
@@ -247,8 +247,8 @@ def _build(game: Game, rng: random.Random, e: str, et: str, kind: str, router: A
     if kind == "merge":
         return A.Merge(entity=e, entity_type=et, corporation=e)
     if kind == "borrow_train":
-        for s in game.round.steps:
-            if hasattr(s, "borrowable") and s.borrowable():
+        for s in game.round.steps if isinstance(game.round, OperatingRound) else []:
+            if s.borrowable():
                 return A.BorrowTrain(entity=e, entity_type=et, train=s.borrowable()[0])
         return None
     if kind == "buy_company":
@@ -291,11 +291,11 @@ def tally_kind(game: Game, action: A.Action) -> str:
     and what kind of entity acted where that tells rules apart."""
     kind = action.type
     if kind == "sell_shares" and isinstance(game.round, OperatingRound):
-        crisis = getattr(game, "cash_crisis_player", None) == action.entity
+        crisis = game.cash_crisis_player == action.entity
         return "sell_shares (cash crisis)" if crisis else "sell_shares (for a train)"
     if action.entity in game.companies and kind in ("lay_tile", "place_token", "pass"):
         return f"{kind} (private)"
-    if kind == "bankrupt" and getattr(game, "cash_crisis_player", None) == action.entity:
+    if kind == "bankrupt" and game.cash_crisis_player == action.entity:
         return "bankrupt (cash crisis)"
     if kind == "buy_train" and isinstance(action, A.BuyTrain):
         owner = game.trains[action.train].owner if action.train in game.trains else ""
@@ -345,7 +345,7 @@ def play_one(title: str, players: int, seed: int, options: list[str], max_action
             break
     report.finished = game.finished
     report.end_reason = game.end_reason
-    report.national_formed = bool(getattr(game, "national_formed", False))
+    report.national_formed = bool(game.national_formed)
     report.bankrupt = any(p.bankrupt for p in game.players)
     report.closed = sum(1 for c in game.corporations.values() if c.closed)
     if not game.finished and report.problem is None:

@@ -18,6 +18,8 @@ from .market import Cell
 class ShareRules(TitleHooks):
     """Holdings of certificates and the rules of buying and selling them."""
 
+    _share_seq = 0  # certificates moved so far (a share's ``seq``: the order they reached their owner)
+
     def can_par(self, pid: str, corp: Corporation) -> bool:
         """Whether ``pid`` may start ``corp`` now."""
         return not corp.ipoed and not corp.closed
@@ -83,7 +85,7 @@ class ShareRules(TitleHooks):
 
     # ------------------------------------------------------------------ shares
     def move_share(self, share: Share, owner: str) -> None:
-        self._share_seq = getattr(self, "_share_seq", 0) + 1
+        self._share_seq += 1
         share.owner = owner
         share.seq = self._share_seq
 

@@ -14,7 +14,8 @@ from .entities import Company, Corporation
 from .errors import GameError
 from .hooks import TitleHooks
 from .operating import OperatingRound
-from .tiles import COLOR_ORDER, Tile, labels_match, paths_preserved
+from .tile_upgrades import labels_match, paths_preserved
+from .tiles import COLOR_ORDER, Tile
 
 
 class TrackRules(TitleHooks):
@@ -58,7 +59,7 @@ class TrackRules(TitleHooks):
         self._resync_token_cities(h)
         for sym in pending:
             self.pending_tokens.append((sym, h.id, corp.sym))
-        for sym, hid in getattr(self.data, "CLOSE_AFTER_USE_AT_OR_END", {}).items():
+        for sym, hid in self.rules.close_after_use_at_or_end.items():
             if hid == h.id and company is None:  # the private's own tile is no longer needed
                 self.used_abilities.add((sym, "tile_lay"))
         self.log.append(f"{corp.sym} lays tile {name} on {h.id}"
@@ -132,7 +133,7 @@ class TrackRules(TitleHooks):
         touches an edge the network touches now (quick, a superset); with ``h`` when the network
         enters it from a neighbour now or through the tile's stops (quick, nearly exact); with
         ``exact`` the walk is made on the tile laid."""
-        from .tiles import _path_within
+        from .tile_upgrades import _path_within
 
         reached = None
         if h is not None:

@@ -20,7 +20,7 @@ class TrainBuying(TitleHooks):
         return len(corp.trains) < self.corp_train_limit(corp)
 
     def one_depot_train_per_type(self) -> bool:
-        return bool(getattr(self.data, "ONE_DEPOT_TRAIN_PER_TYPE_PER_TURN", False))
+        return self.rules.one_depot_train_per_type_per_turn
 
     def min_train_price(self, corp: Corporation) -> int | None:
         # whether the train step stays open counts every train the bank sells, also a type
@@ -241,7 +241,7 @@ class TrainBuying(TitleHooks):
         """Depot trains ``corp`` may buy now (with ``ONE_DEPOT_TRAIN_PER_TYPE_PER_TURN``, one of
         each type per turn)."""
         trains = self.depot_trains()
-        if getattr(self.data, "ONE_DEPOT_TRAIN_PER_TYPE_PER_TURN", False) and isinstance(self.round, OperatingRound):
+        if self.rules.one_depot_train_per_type_per_turn and isinstance(self.round, OperatingRound):
             bought = self.round.state.get("depot_types_bought", set())
             trains = [t for t in trains if t.name not in bought]
         return trains

@@ -586,6 +586,8 @@ def _toy_router_game():
     class Toy:
         data = object()
         rules = Rules()
+        scores_routes_per_train = True  # it has route_revenue_for_train
+        extends_routes = False
 
         def corp(self, sym):
             return sym

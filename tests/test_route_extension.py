@@ -14,6 +14,7 @@ from engine import actions as A
 from engine.errors import GameError
 from engine.router import best_routes
 from engine.router_graph import Link, RouteGraph
+from engine.rules import Rules
 from engine.titles.g1833ne import routes as R
 from engine.titles.g1833ne.game import G1833NE
 from tests.positions import rejected, state
@@ -49,6 +50,9 @@ def _toy(edges: list[tuple[str, str]], shared: dict[int, int] | None = None) -> 
 
     class Toy:
         data = object()
+        rules = Rules()  # a title that sets no optional constant
+        scores_routes_per_train = False
+        extends_routes = True
 
         def corp(self, sym: str) -> str:
             return sym

@@ -9,20 +9,22 @@ from __future__ import annotations
 import pytest
 
 from engine.data.tile_catalog import TILES, TITLE_TILES
-from engine.tiles import (
-    COLOR_ORDER,
-    End,
+from engine.tile_upgrades import (
     city_correspondence,
     color_upgrades,
     labels_match,
     legal_rotations,
+    paths_preserved,
+    upgrade_candidates_basic,
+    upgrade_options,
+)
+from engine.tiles import (
+    COLOR_ORDER,
+    End,
     make_tile,
     parse_revenue,
     parse_tile,
-    paths_preserved,
     tile_def,
-    upgrade_candidates_basic,
-    upgrade_options,
 )
 
 

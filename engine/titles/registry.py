@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import GameError
 from ..game import Game
+from ..rules import Rules
 
 if TYPE_CHECKING:
     from ..choice import TitleChoiceHandler
@@ -50,8 +51,7 @@ class TitleInfo:
 
     @property
     def optional_rules(self) -> list[dict[str, Any]]:
-        rules: list[dict[str, Any]] = list(getattr(self.data, "OPTIONAL_RULES", []))
-        return rules
+        return [dict(rule) for rule in Rules.from_data(self.data).optional_rules]
 
     @property
     def selfplay(self) -> ModuleType | None:

@@ -150,6 +150,7 @@ ONE_DEPOT_TRAIN_PER_TYPE_PER_TURN = True
 # it is removed by the 'remove_tokens' event of the first 6-train (summaries: "für immer" /
 # "pour toujours" in the private's text, but also "entfernt Marker vom Plan" at the 6-train).
 RDP_BONUS = 20
+PORT_BONUS = RDP_BONUS  # the port marker's bonus as the engine reads it (engine.rules.Rules.port_bonus)
 RDP_COMPANY = "RdP"
 
 PORT_OFFBOARD_BONUS = {"green": 20, "brown": 30}

@@ -158,4 +158,4 @@ BARRIE_HEX = "I3"
 LONDON_HEX = "H6"
 
 # Older game.rb: LAKE_HEXES = [] (no brown L-tile hexes on this map).
-LAKE_HEXES = []
+LAKE_HEXES: list[str] = []

@@ -19,6 +19,7 @@ from ...board import _open_slot
 from ...entities import POOL, Corporation, Share, Token
 from ...errors import GameError
 from ...operating import OperatingRound, Step
+from .steps import as_g1856
 
 if TYPE_CHECKING:
     from .game import G1856
@@ -30,14 +31,14 @@ class NationalizationPayoffStep(Step):
     name = "repay loans or merge into the national"
 
     def active_entities(self) -> list[str]:
-        n = self.game.nationalizables  # type: ignore[attr-defined]
+        n = self.game.nationalizables
         return [n[0]] if n else []
 
     def blocking(self) -> bool:
-        return bool(self.game.nationalizables)  # type: ignore[attr-defined]
+        return bool(self.game.nationalizables)
 
     def actions(self, entity: str) -> list[str]:
-        g: G1856 = self.game  # type: ignore[assignment]
+        g = as_g1856(self.game)
         n = g.nationalizables
         if not n or n[0] != entity:
             return []
@@ -48,7 +49,7 @@ class NationalizationPayoffStep(Step):
         return ["merge", "pass"] if can_pay else ["merge"]
 
     def process(self, action: A.Action) -> None:
-        g: G1856 = self.game  # type: ignore[assignment]
+        g = as_g1856(self.game)
         sym = g.nationalizables[0]
         if isinstance(action, A.Merge):
             if action.corporation not in (None, sym):
@@ -68,21 +69,22 @@ class RemoveTokensStep(Step):
 
     def active_entities(self) -> list[str]:
         g = self.game
-        return [g.national_sym] if g.token_removals else []  # type: ignore[attr-defined]
+        sym = g.national_sym
+        return [sym] if sym is not None and g.token_removals else []
 
     def blocking(self) -> bool:
-        return bool(self.game.token_removals)  # type: ignore[attr-defined]
+        return bool(self.game.token_removals)
 
     def actions(self, entity: str) -> list[str]:
-        return ["remove_token"] if self.blocking() and entity == self.game.national_sym else []  # type: ignore[attr-defined]
+        return ["remove_token"] if self.blocking() and entity == self.game.national_sym else []
 
     def process(self, action: A.Action) -> None:
-        g: G1856 = self.game  # type: ignore[assignment]
-        hid, city = g.parse_city(getattr(action, "city", ""))
+        g = as_g1856(self.game)
+        hid, city = g.parse_city(action.city if isinstance(action, A.RemoveToken) else "")
         pending = g.token_removals[0]
         if hid not in pending["hexes"]:
             raise GameError(f"Remove a station on {', '.join(pending['hexes'])}")
-        national = g.corp(g.national_sym)
+        national = g.national_corp
         slots = g.board.hexes[hid].tokens.get(city, [])
         slot = action.slot if isinstance(action, A.RemoveToken) else None
         if slot is None:
@@ -109,7 +111,7 @@ class NationalDiscardStep(Step):
     name = "national discards trains"
 
     def discardable(self) -> list[str]:
-        g: G1856 = self.game  # type: ignore[assignment]
+        g = as_g1856(self.game)
         if not g.nationalization_train_discard_trigger or g.national_sym not in g.corporations:
             return []
         trains = [g.trains[t] for t in g.corporations[g.national_sym].trains]
@@ -118,21 +120,22 @@ class NationalDiscardStep(Step):
         return rusting + (permanent if len(permanent) > 3 else [])
 
     def active_entities(self) -> list[str]:
-        return [self.game.national_sym] if self.discardable() else []  # type: ignore[attr-defined]
+        sym = self.game.national_sym
+        return [sym] if sym is not None and self.discardable() else []
 
     def blocking(self) -> bool:
         return bool(self.discardable())
 
     def actions(self, entity: str) -> list[str]:
         d = self.discardable()
-        if not d or entity != self.game.national_sym:  # type: ignore[attr-defined]
+        if not d or entity != self.game.national_sym:
             return []
         # more than three trains in all: one must go (as 18xx.games counts it)
         must = len(self.game.corporations[entity].trains) > 3
         return ["discard_train"] if must else ["discard_train", "pass"]
 
     def process(self, action: A.Action) -> None:
-        g: G1856 = self.game  # type: ignore[assignment]
+        g = as_g1856(self.game)
         if isinstance(action, A.Pass):
             self._done()
             return
@@ -144,7 +147,7 @@ class NationalDiscardStep(Step):
             self._done()
 
     def _done(self) -> None:
-        self.game.national_discard_done()  # type: ignore[attr-defined]
+        as_g1856(self.game).national_discard_done()
 
     def skip(self) -> None:
         pass
@@ -157,7 +160,7 @@ class BorrowTrainStep(Step):
     name = "borrow a train"
 
     def borrowable(self) -> list[str]:
-        g: G1856 = self.game  # type: ignore[assignment]
+        g = as_g1856(self.game)
         corp = self.corp
         if corp.sym != g.national_sym or g.national_ever_owned_permanent or corp.trains:
             return []
@@ -175,7 +178,7 @@ class BorrowTrainStep(Step):
         return ["borrow_train", "pass"] if entity == self.corp.sym and self.borrowable() else []
 
     def process(self, action: A.Action) -> None:
-        g: G1856 = self.game  # type: ignore[assignment]
+        g = as_g1856(self.game)
         self.passed = True
         if isinstance(action, A.Pass):
             return
@@ -203,7 +206,7 @@ class CashCrisisStep(Step):
     name = "raise money (cash crisis)"
 
     def crisis_player(self) -> str | None:
-        g: G1856 = self.game  # type: ignore[assignment]
+        g = as_g1856(self.game)
         pid = g.cash_crisis_player
         if pid and g.player(pid).cash < 0 and (g.finished or g.end_pending or not g.player(pid).bankrupt):
             return pid
@@ -219,10 +222,10 @@ class CashCrisisStep(Step):
     def actions(self, entity: str) -> list[str]:
         if entity != self.crisis_player():
             return []
-        return ["sell_shares"] if self.game.crisis_sellable(entity, need_limit=True) else []  # type: ignore[attr-defined]
+        return ["sell_shares"] if self.game.crisis_sellable(entity, need_limit=True) else []
 
     def process(self, action: A.Action) -> None:
-        g: G1856 = self.game  # type: ignore[assignment]
+        g = as_g1856(self.game)
         pid = action.entity
         assert isinstance(action, A.SellShares)
         shares, sym, pct = g.named_bundle(action)
@@ -297,7 +300,7 @@ def president_payoff(g: G1856, major: Corporation) -> None:
 
 
 def merge_major(g: G1856, major: Corporation) -> None:
-    national = g.corp(g.national_sym)
+    national = g.national_corp
     g.national_formed = True
     g.log.append(f"-- {major.sym} merges into {national.sym} --")
     for tid in list(major.trains):
@@ -343,7 +346,7 @@ def merge_major(g: G1856, major: Corporation) -> None:
 def post_corp_nationalization(g: G1856) -> None:
     if g.nationalizables:
         return
-    national = g.corp(g.national_sym)
+    national = g.national_corp
     if not g.national_formed:
         g.log.append(f"{national.sym} does not form")
         national.closed = True
@@ -404,7 +407,7 @@ def _issue_twenty_shares(g: G1856, national: Corporation) -> None:
 
 
 def national_share_swap(g: G1856) -> None:
-    national = g.corp(g.national_sym)
+    national = g.national_corp
     order = _players_from_trigger(g)
     left = 20
     president_shares = 0
@@ -425,7 +428,10 @@ def national_share_swap(g: G1856) -> None:
     left -= market_count
     if left < 10:
         _issue_twenty_shares(g, national)
-    ipo_sorted = lambda: sorted(g.ipo_shares(national.sym), key=lambda s: s.index)  # noqa: E731
+
+    def ipo_sorted() -> list[Share]:
+        return sorted(g.ipo_shares(national.sym), key=lambda s: s.index)
+
     index = 1
     for pid in order:
         n = g.pre_national_percent.get(pid, 0) // 20
@@ -457,7 +463,7 @@ def national_share_swap(g: G1856) -> None:
 
 
 def national_token_swap(g: G1856) -> None:
-    national = g.corp(g.national_sym)
+    national = g.national_corp
     national.tokens = []
     home_hexes: list[str] = []
     # 18xx.games swaps the stations one by one, the merged corporations' other stations still
@@ -471,12 +477,11 @@ def national_token_swap(g: G1856) -> None:
         if not spots:
             continue
         hid, city = spots[0]
-        assert hid is not None and city is not None
         _national_token_at(g, national, hid, city, sym)
         home_hexes.append(hid)
     for sym in g.nationalized_corps:
         for hid, city in g.merged_token_spots.get(sym, [])[1:]:
-            if hid in home_hexes or hid is None or city is None:
+            if hid in home_hexes:
                 continue
             # two merged corporations in one city: the later one's station replaces the
             # earlier (as 18xx.games resolves it; only two cities of one hex are left to choose)
@@ -496,10 +501,10 @@ def national_token_swap(g: G1856) -> None:
         if t.hex:
             by_hex.setdefault(t.hex, []).append(t)
     duplicates = [h for h, toks in by_hex.items() if len(toks) > 1]
-    for h in duplicates:
-        g.token_removals.append({"hexes": [h], "count": len(by_hex[h]) - 1})
+    for hx in duplicates:
+        g.token_removals.append({"hexes": [hx], "count": len(by_hex[hx]) - 1})
     keep = max(len(home_hexes), g.national_token_limit)
-    placed = len(national.tokens) - sum(len(by_hex[h]) - 1 for h in duplicates)
+    placed = len(national.tokens) - sum(len(by_hex[hx]) - 1 for hx in duplicates)
     if placed > keep:
         g.token_removals.append({"hexes": [t.hex for t in national.tokens if t.hex not in home_hexes],
                                  "count": placed - keep})

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ... import actions as A
 from ...errors import GameError
 from ...operating import Step
 
 if TYPE_CHECKING:
+    from ...game import Game
     from .game import G1856
+
+
+def as_g1856(game: Game) -> G1856:
+    """``game`` as the 1856-family game it is (the 1856 steps run in no other)."""
+    return cast("G1856", game)
 
 
 class LoanStep(Step):
@@ -18,11 +24,11 @@ class LoanStep(Step):
     name = "take or repay loans"
 
     def blocks(self) -> bool:
-        g = self.game
+        g = as_g1856(self.game)
         return not g.post_nationalization and self.round.state.get("bought_trains_done", False)
 
     def actions(self, entity: str) -> list[str]:
-        g = self.game
+        g = as_g1856(self.game)
         corp = self.corp
         if entity != corp.sym:
             return []
@@ -39,7 +45,7 @@ class LoanStep(Step):
         return out
 
     def process(self, action: A.Action) -> None:
-        g = self.game
+        g = as_g1856(self.game)
         corp = self.corp
         if isinstance(action, A.Pass):
             self.passed = True
@@ -71,7 +77,7 @@ class AssignStep(Step):
 
     def process(self, action: A.Action) -> None:
         assert isinstance(action, A.Assign)
-        self.game.assign(self.corp, action)
+        as_g1856(self.game).assign(self.corp, action)
 
 
 class TeleportTokenStep(Step):
@@ -95,7 +101,7 @@ class TeleportTokenStep(Step):
         return ["place_token", "pass"] if entity == self.company() else []
 
     def process(self, action: A.Action) -> None:
-        g: G1856 = self.game  # type: ignore[assignment]
+        g = as_g1856(self.game)
         if isinstance(action, A.PlaceToken):
             g.teleport_token(self.round, self.corp, action)
         else:

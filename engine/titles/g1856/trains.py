@@ -23,6 +23,7 @@ from ... import actions as A
 from ...entities import POOL, Corporation, Share, Train
 from ...errors import GameError
 from ...operating import BuyTrainStep, OperatingRound, Step
+from .steps import as_g1856
 
 if TYPE_CHECKING:
     from .game import G1856
@@ -141,7 +142,7 @@ class G1856BuyTrainStep(BuyTrainStep):
         if isinstance(action, A.SellShares):
             self.sell(action)
             return
-        g: G1856 = self.game  # type: ignore[assignment]
+        g = as_g1856(self.game)
         from_depot = isinstance(action, A.BuyTrain) and g.train(action.train).owner in ("depot", "discard")
         super().process(action)
         # 1836Jr56 (one bank train of each type per turn): the step ends once nothing is left
@@ -152,7 +153,7 @@ class G1856BuyTrainStep(BuyTrainStep):
             g.after_buy_train_step(self.round, self.corp)
 
     def sell(self, action: A.SellShares) -> None:
-        g: G1856 = self.game  # type: ignore[assignment]
+        g = as_g1856(self.game)
         pid = action.entity
         shares, sym, pct = g.named_bundle(action)
         reason = ebuy_sale_reason(g, self.round, pid, shares, pct)
@@ -185,7 +186,7 @@ class BankruptStep(Step):
         return []
 
     def process(self, action: A.Action) -> None:
-        g: G1856 = self.game  # type: ignore[assignment]
+        g = as_g1856(self.game)
         entity = action.entity
         pid = entity if entity in g.player_by_id else g.corporations[entity].president
         assert pid is not None

@@ -1,0 +1,186 @@
+"""1856's money rules: loans (one per operating round, at most one per share in players' hands),
+interest, forced repayment, a president's cash crisis and bankruptcy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...entities import POOL, Corporation, Share
+from ...errors import GameError
+from ...operating import OperatingRound
+from .base import G1856Base
+from .nationalization import CashCrisisStep
+from .steps import as_g1856
+from .trains import G1856BuyTrainStep, ebuy_bundles
+
+
+class G1856Finance(G1856Base):
+    """Loans, interest and cash crises."""
+
+    def maximum_loans(self, corp: Corporation) -> int:
+        return self.player_percent(corp.sym) // 10
+
+    def can_take_loan(self, rnd: OperatingRound, corp: Corporation) -> bool:
+        return (corp.loans < self.maximum_loans(corp) and not rnd.state.get("took_loan")
+                and not rnd.state.get("redeemed_loan") and self.loans_available > 0
+                and not self.phase_status("no_loans") and not self.post_nationalization)
+
+    def take_loan(self, rnd: OperatingRound, corp: Corporation, loan: int | None = None) -> None:
+        if not self.can_take_loan(rnd, corp):
+            raise GameError(f"{corp.sym} cannot take a loan now")
+        self.export_fill["loan"] = self.loan_book.take(corp.sym, loan)
+        amount = self.loan_value - (self.interest_rate if rnd.state.get("paid_interest") else 0)
+        self.bank_pays(corp.sym, amount)
+        corp.loans += 1
+        self.loans_available -= 1
+        rnd.state["took_loan"] = True
+        self.log.append(f"{corp.sym} takes a loan and receives {self.fmt(amount)}")
+
+    def interest_owed(self, corp: Corporation) -> int:
+        return 0 if self.post_nationalization else self.interest_rate * corp.loans
+
+    def pay_interest(self, rnd: OperatingRound, corp: Corporation) -> None:
+        rnd.state["paid_interest"] = True
+        owed = self.interest_owed(corp)
+        if not corp.loans or owed <= 0:
+            return
+        payment = min(owed, corp.cash - corp.cash % 10)
+        if payment > 0:
+            self.spend(corp.sym, "bank", payment)
+            owed -= payment
+        if owed <= 0:
+            return
+        revenue = sum(r["revenue"] for r in rnd.state.get("routes", []))
+        deduction = min(owed, revenue)
+        if deduction > 0:
+            owed -= deduction
+            rnd.state["interest_penalty"] = deduction
+        if owed > 0:
+            president = corp.president
+            assert president is not None
+            self.spend(president, "bank", owed, allow_negative=True)
+            rnd.state["player_interest_penalty"] = owed
+            self._maybe_cash_crisis(president, corp)
+
+    def force_repay_loans(self, rnd: OperatingRound, corp: Corporation) -> None:
+        excess = corp.loans - self.maximum_loans(corp)
+        if excess <= 0:
+            return
+        owed = self.loan_value * excess
+        corp.loans -= excess
+        self.loan_book.repay_newest(corp.sym, excess)
+        self.loans_available += excess
+        rnd.state["redeemed_loan"] = True
+        payment = min(owed, corp.cash)
+        if payment:
+            self.spend(corp.sym, "bank", payment)
+        owed -= payment
+        if owed > 0 and corp.president:
+            self.spend(corp.president, "bank", owed, allow_negative=True)
+            self._maybe_cash_crisis(corp.president, corp)
+
+    def buying_power_for_token(self, corp: Corporation) -> int:
+        rnd = self.round
+        extra = 0
+        if isinstance(rnd, OperatingRound) and self.can_take_loan(rnd, corp):
+            extra = self.loan_value - (self.interest_rate if rnd.state.get("paid_interest") else 0)
+        return corp.cash + extra
+
+    def revenue_deduction(self, rnd: OperatingRound, corp: Corporation) -> int:
+        return int(rnd.state.get("interest_penalty", 0))
+
+    def _maybe_cash_crisis(self, pid: str, corp: Corporation) -> None:
+        if self.player(pid).cash < 0:
+            self.cash_crisis_player = pid
+            self.cash_crisis_corp = corp.sym
+            self.log.append(f"{self.name_of(pid)} owes the bank {self.fmt(-self.player(pid).cash)} "
+                            "and must raise money")
+
+    def crisis_sellable(self, pid: str, need_limit: bool) -> list[tuple[str, int]]:
+        """Bundles a president in a cash crisis may sell: not the presidency of the company
+        that caused the debt, and no more than needed."""
+        need = -self.player(pid).cash
+        out = []
+        for sym in sorted({s.corporation for s in self.shares_of(pid)}):
+            c = self.corporations[sym]
+            if c.price is None or c.closed:
+                continue
+            held = self.percent_of(pid, sym)
+            for pct in range(self.share_unit(sym), held + 1, self.share_unit(sym)):
+                if self.percent_of(POOL, sym) + pct > self.MARKET_SHARE_LIMIT:
+                    break
+                if c.president == pid:
+                    others = max((self.percent_of(p.id, sym) for p in self.players if p.id != pid), default=0)
+                    pres_pct = next(s.percent for s in self.corp_shares(sym) if s.president)
+                    left = held - pct
+                    if sym == self.cash_crisis_corp:
+                        # keep the presidency of the company in trouble (18xx.games checks this
+                        # only right after the debt arose: see after_step_action)
+                        if left < pres_pct or left < others:
+                            break
+                    elif left < pres_pct and others < pres_pct:
+                        break
+                value = self.shares_worth(sym, pct)
+                if need_limit and value >= need + c.price.price:
+                    break
+                out.append((sym, pct))
+        return out
+
+    def crisis_liquidity(self, pid: str) -> int:
+        best: dict[str, int] = {}
+        for sym, pct in self.crisis_sellable(pid, need_limit=False):
+            best[sym] = max(best.get(sym, 0), pct)
+        value = sum(self.shares_worth(sym, pct) for sym, pct in best.items())
+        return self.player(pid).cash + value
+
+    def declare_player_bankrupt(self, rnd: OperatingRound, pid: str) -> None:
+        """18xx.games' "Declare Bankruptcy": the player's shares are sold as the open step allows
+        (largest bundle first, corporations in operating order), their cash, even a debt, is
+        settled with the bank, and the game ends."""
+        player = self.player(pid)
+        self.log.append(f"-- {player.name} goes bankrupt --")
+        step = rnd.active_step()
+        if isinstance(step, CashCrisisStep) and self.cash_crisis_player == pid:
+            def sellable() -> list[tuple[str, int]]:
+                return self.crisis_sellable(pid, need_limit=False)
+        elif isinstance(step, G1856BuyTrainStep):
+            def sellable() -> list[tuple[str, int]]:
+                return ebuy_bundles(as_g1856(self), rnd, pid)
+        else:
+            def sellable() -> list[tuple[str, int]]:
+                return []
+        held = {s.corporation for s in self.shares_of(pid)}
+        for corp in sorted((self.corporations[s] for s in held), key=self.operating_sort_key):
+            while True:
+                options = [pct for s2, pct in sellable() if s2 == corp.sym]
+                if not options:
+                    break
+                pct = max(options)
+                self.sell_shares(pid, self.pick_bundle(pid, corp.sym, pct), pct)
+                if isinstance(step, G1856BuyTrainStep):
+                    rnd.state.setdefault("ebuy_sold", set()).add(corp.sym)
+        rnd.recalculate_order()
+        self.bank += player.cash
+        player.cash = 0
+        player.bankrupt = True
+        self.log.append(f"-- {player.name} is bankrupt: the game ends --")
+        self.end_pending = "bankrupt"
+
+    def pick_bundle(self, pid: str, sym: str, percent: int) -> list[Share]:
+        """Certificates making up ``percent``% of ``sym``: ordinary shares first, then the
+        president's certificate (sold in part when ``percent`` ends inside it)."""
+        held = sorted(self.shares_of(pid, sym), key=lambda s: (s.president, s.seq))
+        picked, total = [], 0
+        for s in held:
+            if total >= percent:
+                break
+            picked.append(s)
+            total += s.percent
+        return picked
+
+    def player_value(self, player: Any) -> int:
+        value = super().player_value(player)
+        for s in self.shares.values():
+            if s.owner == player.id:
+                value -= s.percent * self.corporations[s.corporation].loans
+        return value
