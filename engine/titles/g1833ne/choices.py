@@ -24,7 +24,9 @@ def par(game: Game, entity: str, partial: dict[str, str], general: ChoiceHandler
     out: dict[str, Choice] = {}
     for hid, _city, cost in game.variable_homes(corp):
         if hid not in out and (cost < prices["other"] or value >= game.data.TAKEOVER_MIN_PAR_WITH_120_TOKEN):
-            out[hid] = Choice(hid, f"{game.board.hexes[hid].location or hid} ({hid}), home station {game.fmt(cost)}")
+            out[hid] = Choice(
+                hid, f"{game.board.hexes[hid].location or hid} ({hid}), home station {game.fmt(cost)}"
+            )
     return list(out.values())
 
 
@@ -36,8 +38,12 @@ def takeover(game: Game, entity: str, partial: dict[str, str], general: ChoiceHa
         return []
     acq = game.corporations[entity]
     if "corporation" not in partial:
-        return [Choice(c.sym, f"{c.sym} - {c.name}, outstanding shares worth {game.fmt(T.takeover_cost(game, c))}")
-                for c in rnd.targets()]
+        return [
+            Choice(
+                c.sym, f"{c.sym} - {c.name}, outstanding shares worth {game.fmt(T.takeover_cost(game, c))}"
+            )
+            for c in rnd.targets()
+        ]
     target = game.corporations.get(partial["corporation"])
     if target is None or target not in rnd.targets():
         return []

@@ -234,10 +234,21 @@ TAKEOVER_EXTRA_CORPORATIONS = 5  # from rules summary (names/colours not given t
 # these are historical New England railroads).  No home: started on a free city from phase II.
 TAKEOVER_CORPORATIONS = [
     {"float_percent": 20, "sym": "B&M", "name": "Boston & Maine", "tokens": [0, 80], "color": "#1D3F8F"},
-    {"float_percent": 20, "sym": "NH", "name": "New York, New Haven & Hartford", "tokens": [0, 80],
-     "color": "#C8102E"},
+    {
+        "float_percent": 20,
+        "sym": "NH",
+        "name": "New York, New Haven & Hartford",
+        "tokens": [0, 80],
+        "color": "#C8102E",
+    },
     {"float_percent": 20, "sym": "MEC", "name": "Maine Central", "tokens": [0, 80], "color": "#006847"},
-    {"float_percent": 20, "sym": "CR", "name": "Connecticut River", "tokens": [0, 80], "color": "#8B5A2B",
-     "text_color": "white"},
+    {
+        "float_percent": 20,
+        "sym": "CR",
+        "name": "Connecticut River",
+        "tokens": [0, 80],
+        "color": "#8B5A2B",
+        "text_color": "white",
+    },
     {"float_percent": 20, "sym": "GT", "name": "Grand Trunk", "tokens": [0, 80], "color": "#4B0082"},
 ]

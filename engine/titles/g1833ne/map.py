@@ -29,7 +29,9 @@ HEXES = {
         ("D21",): "city=revenue:0;border=edge:1,type:water,cost:40;border=edge:2,type:water,cost:40",
         ("D27",): "upgrade=cost:100,terrain:water",
         ("E14",): "border=edge:1,type:impassable;border=edge:2,type:impassable",
-        ("E16",): "upgrade=cost:60,terrain:water;border=edge:4,type:water,cost:40;border=edge:5,type:water,cost:40",
+        (
+            "E16",
+        ): "upgrade=cost:60,terrain:water;border=edge:4,type:water,cost:40;border=edge:5,type:water,cost:40",
         ("E18",): "border=edge:2,type:water,cost:60",
         ("E24",): "border=edge:4,type:mountain,cost:20",
         ("E26",): "city=revenue:0;border=edge:5,type:water,cost:40",
@@ -73,7 +75,9 @@ HEXES = {
         ("A20",): "offboard=revenue:I/II_40|III/IV_30|V_0;path=a:5,b:_0;border=edge:3",
         ("A24",): "offboard=revenue:I/II_10|III/IV_40|V_30;path=a:5,b:_0",
         ("A28",): "offboard=revenue:I/II_0|III/IV_20|V_90;path=a:4,b:_0",
-        ("B17",): "offboard=revenue:I/II_30|III/IV_50|V_40;path=a:0,b:_0;path=a:3,b:_0;path=a:5,b:_0;border=edge:1",
+        (
+            "B17",
+        ): "offboard=revenue:I/II_30|III/IV_50|V_40;path=a:0,b:_0;path=a:3,b:_0;path=a:5,b:_0;border=edge:1",
         ("F1",): "path=a:0,b:5;border=edge:5",
         ("G2",): "offboard=revenue:I/II_30|III/IV_20|V_0,groups:EasternTownships;path=a:0,b:_0;path=a:2,b:_0;"
         "border=edge:2",

@@ -111,7 +111,7 @@ def place_hex(name: str, data: Any) -> str:
         return raw.upper()
     key = _squash(raw)
     names = getattr(data, "LOCATION_NAMES", {})
-    exact = sorted({h for h, n in names.items() if _squash(n) == key and h in hexes})
+    exact: list[str] = sorted({h for h, n in names.items() if _squash(n) == key and h in hexes})
     starts = sorted({h for h, n in names.items() if _squash(n).startswith(key) and h in hexes}) if key else []
     found = exact or starts
     if len(found) != 1:
@@ -152,8 +152,10 @@ def _bonus_value(key: str, raw: str) -> tuple[str | None, tuple[int, int, int, i
     parts = raw.split("/")
     if len(parts) != len(PHASES):
         raise GameError(f"{key} needs five values, one per phase I/II/III/IV/V, like 50/50/80/80/0")
-    values = tuple(_number(f"{key} (phase {p})", v, 0, 2000) for p, v in zip(PHASES, parts, strict=True))
-    return kind, values  # type: ignore[return-value]
+    v1, v2, v3, v4, v5 = (
+        _number(f"{key} (phase {p})", v, 0, 2000) for p, v in zip(PHASES, parts, strict=True)
+    )
+    return kind, (v1, v2, v3, v4, v5)
 
 
 EXAMPLE = "Boston-Portland=50/50/80/80/0 ferry=20 new=20 last=20 ports=G22,I14,C26,E26,I26 notes=2"
@@ -172,8 +174,10 @@ def _split_entries(text: str) -> list[str]:
             out.append(" ".join(pending))
             pending = []
     if pending:
-        raise GameError(f"cannot read {' '.join(pending)!r}: write key=value (separate entries with ; when a "
-                        f"value has spaces), e.g. {EXAMPLE}")
+        raise GameError(
+            f"cannot read {' '.join(pending)!r}: write key=value (separate entries with ; when a "
+            f"value has spaces), e.g. {EXAMPLE}"
+        )
     return out
 
 
@@ -202,13 +206,15 @@ def _canonical(key: str, value: str, data: Any) -> str:
             raise GameError(f"ports needs {FERRY_COUNT} different places, one per ferry")
         return f"{PREFIX}ports=" + "/".join(ports)
     if low.startswith("bonus:"):
-        low = key.strip()[len("bonus:"):]
+        low = key.strip()[len("bonus:") :]
     else:
         low = key.strip()
     pair = [p for p in re.split(r"\s*-\s*|\s+to\s+", low) if p]
     if len(pair) != 2:
-        raise GameError(f"unknown setting {key!r}: use a pair like Boston-Portland, or one of "
-                        f"{', '.join([*SCALARS, 'ports'])}")
+        raise GameError(
+            f"unknown setting {key!r}: use a pair like Boston-Portland, or one of "
+            f"{', '.join([*SCALARS, 'ports'])}"
+        )
     a, b = (place_hex(p, data) for p in pair)
     if a == b:
         raise GameError(f"{key}: a bonus needs two different places")
@@ -218,7 +224,7 @@ def _canonical(key: str, value: str, data: Any) -> str:
 
 
 def entry_key(entry: str) -> str:
-    return entry[len(PREFIX):].split("=", 1)[0]
+    return entry[len(PREFIX) :].split("=", 1)[0]
 
 
 def is_entry(option: str) -> bool:
@@ -244,7 +250,7 @@ def table_from_options(options: Iterable[str], data: Any) -> ProvisionalTable:
     for option in options:
         if not is_entry(option):
             continue
-        key, _, value = option[len(PREFIX):].partition("=")
+        key, _, value = option[len(PREFIX) :].partition("=")
         canonical = _canonical(key, value, data)  # validates (an edited export must not slip through)
         key = entry_key(canonical)
         value = canonical.split("=", 1)[1]
@@ -254,10 +260,12 @@ def table_from_options(options: Iterable[str], data: Any) -> ProvisionalTable:
         elif key == "ports":
             changes["ferry_ports"] = tuple(value.split("/"))
         else:
-            a, b = key[len("bonus:"):].split("-")
+            a, b = key[len("bonus:") :].split("-")
             kind, values = _bonus_value(key, value)
             old = next((x for x in bonuses if {x.a, x.b} == {a, b}), None)
-            bonus = Bonus(old.a if old else a, old.b if old else b, kind or (old.kind if old else "direct"), values)
+            bonus = Bonus(
+                old.a if old else a, old.b if old else b, kind or (old.kind if old else "direct"), values
+            )
             bonuses = [bonus if x is old else x for x in bonuses] if old else [*bonuses, bonus]
     return replace(table, bonuses=tuple(bonuses), set_by_host=frozenset(host), **changes)
 
@@ -285,7 +293,7 @@ def source_of(table: ProvisionalTable, key: str, facts: frozenset[str] = frozens
 
 
 def _span(phases: list[str]) -> str:
-    """"I-IV" for consecutive phases, else "I/III"."""
+    """ "I-IV" for consecutive phases, else "I/III"."""
     idx = [PHASES.index(p) for p in phases]
     if len(phases) > 1 and idx == list(range(idx[0], idx[0] + len(idx))):
         return f"{phases[0]}-{phases[-1]}"
@@ -298,9 +306,15 @@ def table_rows(table: ProvisionalTable, data: Any) -> list[list[str]]:
     for b in table.bonuses:
         rows.append([bonus_label(b, data), *(str(v) for v in b.values), source_of(table, b.key(), b.facts)])
     ferry_phases = ("I", "II", "III")  # ferries are removed in phase IV (summary)
-    for key, label in (("ferry", "Ferry (each)"), ("new", 'Ferry "New" bonus'), ("last", 'Ferry "Last" bonus')):
+    for key, label in (
+        ("ferry", "Ferry (each)"),
+        ("new", 'Ferry "New" bonus'),
+        ("last", 'Ferry "Last" bonus'),
+    ):
         value = getattr(table, SCALARS[key][0])
-        rows.append([label, *(str(value) if p in ferry_phases else "-" for p in PHASES), source_of(table, key)])
+        rows.append(
+            [label, *(str(value) if p in ferry_phases else "-" for p in PHASES), source_of(table, key)]
+        )
     return rows
 
 
@@ -308,10 +322,14 @@ def summary_lines(table: ProvisionalTable, data: Any, fmt: Any = "${}".format) -
     """The table as message lines (``/game new``, ``/game rules``)."""
     lines = ["Bonuses in phases I/II/III/IV/V:"]
     for b in table.bonuses:
-        lines.append(f"- {bonus_label(b, data)} {'/'.join(map(str, b.values))} ({source_of(table, b.key(), b.facts)})")
-    parts = [f"+{fmt(table.ferry_value)} each ({source_of(table, 'ferry')})",
-             f'"New" +{fmt(table.ferry_new)} ({source_of(table, "new")})',
-             f'"Last" +{fmt(table.ferry_last)} ({source_of(table, "last")})']
+        lines.append(
+            f"- {bonus_label(b, data)} {'/'.join(map(str, b.values))} ({source_of(table, b.key(), b.facts)})"
+        )
+    parts = [
+        f"+{fmt(table.ferry_value)} each ({source_of(table, 'ferry')})",
+        f'"New" +{fmt(table.ferry_new)} ({source_of(table, "new")})',
+        f'"Last" +{fmt(table.ferry_last)} ({source_of(table, "last")})',
+    ]
     lines.append("Ferries (phases I-III): " + ", ".join(parts))
     lines.append(ports_line(table, data) + f" ({source_of(table, 'ports')})")
     lines.append(bank_line(table) + f" ({source_of(table, 'notes')})")
@@ -324,5 +342,7 @@ def ports_line(table: ProvisionalTable, data: Any) -> str:
 
 def bank_line(table: ProvisionalTable) -> str:
     n = table.thousand_notes
-    return (f"Bank: {n} $1,000 note{'s' if n != 1 else ''} set aside; it counts as empty with "
-            f"${table.bank_reserve:,} left")
+    return (
+        f"Bank: {n} $1,000 note{'s' if n != 1 else ''} set aside; it counts as empty with "
+        f"${table.bank_reserve:,} left"
+    )

@@ -65,8 +65,11 @@ def bonuses(game: G1833NE, corp: Corporation, stops: list[NodeRef], reached: str
         places = hexes | {reached} if reached and b.kind == "cross" else hexes
         if b.a in places and b.b in places:
             value = b.value_in(phase)
-            if {b.a, b.b} == set(d.P4_DOUBLES_BONUS) and phase in d.P4_DOUBLES_IN_PHASES and \
-                    game.owns_company(corp, "P4"):
+            if (
+                {b.a, b.b} == set(d.P4_DOUBLES_BONUS)
+                and phase in d.P4_DOUBLES_IN_PHASES
+                and game.owns_company(corp, "P4")
+            ):
                 value *= 2  # P4 doubles the bonus for a route from A6 to Boston in phases I-III
             total += value
     for hid, owner in game.ferries.items():
@@ -163,8 +166,9 @@ def check_routes(game: G1833NE, corp: Corporation, routes: list[dict[str, Any]])
     return out
 
 
-def _extension(game: G1833NE, corp: Corporation, route: dict[str, Any], stops: list[NodeRef],
-               counted: list[NodeRef]) -> tuple[NodeRef | None, NodeRef | None, list[tuple[str, int]]]:
+def _extension(
+    game: G1833NE, corp: Corporation, route: dict[str, Any], stops: list[NodeRef], counted: list[NodeRef]
+) -> tuple[NodeRef | None, NodeRef | None, list[tuple[str, int]]]:
     """Check a route's extension (``route["extension"]``: connections outwards from one end):
     it continues the route from an end that is not an off-board, passes through cities
     (blocked ones too) and towns only, and ends at a place completing a cross-connection

@@ -10,9 +10,11 @@ from typing import Any
 
 from ... import actions as A
 from ...entities import POOL
+from ...game import Game
 from ...operating import OperatingRound
 from ...rounds import StockRound
 from ...selfplay import GameReport, check_invariants
+from . import emergency as E
 from .game import G1833NE
 from .takeover import AcceptTakeover, Takeover, TakeoverRound, takeover_share_options, variable_homes
 
@@ -22,8 +24,11 @@ def title_action(game: G1833NE, rng: random.Random, entity: str, types: list[str
     rnd = game.round
     if isinstance(rnd, TakeoverRound):
         if "accept_takeover" in types:
-            return AcceptTakeover(entity=entity, entity_type="corporation") if rng.random() < 0.5 \
+            return (
+                AcceptTakeover(entity=entity, entity_type="corporation")
+                if rng.random() < 0.5
                 else A.Pass(entity=entity, entity_type="corporation")
+            )
         targets = rnd.targets()
         if targets and rng.random() < 0.6:
             target = rng.choice(targets)
@@ -31,16 +36,29 @@ def title_action(game: G1833NE, rng: random.Random, entity: str, types: list[str
             shares = rng.choice(takeover_share_options(game, game.corporations[entity], target))
             return Takeover(entity=entity, entity_type="corporation", corporation=target.sym, shares=shares)
         return A.Pass(entity=entity, entity_type="corporation")
-    if isinstance(rnd, StockRound) and "par" in types and \
-            not any(c.ipoed and not c.closed for c in game.corporations.values()) and rng.random() < 0.9:
+    if (
+        isinstance(rnd, StockRound)
+        and "par" in types
+        and not any(c.ipoed and not c.closed for c in game.corporations.values())
+        and rng.random() < 0.9
+    ):
         # no corporation operates: start one when the money allows (else the game cannot go on)
         cash = game.player(entity).cash
-        options = [(c, cell) for c in game.corporations.values() if game.can_par(entity, c)
-                   for cell in game.par_prices(c) if cell.price * 2 <= cash]
+        options = [
+            (c, cell)
+            for c in game.corporations.values()
+            if game.can_par(entity, c)
+            for cell in game.par_prices(c)
+            if cell.price * 2 <= cash
+        ]
         if options:
             corp, cell = rng.choice(options)
-            return A.Par(entity=entity, entity_type="player", corporation=corp.sym,
-                         share_price=f"{cell.price},{cell.row},{cell.col}")
+            return A.Par(
+                entity=entity,
+                entity_type="player",
+                corporation=corp.sym,
+                share_price=f"{cell.price},{cell.row},{cell.col}",
+            )
     if isinstance(rnd, StockRound) and "par" in types and rng.random() < 0.3:
         free = [c for c in game.corporations.values() if c.home is None and game.can_par(entity, c)]
         cash = game.player(entity).cash
@@ -51,8 +69,12 @@ def title_action(game: G1833NE, rng: random.Random, entity: str, types: list[str
             prices = [c for c in game.market.par_prices if c.price * 6 <= cash and (cheap or c.price >= 60)]
             if prices:
                 cell = rng.choice(prices)
-                return A.Par(entity=entity, entity_type="player", corporation=corp.sym,
-                             share_price=f"{cell.price},{cell.row},{cell.col}")
+                return A.Par(
+                    entity=entity,
+                    entity_type="player",
+                    corporation=corp.sym,
+                    share_price=f"{cell.price},{cell.row},{cell.col}",
+                )
     if isinstance(rnd, OperatingRound) and entity in game.corporations:
         corp = game.corporations[entity]
         bundles = game.emergency_issue_bundles(rnd, corp) if "sell_shares" in types else []
@@ -81,12 +103,17 @@ def title_action(game: G1833NE, rng: random.Random, entity: str, types: list[str
                 budget = corp.cash
                 if emergency and corp.president:
                     budget += game.player(corp.president).cash
-                floor = game.emergency_side_floor(rnd, corp, t)  # after an emergency issue
+                floor = E.emergency_side_floor(game, rnd, corp, t)  # after an emergency issue
                 sides = [s for s in game.sides[t.id] if floor <= s.price <= budget]
                 if sides:
                     side = rng.choice(sides)
-                    return A.BuyTrain(entity=entity, entity_type="corporation", train=t.id, price=side.price,
-                                      variant=side.name)
+                    return A.BuyTrain(
+                        entity=entity,
+                        entity_type="corporation",
+                        train=t.id,
+                        price=side.price,
+                        variant=side.name,
+                    )
     return None
 
 
@@ -94,7 +121,12 @@ def title_invariants(game: G1833NE) -> str | None:
     """1833NE checks on top of the shared ones."""
     for c in game.corporations.values():
         pres = next(s for s in game.corp_shares(c.sym) if s.president)
-        if c.ipoed and not c.closed and pres.owner != c.president and not (pres.owner == POOL and c.president is None):
+        if (
+            c.ipoed
+            and not c.closed
+            and pres.owner != c.president
+            and not (pres.owner == POOL and c.president is None)
+        ):
             return f"{c.sym}'s president {c.president} does not hold the certificate ({pres.owner})"
         if sum(1 for t in c.tokens if t.used) > len(c.tokens):
             return f"{c.sym} has too many stations"
@@ -121,7 +153,7 @@ def invariants(game: G1833NE) -> str | None:
         game.MARKET_SHARE_LIMIT = limit
 
 
-def router(game: Any, corp: str) -> list[dict[str, Any]]:
+def router(game: G1833NE, corp: str) -> list[dict[str, Any]]:
     return game.best_routes(corp, time_budget=0.3)
 
 
@@ -132,20 +164,36 @@ def choose(game: G1833NE, rng: random.Random, _router: Any) -> A.Action | None:
     return title_action(game, rng, acting[0], game.action_types(acting[0]))
 
 
-def play_one(players: int, seed: int, options: list[str] | None = None, max_actions: int = 20000,
-             game_out: list[G1833NE] | None = None) -> GameReport:
+def play_one(
+    players: int,
+    seed: int,
+    options: list[str] | None = None,
+    max_actions: int = 20000,
+    game_out: list[Game] | None = None,
+) -> GameReport:
     """One random 1833NE game: the shared random player with 1833NE's own moves and checks."""
     from ...selfplay import play_one as shared_play_one
 
-    return shared_play_one("1833NE", players, seed, options or [], max_actions, router,
-                           choose=choose, invariants=invariants, game_out=game_out)
+    return shared_play_one(
+        "1833NE",
+        players,
+        seed,
+        options or [],
+        max_actions,
+        router,
+        choose=choose,
+        invariants=invariants,
+        game_out=game_out,
+    )
 
 
 def summary_facts(options: list[str], reports: list[GameReport]) -> list[str]:
     """What the self-play summary line counts for 1833NE (no national; a bankruptcy only
     ends the game when one player is left)."""
-    out = [f"{sum(r.bankrupt for r in reports)} with a player bankrupt",
-           f"{sum(1 for r in reports if 'V' in r.phases)} reached phase V"]
+    out = [
+        f"{sum(r.bankrupt for r in reports)} with a player bankrupt",
+        f"{sum(1 for r in reports if 'V' in r.phases)} reached phase V",
+    ]
     if "takeover_game" in options:
         out.append(f"{sum(r.takeovers for r in reports)} takeovers")
     return out

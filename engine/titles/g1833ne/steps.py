@@ -23,7 +23,9 @@ from ...operating import (
     TrackStep,
 )
 from ...rounds import AuctionRound, StockRound
-from ..g1856.game import SpecialBuyStep
+from ...special_steps import SpecialBuyStep
+from . import emergency as E
+from . import finance as F
 
 if TYPE_CHECKING:
     from .game import G1833NE
@@ -164,11 +166,11 @@ class IssueRedeemStep(Step):
         if isinstance(action, A.SellShares):
             if any(s.owner != corp.sym or s.president for s in shares):
                 raise GameError(f"{corp.sym} issues shares from its treasury")
-            g.issue_shares(corp, len(shares))
+            F.issue_shares(g, corp, len(shares))
         elif isinstance(action, A.BuyShares):
             if any(s.owner != POOL for s in shares):
                 raise GameError(f"{corp.sym} redeems shares from the market")
-            g.redeem_shares(corp, len(shares))
+            F.redeem_shares(g, corp, len(shares))
         self.round.state["issued_or_redeemed"] = True
 
 
@@ -210,11 +212,14 @@ class P3Step(Step):
             raise GameError("P3 lays one tile on C4 and one on C6 (each once)")
         if name not in allowed:
             raise GameError(f"P3 lays tile {' or '.join(allowed)} on {action.hex}, not {name}")
-        tile, _ = g.check_lay_tile(self.corp, action.hex, action.tile, action.rotation, free=True, connected=False)
+        tile, _ = g.check_lay_tile(
+            self.corp, action.hex, action.tile, action.rotation, free=True, connected=False
+        )
         need = d.P3_MUST_CONNECT.get(action.hex)
         if need and not tiles_connect(g, action.hex, tile, need):
-            raise GameError(f"P3's tile on {action.hex} must connect to "
-                            f"{g.board.hexes[need].location or need} ({need})")
+            raise GameError(
+                f"P3's tile on {action.hex} must connect to {g.board.hexes[need].location or need} ({need})"
+            )
         other = next(h for h in d.P3_TILES if h != action.hex)
         if other in g.p3_hexes_laid and not tiles_connect(g, action.hex, tile, other):
             raise GameError(f"P3's tiles on {action.hex} and {other} must connect to each other")
@@ -247,6 +252,8 @@ class NERouteStep(RouteStep):
 
 
 class NEDividendStep(DividendStep):
+    game: G1833NE
+
     def skip(self) -> None:
         self.game.pay_dividend(self.round, self.corp, "withhold")
         self.passed = True
@@ -268,7 +275,9 @@ class NEBuyTrainStep(BuyTrainStep):
         if g.emergency_issue_bundles(self.round, corp):
             if entity != corp.sym:
                 return []  # the president waits until the corporation has issued
-            return ["sell_shares"] if g.must_issue_first(self.round, corp) else ["buy_train", "sell_shares"]
+            return (
+                ["sell_shares"] if E.must_issue_first(g, self.round, corp) else ["buy_train", "sell_shares"]
+            )
         return super().actions(entity)
 
     def process(self, action: A.Action) -> None:
@@ -276,7 +285,9 @@ class NEBuyTrainStep(BuyTrainStep):
             g = self.game
             corp = self.corp
             shares = [g.share(s) for s in action.shares]
-            if not shares or any(s.corporation != corp.sym or s.owner != corp.sym or s.president for s in shares):
+            if not shares or any(
+                s.corporation != corp.sym or s.owner != corp.sym or s.president for s in shares
+            ):
                 raise GameError(f"{corp.sym} issues shares from its own treasury")
             g.issue_in_emergency(self.round, corp, len(shares))
             return
@@ -290,8 +301,19 @@ class FerryStep(SpecialBuyStep):
 
 
 def operating_steps() -> list[type[Step]]:
-    return [IssueRedeemStep, BuyCompanyStep, FerryStep, P3Step, NETrackStep, TokenStep, NERouteStep,
-            NEDividendStep, DiscardTrainStep, NEBuyTrainStep, FinalBuyCompanyStep]
+    return [
+        IssueRedeemStep,
+        BuyCompanyStep,
+        FerryStep,
+        P3Step,
+        NETrackStep,
+        TokenStep,
+        NERouteStep,
+        NEDividendStep,
+        DiscardTrainStep,
+        NEBuyTrainStep,
+        FinalBuyCompanyStep,
+    ]
 
 
 # ---------------------------------------------------------------------------- receivership
@@ -318,8 +340,17 @@ def operate_in_receivership(g: G1833NE, rnd: OperatingRound, corp: Corporation) 
     if t is not None:
         side = min(g.sides[t.id], key=lambda s: s.price)
         if side.price <= corp.cash:
-            g.buy_train(rnd, corp, A.BuyTrain(entity=corp.sym, entity_type="corporation", train=t.id,
-                                              price=side.price, variant=side.name))
+            g.buy_train(
+                rnd,
+                corp,
+                A.BuyTrain(
+                    entity=corp.sym,
+                    entity_type="corporation",
+                    train=t.id,
+                    price=side.price,
+                    variant=side.name,
+                ),
+            )
 
 
 # ---------------------------------------------------------------------------- bankruptcy

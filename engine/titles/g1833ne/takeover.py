@@ -23,6 +23,7 @@ from ...errors import GameError
 from ...rounds import Round
 
 if TYPE_CHECKING:
+    from ...market import Cell
     from .game import G1833NE
     from .steps import NEStockRound
 
@@ -71,21 +72,29 @@ def start_variable_corporation(g: G1833NE, rnd: NEStockRound, pid: str, action: 
     corp = g.corp(action.corporation)
     if not g.can_par(pid, corp):
         raise GameError(f"{corp.sym} cannot be started now")
+    cell: Cell | None
     try:
         cell = g.market.cell_from_id(action.share_price)
     except ValueError:
         raw = str(action.share_price).split(",")[0]
-        cell = g.market.par_cell(int(raw)) if raw.isdigit() else None  # type: ignore[assignment]
+        cell = g.market.par_cell(int(raw)) if raw.isdigit() else None
     if cell is None or not cell.can_par:
         raise GameError(f"{action.share_price} is not a start price")
-    options = [o for o in variable_homes(g, corp)
-               if o[2] < g.data.TAKEOVER_HOME_TOKEN_PRICE["other"] or cell.price >= g.data.TAKEOVER_MIN_PAR_WITH_120_TOKEN]
+    options = [
+        o
+        for o in variable_homes(g, corp)
+        if o[2] < g.data.TAKEOVER_HOME_TOKEN_PRICE["other"]
+        or cell.price >= g.data.TAKEOVER_MIN_PAR_WITH_120_TOKEN
+    ]
     want = action.extra.get("home")
     if want:
         options = [o for o in options if o[0] == want and o[1] == int(action.extra.get("city", o[1]))]
     if not options:
-        raise GameError(f"{corp.sym} has no allowed home" + (f" on {want}" if want else "")
-                        + f" at a start price of {g.fmt(cell.price)}")
+        raise GameError(
+            f"{corp.sym} has no allowed home"
+            + (f" on {want}" if want else "")
+            + f" at a start price of {g.fmt(cell.price)}"
+        )
     hid, city, cost = options[0]
     if g.num_certs(pid) + 1 > g.cert_limit():
         raise GameError(f"{g.name_of(pid)} would exceed the certificate limit")
@@ -97,8 +106,9 @@ def start_variable_corporation(g: G1833NE, rnd: NEStockRound, pid: str, action: 
     corp.home = hid
     g.spend(corp.sym, "bank", cost)
     g.place_home(corp, hid, city)
-    g.log.append(f"{g.name_of(pid)} starts {corp.sym} at {g.fmt(cell.price)} in {hid} "
-                 f"(home station {g.fmt(cost)})")
+    g.log.append(
+        f"{g.name_of(pid)} starts {corp.sym} at {g.fmt(cell.price)} in {hid} (home station {g.fmt(cost)})"
+    )
     rnd.bought_this_turn.append(corp.sym)
 
 
@@ -160,12 +170,16 @@ def payment_plan(g: G1833NE, acq: Corporation, target: Corporation, shares: int)
     plan = Payment()
     for n in range(shares):
         got = {pid: plan.shares.get(pid, 0) for pid in order}
-        fits = [pid for pid in order if owed[pid] >= value and g.holding_ok(pid, acq.sym, 10 * (got[pid] + 1))]
+        fits = [
+            pid for pid in order if owed[pid] >= value and g.holding_ok(pid, acq.sym, 10 * (got[pid] + 1))
+        ]
         if not fits:
-            raise GameError(f"{acq.sym} cannot pay with {shares} of its shares: only {n} can go to "
-                            f"{target.sym}'s shareholders (a share worth {g.fmt(value)} goes only to a "
-                            f"player owed at least that much, and nobody may hold more than "
-                            f"{g.HOLDING_LIMIT}% of {acq.sym})")
+            raise GameError(
+                f"{acq.sym} cannot pay with {shares} of its shares: only {n} can go to "
+                f"{target.sym}'s shareholders (a share worth {g.fmt(value)} goes only to a "
+                f"player owed at least that much, and nobody may hold more than "
+                f"{g.HOLDING_LIMIT}% of {acq.sym})"
+            )
         pid = max(fits, key=lambda p: owed[p])  # the first of equals in ``order``
         owed[pid] -= value
         plan.shares[pid] = got[pid] + 1
@@ -178,8 +192,10 @@ def check_payment(g: G1833NE, acq: Corporation, target: Corporation, shares: int
     plan = payment_plan(g, acq, target, shares)
     if plan.total_cash > acq.cash:
         paid = f" besides {shares} of its shares" if shares else ""
-        raise GameError(f"{acq.sym} cannot pay {g.fmt(plan.total_cash)} in cash for {target.sym}'s shares"
-                        f"{paid}: it has {g.fmt(acq.cash)}")
+        raise GameError(
+            f"{acq.sym} cannot pay {g.fmt(plan.total_cash)} in cash for {target.sym}'s shares"
+            f"{paid}: it has {g.fmt(acq.cash)}"
+        )
     return plan
 
 
@@ -218,7 +234,7 @@ def can_refuse(g: G1833NE, target: Corporation) -> bool:
 
 
 def describe_payment(g: G1833NE, acq: Corporation, shares: int, cash: int) -> str:
-    """"2 BW shares and $40", "2 BW shares" or "$40"."""
+    """ "2 BW shares and $40", "2 BW shares" or "$40"."""
     parts = [f"{shares} {acq.sym} share{'s' if shares != 1 else ''}"] if shares else []
     return " and ".join(parts + ([g.fmt(cash)] if cash or not shares else []))
 
@@ -235,15 +251,19 @@ def take_over(g: G1833NE, acq: Corporation, target: Corporation, shares: int = 0
             percent[holder] = percent.get(holder, 0) + s.percent
             g.move_share(s, target.sym)
     own = treasury_shares(g, acq)
-    g.log.append(f"{acq.sym} takes over {target.sym} for "
-                 f"{describe_payment(g, acq, sum(plan.shares.values()), plan.total_cash)}")
+    g.log.append(
+        f"{acq.sym} takes over {target.sym} for "
+        f"{describe_payment(g, acq, sum(plan.shares.values()), plan.total_cash)}"
+    )
     for holder in percent:
         n, cash = plan.shares.get(holder, 0), plan.cash.get(holder, 0)
         g.spend(acq.sym, holder, cash)
         for _ in range(n):
             g.move_share(own.pop(0), holder)
         who = "The bank" if holder == "bank" else g.name_of(holder)
-        g.log.append(f"{who} receives {describe_payment(g, acq, n, cash)} for {percent[holder]}% of {target.sym}")
+        g.log.append(
+            f"{who} receives {describe_payment(g, acq, n, cash)} for {percent[holder]}% of {target.sym}"
+        )
     if plan.shares:
         g.change_president(acq.sym)  # a player may now hold more of the acquirer than its president
     if target.cash:
@@ -261,10 +281,12 @@ def take_over(g: G1833NE, acq: Corporation, target: Corporation, shares: int = 0
         if not tok.used or tok.hex is None or tok.city is None:
             continue
         slots = g.board.hexes[tok.hex].tokens.get(tok.city, [])
-        for i, s in enumerate(slots):
-            if s == target.sym:
+        for i, slot in enumerate(slots):
+            if slot == target.sym:
                 slots[i] = None if acq.sym in slots else acq.sym
-        if acq.sym in slots and not any(t.used and t.hex == tok.hex and t.city == tok.city for t in acq.tokens):
+        if acq.sym in slots and not any(
+            t.used and t.hex == tok.hex and t.city == tok.city for t in acq.tokens
+        ):
             acq.tokens.append(Token(price=0, hex=tok.hex, city=tok.city, used=True))
     g.board.changed()
     g.takeovers[acq.sym] = g.takeovers.get(acq.sym, 0) + 1 + g.takeovers.get(target.sym, 0)
@@ -355,13 +377,17 @@ class TakeoverRound(Round):
         assert isinstance(action, Takeover)
         target = g.corp(action.corporation)
         if target not in connected_targets(g, acq):
-            raise GameError(f"{acq.sym} cannot take over {target.sym}: it needs a running train and a track "
-                            f"connection to a {target.sym} station")
+            raise GameError(
+                f"{acq.sym} cannot take over {target.sym}: it needs a running train and a track "
+                f"connection to a {target.sym} station"
+            )
         plan = check_payment(g, acq, target, action.shares)
         if can_refuse(g, target):
             self.pending = (acq.sym, target.sym, action.shares)
-            g.log.append(f"{acq.sym} offers to take over {target.sym} for "
-                         f"{describe_payment(g, acq, sum(plan.shares.values()), plan.total_cash)}")
+            g.log.append(
+                f"{acq.sym} offers to take over {target.sym} for "
+                f"{describe_payment(g, acq, sum(plan.shares.values()), plan.total_cash)}"
+            )
             return
         take_over(g, acq, target, action.shares)
         self._next()

@@ -12,6 +12,7 @@ A card is bought as one side (``2`` or ``2+1``, ``3/5`` or ``2+2``, ...) and kee
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,8 +45,9 @@ def side_from_spec(name: str, price: int, distance: Any) -> Side:
         return Side(name, price, "n_of_m", int(g["pay"]), int(g["visit"]))
     town = next(g for g in groups if g["nodes"] == ["town"])
     other = next(g for g in groups if g["nodes"] != ["town"])
-    return Side(name, price, "n_plus_s", int(other["pay"]), int(other["pay"]) + int(town["pay"]),
-                int(town["pay"]))
+    return Side(
+        name, price, "n_plus_s", int(other["pay"]), int(other["pay"]) + int(town["pay"]), int(town["pay"])
+    )
 
 
 def card_sides(spec: dict[str, Any]) -> list[Side]:
@@ -56,7 +58,7 @@ def card_sides(spec: dict[str, Any]) -> list[Side]:
     return out
 
 
-def count_revenue(side: Side, values: list[int], kinds: list[str], tokened: list[bool]) -> int:
+def count_revenue(side: Side, values: list[int], kinds: Sequence[str], tokened: list[bool]) -> int:
     """Revenue of the stops of one route for ``side`` (bonuses not included).
 
     ``values``/``kinds``/``tokened`` describe the visited stops.  Raises GameError when the
@@ -75,8 +77,8 @@ def count_revenue(side: Side, values: list[int], kinds: list[str], tokened: list
     if k <= side.n:
         return sum(values)
     order = sorted(range(k), key=lambda i: -values[i])
-    best = order[:side.n]
+    best = order[: side.n]
     if any(tokened[i] for i in best) or not any(tokened):
         return sum(values[i] for i in best)
     station = max((i for i in range(k) if tokened[i]), key=lambda i: values[i])
-    return sum(values[i] for i in order[:side.n - 1]) + values[station]
+    return sum(values[i] for i in order[: side.n - 1]) + values[station]
