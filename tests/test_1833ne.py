@@ -478,7 +478,7 @@ def test_final_value_counts_privates_only_before_phase_three() -> None:
 
 
 def test_one_player_left_ends_the_game() -> None:
-    from engine.titles.g1833ne.steps import bankrupt_player
+    from engine.titles.g1833ne.emergency import bankrupt_player
 
     g = new()
     rnd = _operating(g)

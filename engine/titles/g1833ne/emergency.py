@@ -177,9 +177,48 @@ def declare_bankrupt(g: G1833NE, rnd: OperatingRound, corp: Corporation) -> None
     """Summary: the bankrupt player leaves the game, which goes on.  The money raised goes
     to the corporation; the player's shares go to the market without moving prices (even
     past 50% or with a president's certificate); a new president must buy the train."""
-    from .steps import bankrupt_player
-
     if not g.can_go_bankrupt(corp):
         raise GameError(f"{g.name_of(corp.president or '')} can still raise the money for a train")
     bankrupt_player(g, corp.president or "", corp)
     rnd.recalculate_order()
+
+
+def bankrupt_player(g: G1833NE, pid: str, corp: Corporation) -> None:
+    """Summary "Notverkauf": the bankrupt player leaves; the money raised goes to the
+    corporation; the other shares go to the market without moving prices; privates close."""
+    player = g.player(pid)
+    g.log.append(f"-- {player.name} goes bankrupt and leaves the game --")
+    if player.cash > 0:
+        g.spend(pid, corp.sym, player.cash)
+    for sym in sorted({s.corporation for s in g.shares_of(pid)}):
+        c = g.corporations[sym]
+        pres = next((s for s in g.shares_of(pid, sym) if s.president), None)
+        if pres is not None:
+            others = {p.id: g.percent_of(p.id, sym) for p in g.players if p.id != pid and not p.bankrupt}
+            best = max(others.values(), default=0)
+            if best >= pres.percent:
+                new = next(p for p in g.seat_order_from(pid) if others.get(p, -1) == best)
+                handed = sorted((s for s in g.shares_of(new, sym) if not s.president), key=lambda s: s.seq)
+                got = 0
+                for s in handed:
+                    if got >= pres.percent:
+                        break
+                    g.move_share(s, pid)
+                    got += s.percent
+                g.move_share(pres, new)
+                c.president = new
+                g.log.append(f"{g.name_of(new)} becomes the president of {sym}")
+            else:
+                c.president = None  # decision: no president until someone buys the certificate
+                g.log.append(f"{sym} has no president (its certificate is in the market)")
+        for s in g.shares_of(pid, sym):
+            g.move_share(s, POOL)
+        if g.percent_of(POOL, sym) > g.MARKET_SHARE_LIMIT:
+            g.pool_overflow.add(sym)
+    for csym in list(player.companies):
+        g.close_company(g.companies[csym])
+    player.cash = 0
+    player.bankrupt = True
+    player.passed = True
+    if sum(1 for p in g.players if not p.bankrupt) <= 1:
+        g.end_game("bankrupt")
