@@ -163,7 +163,7 @@ ACTION_COMMANDS: dict[str, ActionCommand] = {
             "remove",
             "remove_token",
             "the national removes one of its stations",
-            (Param("city", "station to remove"),),
+            (Param("city", "station to remove", choice_key="city"),),
             build.remove,
         ),
         ActionCommand("loan", "take_loan", "take a loan", (), build.loan),

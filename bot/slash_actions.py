@@ -106,6 +106,16 @@ class ActionSlashCommands(commands.Cog):
     async def discard(self, interaction: discord.Interaction, train: str, entity: str | None = None) -> None:
         await self.run(interaction, "discard", str_params(train=train, entity=entity))
 
+    @app_commands.command(name="borrow", description="The national borrows a train for this run (1856)")
+    @app_commands.autocomplete(train=complete)
+    async def borrow(self, interaction: discord.Interaction, train: str) -> None:
+        await self.run(interaction, "borrow", str_params(train=train))
+
+    @app_commands.command(name="remove", description="The national removes one of its stations (1856)")
+    @app_commands.autocomplete(city=complete)
+    async def remove(self, interaction: discord.Interaction, city: str) -> None:
+        await self.run(interaction, "remove", str_params(city=city))
+
     @app_commands.command(name="loan", description="Take a loan")
     async def loan(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, "loan", {})

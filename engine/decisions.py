@@ -399,6 +399,14 @@ def _discard_train(game: Game, entity: str, partial: dict[str, str]) -> list[Cho
     return [Choice(t, f"{game.trains[t].name}-train {t}") for t in trains]
 
 
+def _borrow_train(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
+    rnd = game.round
+    for step in rnd.steps if isinstance(rnd, OperatingRound) else []:
+        if not step.passed and "borrow_train" in step.actions(entity):
+            return [Choice(t, f"borrow the {game.trains[t].name}-train {t}") for t in step.borrowable()]
+    return []
+
+
 def _dividend(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
     if entity not in game.corporations:
         return []
@@ -447,7 +455,7 @@ def _none(game: Game, entity: str, partial: dict[str, str]) -> list[Choice]:
 _HANDLERS: dict[str, ChoiceHandler] = {
     "bid": _bid, "par": _par, "buy_shares": _buy_shares, "sell_shares": _sell_shares,
     "lay_tile": _lay_tile, "place_token": _place_token, "buy_train": _buy_train,
-    "discard_train": _discard_train, "dividend": _dividend, "buy_company": _buy_company,
+    "discard_train": _discard_train, "borrow_train": _borrow_train, "dividend": _dividend, "buy_company": _buy_company,
     "remove_token": _remove_token, "assign": _assign, "pass": _none, "take_loan": _none, "payoff_loan": _none, "run_routes": _none,
     "accept_takeover": _none, "special_buy": _special_buy,
 }
