@@ -65,8 +65,8 @@ def buy(g: Game, e: str, p: dict[str, str]) -> A.Action:
     raw = text(p, "share")
     if raw.lower() in {c.lower() for c in g.corporations}:
         sym = pick(raw, list(g.corporations), "corporation")
-        buyable = getattr(g.round, "buyable_shares", None)
-        options = [s for s in (buyable(e) if buyable else []) if s.corporation == sym]
+        buyable = g.round.buyable_shares(e) if isinstance(g.round, StockRound) else []
+        options = [s for s in buyable if s.corporation == sym]
         if not options:
             raise UserError(f"No share of {sym} can be bought now: " + "; ".join(share_blockers(g, e, sym)))
         options.sort(key=lambda s: s.owner != s.corporation)  # the IPO first
@@ -170,7 +170,7 @@ def routes(g: Game, e: str, p: dict[str, str]) -> A.Action:
 
 def dividend(g: Game, e: str, p: dict[str, str]) -> A.Action:
     kinds = ["payout", "withhold"]
-    if e in g.corporations and hasattr(g, "dividend_kinds"):
+    if e in g.corporations:
         kinds = list(g.dividend_kinds(g.corporations[e]))
     kind = pick(text(p, "kind"), kinds, "dividend choice")
     return A.Dividend(**_base(g, e), kind=kind)
@@ -204,7 +204,7 @@ def train(g: Game, e: str, p: dict[str, str]) -> A.Action:
     train = g.trains[tid]
     # 1833NE: a card from the bank is bought as one of its sides: the one named, else the one
     # at the price given, else the card's first side
-    sides = dict(g.train_variants(train)) if hasattr(g, "train_variants") else {}
+    sides = dict(g.train_variants(train))
     price = number(p, "price") if p.get("price") else None
     if p.get("variant") and sides:
         variant = pick(p["variant"], list(sides), "side")

@@ -134,33 +134,30 @@ def _assign_target(game: Game, entity: str, params: dict[str, str]) -> list[Choi
 
 def _issue(game: Game, entity: str, params: dict[str, str]) -> list[Choice]:
     corp = game.corporations.get(entity)
-    options = getattr(game, "issue_options", None)
-    if corp is None or options is None:
+    if corp is None:
         return []
     treasury = [s.id for s in game.ipo_shares(corp.sym) if not s.president]
     return [
         Choice(",".join(treasury[:n]), f"issue {n} share{'s' if n > 1 else ''} for {game.fmt(money)}")
-        for n, money in options(corp)
+        for n, money in game.issue_options(corp)
         if n <= len(treasury)
     ]
 
 
 def _redeem(game: Game, entity: str, params: dict[str, str]) -> list[Choice]:
     corp = game.corporations.get(entity)
-    options = getattr(game, "redeem_options", None)
-    if corp is None or options is None:
+    if corp is None:
         return []
     market = [s.id for s in game.shares_of(POOL, corp.sym)]
     return [
         Choice(",".join(market[:n]), f"redeem {n} share{'s' if n > 1 else ''} for {game.fmt(money)}")
-        for n, money in options(corp)
+        for n, money in game.redeem_options(corp)
         if n <= len(market)
     ]
 
 
 def _merge(game: Game, entity: str, params: dict[str, str]) -> list[Choice]:
-    deciding = getattr(game, "nationalizables", None) or []
-    return [Choice(sym, f"{sym} merges into the national") for sym in deciding[:1]]
+    return [Choice(sym, f"{sym} merges into the national") for sym in game.nationalizables[:1]]
 
 
 def _autobuy_corporation(game: Game, entity: str, params: dict[str, str]) -> list[Choice]:
@@ -170,7 +167,7 @@ def _autobuy_corporation(game: Game, entity: str, params: dict[str, str]) -> lis
 
 
 def _until(game: Game, entity: str, params: dict[str, str]) -> list[Choice]:
-    limit = getattr(game, "HOLDING_LIMIT", 60)
+    limit = game.HOLDING_LIMIT
     return [
         Choice("float", "until it floats"),
         *(Choice(str(p), f"until holding {p}%") for p in range(20, limit + 1, 10)),

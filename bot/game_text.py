@@ -31,7 +31,7 @@ def decision_buttons(game: Game, state: int) -> list[Button]:
     for e in game.acting()[:1]:
         types = game.action_types(e)
         if "dividend" in types:
-            kinds = game.dividend_kinds(game.corporations[e]) if hasattr(game, "dividend_kinds") else []
+            kinds = game.dividend_kinds(game.corporations[e])
             for kind in kinds:
                 out.append(Button(kind.capitalize(), f"/dividend kind:{kind} state:{state}", "primary"))
         if "run_routes" in types:

@@ -54,7 +54,7 @@ def robot_action(game: Game, entity: str, seed: int = 0) -> A.Action | None:
         if options:
             t = game.trains[min(options, key=lambda c: game.trains[c.value].price).value]
             # a two-sided card (1833NE): the cheapest side it may buy; else the train's price
-            prices = dict(getattr(game, "train_variants", lambda _t: [])(t))
+            prices = dict(game.train_variants(t))
             sides = [c.value for c in choices_for(game, entity, "buy_train", {"train": t.id})]
             side = min(sides, key=lambda v: prices[v]) if sides else None
             return A.BuyTrain(entity=entity, entity_type=et, train=t.id, price=prices[side] if side else t.price,

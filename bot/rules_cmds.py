@@ -116,4 +116,4 @@ async def _still_open(service: GameService, row: Any) -> bool:
     if row.status != "active":
         return False
     game = (await service.load(row)).game
-    return bool(getattr(game, "provisional_open", lambda: False)())
+    return game.provisional_open()

@@ -117,7 +117,7 @@ def summarize(fresh: Game, raw_actions: list[dict[str, Any]], *, started_at: flo
     srs, ors = count_rounds([*labels[1:-1], last])
     return Summary(title=game.title, reason=game.end_reason, standings=standings(game), stock_rounds=srs,
                    operating_rounds=ors, days=game_days(raw_actions, started_at, ended_at),
-                   labels=labels, series=series, reason_text=getattr(game, "end_reason_text", None))
+                   labels=labels, series=series, reason_text=game.end_reason_text)
 
 
 def fmt_days(days: float | None) -> str:

@@ -36,14 +36,13 @@ def activity(game: Game, entity: str) -> str:
     if isinstance(rnd, StockRound):
         types = game.action_types(entity)
         words = [_STOCK_WORDS[t] for t in types if t in _STOCK_WORDS]
-        done = "end the turn" if getattr(rnd, "turn_actions", None) else "pass"
+        done = "end the turn" if rnd.turn_actions else "pass"
         return _either([*words, done]) if "pass" in types else _either(words) or "wait"
     if isinstance(rnd, OperatingRound):
         step = rnd.active_step()
         what = step.name if step is not None else "operate"
         corp = game.corporations.get(entity)
-        must_buy = getattr(game, "must_buy_train", None)
-        if corp is not None and what == "buy trains" and must_buy is not None and must_buy(corp):
+        if corp is not None and what == "buy trains" and game.must_buy_train(corp):
             what += " (it must own a train)"
         return what
     pending = getattr(rnd, "pending", None)  # 1833NE takeover round: an offer awaits an answer
@@ -140,7 +139,7 @@ def outcome_line(game: Game, action: Any) -> str | None:
     """A move's result the engine does not log, seen after it is processed: a run's revenue."""
     if action.type != "run_routes":
         return None
-    runs = (getattr(game.round, "state", None) or {}).get("routes")
+    runs = game.round.state.get("routes") if isinstance(game.round, OperatingRound) else None
     if runs is None:
         return None
     total = sum(int(r.get("revenue", 0)) for r in runs)
@@ -156,5 +155,5 @@ def new_turn(game: Game, before: tuple[Any, ...] | None) -> bool:
     if isinstance(game.round, AuctionRound):
         return True
     if isinstance(game.round, StockRound):
-        return not getattr(game.round, "turn_actions", None)
+        return not game.round.turn_actions
     return False
