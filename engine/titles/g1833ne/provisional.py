@@ -110,7 +110,7 @@ def place_hex(name: str, data: Any) -> str:
     if raw.upper() in hexes:
         return raw.upper()
     key = _squash(raw)
-    names = getattr(data, "LOCATION_NAMES", {})
+    names = data.LOCATION_NAMES
     exact: list[str] = sorted({h for h, n in names.items() if _squash(n) == key and h in hexes})
     starts = sorted({h for h, n in names.items() if _squash(n).startswith(key) and h in hexes}) if key else []
     found = exact or starts
@@ -272,7 +272,7 @@ def table_from_options(options: Iterable[str], data: Any) -> ProvisionalTable:
 
 # ---------------------------------------------------------------------------- showing
 def place_name(hid: str, data: Any) -> str:
-    names = getattr(data, "LOCATION_NAMES", {})
+    names = data.LOCATION_NAMES
     return {"A6": "Ogdensburg", "A12": "D&H"}.get(hid) or names.get(hid) or hid
 
 
