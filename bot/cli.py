@@ -118,7 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
     fid.set_defaults(func=cmd_fidelity)
 
     s = sub.add_parser("selfplay", help="random legal games with invariant checks")
-    s.add_argument("--title", default="1856")
+    from engine.titles.registry import title_names
+
+    s.add_argument("--title", default=title_names()[0], help=f"one of {', '.join(title_names())}")
     s.add_argument("--players", type=int, default=4)
     s.add_argument("--games", type=int, default=20)
     s.add_argument("--seed", type=int, default=1)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.data.tile_catalog import TILES, TITLE_TILES
+from engine.data.tile_catalog import TILES
 from engine.tile_upgrades import (
     city_correspondence,
     color_upgrades,
@@ -26,6 +26,7 @@ from engine.tiles import (
     parse_tile,
     tile_def,
 )
+from engine.titles.registry import title_info, title_names
 
 
 @pytest.mark.parametrize("key", sorted(TILES))
@@ -42,9 +43,14 @@ def test_every_catalogue_tile_parses(key: str) -> None:
                 assert 0 <= end.num <= 5
 
 
-@pytest.mark.parametrize("title", sorted(TITLE_TILES))
+def title_tiles(title: str) -> list[str]:
+    """The tile names of ``title``'s manifest (its data's TILES)."""
+    return list(title_info(title).data.TILES)
+
+
+@pytest.mark.parametrize("title", title_names())
 def test_title_tile_lists_resolve(title: str) -> None:
-    for name in TITLE_TILES[title]:
+    for name in title_tiles(title):
         assert make_tile(name, title).name == name
 
 
@@ -183,7 +189,7 @@ def test_track_upgrades() -> None:
 
 
 def test_upgrade_options_for_8() -> None:
-    greens = [make_tile(n) for n in TITLE_TILES["1856"] if make_tile(n, "1856").color == "green"]
+    greens = [make_tile(n) for n in title_tiles("1856") if make_tile(n, "1856").color == "green"]
     opts = upgrade_options(make_tile("8"), greens)
     assert set(opts) == {"16", "17", "19", "23", "24", "25", "28", "29"}
     assert opts["24"] == [0] and opts["28"] == [2]
