@@ -45,7 +45,7 @@ def activity(game: Game, entity: str) -> str:
         if corp is not None and what == "buy trains" and game.must_buy_train(corp):
             what += " (it must own a train)"
         return what
-    pending = getattr(rnd, "pending", None)  # 1833NE takeover round: an offer awaits an answer
+    pending = rnd.pending if rnd is not None else None  # an offer awaits an answer
     if pending and entity == pending[1]:
         return f"accept or refuse the takeover offered by {pending[0]} (/accept or /pass)"
     return f"act in the {round_title(game)}" if rnd is not None else "wait"

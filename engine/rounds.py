@@ -18,6 +18,8 @@ class Round:
     name = ""
     last_to_act: str | None = None  # the player who acted last in the round (stock, auction)
     sales = 0  # share sales so far in the round (programmed passes stop when shares are sold)
+    # an offer awaiting an answer: (who offers, who answers, what is offered) (1833NE's takeovers)
+    pending: tuple[str, str, int] | None = None
 
     def __init__(self, game: Game):
         self.game = game
