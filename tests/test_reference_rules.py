@@ -212,3 +212,14 @@ def test_a_bankrupt_player_sells_as_the_open_step_allows() -> None:
     assert g.finished and g.end_reason == "bankrupt" and g.player(pres).bankrupt
     assert g.player(pres).cash == 0
     assert {s.id for s in g.shares_of(pres)} <= held
+
+
+def test_a_cash_crisis_may_sell_the_presidents_certificate_whole() -> None:
+    """1856 cash crisis: a sale may not be larger than needed, judged without the bundle's
+    smallest certificate. Player 4 owes $39 and holds only NFL's 20% president's certificate:
+    selling all of it ($150) is allowed, as the certificate is the smallest in its bundle."""
+    g = before(GJR, "1836jr56_p4_s707", 452)
+    assert g.cash_crisis_player == "4" and g.player("4").cash == -39
+    assert ("NFL", 20) in g.crisis_sellable("4", need_limit=True)
+    play(g, GJR, "1836jr56_p4_s707", 452)
+    assert g.player("4").cash == 111 and g.corporations["NFL"].president == "3"

@@ -9,7 +9,7 @@ from ...operating import OperatingRound
 from .base import G1856Base
 from .nationalization import CashCrisisStep
 from .steps import as_g1856
-from .trains import G1856BuyTrainStep, ebuy_bundles
+from .trains import G1856BuyTrainStep, ebuy_bundles, sale_bundles
 
 
 class G1856Finance(G1856Base):
@@ -118,11 +118,17 @@ class G1856Finance(G1856Base):
                             break
                     elif left < pres_pct and others < pres_pct:
                         break
-                value = self.shares_worth(sym, pct)
-                if need_limit and value >= need + c.price.price:
+                # only as much as needed: without its smallest certificate the sale would not
+                # cover the debt (a bundle of the president's certificate alone counts it whole)
+                if need_limit and self.shares_worth(sym, pct) - self._smallest_certificate(pid, sym, pct) >= need:
                     break
                 out.append((sym, pct))
         return out
+
+    def _smallest_certificate(self, pid: str, sym: str, pct: int) -> int:
+        """The value of the smallest certificate in ``pid``'s bundle of ``pct``% of ``sym``."""
+        shares = next((b for b, p in sale_bundles(as_g1856(self), pid, sym) if p == pct), self.shares_of(pid, sym))
+        return min(self.shares_worth(sym, s.percent) for s in shares)
 
     def crisis_liquidity(self, pid: str) -> int:
         best: dict[str, int] = {}
