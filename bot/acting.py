@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from engine.decisions import share_blockers
 from engine.game import Game
+from engine.moves import Move
+from engine.moves.spec import entity_type, pick
 from engine.rounds import StockRound
 
-from .action_params import entity_type, pick
-from .play import ActionCommand, allowed_commands
+from .play import allowed_commands
 from .reply import UserError
 from .turns import activity
 
@@ -36,7 +37,7 @@ def candidates(game: Game) -> list[str]:
 
 
 def resolve_entity(
-    game: Game, cmd: ActionCommand, pids: set[str], explicit: str | None, params: dict[str, str] | None = None
+    game: Game, cmd: Move, pids: set[str], explicit: str | None, params: dict[str, str] | None = None
 ) -> str:
     """Which entity the caller (holding seats ``pids``) acts for with ``cmd`` now (``params``:
     the command's options, to say why it cannot)."""
@@ -58,7 +59,7 @@ def resolve_entity(
             raise UserError(f"You do not control {game.name_of(entity)}")
         _check_kind(game, cmd, entity)
         if cmd.action_type not in game.action_types(entity):
-            raise UserError(f"{game.name_of(entity)} cannot /{cmd.name} now" + _can_now(game, entity))
+            raise UserError(f"{game.name_of(entity)} cannot /{cmd.command} now" + _can_now(game, entity))
         return entity
     mine = [e for e in candidates(game) if game.controller_of(e) in pids]
     for e in mine:
@@ -69,11 +70,11 @@ def resolve_entity(
         raise UserError(f"It is not your turn: {waiting_for(game)}")
     e = acting_mine[0]
     raise UserError(
-        f"{game.name_of(e)} cannot /{cmd.name} now" + _why_not(game, e, cmd, params or {}) + _can_now(game, e)
+        f"{game.name_of(e)} cannot /{cmd.command} now" + _why_not(game, e, cmd, params or {}) + _can_now(game, e)
     )
 
 
-def _why_not(game: Game, entity: str, cmd: ActionCommand, params: dict[str, str]) -> str:
+def _why_not(game: Game, entity: str, cmd: Move, params: dict[str, str]) -> str:
     """The cause, where one is known: a share that cannot be bought (cash, sold this round, limits)."""
     if (
         cmd.action_type != "buy_shares"
@@ -90,13 +91,13 @@ def _why_not(game: Game, entity: str, cmd: ActionCommand, params: dict[str, str]
     return f" ({'; '.join(share_blockers(game, entity, sym))})"
 
 
-def kind_ok(game: Game, cmd: ActionCommand, entity: str) -> bool:
+def kind_ok(game: Game, cmd: Move, entity: str) -> bool:
     return cmd.entity_kind is None or entity_type(game, entity) == cmd.entity_kind
 
 
-def _check_kind(game: Game, cmd: ActionCommand, entity: str) -> None:
+def _check_kind(game: Game, cmd: Move, entity: str) -> None:
     if not kind_ok(game, cmd, entity):
-        raise UserError(f"/{cmd.name} is for a {cmd.entity_kind}, not {game.name_of(entity)}")
+        raise UserError(f"/{cmd.command} is for a {cmd.entity_kind}, not {game.name_of(entity)}")
 
 
 def _can_now(game: Game, entity: str) -> str:

@@ -24,7 +24,7 @@ from . import access, lifecycle, records, remind_cmds, repair, rules_cmds, seati
 from .acting import resolve_entity, waiting_for
 from .game_text import you_can
 from .moves import MAX_LINES, command_moves, moves
-from .play import ACTION_COMMANDS, ENTITY_PARAM, EXAMPLES
+from .play import ENTITY_OPTION, MOVES
 from .reply import Caller, Reply, UserError
 from .usage import ALWAYS, Usage, help_lines
 
@@ -75,7 +75,7 @@ async def command_help(service: GameService, channel_id: str, caller: Caller, na
     can choose now."""
     usage = find_usage(name)
     lines = help_lines(usage)
-    cmd = ACTION_COMMANDS.get(usage.name)
+    cmd = MOVES.get(usage.name)
     row = await service.store.open_game(channel_id)
     if cmd is not None and row is not None and row.status == "active":
         cached = await service.load(row)
@@ -341,16 +341,17 @@ def _action_handler(name: str) -> Handler:
 
 def _action_commands() -> tuple[Command, ...]:
     out = []
-    for cmd in ACTION_COMMANDS.values():
-        options = (
-            *((p.name, p.description) for p in cmd.params),
-            (ENTITY_PARAM.name, ENTITY_PARAM.description),
-        )
-        required = tuple(p.name for p in cmd.params if p.required)
-        usage = Usage(cmd.name, cmd.help, options, required, EXAMPLES.get(cmd.name, f"/{cmd.name}"))
+    for move in MOVES.values():
+        options = (*((o.name, o.description) for o in move.options), ENTITY_OPTION)
+        required = tuple(o.name for o in move.options if o.required)
+        usage = Usage(move.command, move.help, options, required, move.example)
         out.append(
             Command(
-                cmd.name, _action_handler(cmd.name), usage, overview=f"/{cmd.name} ({cmd.help})", action=True
+                move.command,
+                _action_handler(move.command),
+                usage,
+                overview=f"/{move.command} ({move.help})",
+                action=True,
             )
         )
     return tuple(out)
@@ -379,7 +380,7 @@ HELP_LAYOUT: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("Absent players", ("game remind", "game notify", "game settings", "game sub", "game concede", "games")),
     ("Records", ("game history", "stats")),
-    ("Actions", tuple(ACTION_COMMANDS)),
+    ("Actions", tuple(MOVES)),
     ("More", ("help", "moves")),
 )
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 
-from engine.errors import GameError
+from engine.errors import NOT_YOUR_TURN, GameError
 
 from . import limits
 from .command_table import check_options, find_command, is_action, is_unlocked
@@ -68,7 +68,7 @@ class CommandLayer(GameService):
                     return await self._dispatch(channel_id, caller, name, dict(params))
             except (GameError, UserError, CommandSyntaxError) as exc:
                 self.rollback(scope)
-                return await self._refusal(channel_id, str(exc), name)
+                return await self._refusal(channel_id, exc, name)
             except Conflict as exc:
                 self.rollback(scope)
                 return await self._conflict(channel_id, str(exc))
@@ -106,13 +106,15 @@ class CommandLayer(GameService):
                 pass
         return Reply.fail(text)
 
-    async def _refusal(self, channel_id: str, message: str, name: str) -> Reply:
-        """The one error handler: a friendly ephemeral reply, with what is allowed now."""
-        text = message
+    async def _refusal(self, channel_id: str, exc: Exception, name: str) -> Reply:
+        """The one error handler: a friendly ephemeral reply, with what is allowed now (unless
+        the refusal already names whom the game waits for)."""
+        text = str(exc)
         if is_action(name):
             row = await self.store.open_game(channel_id)
             cached = self.cached(row.id) if row else None
-            if cached and not cached.game.finished and "waiting for" not in message:
+            waiting = isinstance(exc, GameError) and exc.code == NOT_YOUR_TURN
+            if cached and not cached.game.finished and not waiting:
                 text += "\n" + next_line(cached.game)
         return Reply.fail(text)
 

@@ -13,7 +13,7 @@ from engine.errors import GameError
 from .acting import resolve_entity
 from .choices import action_choices, entity_choices, filter_choices, title_options
 from .command_table import command_names
-from .play import ACTION_COMMANDS
+from .play import MOVES
 from .reply import Caller, UserError
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ async def autocomplete(
         return filter_choices(
             [Choice(s.name, s.name + ("" if s.user_id else " (free)")) for s in shown], typed
         )
-    cmd = ACTION_COMMANDS.get(name)
+    cmd = MOVES.get(name)
     if cmd is None or row.status != "active":
         return []
     async with service.lock(channel_id):

@@ -11,10 +11,10 @@ import random
 from typing import TYPE_CHECKING
 
 from engine import actions as A
+from engine.moves.spec import entity_type
 from engine.titles.registry import canonical_title, new_game
 
 from . import access, rules_cmds
-from .action_params import entity_type
 from .choices import title_options
 from .game_text import decision_buttons, find_seat, status_text, you_can
 from .gamelog import MAX_IMPORT_BYTES, max_id, players, read_export

@@ -71,7 +71,7 @@ class LocalSession:
 
     async def tick(self, params: dict[str, str]) -> list[str]:
         """``/tick``: let time pass (when the layer runs on a :class:`LocalClock`), then deliver."""
-        from .action_params import number
+        from engine.moves.spec import number
 
         unknown = [k for k in params if k not in TICK_OPTIONS]
         if unknown:

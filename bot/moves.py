@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.decisions import Choice, legal_tile_lays
+from engine.decisions import Choice, distinct_rotations, legal_tile_lays
 from engine.game import Game
 
 from .acting import candidates, kind_ok, resolve_entity
 from .choices import action_choices
-from .lay_text import distinct_rotations, tile_name, tile_sort, tiles_text, track_text
-from .play import ACTION_COMMANDS, ActionCommand
+from .lay_text import tile_name, tile_sort, tiles_text, track_text
+from .play import MOVES, Move
 from .reply import Caller, Reply, UserError
 from .textcmd import format_command
 from .turns import activity, next_line
@@ -43,7 +43,7 @@ async def moves(service: GameService, channel_id: str, caller: Caller, params: d
         raise UserError("You do not hold a seat in this game")
     what = (params.get("command") or "").strip().lstrip("/").lower()
     if what:
-        cmd = ACTION_COMMANDS.get(what)
+        cmd = MOVES.get(what)
         if cmd is None:
             raise UserError(f"/{what} is not a game action; /help lists the commands")
         entity = resolve_entity(game, cmd, pids, params.get("entity"))
@@ -67,28 +67,28 @@ def overview(game: Game, pids: set[str]) -> list[str]:
         lines.append(f"**{game.name_of(e)}**: {activity(game, e)}")
         for t in types(e):
             cmd = next(
-                (c for c in ACTION_COMMANDS.values() if c.action_type == t and kind_ok(game, c, e)), None
+                (c for c in MOVES.values() if c.action_type == t and kind_ok(game, c, e)), None
             )
             if cmd is None:
                 continue
-            first = next((p for p in cmd.params if p.choice_key), None)
+            first = next((o for o in cmd.options if o.choices), None)
             choices = action_choices(game, e, cmd, first.name, {}) if first else []
-            text = f"/{cmd.name}"
+            text = f"/{cmd.command}"
             if choices and first is not None:  # choices come from the first option
                 shown = ", ".join(c.value for c in choices[:PREVIEW]) + (
                     ", ..." if len(choices) > PREVIEW else ""
                 )
-                text += f" {first.name}: {shown} (/moves {cmd.name})"
+                text += f" {first.name}: {shown} (/moves {cmd.command})"
             lines.append("  " + text)
     return lines
 
 
-def command_moves(game: Game, entity: str, cmd: ActionCommand, given: dict[str, str]) -> list[str]:
+def command_moves(game: Game, entity: str, cmd: Move, given: dict[str, str]) -> list[str]:
     """The choices for the next option of ``cmd`` not in ``given``, each as a full command."""
-    if cmd.name == "lay" and entity in game.corporations:
+    if cmd.command == "lay" and entity in game.corporations:
         return lay_moves(game, entity, given.get("hex", "").upper())
     params = {k: v for k, v in given.items() if k != "entity"}
-    for p in cmd.params:
+    for p in cmd.options:
         if p.name in params:
             continue
         choices = action_choices(game, entity, cmd, p.name, params)
@@ -97,11 +97,11 @@ def command_moves(game: Game, entity: str, cmd: ActionCommand, given: dict[str, 
             return [head, *(_ready(cmd, params, p.name, c) for c in choices)]
         if p.required:
             return [f"Give {p.name}: ({p.description}); nothing to choose from now"]
-    return [f"Ready: {format_command(cmd.name, params)}"]
+    return [f"Ready: {format_command(cmd.command, params)}"]
 
 
-def _ready(cmd: ActionCommand, params: dict[str, str], name: str, choice: Choice) -> str:
-    line = format_command(cmd.name, {**params, name: choice.value})
+def _ready(cmd: Move, params: dict[str, str], name: str, choice: Choice) -> str:
+    line = format_command(cmd.command, {**params, name: choice.value})
     return f"  {line}  ({choice.label})" if choice.label != choice.value else f"  {line}"
 
 

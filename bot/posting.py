@@ -23,8 +23,8 @@ def board_print(game: Game) -> tuple[Any, ...]:
     out = []
     for hid, h in game.board.hexes.items():
         tokens = tuple(sorted((ci, tuple(s or "" for s in slots)) for ci, slots in h.tokens.items() if any(slots)))
-        markers = tuple(str(m) for m in getattr(h, "markers", ()) or ())
-        assigned = tuple(sorted(str(a) for a in getattr(h, "assignments", ()) or ()))
+        markers = tuple(h.markers)
+        assigned = tuple(sorted(h.assignments))
         if h.tile_id or tokens or markers or assigned:
             out.append((hid, h.tile_id, h.tile.rotation, tokens, markers, assigned))
     return (game.phase.get("name"), tuple(out))

@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from engine.moves.spec import flag
+
 from .acting import waiting_for
-from .action_params import flag
 from .reminders import NUDGE_EVERY, ReminderSettings, fmt_window, parse_settings, parse_window, zone
 from .reply import Caller, Reply, UserError
 

@@ -25,7 +25,8 @@ def _etype(game: Game, entity: str) -> str:
 
 def robot_action(game: Game, entity: str, seed: int = 0) -> A.Action | None:
     """The move the automatic seat makes for ``entity`` (one it controls that must act now)."""
-    from engine.decisions import choices_for, suggest_routes
+    from engine.decisions import suggest_routes
+    from engine.moves import choices_for
 
     types = game.action_types(entity)
     et = _etype(game, entity)

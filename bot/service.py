@@ -42,6 +42,7 @@ from engine import actions as A
 from engine.decisions import suggest_routes
 from engine.errors import GameError
 from engine.game import Game
+from engine.moves import command_for
 from engine.titles.registry import new_game, title_names
 
 from . import access
@@ -49,7 +50,7 @@ from .acting import resolve_entity
 from .game_text import decision_buttons, result_lines, status_text
 from .gamelog import build_game, max_id, players
 from .lay_text import explain_refusal
-from .play import ACTION_COMMANDS, COMMAND_FOR_TYPE, build_action
+from .play import MOVES, build_action
 from .posting import PostedPictures
 from .reminders import Clock, ReminderSettings, start_turn, utc_now
 from .reply import Attachment, Button, Caller, Reply, UserError
@@ -164,7 +165,7 @@ class GameService:
         access.require_host(row, caller, what)
 
     async def act(self, channel_id: str, caller: Caller, name: str, params: dict[str, str]) -> Reply:
-        cmd = ACTION_COMMANDS[name]
+        cmd = MOVES[name]
         row, cached = await self.active(channel_id)
         game = cached.game
         if game.finished:
@@ -182,7 +183,7 @@ class GameService:
         try:
             return await self.apply(row, cached, caller, action, seats)
         except GameError as exc:  # the state is as it was: say why, and what would work
-            raise GameError(explain_refusal(game, action, str(exc))) from None
+            raise GameError(explain_refusal(game, action, exc), exc.code, **exc.facts) from None
 
     async def apply(
         self, row: GameRow, cached: CachedGame, caller: Caller, action: A.Action, seats: list[Seat]
@@ -190,7 +191,7 @@ class GameService:
         game = cached.game
         before = (game.round_key(), turn_key(game))
         fallback = fallback_line(
-            game, action.entity, action.type, COMMAND_FOR_TYPE.get(action.type, action.type)
+            game, action.entity, action.type, command_for(game, action.entity, action.type)
         )
         logged = len(game.log)
         self.play(row, cached, action, caller.id)

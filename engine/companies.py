@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from . import actions as A
 from .entities import Company, Corporation
-from .errors import GameError
+from .errors import CANNOT_AFFORD, PRICE, RULE, UNAVAILABLE, WRONG_STEP, GameError
 from .hooks import TitleHooks
 from .operating import OperatingRound, TrackStep
 
@@ -72,13 +72,13 @@ class CompanyRules(TitleHooks):
     def buy_company(self, corp: Corporation, action: A.BuyCompany) -> None:
         company = self.company(action.company)
         if company.closed or company.owner not in self.player_by_id:
-            raise GameError(f"{company.sym} cannot be bought")
+            raise GameError(f"{company.sym} cannot be bought", UNAVAILABLE, company=company.sym)
         lo, hi = self.company_min_price(company), self.company_max_price(company)
         if not lo <= action.price <= hi:
-            raise GameError(f"{company.sym} costs between {self.fmt(lo)} and {self.fmt(hi)}")
+            raise GameError(f"{company.sym} costs between {self.fmt(lo)} and {self.fmt(hi)}", PRICE, company=company.sym, low=lo, high=hi, price=action.price)
         extra = self.company_surcharge(company)
         if action.price + extra > corp.cash:
-            raise GameError(f"{corp.sym} cannot pay {self.fmt(action.price + extra)}")
+            raise GameError(f"{corp.sym} cannot pay {self.fmt(action.price + extra)}", CANNOT_AFFORD, corporation=corp.sym, cost=action.price + extra, cash=corp.cash)
         seller = company.owner
         assert seller is not None
         self.spend(corp.sym, seller, action.price)
@@ -98,7 +98,7 @@ class CompanyRules(TitleHooks):
             assert ab is not None
             if action.hex not in ab.get("hexes", []) or action.tile.rsplit("-", 1)[0] not in ab.get("tiles", []):
                 raise GameError(f"{company.sym} may lay {', '.join(ab.get('tiles', []))} on "
-                                f"{', '.join(ab.get('hexes', []))} only")
+                                f"{', '.join(ab.get('hexes', []))} only", RULE, company=company.sym)
             self.lay_tile(corp, action, company=company, free=bool(ab.get("free")), connected=False)
             self.used_abilities.add((company.sym, "tile_lay"))
             if ab.get("consume_tile_lay"):
@@ -108,17 +108,17 @@ class CompanyRules(TitleHooks):
             ab = company.ability("token")
             assert ab is not None
             if hid not in ab.get("hexes", []):
-                raise GameError(f"{company.sym} may place a token on {', '.join(ab.get('hexes', []))} only")
+                raise GameError(f"{company.sym} may place a token on {', '.join(ab.get('hexes', []))} only", RULE, company=company.sym)
             self.board.place_token(hid, city, corp.sym, action.slot)
             tok = corp.next_token()
             if tok is None:
-                raise GameError(f"{corp.sym} has no token left")
+                raise GameError(f"{corp.sym} has no token left", UNAVAILABLE, corporation=corp.sym)
             tok.used, tok.hex, tok.city = True, hid, city
             self.used_abilities.add((company.sym, "token"))
             if not ab.get("extra_action"):
                 rnd.state["tokened"] = True  # the turn's token (18xx.games: "Token already placed")
         else:
-            raise GameError(f"{company.sym} cannot {action.type}")
+            raise GameError(f"{company.sym} cannot {action.type}", WRONG_STEP, company=company.sym, action=action.type)
 
     def special_token_time(self, rnd: OperatingRound) -> bool:
         """Whether a private's station may be placed now: at token time, after the track step."""
@@ -140,7 +140,7 @@ class CompanyRules(TitleHooks):
 
     def special_buy(self, corp: Corporation, action: A.SpecialBuy) -> None:
         """Buy one of :meth:`special_buys`."""
-        raise GameError(f"{corp.sym} cannot buy {action.description or 'that'} now")
+        raise GameError(f"{corp.sym} cannot buy {action.description or 'that'} now", WRONG_STEP, corporation=corp.sym)
 
     def payout_companies(self) -> None:
         """Privates pay their owners at the start of an operating round."""

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any, cast
 from . import actions as A
 from .board import Board
 from .entities import POOL, Company, Corporation, Player, Share, Token, Train
-from .errors import GameError
+from .errors import CANNOT_AFFORD, LIMIT, PRICE, UNKNOWN, GameError
 from .market import StockMarket
 from .rules import Rules
 
 if TYPE_CHECKING:
+    from .choice import TitleChoiceHandler
     from .game import Game
     from .rounds import Round
 
@@ -48,6 +49,10 @@ class GameState:
     # 18xx.games does at turn 100 (rounds in which nobody can act pass by themselves until then).
     MAX_TURN: int | None = None
 
+    # A title's refinements of the legal choices, by action type (engine.moves: 1833NE's homes
+    # and takeovers), so the engine never looks the title up itself.
+    choice_overrides: dict[str, TitleChoiceHandler] = {}
+
     _or_set_size = 1  # operating rounds in the current set
 
     def __init__(self, data: ModuleType, players: Iterable[tuple[str, str]],
@@ -66,7 +71,7 @@ class GameState:
             self.players.append(Player(id=str(pid), name=name))
         n = len(self.players)
         if not (data.MIN_PLAYERS <= n <= data.MAX_PLAYERS):
-            raise GameError(f"{self.title} needs {data.MIN_PLAYERS} to {data.MAX_PLAYERS} players, not {n}")
+            raise GameError(f"{self.title} needs {data.MIN_PLAYERS} to {data.MAX_PLAYERS} players, not {n}", LIMIT, players=n)
         self.player_by_id = {p.id: p for p in self.players}
         self.bank: int = data.BANK_CASH
         for p in self.players:
@@ -198,31 +203,31 @@ class GameState:
         try:
             return self.corporations[sym]
         except KeyError:
-            raise GameError(f"There is no corporation {sym}") from None
+            raise GameError(f"There is no corporation {sym}", UNKNOWN, what="corporation", id=sym) from None
 
     def player(self, pid: str) -> Player:
         try:
             return self.player_by_id[pid]
         except KeyError:
-            raise GameError(f"There is no player {pid}") from None
+            raise GameError(f"There is no player {pid}", UNKNOWN, what="player", id=pid) from None
 
     def company(self, sym: str) -> Company:
         try:
             return self.companies[sym]
         except KeyError:
-            raise GameError(f"There is no private company {sym}") from None
+            raise GameError(f"There is no private company {sym}", UNKNOWN, what="private company", id=sym) from None
 
     def train(self, tid: str) -> Train:
         try:
             return self.trains[tid]
         except KeyError:
-            raise GameError(f"There is no train {tid}") from None
+            raise GameError(f"There is no train {tid}", UNKNOWN, what="train", id=tid) from None
 
     def share(self, sid: str) -> Share:
         try:
             return self.shares[sid]
         except KeyError:
-            raise GameError(f"There is no share {sid}") from None
+            raise GameError(f"There is no share {sid}", UNKNOWN, what="share", id=sid) from None
 
     def name_of(self, key: str) -> str:
         if key in self.player_by_id:
@@ -243,7 +248,7 @@ class GameState:
         if amount == 0:
             return
         if amount < 0:
-            raise GameError("Cannot spend a negative amount")
+            raise GameError("Cannot spend a negative amount", PRICE, amount=amount)
         self._add_cash(payer, -amount, allow_negative)
         self._add_cash(receiver, amount, True)
 
@@ -256,7 +261,7 @@ class GameState:
         entity: Player | Corporation
         entity = self.player_by_id[holder] if holder in self.player_by_id else self.corporations[holder]
         if entity.cash + amount < 0 and not allow_negative:
-            raise GameError(f"{self.name_of(holder)} does not have {self.fmt(-amount)}")
+            raise GameError(f"{self.name_of(holder)} does not have {self.fmt(-amount)}", CANNOT_AFFORD, entity=holder, cost=-amount)
         entity.cash += amount
 
     def cash_of(self, holder: str) -> int:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from .entities import Company, Corporation, Share, Train
-from .errors import GameError
+from .errors import RULE, GameError
 from .game_state import GameState
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ class TitleHooks(GameState):
 
     def take_loan(self, rnd: OperatingRound, corp: Corporation, loan: int | None = None) -> None:
         """``corp`` takes a loan (``loan``: the id 18xx.games gives it)."""
-        raise GameError(f"{corp.sym} cannot take a loan")
+        raise GameError(f"{corp.sym} cannot take a loan", RULE, corporation=corp.sym)
 
     # ------------------------------------------------------------------ a national (none), cash crises
     national_sym: str | None = None  # the national corporation (1856's CGR)

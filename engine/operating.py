@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from .entities import Corporation, Train
-from .errors import GameError
+from .errors import LIMIT, NOT_OWNER, NOT_YOUR_TURN, RULE, WRONG_STEP, GameError
 from .rounds import Round
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ class Step:
         return [self.corp.sym]
 
     def process(self, action: A.Action) -> None:
-        raise GameError(f"{self.name} cannot handle {action.type}")
+        raise GameError(f"{self.name} cannot handle {action.type}", WRONG_STEP, step=self.name, action=action.type)
 
     def skip(self) -> None:
         self.passed = True
@@ -181,7 +181,7 @@ class OperatingRound(Round):
 
     def process(self, action: A.Action) -> None:
         if self.finished():
-            raise GameError("The operating round is over")
+            raise GameError("The operating round is over", WRONG_STEP)
         entity = action.entity
         step = None
         for s in self.steps:
@@ -195,12 +195,12 @@ class OperatingRound(Round):
                 who = ", ".join(self.game.name_of(e) for e in s.active_entities())
                 allowed = ", ".join(s.actions(s.active_entities()[0])) if s.active_entities() else ""
                 if entity not in s.active_entities() and self.game.controller_of(entity) is None:
-                    raise GameError(f"{entity} cannot act now")
+                    raise GameError(f"{entity} cannot act now", NOT_YOUR_TURN, entity=entity)
                 raise GameError(
                     f"{self.game.name_of(entity)} cannot {action.type.replace('_', ' ')} now: "
-                    f"waiting for {who} to {s.name}" + (f" ({allowed})" if allowed else ""))
+                    f"waiting for {who} to {s.name}" + (f" ({allowed})" if allowed else ""), NOT_YOUR_TURN, entity=entity, waiting=who, step=s.name)
         if step is None:
-            raise GameError(f"{self.game.name_of(entity)} cannot {action.type.replace('_', ' ')} now")
+            raise GameError(f"{self.game.name_of(entity)} cannot {action.type.replace('_', ' ')} now", WRONG_STEP, entity=entity, action=action.type)
         step.acted = True
         step.process(action)
         self.state_round["acted"] = True
@@ -257,7 +257,7 @@ class TrackStep(Step):
             return
         assert isinstance(action, A.LayTile)
         if not self.lays_left():
-            raise GameError(f"{self.corp.sym} has already laid its tile this turn")
+            raise GameError(f"{self.corp.sym} has already laid its tile this turn", LIMIT, corporation=self.corp.sym)
         self.game.lay_tile(self.corp, action)
         self.round.state["tiles_laid"] = self.round.state.get("tiles_laid", 0) + 1
 
@@ -310,7 +310,7 @@ class DividendStep(Step):
     def process(self, action: A.Action) -> None:
         assert isinstance(action, A.Dividend)
         if action.kind not in self.game.dividend_kinds(self.corp):
-            raise GameError(f"{self.corp.sym} cannot {action.kind}")
+            raise GameError(f"{self.corp.sym} cannot {action.kind}", RULE, corporation=self.corp.sym, kind=action.kind)
         self.game.pay_dividend(self.round, self.corp, action.kind)
         self.passed = True
 
@@ -336,7 +336,7 @@ class DiscardTrainStep(Step):
         assert isinstance(action, A.DiscardTrain)
         train = self.game.train(action.train)
         if train.owner != action.entity:
-            raise GameError(f"{action.entity} does not own {train.id}")
+            raise GameError(f"{action.entity} does not own {train.id}", NOT_OWNER, entity=action.entity, train=train.id)
         self.game.discard_train(train)
 
     def skip(self) -> None:
@@ -375,7 +375,7 @@ class BuyTrainStep(Step):
         corp = self.corp
         if isinstance(action, A.Pass):
             if self.game.must_buy_train(corp):
-                raise GameError(f"{corp.sym} must buy a train")
+                raise GameError(f"{corp.sym} must buy a train", RULE, corporation=corp.sym)
             self.passed = True
             self.game.after_buy_train_step(self.round, corp)
             return

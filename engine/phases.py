@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .entities import Company, Corporation, Train
-from .errors import GameError
+from .errors import UNKNOWN, GameError
 from .hooks import TitleHooks
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ class PhaseRules(TitleHooks):
         ``event_<kind>`` (``event_close_companies`` here; titles add theirs)."""
         handler = getattr(self, f"event_{kind}", None)
         if handler is None:
-            raise GameError(f"Unknown train event {kind}")
+            raise GameError(f"Unknown train event {kind}", UNKNOWN, what="train event", id=kind)
         handler(train)
 
     def event_close_companies(self, _train: Train) -> None:

@@ -15,7 +15,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
-from .errors import GameError
+from .errors import GAME_OVER, UNKNOWN, EngineBug, GameError
 from .hooks import TitleHooks
 
 if TYPE_CHECKING:
@@ -32,7 +32,8 @@ class ActionProcessing(TitleHooks):
 
     # ------------------------------------------------------------------ processing
     def process(self, action: A.Action, *, safe: bool = True) -> None:
-        """Apply ``action``; on :class:`GameError` the state is left exactly as it was
+        """Apply ``action``; on :class:`GameError` (a refusal) or :class:`EngineBug` (an unexpected
+        failure) the state is left exactly as it was
         (when ``safe``; replay of a trusted log passes ``safe=False`` for speed).
 
         Rollback: the state is saved (pickled) before the action, and a rejected action restores
@@ -54,7 +55,7 @@ class ActionProcessing(TitleHooks):
             raise
         except Exception as exc:  # an engine bug must not corrupt a live game either
             self._rollback(mark)
-            raise GameError(f"Internal error while processing {action.type}: {exc}") from exc
+            raise EngineBug(action.type, exc) from exc
 
     def accepts(self, action: A.Action) -> bool:
         """Whether the game would take ``action`` now. It is tried and undone: the game is left
@@ -153,7 +154,7 @@ class ActionProcessing(TitleHooks):
             self.set_program(action)
             return
         if self.finished:
-            raise GameError("The game is over")
+            raise GameError("The game is over", GAME_OVER)
         if isinstance(action, A.EndGame):
             self.end_game("manually_ended")
             return
@@ -174,7 +175,7 @@ class ActionProcessing(TitleHooks):
     def set_program(self, action: A.Action) -> None:
         """Record (or cancel) a player's programmed stock-round move; allowed any time."""
         if action.entity not in self.player_by_id:
-            raise GameError("Only players can program moves")
+            raise GameError("Only players can program moves", UNKNOWN, entity=action.entity)
         if isinstance(action, A.ProgramDisable):
             self.programs.pop(action.entity, None)
             self.program_marks.pop(action.entity, None)

@@ -6,7 +6,18 @@ from typing import TYPE_CHECKING
 
 from . import actions as A
 from .entities import POOL, Share
-from .errors import GameError
+from .errors import (
+    BAD_OPTION,
+    CANNOT_AFFORD,
+    LIMIT,
+    NOT_OWNER,
+    NOT_YOUR_TURN,
+    PRICE,
+    RULE,
+    UNAVAILABLE,
+    WRONG_STEP,
+    GameError,
+)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -42,12 +53,12 @@ class Round:
     def check_actor(self, action: A.Action) -> None:
         if action.entity not in self.acting():
             who = ", ".join(self.game.name_of(e) for e in self.acting()) or "nobody"
-            raise GameError(f"It is not {self.game.name_of(action.entity)}'s turn: waiting for {who}")
+            raise GameError(f"It is not {self.game.name_of(action.entity)}'s turn: waiting for {who}", NOT_YOUR_TURN, entity=action.entity, waiting=who)
         allowed = self.action_types(action.entity)
         if action.type not in allowed:
             raise GameError(
                 f"{self.game.name_of(action.entity)} cannot {action.type.replace('_', ' ')} now; "
-                f"allowed: {', '.join(allowed) or 'nothing'}")
+                f"allowed: {', '.join(allowed) or 'nothing'}", WRONG_STEP, entity=action.entity, action=action.type, allowed=list(allowed))
 
 
 class AuctionRound(Round):
@@ -107,13 +118,13 @@ class AuctionRound(Round):
         if isinstance(action, A.Bid):
             company = g.company(action.company)
             if company not in self.companies:
-                raise GameError(f"{company.sym} is not for sale")
+                raise GameError(f"{company.sym} is not for sale", UNAVAILABLE, company=company.sym)
             if self.auctioning and company.sym != self.auctioning:
-                raise GameError(f"{self.auctioning} is being auctioned; bid on it or pass")
+                raise GameError(f"{self.auctioning} is being auctioned; bid on it or pass", WRONG_STEP, company=company.sym, auctioning=self.auctioning)
             if action.price < self.min_bid(company.sym):
-                raise GameError(f"The minimum bid for {company.sym} is {g.fmt(self.min_bid(company.sym))}")
+                raise GameError(f"The minimum bid for {company.sym} is {g.fmt(self.min_bid(company.sym))}", PRICE, company=company.sym, low=self.min_bid(company.sym), price=action.price)
             if action.price > self.max_bid(pid, company.sym):
-                raise GameError(f"{g.name_of(pid)} can bid at most {g.fmt(self.max_bid(pid, company.sym))}")
+                raise GameError(f"{g.name_of(pid)} can bid at most {g.fmt(self.max_bid(pid, company.sym))}", CANNOT_AFFORD, company=company.sym, high=self.max_bid(pid, company.sym), price=action.price)
             self.passed.discard(pid)
             if self.auctioning:
                 self._add_bid(pid, company.sym, action.price)
@@ -138,7 +149,7 @@ class AuctionRound(Round):
                     self._all_passed()
                 self._next()
         else:
-            raise GameError(f"Cannot {action.type} in the auction")
+            raise GameError(f"Cannot {action.type} in the auction", WRONG_STEP, action=action.type)
 
     def _next(self) -> None:
         self.index = (self.index + 1) % len(self.order)
@@ -394,10 +405,10 @@ class StockRound(Round):
         g = self.game
         if isinstance(action, A.DiscardTrain):
             if action.entity not in self.crowded():
-                raise GameError(f"{action.entity} has no train to discard")
+                raise GameError(f"{action.entity} has no train to discard", NOT_OWNER, entity=action.entity)
             train = g.train(action.train)
             if train.owner != action.entity:
-                raise GameError(f"{action.entity} does not own {train.id}")
+                raise GameError(f"{action.entity} does not own {train.id}", NOT_OWNER, entity=action.entity, train=train.id)
             g.discard_train(train)
             self._auto_pass_loop()
             return
@@ -420,7 +431,7 @@ class StockRound(Round):
             self._sell(pid, action)
             self.turn_actions.append("sell")
         else:
-            raise GameError(f"Cannot {action.type} in a stock round")
+            raise GameError(f"Cannot {action.type} in a stock round", WRONG_STEP, action=action.type)
         player.passed = False
         self.last_to_act = pid
         if not self.action_types(pid):
@@ -439,16 +450,16 @@ class StockRound(Round):
             raw = str(action.share_price).split(",")[0]
             cell = g.market.par_cell(int(raw)) if raw.isdigit() else None
         if cell is None or not cell.can_par:
-            raise GameError(f"{action.share_price} is not a par price")
+            raise GameError(f"{action.share_price} is not a par price", PRICE, price=action.share_price)
         if not g.can_par(pid, corp):
-            raise GameError(f"{corp.sym} cannot be started now")
+            raise GameError(f"{corp.sym} cannot be started now", RULE, corporation=corp.sym)
         if g.num_certs(pid) + 1 > g.cert_limit():
-            raise GameError(f"{g.name_of(pid)} would exceed the certificate limit")
+            raise GameError(f"{g.name_of(pid)} would exceed the certificate limit", LIMIT, player=pid, limit=g.cert_limit())
         pres = next(s for s in g.corp_shares(corp.sym) if s.president)
         cost = cell.price * pres.percent // 10
         if g.player(pid).cash < cost:
             raise GameError(f"Starting {corp.sym} at {g.fmt(cell.price)} costs {g.fmt(cost)}; "
-                            f"{g.name_of(pid)} has {g.fmt(g.player(pid).cash)}")
+                            f"{g.name_of(pid)} has {g.fmt(g.player(pid).cash)}", CANNOT_AFFORD, corporation=corp.sym, cost=cost, cash=g.player(pid).cash)
         g.par_corporation(corp, cell, pid)
         g.transfer_share_from_ipo(pid, pres, cell.price)
         g.log.append(f"{g.name_of(pid)} pars {corp.sym} at {g.fmt(cell.price)}")
@@ -458,11 +469,11 @@ class StockRound(Round):
     def _buy(self, pid: str, action: A.BuyShares) -> None:
         g = self.game
         if len(action.shares) != 1:
-            raise GameError("Buy one certificate at a time")
+            raise GameError("Buy one certificate at a time", BAD_OPTION, option="shares")
         share = g.share(action.shares[0])
         reason = self.why_not_buy(pid, share)
         if reason:
-            raise GameError(f"{g.name_of(pid)} cannot buy {share.id}: {reason}")
+            raise GameError(f"{g.name_of(pid)} cannot buy {share.id}: {reason}", RULE, player=pid, share=share.id, reason=reason)
         corp = g.corporations[share.corporation]
         if g.buy_share_override(self, pid, share):
             self.bought_this_turn.append(corp.sym)
@@ -481,21 +492,21 @@ class StockRound(Round):
     def _sell(self, pid: str, action: A.SellShares) -> None:
         g = self.game
         if not action.shares:
-            raise GameError("Name the shares to sell")
+            raise GameError("Name the shares to sell", BAD_OPTION, option="shares")
         shares = [g.share(s) for s in action.shares]
         syms = {s.corporation for s in shares}
         if len(syms) != 1:
-            raise GameError("Sell shares of one corporation at a time")
+            raise GameError("Sell shares of one corporation at a time", BAD_OPTION, option="shares")
         sym = syms.pop()
         if any(s.owner != pid for s in shares):
-            raise GameError(f"{g.name_of(pid)} does not own all of {', '.join(action.shares)}")
+            raise GameError(f"{g.name_of(pid)} does not own all of {', '.join(action.shares)}", NOT_OWNER, player=pid, shares=list(action.shares))
         percent = sum(s.percent for s in shares)
         if action.percent is not None and any(s.president for s in shares):
             # a bundle with the president's certificate may sell only part of it
             percent = min(percent, action.percent)
         reason = self.why_not_sell(pid, sym, percent)
         if reason:
-            raise GameError(f"{g.name_of(pid)} cannot sell {percent}% of {sym}: {reason}")
+            raise GameError(f"{g.name_of(pid)} cannot sell {percent}% of {sym}: {reason}", RULE, player=pid, corporation=sym, percent=percent, reason=reason)
         g.sell_shares(pid, shares, percent)
         self.sales += 1
         self.sold_in_round[pid].add(sym)

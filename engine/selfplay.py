@@ -1,6 +1,6 @@
 """Random legal play with invariant checks after every action (``conductor selfplay``).
 
-Every action is drawn from :func:`engine.decisions.choices_for`, so a rejected action means the
+Every action is drawn from the move table's choices (:mod:`engine.moves`), so a rejected action means the
 choices and the rules disagree; that counts as a failure, like a broken invariant.
 """
 
@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import actions as A
-from .decisions import choices_for, legal_tile_lays, private_tile_lays
 from .entities import POOL
 from .errors import GameError
 from .game import Game
+from .moves import choices_for, sample_action
 from .operating import OperatingRound
-from .rounds import AuctionRound, StockRound
+from .rounds import StockRound
 from .titles.registry import new_game
 
 
@@ -65,11 +65,8 @@ def check_invariants(game: Game) -> str | None:
     for p in game.players:
         if p.cash < 0 and p.id != crisis and not p.bankrupt:
             return f"{p.name} has negative cash {p.cash}"
-        for c in game.corporations.values():
-            if game.percent_of(p.id, c.sym) > 60 and not game.holding_ok(p.id, c.sym) and \
-                    c.sym != game.national_sym:
-                if not isinstance(game.round, object):
-                    return f"{p.name} holds {game.percent_of(p.id, c.sym)}% of {c.sym}"
+    # (no standing check of the 60% holding limit: shares bought legally in the market's orange
+    # zone stay held when the price later leaves it; the stock round checks each purchase)
     return None
 
 
@@ -163,59 +160,8 @@ def _weight(game: Game, style: Style, acting: str, entity: str, kind: str) -> fl
 
 def _build(game: Game, rng: random.Random, e: str, et: str, kind: str, router: Any,
            style: Style) -> A.Action | None:
-    if kind == "pass":
-        return A.Pass(entity=e, entity_type=et)
-    if kind == "bid":
-        options = choices_for(game, e, "bid")
-        if not options:
-            return None
-        rnd = game.round
-        assert isinstance(rnd, AuctionRound)  # bids are offered in the auction only
-        cheapest = rnd.companies[0].sym if rnd.companies else None
-        # most of the time take the private that can be bought outright (keeps auctions moving)
-        c = next((o for o in options if o.value == cheapest), None) if rng.random() < 0.7 else None
-        c = c or rng.choice(options)
-        low = rnd.min_bid(c.value)
-        high = min(rnd.max_bid(e, c.value), low + 30)
-        return A.Bid(entity=e, entity_type=et, company=c.value, price=rng.choice(range(low, high + 1, 5)))
-    if kind == "par":
-        c = _pick(rng, choices_for(game, e, "par"))
-        prices = choices_for(game, e, "par", {"corporation": c.value}) if c else []
-        # start a company only with money to follow it up (three times the president's cost)
-        cash = game.player(e).cash
-        prices = [p for p in prices if int(p.value.split(",")[0]) * 6 <= cash] or []
-        p = _pick(rng, prices)
-        return A.Par(entity=e, entity_type=et, corporation=c.value, share_price=p.value) if p else None
-    if kind == "buy_shares":
-        c = _pick(rng, choices_for(game, e, "buy_shares"))
-        return A.BuyShares(entity=e, entity_type=et, shares=(c.value,), percent=game.shares[c.value].percent) if c else None
-    if kind == "sell_shares":
-        c = _pick(rng, choices_for(game, e, "sell_shares"))
-        if c is None:
-            return None
-        ids = tuple(c.value.split(","))
-        percent = int(c.label.split("%")[0])
-        return A.SellShares(entity=e, entity_type=et, shares=ids, percent=percent)
-    if kind == "lay_tile":
-        if e in game.companies:
-            lays = private_tile_lays(game, e)
-        else:
-            # hex by hex in random order until one takes a tile (cheaper than listing all)
-            lays = {}
-            hexes = sorted(game.board.connectivity(e)[0])
-            rng.shuffle(hexes)
-            for hid in hexes:
-                lays = legal_tile_lays(game, e, hexes={hid})
-                if lays:
-                    break
-        if not lays:
-            return None
-        hid = rng.choice(sorted(lays))
-        tile = rng.choice(sorted(lays[hid]))
-        return A.LayTile(entity=e, entity_type=et, hex=hid, tile=tile, rotation=rng.choice(lays[hid][tile]))
-    if kind == "place_token":
-        c = _pick(rng, choices_for(game, e, "place_token"))
-        return A.PlaceToken(entity=e, entity_type=et, city=c.value) if c else None
+    """The random player's action of ``kind``: the move table's sample (engine.moves), except
+    where the style decides (routes, dividends, the national's borrowed train)."""
     if kind == "run_routes":
         routes: list[dict[str, Any]] = []
         if router is not None:
@@ -224,63 +170,18 @@ def _build(game: Game, rng: random.Random, e: str, et: str, kind: str, router: A
             except GameError:
                 routes = []
         return A.RunRoutes(entity=e, entity_type=et, routes=tuple(routes))
-    if kind == "remove_token":
-        c = _pick(rng, choices_for(game, e, "remove_token"))
-        return A.RemoveToken(entity=e, entity_type=et, city=c.value) if c else None
     if kind == "dividend":
         kinds = [c.value for c in choices_for(game, e, "dividend")]
         if not kinds:
             return None
         kind_ = "payout" if "payout" in kinds and rng.random() >= style.withhold else rng.choice(kinds)
         return A.Dividend(entity=e, entity_type=et, kind=kind_)
-    if kind == "buy_train":
-        return _buy_train(game, rng, e, et)
-    if kind == "discard_train":
-        c = _pick(rng, choices_for(game, e, "discard_train"))
-        return A.DiscardTrain(entity=e, entity_type=et, train=c.value) if c else None
-    if kind in ("take_loan", "payoff_loan", "bankrupt"):
-        cls: type[A.Action] = {"take_loan": A.TakeLoan, "payoff_loan": A.PayoffLoan, "bankrupt": A.Bankrupt}[kind]
-        return cls(entity=e, entity_type=et)
-    if kind == "assign":
-        c = _pick(rng, choices_for(game, e, "assign"))
-        return A.Assign(entity=e, entity_type=et, target=c.value, target_type="hex") if c else None
-    if kind == "merge":
-        return A.Merge(entity=e, entity_type=et, corporation=e)
     if kind == "borrow_train":
         for s in game.round.steps if isinstance(game.round, OperatingRound) else []:
             if s.borrowable():
                 return A.BorrowTrain(entity=e, entity_type=et, train=s.borrowable()[0])
         return None
-    if kind == "buy_company":
-        c = _pick(rng, choices_for(game, e, "buy_company"))
-        if c is None:
-            return None
-        comp = game.companies[c.value]
-        lo = game.company_min_price(comp)
-        hi = min(game.company_max_price(comp), game.corporations[e].cash)
-        return A.BuyCompany(entity=e, entity_type=et, company=c.value, price=rng.randint(lo, hi)) if hi >= lo else None
-    if kind == "special_buy":
-        items = game.special_buys(game.corporations[e])
-        return A.SpecialBuy(entity=e, entity_type=et, description=items[0], cost=game.right_cost) if items else None
-    return None
-
-
-def _buy_train(game: Game, rng: random.Random, e: str, et: str) -> A.Action | None:
-    corp = game.corporations[e]
-    options = choices_for(game, e, "buy_train")
-    if not options:
-        return None
-    from_bank = [c for c in options if game.trains[c.value].owner not in game.corporations]
-    c = rng.choice(from_bank) if from_bank and rng.random() < 0.9 else rng.choice(options)
-    train = game.trains[c.value]
-    if train.owner in game.corporations:
-        return A.BuyTrain(entity=e, entity_type=et, train=train.id, price=min(train.price, max(1, corp.cash)))
-    if "trading in" in c.label:
-        for t, price in game.exchange_options(corp):
-            if t.id == train.id:
-                own = next(o for o in game.corp_trains(e) if t.discount and o.name in t.discount)
-                return A.BuyTrain(entity=e, entity_type=et, train=train.id, price=price, exchange=own.id)
-    return A.BuyTrain(entity=e, entity_type=et, train=train.id, price=train.price)
+    return sample_action(game, rng, e, kind)
 
 
 # ---------------------------------------------------------------------- games

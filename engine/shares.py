@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from . import actions as A
 from .entities import POOL, Corporation, Share
-from .errors import GameError
+from .errors import NOT_OWNER, GameError
 from .hooks import TitleHooks
 from .market import Cell
 
@@ -209,7 +209,7 @@ class ShareRules(TitleHooks):
         pid = action.entity
         shares = [self.share(sid) for sid in action.shares]
         if not shares or any(s.owner != pid for s in shares) or len({s.corporation for s in shares}) != 1:
-            raise GameError(f"{self.name_of(pid)} must name shares of one corporation they own")
+            raise GameError(f"{self.name_of(pid)} must name shares of one corporation they own", NOT_OWNER, player=pid)
         pct = sum(s.percent for s in shares)
         if action.percent is not None and any(s.president for s in shares):
             pct = min(pct, action.percent)

@@ -6,7 +6,7 @@ General steps any title's operating round may list (see :meth:`engine.game.Game.
 from __future__ import annotations
 
 from . import actions as A
-from .errors import GameError
+from .errors import RULE, UNAVAILABLE, GameError
 from .operating import Step, TrackStep
 
 
@@ -73,9 +73,9 @@ class HomeTokenStep(Step):
         corp = g.corp(sym)
         hid, city = g.parse_city(action.city)
         if hid != hid_expected:
-            raise GameError(f"{sym} must place its token on {hid_expected}")
+            raise GameError(f"{sym} must place its token on {hid_expected}", RULE, corporation=sym, hex=hid_expected)
         if g.board.free_slots(g.board.hex(hid), city, sym) <= 0:
-            raise GameError(f"No free space for {sym} in that city of {hid}")
+            raise GameError(f"No free space for {sym} in that city of {hid}", UNAVAILABLE, corporation=sym, hex=hid)
         g.board.place_token(hid, city, sym, action.slot)
         tok = corp.next_token()
         assert tok is not None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .entities import Company, Corporation
-from .errors import GameError
+from .errors import CANNOT_AFFORD, NO_ROUTE, UNKNOWN, GameError
 from .hooks import TitleHooks
 from .operating import OperatingRound
 
@@ -27,7 +27,7 @@ class StationRules(TitleHooks):
                 if i >= len(cities):
                     break
                 return h.id, cities[i].index
-        raise GameError(f"There is no city {city_id} on the map")
+        raise GameError(f"There is no city {city_id} on the map", UNKNOWN, what="city", id=city_id)
 
     def token_cost(self, corp: Corporation, hex_id: str | None = None) -> int | None:
         tok = corp.next_token()
@@ -76,11 +76,11 @@ class StationRules(TitleHooks):
     def place_token(self, corp: Corporation, action: A.PlaceToken) -> None:
         hid, city = self.parse_city(action.city)
         if (hid, city) not in self.tokenable_cities(corp):
-            raise GameError(f"{corp.sym} cannot place a token on {hid}: not reachable or no free space")
+            raise GameError(f"{corp.sym} cannot place a token on {hid}: not reachable or no free space", NO_ROUTE, corporation=corp.sym, hex=hid)
         cost = self.token_cost(corp, hid)
         assert cost is not None
         if cost > corp.cash:
-            raise GameError(f"{corp.sym} cannot afford a token ({self.fmt(cost)})")
+            raise GameError(f"{corp.sym} cannot afford a token ({self.fmt(cost)})", CANNOT_AFFORD, corporation=corp.sym, cost=cost, cash=corp.cash)
         company = self.token_ability_for(corp, hid)
         self.board.place_token(hid, city, corp.sym, action.slot)
         tok = corp.next_token()

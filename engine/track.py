@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from .entities import Company, Corporation
-from .errors import GameError
+from .errors import BAD_OPTION, CANNOT_AFFORD, ILLEGAL_TILE, NO_ROUTE, UNAVAILABLE, UNKNOWN, GameError
 from .hooks import TitleHooks
 from .operating import OperatingRound
 from .tile_upgrades import labels_match, paths_preserved
@@ -73,7 +73,7 @@ class TrackRules(TitleHooks):
         """Why ``corp`` may not lay ``tile_id`` on ``hex_id`` at ``rotation`` (GameError), else
         the rotated tile and what it costs. Changes nothing."""
         if not 0 <= rotation <= 5:
-            raise GameError(f"Rotation must be 0 to 5, not {rotation}")
+            raise GameError(f"Rotation must be 0 to 5, not {rotation}", BAD_OPTION, option="rotation", rotation=rotation)
         base = self.check_lay_static(corp, hex_id, tile_id, free=free)
         tile = base.with_rotation(rotation)
         self.check_lay_rotation(corp, hex_id, tile, connected=connected)
@@ -85,23 +85,23 @@ class TrackRules(TitleHooks):
         h = b.hex(hex_id)
         name = tile_id.rsplit("-", 1)[0]
         if name not in b.supply:
-            raise GameError(f"{corp.sym} cannot lay tile {name}: {self.title} has no tile {name}")
+            raise GameError(f"{corp.sym} cannot lay tile {name}: {self.title} has no tile {name}", UNKNOWN, what="tile", id=name)
         tile = b.tile_for(name)
         old = h.tile
         blocker = self.hex_blocked_by(h.id)
         if blocker:
-            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: blocked by {blocker}")
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: blocked by {blocker}", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, blocker=blocker)
         if tile.color not in self.phase["tiles"]:
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: {tile.color} tiles are not "
-                            f"available in phase {self.phase['name']}")
+                            f"available in phase {self.phase['name']}", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, color=tile.color)
         if tile_id not in b.supply.get(name, []):
-            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no {name} tile left")
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no {name} tile left", UNAVAILABLE, corporation=corp.sym, tile=name, hex=h.id)
         if not self.upgrades_to(h, old, tile):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: it is not an upgrade of "
-                            f"{old.name if h.laid else 'the printed hex'}")
+                            f"{old.name if h.laid else 'the printed hex'}", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id)
         cost = 0 if free else b.terrain_cost(h)
         if cost > corp.cash:
-            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: it costs {self.fmt(cost)}")
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: it costs {self.fmt(cost)}", CANNOT_AFFORD, corporation=corp.sym, tile=name, hex=h.id, cost=cost, cash=corp.cash)
         return tile
 
     def check_lay_rotation(self, corp: Corporation, hex_id: str, tile: Tile, *, connected: bool = True) -> None:
@@ -112,20 +112,20 @@ class TrackRules(TitleHooks):
         name, rotation = tile.name, tile.rotation
         if any(e not in h.neighbors for e in tile.exits):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id} with rotation "
-                            f"{rotation}: track would run off the map or into a barrier")
+                            f"{rotation}: track would run off the map or into a barrier", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
         if not self.old_paths_preserved(old, tile):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id} with rotation "
-                            f"{rotation}: existing track must be kept")
+                            f"{rotation}: existing track must be kept", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
         if connected:
             edges, _ = b.connectivity(corp.sym)
             touched = edges.get(h.id, set())
             if not (tile.exits & touched):
-                raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no route to {h.id}")
+                raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no route to {h.id}", NO_ROUTE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
             if old.paths and not (self._upgrade_useful(corp, old, tile, touched)
                                   and (self._upgrade_useful(corp, old, tile, touched, h)
                                        or self._upgrade_useful(corp, old, tile, touched, h, exact=True))):
                 raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: an upgrade must add track "
-                                f"{corp.sym} can use or raise a city's value")
+                                f"{corp.sym} can use or raise a city's value", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
 
     def _upgrade_useful(self, corp: Corporation, old: Tile, new: Tile, touched: set[int],
                         h: HexState | None = None, exact: bool = False) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .entities import POOL, Corporation, Train
-from .errors import GameError
+from .errors import CANNOT_AFFORD, LIMIT, PRICE, RULE, UNAVAILABLE, GameError
 from .hooks import TitleHooks
 from .operating import OperatingRound
 
@@ -145,29 +145,29 @@ class TrainBuying(TitleHooks):
         train = self.train(action.train)
         exchange = self.train(action.exchange) if action.exchange else None
         if train.owner == corp.sym:
-            raise GameError(f"{corp.sym} already owns {train.id}")
+            raise GameError(f"{corp.sym} already owns {train.id}", RULE, corporation=corp.sym, train=train.id)
         if train.owner in ("depot", "discard"):
             if train not in self.depot_trains():
-                raise GameError(f"Train {train.id} is not available yet")
+                raise GameError(f"Train {train.id} is not available yet", UNAVAILABLE, train=train.id)
             if train not in self.buyable_depot_trains(corp):
-                raise GameError(f"{corp.sym} may buy only one {train.name}-train from the bank per turn")
+                raise GameError(f"{corp.sym} may buy only one {train.name}-train from the bank per turn", LIMIT, corporation=corp.sym, train=train.id)
             price = train.price
             if exchange:
                 if exchange.owner != corp.sym or not train.discount or exchange.name not in train.discount:
-                    raise GameError(f"{corp.sym} cannot trade in {exchange.id} for {train.id}")
+                    raise GameError(f"{corp.sym} cannot trade in {exchange.id} for {train.id}", RULE, corporation=corp.sym, train=train.id, exchange=exchange.id)
                 price = train.price - train.discount[exchange.name]
             # no train limit check: 18xx.games lets a corporation whose train step is open buy
             # past its limit and then discard down to it
             if action.price != price:
-                raise GameError(f"Train {train.id} costs {self.fmt(price)}")
+                raise GameError(f"Train {train.id} costs {self.fmt(price)}", PRICE, train=train.id, price=action.price, cost=price)
             if price > corp.cash:
                 if not (self.must_buy_train(corp) and train is self.cheapest_depot_train(corp)):
-                    raise GameError(f"{corp.sym} cannot afford {train.id} ({self.fmt(price)})")
+                    raise GameError(f"{corp.sym} cannot afford {train.id} ({self.fmt(price)})", CANNOT_AFFORD, corporation=corp.sym, train=train.id, cost=price, cash=corp.cash)
                 shortfall = price - corp.cash
                 pres = corp.president
                 assert pres is not None
                 if self.player(pres).cash < shortfall:
-                    raise GameError(f"{self.name_of(pres)} cannot cover the {self.fmt(shortfall)} shortfall")
+                    raise GameError(f"{self.name_of(pres)} cannot cover the {self.fmt(shortfall)} shortfall", CANNOT_AFFORD, player=pres, train=train.id, cost=shortfall)
                 self.spend(pres, corp.sym, shortfall)
                 self.log.append(f"{self.name_of(pres)} contributes {self.fmt(shortfall)}")
             # a train first sold from the discard pile (as one 1856's national borrowed and gave
@@ -184,10 +184,10 @@ class TrainBuying(TitleHooks):
                 self.on_train_bought_from_depot(train)
         elif train.owner in self.corporations:
             if rnd.state.get("ebuy_sold") and corp.cash < self.min_depot_price():
-                raise GameError(f"{corp.sym} must buy from the bank now that its president sold shares for it")
+                raise GameError(f"{corp.sym} must buy from the bank now that its president sold shares for it", RULE, corporation=corp.sym, train=train.id)
             self.buy_train_from_corporation(corp, train, action.price, check_room=False)
         else:
-            raise GameError(f"Train {train.id} is not for sale")
+            raise GameError(f"Train {train.id} is not for sale", UNAVAILABLE, train=train.id)
 
     def discard_train(self, train: Train) -> None:
         self.remove_train(train, "discard")
@@ -198,11 +198,11 @@ class TrainBuying(TitleHooks):
         """Another corporation's train, for any price from $1 to all the buyer's cash."""
         seller = self.corporations[train.owner]
         if self.face_value_only(corp, train) and price != train.price:
-            raise GameError(f"{corp.sym} must pay the face value of {train.id} ({self.fmt(train.price)})")
+            raise GameError(f"{corp.sym} must pay the face value of {train.id} ({self.fmt(train.price)})", PRICE, corporation=corp.sym, train=train.id, low=train.price, high=train.price, price=price)
         if check_room and not self.room(corp):
-            raise GameError(f"{corp.sym} is at its train limit")
+            raise GameError(f"{corp.sym} is at its train limit", LIMIT, corporation=corp.sym)
         if price < 1 or price > corp.cash:
-            raise GameError(f"{corp.sym} may pay between {self.fmt(1)} and {self.fmt(corp.cash)}")
+            raise GameError(f"{corp.sym} may pay between {self.fmt(1)} and {self.fmt(corp.cash)}", PRICE, corporation=corp.sym, low=1, high=corp.cash, price=price)
         self.spend(corp.sym, seller.sym, price)
         self.give_train(train, corp.sym)
         self.log.append(f"{corp.sym} buys {train.id} from {seller.sym} for {self.fmt(price)}")
@@ -212,7 +212,7 @@ class TrainBuying(TitleHooks):
         shares, sym, _ = self.named_bundle(action)
         pct = sum(s.percent for s in shares)
         if (sym, pct) not in self.emergency_sellable(corp):
-            raise GameError(f"{self.name_of(pid)} cannot sell {pct}% of {sym} to pay for {corp.sym}'s train")
+            raise GameError(f"{self.name_of(pid)} cannot sell {pct}% of {sym} to pay for {corp.sym}'s train", RULE, player=pid, corporation=sym, percent=pct)
         self.sell_shares(pid, shares)
         if self.REORDER_AFTER_EMERGENCY_SALE:
             rnd.recalculate_order()
@@ -220,7 +220,7 @@ class TrainBuying(TitleHooks):
     def declare_bankrupt(self, rnd: OperatingRound, corp: Corporation) -> None:
         """The president cannot raise enough for the train: they are bankrupt and the game ends."""
         if not self.can_go_bankrupt(corp):
-            raise GameError(f"{self.name_of(corp.president or '')} can still raise the money for a train")
+            raise GameError(f"{self.name_of(corp.president or '')} can still raise the money for a train", RULE, player=corp.president or "")
         player = self.player(corp.president or "")
         if player.cash > 0:
             self.spend(player.id, "bank", player.cash)

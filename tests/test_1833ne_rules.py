@@ -438,7 +438,7 @@ def test_automatic_seat_issues_and_buys_a_legal_side() -> None:
     """A conceded player's automatic seat can play the emergency: the issue bundles are offered
     as /issue choices (``choices_for``), and it buys the cheapest side it may."""
     from bot.robot import robot_action
-    from engine.decisions import choices_for
+    from engine.moves import choices_for
 
     g, rnd = _trainless(10)
     offered = [c.label for c in choices_for(g, "CV", "sell_shares")]

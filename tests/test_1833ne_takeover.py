@@ -8,9 +8,9 @@ import copy
 import pytest
 
 from engine import actions as A
-from engine.decisions import choices_for
 from engine.entities import POOL
 from engine.errors import GameError
+from engine.moves import choices_for
 from engine.titles.g1833ne import data as g1833ne_data
 from engine.titles.g1833ne.game import G1833NE
 from engine.titles.g1833ne.takeover import (

@@ -3,8 +3,9 @@ routes with an extension typed as text, each turned back into the command a play
 
 from __future__ import annotations
 
-from bot.play import ACTION_COMMANDS, allowed_commands
+from bot.play import allowed_commands
 from bot.textcmd import action_to_command, format_routes, parse, parse_routes
+from engine.moves import MOVES
 from tests.test_1833ne_takeover import position
 from tests.test_route_extension import _hartford
 
@@ -12,7 +13,7 @@ from tests.test_route_extension import _hartford
 def _build(g, name: str, entity: str, line: str):
     cmd = parse(line)
     assert cmd.name == name
-    return ACTION_COMMANDS[name].build(g, entity, cmd.params)
+    return MOVES[name].build(g, entity, cmd.params)
 
 
 def test_takeover_offer_and_accept_as_commands() -> None:
@@ -46,7 +47,7 @@ def test_takeover_corporation_starts_on_the_home_the_player_names() -> None:
     """From phase II a takeover-game corporation starts on a free city the player chooses:
     /par offers the homes allowed at the chosen price ($120 homes only from $60) and places the
     home station there; the command reads back the same."""
-    from engine.decisions import choices_for
+    from engine.moves import choices_for
     from tests.test_1833ne import new, stock_round
 
     g = new(3, ("takeover_game",))
@@ -65,7 +66,7 @@ def test_takeover_corporation_starts_on_the_home_the_player_names() -> None:
 def test_ferries_are_offered_and_bought_with_right() -> None:
     """/right offers the ferries still for sale (1833NE, $40 each until phase IV); buying one
     takes it off the list."""
-    from engine.decisions import choices_for
+    from engine.moves import choices_for
     from tests.test_1833ne import _operating, new
 
     g = new()
@@ -81,7 +82,7 @@ def test_train_sides_are_chosen_with_variant() -> None:
     side at its own price); autocomplete shows both prices and offers the sides the
     corporation can pay for; the command reads back the same."""
     from engine import actions as A
-    from engine.decisions import choices_for
+    from engine.moves import choices_for
     from tests.test_1833ne import _operating, new
 
     g = new()

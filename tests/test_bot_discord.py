@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.cog import ConductorCog, StateButton
 from bot.commands import CommandLayer
 from bot.store import Store
-from engine.decisions import choices_for
+from engine.moves import choices_for
 from engine.replay import filter_actions
 from tests.fixture_util import load_export
 

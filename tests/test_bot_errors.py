@@ -251,3 +251,34 @@ async def test_bad_imports_change_nothing(layer: CommandLayer) -> None:
     reply = await layer.handle(CH, Caller("alice", "Alice"), "game import", {"file": json.dumps(export)})
     assert not reply.ok and "does not replay" in reply.error and "999" in reply.error
     assert await layer.store.open_game(CH) is None
+
+
+async def test_an_engine_bug_is_logged_rolled_back_and_not_told_as_a_rule(
+    layer: CommandLayer, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An unexpected exception inside the engine is an EngineBug: the game is rolled back, the
+    traceback is logged, and the player reads "something went wrong on our side" (never a rule)."""
+    from engine.errors import EngineBug
+    from engine.game import Game
+
+    await setup_game(layer, 6)  # the stock round: Player 1 (alice) to act
+    before = await state(layer)
+
+    def broken(self: Game, *args: Any, **kwargs: Any) -> None:
+        raise ZeroDivisionError("a bug in the rules code")
+
+    monkeypatch.setattr(Game, "par_corporation", broken)
+    reply = await run(layer, "alice", "/par corporation:BBG price:65")
+    assert not reply.ok and "went wrong on our side" in reply.error.lower()
+    assert "zerodivision" not in reply.error.lower() and "bug" not in reply.error.lower()
+    assert any(r.exc_info and isinstance(r.exc_info[1], EngineBug) for r in caplog.records)
+    assert await state(layer) == before
+    monkeypatch.undo()
+    assert (await run(layer, "alice", "/par corporation:BBG price:65")).ok  # the game goes on
+
+
+async def test_a_refusal_naming_whom_the_game_waits_for_adds_no_next_line(layer: CommandLayer) -> None:
+    """The bot decides on the refusal's code: "not your turn" already names who is waited for."""
+    await setup_game(layer, 6)
+    error = await refused(layer, "bob", "/par corporation:BBG price:65", "not your turn")
+    assert error.lower().count("waiting for") == 1

@@ -153,17 +153,18 @@ async def test_1836jr56_full_game_from_game_new(tmp_path: Any) -> None:
 
 
 async def test_1833ne_takeover_game_from_game_new(tmp_path: Any) -> None:
-    """A whole random 1833NE Takeover game (3 users; takeovers, one paid partly in shares,
-    routes with extensions, train sides, ferries, issued shares) from ``/game new`` to the
-    final scores, every move typed as a command."""
+    """A whole random 1833NE Takeover game (3 users; takeovers, routes with extensions, train
+    sides, ferries, issued and redeemed shares) from ``/game new`` to the final scores, every
+    move typed as a command."""
     from engine.export import export_game
     from engine.titles.g1833ne.selfplay import play_one
 
     out: list[Any] = []
-    assert play_one(3, 8, ["takeover_game"], 6000, game_out=out).problem is None
+    assert play_one(3, 5, ["takeover_game"], 6000, game_out=out).problem is None
     export = export_game(out[0])
     kinds = {a["type"] for a in export["actions"]}
     assert {"takeover", "accept_takeover", "special_buy", "sell_shares"} <= kinds
+    assert any(a["type"] == "buy_shares" and a["entity_type"] == "corporation" for a in export["actions"])
     assert any(r.get("extension") for a in export["actions"] if a["type"] == "run_routes" for r in a["routes"])
     game = await _played_from_lobby(tmp_path, export)
     assert game.finished and game.end_reason == out[0].end_reason

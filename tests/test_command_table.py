@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.cog import ConductorCog
 from bot.command_table import COMMANDS, find_command
-from bot.play import ACTION_COMMANDS
+from engine.moves import MOVES
 
 DISCORD_ONLY = {"sync"}  # registers the slash commands; not a game command
 TEXT_ONLY = {"moves"}  # the terminal's /moves (Discord offers autocomplete instead)
@@ -30,5 +30,5 @@ def test_every_table_command_has_a_slash_command() -> None:
 
 
 def test_game_actions_are_table_entries() -> None:
-    for name in ACTION_COMMANDS:
+    for name in MOVES:
         assert find_command(name).action

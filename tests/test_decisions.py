@@ -7,7 +7,8 @@ import copy
 import pytest
 
 from engine import actions as A
-from engine.decisions import choices_for, legal_tile_lays
+from engine.decisions import legal_tile_lays
+from engine.moves import choices_for
 from engine.replay import filter_actions, game_from_export
 from tests.fixture_util import load_export
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.textcmd import action_to_command, parse
-from engine.decisions import choices_for
+from engine.moves import choices_for
 from engine.replay import filter_actions, replay
 from tests.discord_standin import Channel, DiscordStandIn, InteractionRecord, Message, User
 from tests.discord_standin.harness import RunningBot, assert_pings_only, assert_pngs, say, standin

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from engine import actions as A
-from engine.errors import GameError
+from engine.errors import EngineBug, GameError
 from engine.game import Game
 from engine.replay import filter_actions, game_from_export, snapshot
 from tests.fixture_util import load_export
@@ -115,7 +115,7 @@ def test_a_rejected_action_leaves_the_state_exactly_as_it_was(name: str, every: 
         action = A.Action.from_dict(raw)
         if i % step == step // 2:
             before = canonical(copy.deepcopy(game))
-            with failing_once(game), pytest.raises(GameError, match="injected failure"):
+            with failing_once(game), pytest.raises(EngineBug, match="injected failure"):
                 game.process(action)
             assert canonical(game) == before, f"{name}: state changed by rejected action {i} ({raw['type']})"
             wrong = next(p.id for p in game.players if p.id not in game.acting())
@@ -187,3 +187,34 @@ def test_route_scoring_hooks_say_which_titles_change_them() -> None:
     assert plain.route_revenue_for_train(corp, [], train) == plain.route_revenue(corp, [])
     assert plain.issue_choices(corp) is None and plain.side_floor(corp, train) == 0
     assert plain.par_prices(corp) == plain.market.par_prices and not plain.provisional_open()
+
+
+def test_an_unexpected_exception_is_an_engine_bug_and_the_state_is_restored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule refusal is a GameError with a code; anything else raised inside the engine is an
+    EngineBug (not a refusal), and the game is exactly as before either way."""
+    from engine.errors import NOT_YOUR_TURN, EngineBug
+
+    export = load_export("1856", "hotseat001")
+    actions = filter_actions(export["actions"])
+    game = game_from_export(export)
+    for raw in actions[:6]:
+        game.process(A.Action.from_dict(raw))
+    before = canonical(game)
+    wrong = A.Action.from_dict({**actions[6], "entity": actions[7]["entity"]})
+    if wrong.entity != A.Action.from_dict(actions[6]).entity:
+        with pytest.raises(GameError) as refused:
+            game.process(wrong)
+        assert refused.value.code == NOT_YOUR_TURN and refused.value.facts["entity"] == wrong.entity
+        assert canonical(game) == before
+    kind = type(game.round)
+    original = kind.process
+
+    def broken(self: Any, action: A.Action) -> None:
+        original(self, action)
+        raise KeyError("a bug after the action changed the game")
+
+    monkeypatch.setattr(kind, "process", broken)
+    with pytest.raises(EngineBug) as bug:
+        game.process(A.Action.from_dict(actions[6]))
+    assert not isinstance(bug.value, GameError) and isinstance(bug.value.__cause__, KeyError)
+    assert canonical(game) == before

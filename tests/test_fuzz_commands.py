@@ -22,11 +22,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.commands import CommandLayer, build_game
-from bot.play import ACTION_COMMANDS
 from bot.reminders import ReminderSettings
 from bot.reply import Caller
 from bot.store import Store
 from bot.textcmd import CommandSyntaxError, format_command, parse
+from engine.moves import MOVES
 from engine.replay import filter_actions, snapshot
 from tests.fixture_util import load_export
 
@@ -42,8 +42,8 @@ GAME_PARAMS: dict[str, list[str]] = {
     "game sub": ["user", "user_name", "seat", "vote"], "game concede": ["seat", "confirm"],
     "game history": [], "game repair": ["confirm"],
 }
-PARAMS = {**GAME_PARAMS, **{name: [p.name for p in c.params] + ["entity", "state"] for name, c in
-                            ACTION_COMMANDS.items()}}
+PARAMS = {**GAME_PARAMS, **{name: [o.name for o in c.options] + ["entity", "state"] for name, c in
+                            MOVES.items()}}
 USERS = ["alice", "bob", "carol", "hank", "zed", "ada"]
 PLAUSIBLE = ["BBG", "WGB", "J15", "J13", "57-0", "57", "2-0", "3-0", "yes", "no", "payout", "withhold", "Player 1",
              "Player 2", "1", "0", "-1", "65", "100", "1856", "1833NE", "hank", "bob", "18", "19", "auto", "none",

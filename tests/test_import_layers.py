@@ -179,3 +179,19 @@ def test_no_import_circles_in_render() -> None:
 
 def test_no_import_circles_in_engine() -> None:
     assert cycles(_within(import_graph(), "engine")) == []
+
+
+# Start a game from a title's name: these may look the title up; the rules themselves never do
+# (a title gives the game what differs, e.g. Game.choice_overrides).
+TITLE_LOOKUP = ("engine.replay", "engine.selfplay", "engine.titles")
+
+
+def test_the_rules_never_look_up_the_title_registry() -> None:
+    graph = import_graph()
+    lookups = sorted(
+        f"{m} -> engine.titles.registry"
+        for m, targets in graph.items()
+        if m.startswith("engine") and "engine.titles.registry" in targets
+        and not any(m == t or m.startswith(t + ".") for t in TITLE_LOOKUP)
+    )
+    assert lookups == []

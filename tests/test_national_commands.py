@@ -5,9 +5,8 @@ token limit) offer exactly the trains and stations the engine accepts."""
 from __future__ import annotations
 
 from bot.choices import action_choices
-from bot.play import ACTION_COMMANDS
 from engine import actions as A
-from engine.decisions import choices_for
+from engine.moves import MOVES, choices_for
 from tests.positions import at, raw_action
 
 GJR = "generated/1836jr56"
@@ -17,7 +16,7 @@ SELF56 = "selfplay/1856"
 def test_borrow_offers_the_train_the_national_borrowed() -> None:
     g = at(GJR, "1836jr56_p2_s202", 825)
     played = raw_action(GJR, "1836jr56_p2_s202", 826)
-    offered = [c.value for c in action_choices(g, "MESS", ACTION_COMMANDS["borrow"], "train", {})]
+    offered = [c.value for c in action_choices(g, "MESS", MOVES["borrow"], "train", {})]
     assert isinstance(played, A.BorrowTrain) and played.train in offered
     assert offered == [c.value for c in choices_for(g, "MESS", "borrow_train")]
     for tid in offered:
@@ -27,12 +26,12 @@ def test_borrow_offers_the_train_the_national_borrowed() -> None:
 def test_remove_offers_the_national_stations_to_give_up() -> None:
     g = at(SELF56, "1856_p6_national_station_removed", 1972)
     played = raw_action(SELF56, "1856_p6_national_station_removed", 1973)
-    offered = [c.value for c in action_choices(g, "CGR", ACTION_COMMANDS["remove"], "city", {})]
+    offered = [c.value for c in action_choices(g, "CGR", MOVES["remove"], "city", {})]
     assert isinstance(played, A.RemoveToken) and played.city in offered
     assert g.accepts(played)
 
 
 def test_no_borrow_or_remove_offered_outside_their_moment() -> None:
     g = at(GJR, "1836jr56_p2_s202", 10)
-    assert action_choices(g, "MESS", ACTION_COMMANDS["borrow"], "train", {}) == []
-    assert action_choices(g, "CGR", ACTION_COMMANDS["remove"], "city", {}) == []
+    assert action_choices(g, "MESS", MOVES["borrow"], "train", {}) == []
+    assert action_choices(g, "CGR", MOVES["remove"], "city", {}) == []

@@ -16,7 +16,6 @@ from ..game import Game
 from ..rules import Rules
 
 if TYPE_CHECKING:
-    from ..choice import TitleChoiceHandler
     from ..selfplay import GameReport
 
 Players = Iterable[tuple[str, str]]
@@ -36,7 +35,6 @@ class TitleInfo:
     game_class: str  # "module:Class"
     selfplay_module: str | None = None
     provisional_module: str | None = None
-    choices_module: str | None = None  # HANDLERS: action type -> the title's own choice handler
     blurb: str = ""
 
     @property
@@ -61,13 +59,6 @@ class TitleInfo:
     def provisional(self) -> ModuleType | None:
         return importlib.import_module(self.provisional_module) if self.provisional_module else None
 
-    @property
-    def choice_handlers(self) -> dict[str, TitleChoiceHandler]:
-        if self.choices_module is None:
-            return {}
-        handlers: dict[str, TitleChoiceHandler] = importlib.import_module(self.choices_module).HANDLERS
-        return handlers
-
     def summary_facts(self, options: list[str], reports: list[GameReport]) -> list[str] | None:
         module = self.selfplay
         if module is None:
@@ -86,7 +77,6 @@ TITLES: dict[str, TitleInfo] = {
     "1833NE": TitleInfo("1833NE", f"{_PKG}.g1833ne.data", f"{_PKG}.g1833ne.game:G1833NE",
                         selfplay_module=f"{_PKG}.g1833ne.selfplay",
                         provisional_module=f"{_PKG}.g1833ne.provisional",
-                        choices_module=f"{_PKG}.g1833ne.choices",
                         blurb="1833NE: New England, 1846-style finance"),
 }
 

@@ -3,10 +3,14 @@ home city of a corporation without one, and the takeover's target and payment.""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from ...choice import Choice, ChoiceHandler, TitleChoiceHandler
-from ...game import Game
 from . import takeover as T
-from .game import G1833NE
+
+if TYPE_CHECKING:
+    from ...game import Game
+    from .game import G1833NE
 
 
 def par(game: Game, entity: str, partial: dict[str, str], general: ChoiceHandler) -> list[Choice]:
@@ -14,7 +18,7 @@ def par(game: Game, entity: str, partial: dict[str, str], general: ChoiceHandler
     price (a $120 home needs a start price of at least $60)."""
     if "price" not in partial or "corporation" not in partial:
         return general(game, entity, partial)
-    assert isinstance(game, G1833NE)
+    game = cast("G1833NE", game)
     corp = game.corporations.get(partial["corporation"])
     if corp is None or corp.home is not None:
         return []
@@ -32,7 +36,7 @@ def par(game: Game, entity: str, partial: dict[str, str], general: ChoiceHandler
 
 def takeover(game: Game, entity: str, partial: dict[str, str], general: ChoiceHandler) -> list[Choice]:
     """The target, then how many of its own shares the acquirer pays with."""
-    assert isinstance(game, G1833NE)
+    game = cast("G1833NE", game)
     rnd = game.round
     if not isinstance(rnd, T.TakeoverRound):
         return []

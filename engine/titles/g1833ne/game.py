@@ -26,6 +26,7 @@ from ...router import RouteSolution
 from ...router import best_routes as shared_best_routes
 from ...router_graph import RouteGraph
 from ...tiles import Tile
+from . import choices as choice_refinements
 from . import companies as C
 from . import data as g1833ne_data
 from . import emergency as E
@@ -74,6 +75,7 @@ class G1833NE(Game):
     FLOAT_PERCENT = 20
     # no loans (Game's HAS_LOANS False): the 1846 finance system issues shares instead
     IPO_NAME = g1833ne_data.IPO_NAME  # shares not yet sold lie in the corporation's treasury
+    choice_overrides = choice_refinements.HANDLERS  # homes to start on, takeovers
 
     def __init__(
         self,

@@ -1,0 +1,116 @@
+"""One definition per action type: the moves players make, as commands.
+
+Each :class:`Move` (one per command; a corporation's ``/issue`` and a player's ``/sell`` both
+make ``sell_shares``) holds the command's options, the legal choices of each option now, how its
+action is built from the options typed and read back as a command, its help and example, and
+how the random player picks one. The front ends derive everything from this table: Discord's
+slash commands and autocomplete, the terminal's parser, ``/moves``, ``/help``; self-play and
+the computer player draw their actions from it.
+
+A title may refine the choices of an action type (``Game.choice_overrides``: 1833NE's homes
+and takeovers); the refinement gets the general chooser to fall back on.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .. import actions as A
+from ..choice import Choice
+from ..errors import GameError
+from ..game import Game
+from . import operating, stock, track
+from .spec import Move, Option, Params, entity_type
+
+__all__ = ["MOVES", "Move", "Option", "choices_for", "command_for", "command_options", "move_for",
+           "moves_of_type", "option_choices", "sample_action"]
+
+MOVES: dict[str, Move] = {m.command: m for m in (*stock.MOVES, *track.MOVES, *operating.MOVES)}
+
+_BY_TYPE: dict[str, list[Move]] = {}
+for _m in MOVES.values():
+    _BY_TYPE.setdefault(_m.action_type, []).append(_m)
+
+
+def moves_of_type(action_type: str) -> list[Move]:
+    return list(_BY_TYPE.get(action_type, []))
+
+
+def move_for(action_type: str, kind: str) -> Move | None:
+    """The move an entity of ``kind`` (player, corporation, company) makes ``action_type`` with."""
+    return next((m for m in _BY_TYPE.get(action_type, []) if m.fits(kind)), None)
+
+
+def command_for(game: Game, entity: str, action_type: str) -> str:
+    """The command ``entity`` types for ``action_type`` ("/issue" for a corporation's sale)."""
+    move = move_for(action_type, entity_type(game, entity))
+    return move.command if move else action_type
+
+
+def option_choices(game: Game, entity: str, move: Move, name: str, given: Params) -> list[Choice]:
+    """Legal values of option ``name`` of ``move`` for ``entity`` now, given the options typed
+    before it (later ones are ignored)."""
+    option = move.option(name)
+    if option is None or option.choices is None:
+        return []
+    if not move.any_time and move.action_type not in game.action_types(entity):
+        return []
+    before: Params = {}
+    for o in move.options:
+        if o.name == name:
+            break
+        if o.choices is not None and given.get(o.name):
+            before[o.name] = given[o.name]
+    chooser = option.choices
+    title = game.choice_overrides.get(move.action_type)
+    if title is not None:
+        return title(game, entity, before, chooser)
+    return chooser(game, entity, before)
+
+
+def choices_for(game: Game, entity: str, action_type: str, given: Params | None = None) -> list[Choice]:
+    """Legal values for the next option of ``action_type`` not in ``given`` that has choices."""
+    given = given or {}
+    move = move_for(action_type, entity_type(game, entity))
+    if move is None:
+        return []
+    for o in move.options:
+        if o.choices is not None and o.name not in given:
+            return option_choices(game, entity, move, o.name, given)
+    return []
+
+
+def command_options(action: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The command and options a player types for an exported action (None for a chat message
+    and the game's own records)."""
+    kind = action.get("entity_type") or "player"
+    move = move_for(str(action.get("type")), kind)
+    if move is None:
+        return None
+    options = move.to_options(action)
+    if kind == "company":  # a private's ability: its owner acts for it
+        options["entity"] = action["entity"]
+    return move.command, options
+
+
+def sample_action(game: Game, rng: random.Random, entity: str, action_type: str) -> A.Action | None:
+    """A random legal-looking action of ``action_type`` for ``entity`` (self-play): the move's own
+    sampler, else a random choice for each required option that has choices."""
+    move = move_for(action_type, entity_type(game, entity))
+    if move is None:
+        return None
+    if move.sample is not None:
+        return move.sample(game, rng, entity)
+    given: Params = {}
+    for o in move.options:
+        if o.choices is None or not o.required:
+            continue
+        offered = option_choices(game, entity, move, o.name, given)
+        if not offered:
+            return None
+        given[o.name] = rng.choice(offered).value
+    try:
+        return move.build(game, entity, given)
+    except GameError:
+        return None

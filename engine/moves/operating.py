@@ -1,0 +1,375 @@
+"""Moves of a corporation's operating turn besides the map: ``/routes``, ``/dividend``, trains
+(``/train``, ``/discard``, ``/borrow``), money (``/loan``, ``/repay``, ``/issue``, ``/redeem``),
+``/private``, ``/right``, the 1856 national's ``/merge``, 1833NE's ``/takeover`` and
+``/accept``, and ``/bankrupt``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .. import actions as A
+from ..choice import Choice
+from ..decisions import step_offering, suggest_routes
+from ..entities import POOL, Corporation, Train
+from ..errors import BAD_OPTION, UNAVAILABLE, GameError
+from ..game import Game
+from ..operating import OperatingRound
+from .routes_text import format_routes, parse_routes
+from .spec import Move, Option, Params, base, no_choices, number, pick, text
+from .stock import sell_choices, share_ids
+
+
+def _operating(game: Game) -> OperatingRound | None:
+    return game.round if isinstance(game.round, OperatingRound) else None
+
+
+# ---------------------------------------------------------------------- /routes, /dividend
+def route_choices(game: Game, entity: str, given: Params) -> list[Choice]:
+    out = []
+    try:
+        routes = suggest_routes(game, entity, time_budget=0.5)
+    except GameError:  # no routes to suggest: auto and none remain
+        routes = []
+    if routes:
+        total = game.fmt(sum(r["revenue"] for r in routes))
+        shown = format_routes(routes)
+        out.append(Choice("auto", f"auto: the best routes, {total} ({shown})"))
+        if len(shown) <= 100:
+            out.append(Choice(shown, f"{shown} = {total}"))
+    else:
+        out.append(Choice("auto", "auto: the best routes"))
+    out.append(Choice("none", "none: do not run"))
+    return out
+
+
+def build_routes(g: Game, e: str, p: Params) -> A.Action:
+    raw = (p.get("routes") or "").strip()
+    if not raw or raw.lower() in ("auto", "suggested"):
+        routes = suggest_routes(g, e)
+    elif raw.lower() == "none":
+        routes = []
+    else:
+        routes = parse_routes(raw)
+        for r in routes:
+            r["train"] = pick(r["train"], list(g.trains), "train")
+            for chain in [*r["connections"], *r.get("extension", [])]:
+                for h in chain:
+                    pick(h, list(g.board.hexes), "hex")
+    return A.RunRoutes(**base(g, e), routes=tuple(routes))
+
+
+def dividend_choices(game: Game, entity: str, given: Params) -> list[Choice]:
+    if entity not in game.corporations:
+        return []
+    labels = {"payout": "pay out to shareholders", "withhold": "withhold in the treasury"}
+    return [Choice(k, labels.get(k, k)) for k in game.dividend_kinds(game.corporations[entity])]
+
+
+def build_dividend(g: Game, e: str, p: Params) -> A.Action:
+    kinds = list(g.dividend_kinds(g.corporations[e])) if e in g.corporations else ["payout", "withhold"]
+    return A.Dividend(**base(g, e), kind=pick(text(p, "kind"), kinds, "dividend choice"))
+
+
+# ---------------------------------------------------------------------- /train, /discard, /borrow
+def _price_text(game: Game, train: Train) -> str:
+    """A bank train's price; for a two-sided card (1833NE) each side's ("3/5 $180 or 2+2 $140")."""
+    sides = game.train_variants(train)
+    if not sides:
+        return game.fmt(train.price)
+    return " or ".join(f"{name} {game.fmt(price)}" for name, price in sides)
+
+
+def _train_variants(game: Game, corp: Corporation, train_id: str) -> list[Choice]:
+    """1833NE two-sided cards: the sides of a bank train the corporation can pay for."""
+    train = game.trains.get(train_id)
+    if train is None:
+        return []
+    floor = game.side_floor(corp, train)  # 1833NE after an emergency issue
+    return [Choice(name, f"{name} for {game.fmt(price)}") for name, price in game.train_variants(train)
+            if floor <= price <= corp.cash]
+
+
+def _step_train_choices(game: Game, corp: Corporation, buyable: list[Train]) -> list[Choice]:
+    """The trains a title's train step lists (1856 family), with what the buyer can pay: a
+    bank train at its price (the cheapest one with the president's help when a train must be
+    bought), another corporation's for $1 up to the treasury (at face value where the title
+    says so), a trade-in at the reduced price."""
+    out = []
+    seen = set()
+    cash = corp.cash
+    cheapest = game.cheapest_depot_train(corp)
+    pres_cash = game.player(corp.president).cash if corp.president else 0
+    for t in buyable:
+        if t.owner in ("depot", "discard"):
+            if (t.name, t.owner) in seen:
+                continue
+            seen.add((t.name, t.owner))
+            helped = game.must_buy_train(corp) and t is cheapest and t.price - cash <= pres_cash
+            if t.price <= cash or helped:
+                src = "bank" if t.owner == "depot" else "discard pile"
+                note = " (president helps)" if t.price > cash else ""
+                out.append(Choice(t.id, f"{t.name}-train from the bank ({src}), {_price_text(game, t)}{note}"))
+        elif game.face_value_only(corp, t):
+            if t.price <= cash:
+                out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(t.price)}"))
+        elif cash >= 1:
+            out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(1)}-{game.fmt(cash)}"))
+    for t, price in game.exchange_options(corp):
+        if price <= cash and t in buyable:
+            out.append(Choice(f"{t.id}", f"{t.name}-train trading in, {game.fmt(price)}"))
+    return out
+
+
+def train_choices(game: Game, entity: str, given: Params) -> list[Choice]:
+    """The trains the corporation may buy now, then (given a two-sided card) its sides."""
+    rnd = _operating(game)
+    if rnd is None or entity not in game.corporations:
+        return []
+    corp = game.corporations[entity]
+    if "train" in given:
+        return _train_variants(game, corp, given["train"])
+    step = step_offering(rnd, entity, "buy_train")
+    listed = step.buyable_trains() if step is not None else None
+    if listed is not None:
+        return _step_train_choices(game, corp, listed)
+    if game.must_buy_train(corp) and game.needs_emergency_money(corp):
+        # only the cheapest train from the bank, paid with the president's help
+        t = game.cheapest_depot_train(corp)
+        if t is not None and game.president_can_fund_train(corp):
+            return [Choice(t.id, f"{t.name}-train from the bank, {_price_text(game, t)} (president helps)")]
+        return []
+    out = []
+    seen = set()
+    room = game.room(corp)
+    for t in game.buyable_depot_trains(corp):
+        if (t.name, t.owner) in seen or t.price > corp.cash or not room:
+            continue
+        seen.add((t.name, t.owner))
+        src = "bank" if t.owner == "depot" else "discard pile"
+        out.append(Choice(t.id, f"{t.name}-train from the bank ({src}), {_price_text(game, t)}"))
+    for t, price in game.exchange_options(corp):
+        if price <= corp.cash:
+            out.append(Choice(f"{t.id}", f"{t.name}-train trading in, {game.fmt(price)}"))
+    if room and corp.cash >= 1:
+        for t in game.other_corp_trains(corp):
+            out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(1)}-{game.fmt(corp.cash)}"))
+    return out
+
+
+def train_id(g: Game, raw: str, e: str | None = None, action_type: str = "buy_train") -> str:
+    """A train as typed: its id, or a train name ("3") for the next one in the bank."""
+    if raw in g.trains:
+        return raw
+    for owner in ("depot", "discard"):
+        for tid in g.train_order:
+            t = g.trains[tid]
+            if t.name.lower() == raw.lower() and t.owner == owner:
+                return tid
+    lowered = {t.lower(): t for t in g.trains}
+    if raw.lower() in lowered:
+        return lowered[raw.lower()]
+    chooser = {"buy_train": train_choices, "discard_train": discard_choices,
+               "borrow_train": borrow_choices}[action_type]
+    options = chooser(g, e, {}) if e else []
+    offer = "; ".join(f"train:{c.value} ({c.label})" for c in options[:8])
+    if any(t.name.lower() == raw.lower() for t in g.trains.values()):
+        head, code = f"No {raw}-train is left in the bank", UNAVAILABLE
+    else:
+        head, code = f"There is no train {raw!r}", BAD_OPTION
+    verb = "you can buy" if action_type == "buy_train" else "choose from"
+    raise GameError(head + (f"; {verb}: {offer}" if offer else ""), code, option="train", value=raw)
+
+
+def build_train(g: Game, e: str, p: Params) -> A.Action:
+    tid = train_id(g, text(p, "train"), e)
+    train = g.trains[tid]
+    # 1833NE: a card from the bank is bought as one of its sides: the one named, else the one
+    # at the price given, else the card's first side
+    sides = dict(g.train_variants(train))
+    price = number(p, "price") if p.get("price") else None
+    if p.get("variant") and sides:
+        variant = pick(p["variant"], list(sides), "side")
+    else:
+        variant = next((name for name, cost in sides.items() if cost == price), train.name)
+    if price is None:
+        if train.owner not in ("depot", "discard"):
+            raise GameError(f"Give price: to buy {tid} from {train.owner}", BAD_OPTION, option="price")
+        price = sides.get(variant, train.price)
+    exchange = train_id(g, p["exchange"]) if p.get("exchange") else None
+    return A.BuyTrain(**base(g, e), train=tid, price=price, variant=variant, exchange=exchange)
+
+
+def train_options(a: dict[str, Any]) -> dict[str, Any]:
+    card = str(a["train"]).rsplit("-", 1)[0]
+    variant = a.get("variant") if a.get("variant") != card else None  # 1833NE: the side bought
+    return {"train": a["train"], "variant": variant, "price": a["price"], "exchange": a.get("exchange")}
+
+
+def sample_train(game: Game, rng: random.Random, e: str) -> A.Action | None:
+    corp = game.corporations[e]
+    options = train_choices(game, e, {})
+    if not options:
+        return None
+    from_bank = [c for c in options if game.trains[c.value].owner not in game.corporations]
+    c = rng.choice(from_bank) if from_bank and rng.random() < 0.9 else rng.choice(options)
+    train = game.trains[c.value]
+    if train.owner in game.corporations:
+        return A.BuyTrain(**base(game, e), train=train.id, price=min(train.price, max(1, corp.cash)))
+    if "trading in" in c.label:
+        for t, price in game.exchange_options(corp):
+            if t.id == train.id:
+                own = next(o for o in game.corp_trains(e) if t.discount and o.name in t.discount)
+                return A.BuyTrain(**base(game, e), train=train.id, price=price, exchange=own.id)
+    return A.BuyTrain(**base(game, e), train=train.id, price=train.price)
+
+
+def discard_choices(game: Game, entity: str, given: Params) -> list[Choice]:
+    if entity not in game.corporations:
+        return []
+    trains = list(game.corporations[entity].trains)
+    rnd = _operating(game)
+    for step in rnd.steps if rnd is not None else []:
+        listed = step.discardable() if not step.passed and "discard_train" in step.actions(entity) else None
+        if listed is not None:
+            trains = listed
+            break
+    return [Choice(t, f"{game.trains[t].name}-train {t}") for t in trains]
+
+
+def borrow_choices(game: Game, entity: str, given: Params) -> list[Choice]:
+    rnd = _operating(game)
+    for step in rnd.steps if rnd is not None else []:
+        if not step.passed and "borrow_train" in step.actions(entity):
+            return [Choice(t, f"borrow the {game.trains[t].name}-train {t}") for t in step.borrowable()]
+    return []
+
+
+# ---------------------------------------------------------------------- privates, rights
+def private_choices(game: Game, entity: str, given: Params) -> list[Choice]:
+    if entity not in game.corporations:
+        return []
+    corp = game.corporations[entity]
+    return [Choice(c.sym, f"{c.sym} - {c.name}, {game.fmt(game.company_min_price(c))}-{game.fmt(game.company_max_price(c))}")
+            for c in game.purchasable_companies() if game.company_min_price(c) <= corp.cash]
+
+
+def sample_private(game: Game, rng: random.Random, e: str) -> A.Action | None:
+    options = private_choices(game, e, {})
+    if not options:
+        return None
+    c = rng.choice(options)
+    comp = game.companies[c.value]
+    lo = game.company_min_price(comp)
+    hi = min(game.company_max_price(comp), game.corporations[e].cash)
+    return A.BuyCompany(**base(game, e), company=c.value, price=rng.randint(lo, hi)) if hi >= lo else None
+
+
+def right_choices(game: Game, entity: str, given: Params) -> list[Choice]:
+    """What the corporation may buy besides trains and privates now: 1856 rights, 1833NE ferries."""
+    corp = game.corporations.get(entity)
+    return [Choice(name, name) for name in game.special_buys(corp)] if corp is not None else []
+
+
+def sample_right(game: Game, rng: random.Random, e: str) -> A.Action | None:
+    items = game.special_buys(game.corporations[e])
+    return A.SpecialBuy(**base(game, e), description=items[0], cost=game.right_cost) if items else None
+
+
+# ---------------------------------------------------------------------- a corporation's own shares
+def redeem_choices(game: Game, entity: str, given: Params) -> list[Choice]:
+    corp = game.corporations.get(entity)
+    if corp is None:
+        return []
+    market = [s.id for s in game.shares_of(POOL, corp.sym)]
+    return [Choice(",".join(market[:n]), f"redeem {n} share{'s' if n > 1 else ''} for {game.fmt(money)}")
+            for n, money in game.redeem_options(corp) if n <= len(market)]
+
+
+def _own_shares(g: Game, e: str, raw: str, *, sell: bool) -> A.Action:
+    ids = tuple(share_ids(g, raw))
+    percent = sum(g.shares[s].percent for s in ids)
+    kind = A.SellShares if sell else A.BuyShares
+    return kind(**base(g, e), shares=ids, percent=percent)
+
+
+def merge_choices(game: Game, entity: str, given: Params) -> list[Choice]:
+    return [Choice(sym, f"{sym} merges into the national") for sym in game.nationalizables[:1]]
+
+
+def build_merge(g: Game, e: str, p: Params) -> A.Action:
+    corp = pick(p["corporation"], list(g.corporations), "corporation") if p.get("corporation") else None
+    return A.Merge(**base(g, e), corporation=corp)
+
+
+def build_takeover(g: Game, e: str, p: Params) -> A.Action:
+    """1833NE takeover game: the target and how many of its own shares the acquirer pays with
+    (the title registers the action type)."""
+    corp = pick(text(p, "corporation"), list(g.corporations), "corporation")
+    return A.Action.from_dict(
+        {"type": "takeover", **base(g, e), "corporation": corp, "shares": number(p, "shares", default=0)})
+
+
+def _simple(kind: type[A.Action]) -> Any:
+    """The builder of an action without options."""
+    return lambda g, e, p: kind(**base(g, e))
+
+
+MOVES = (
+    Move("routes", "run_routes", "run trains", '/routes routes:auto (or routes:"2-0: F15-F17")',
+         (Option("routes", 'routes like "2-0: F15-F17; 3-1: C14-D13-B13", or auto, or none',
+                 required=False, choices=route_choices),),
+         build_routes, lambda a: {"routes": format_routes(a.get("routes") or []) or "none"}),
+    Move("dividend", "dividend", "pay out or withhold", "/dividend kind:payout",
+         (Option("kind", "payout or withhold", choices=dividend_choices),),
+         build_dividend, lambda a: {"kind": a["kind"]}),
+    Move("train", "buy_train", "buy a train", "/train train:3",
+         (Option("train", "train", choices=train_choices),
+          Option("variant", "side of a two-sided card (1833NE)", required=False, choices=train_choices),
+          Option("price", "price (for a train from another corporation)", required=False, kind="number"),
+          Option("exchange", "train to trade in", required=False)),
+         build_train, train_options, sample=sample_train),
+    Move("discard", "discard_train", "discard a train over the limit", "/discard train:2-0",
+         (Option("train", "train", choices=discard_choices),),
+         lambda g, e, p: A.DiscardTrain(**base(g, e), train=train_id(g, text(p, "train"), e, "discard_train")),
+         lambda a: {"train": a["train"]}, ask_entity=True),
+    Move("borrow", "borrow_train", "the national borrows a train for this run", "/borrow train:5-0",
+         (Option("train", "train", choices=borrow_choices),),
+         lambda g, e, p: A.BorrowTrain(**base(g, e), train=train_id(g, text(p, "train"), e, "borrow_train")),
+         lambda a: {"train": a["train"]}),
+    Move("loan", "take_loan", "take a loan", "/loan", (), _simple(A.TakeLoan), lambda a: {}),
+    Move("repay", "payoff_loan", "pay off a loan", "/repay", (), _simple(A.PayoffLoan), lambda a: {}),
+    Move("private", "buy_company", "buy a private company from a player", "/private company:GLSC price:100",
+         (Option("company", "private company", choices=private_choices),
+          Option("price", "price", kind="number")),
+         lambda g, e, p: A.BuyCompany(**base(g, e), company=pick(text(p, "company"), list(g.companies),
+                                                                 "private company"), price=number(p, "price")),
+         lambda a: {"company": a["company"], "price": a["price"]}, sample=sample_private),
+    Move("right", "special_buy", "buy a right (1856 tunnel/bridge) or a ferry (1833NE)", "/right right:tunnel",
+         (Option("right", "which right or ferry", choices=right_choices),
+          Option("cost", "cost", required=False, kind="number")),
+         lambda g, e, p: A.SpecialBuy(**base(g, e), description=text(p, "right"), cost=number(p, "cost", default=0)),
+         lambda a: {"right": a["description"], "cost": a.get("cost")}, sample=sample_right),
+    Move("issue", "sell_shares", "issue treasury shares", "/issue shares:GW_5",
+         (Option("shares", "shares to issue", choices=sell_choices),),
+         lambda g, e, p: _own_shares(g, e, text(p, "shares"), sell=True),
+         lambda a: {"shares": ",".join(a["shares"])}, entity_kind="corporation"),
+    Move("redeem", "buy_shares", "redeem a share", "/redeem share:GW_5",
+         (Option("share", "share to redeem", choices=redeem_choices),),
+         lambda g, e, p: _own_shares(g, e, text(p, "share"), sell=False),
+         lambda a: {"share": ",".join(a["shares"])}, entity_kind="corporation"),
+    Move("merge", "merge", "merge into the national (1856)", "/merge",
+         (Option("corporation", "corporation", required=False, choices=merge_choices),),
+         build_merge, lambda a: {"corporation": a.get("corporation")},
+         sample=lambda g, rng, e: A.Merge(**base(g, e), corporation=e)),
+    Move("takeover", "takeover", "take over another corporation (1833NE)", "/takeover corporation:NYNH shares:1",
+         (Option("corporation", "corporation", choices=no_choices),
+          Option("shares", "own treasury shares to pay with", required=False, kind="number", choices=no_choices)),
+         build_takeover, lambda a: {"corporation": a["corporation"], "shares": a.get("shares")},
+         entity_kind="corporation"),
+    Move("accept", "accept_takeover", "accept the takeover offered (/pass refuses)", "/accept", (),
+         lambda g, e, p: A.Action.from_dict({"type": "accept_takeover", **base(g, e)}), lambda a: {},
+         entity_kind="corporation"),
+    Move("bankrupt", "bankrupt", "declare bankruptcy", "/bankrupt", (), _simple(A.Bankrupt), lambda a: {}),
+)

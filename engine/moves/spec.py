@@ -1,0 +1,150 @@
+"""The shape of a move definition (:class:`Move`, :class:`Option`) and the readers of typed
+options (whole numbers, names among many, yes/no), each refusing with a :class:`GameError`
+coded ``bad_option`` or ``unknown`` that says what to type instead.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .. import actions as A
+from ..choice import Choice
+from ..errors import BAD_OPTION, UNKNOWN, GameError
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+Params = dict[str, str]
+# (game, entity, the options given so far) -> the legal values of one option now
+Chooser = Callable[["Game", str, Params], list[Choice]]
+# (game, entity, options as typed) -> the action (GameError when an option cannot be read)
+Builder = Callable[["Game", str, Params], A.Action]
+# an exported action (18xx.games dict) -> the command's options, as typed (None: not given)
+ToOptions = Callable[[dict[str, Any]], dict[str, Any]]
+# self-play: a random legal action of this type for the entity (None: none fits)
+Sampler = Callable[["Game", random.Random, str], "A.Action | None"]
+
+MAX_NUMBER = 1_000_000
+_INT = re.compile(r"^[+-]?\d+$")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a command: its name, what it means, how it is typed (``text``,
+    ``number``, ``flag``), whether it must be given, and its legal values now (None: free text)."""
+
+    name: str
+    description: str
+    required: bool = True
+    kind: str = "text"
+    choices: Chooser | None = None
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action type as players make it: the command that makes it, its options (with their
+    legal choices), how the action is built from the typed options and read back as a command,
+    its help and example, and how the random player picks one.
+
+    ``entity_kind`` limits the command to players or corporations (a corporation's /issue and a
+    player's /sell make the same ``sell_shares`` action); ``any_time`` marks a player's standing
+    order, allowed out of turn; ``ask_entity`` lets the caller name the entity that acts (a
+    private's ability, a corporation other than the one asked first)."""
+
+    command: str
+    action_type: str
+    help: str
+    example: str
+    options: tuple[Option, ...]
+    build: Builder
+    to_options: ToOptions
+    entity_kind: str | None = None
+    any_time: bool = False
+    sample: Sampler | None = None
+    ask_entity: bool = False
+
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.options if o.name == name), None)
+
+    def fits(self, kind: str) -> bool:
+        """Whether an entity of ``kind`` (player, corporation, company) uses this command."""
+        return self.entity_kind is None or self.entity_kind == kind
+
+
+# ---------------------------------------------------------------------- reading options
+def entity_type(game: Game, entity: str) -> str:
+    if entity in game.player_by_id:
+        return "player"
+    if entity in game.corporations:
+        return "corporation"
+    return "company"
+
+
+def base(game: Game, entity: str) -> dict[str, Any]:
+    """The fields every action has: who acts, and what kind of entity that is."""
+    return {"entity": entity, "entity_type": entity_type(game, entity)}
+
+
+def number(params: Params, key: str, *, lo: int = 0, hi: int = MAX_NUMBER, default: int | None = None) -> int:
+    raw = params.get(key)
+    if raw is None or raw.strip() == "":
+        if default is not None:
+            return default
+        raise GameError(f"Give {key}: a whole number", BAD_OPTION, option=key)
+    text_ = raw.strip().replace("$", "").replace("£", "")
+    # str.isdigit() accepts "³" and other digits int() refuses: only ASCII digits are numbers here
+    if not _INT.match(text_) or not text_.lstrip("+-").isascii():
+        raise GameError(f"{key} must be a whole number, not {raw!r}", BAD_OPTION, option=key, value=raw)
+    value = int(text_)
+    if value < lo:
+        raise GameError(f"{key} cannot be {'negative' if value < 0 else 'below ' + str(lo)} ({value})",
+                        BAD_OPTION, option=key, value=value)
+    if value > hi:
+        raise GameError(f"{key} {value} is too large (at most {hi})", BAD_OPTION, option=key, value=value)
+    return value
+
+
+def text(params: Params, key: str) -> str:
+    raw = (params.get(key) or "").strip()
+    if not raw:
+        raise GameError(f"Give {key}: (see /help for the format)", BAD_OPTION, option=key)
+    if len(raw) > 200:
+        raise GameError(f"{key} is too long", BAD_OPTION, option=key)
+    return raw
+
+
+def pick(value: str, options: list[str], what: str) -> str:
+    """``value`` among ``options``, ignoring case; a refusal listing a few options otherwise."""
+    if value in options:
+        return value
+    lowered = {o.lower(): o for o in options}
+    if value.lower() in lowered:
+        return lowered[value.lower()]
+    shown = ", ".join(options[:12]) + (", ..." if len(options) > 12 else "")
+    raise GameError(f"There is no {what} {value!r}" + (f"; choose from: {shown}" if shown else ""),
+                    UNKNOWN, what=what, id=value)
+
+
+def flag(params: Params, key: str) -> bool | None:
+    raw = (params.get(key) or "").strip().lower()
+    if not raw:
+        return None
+    if raw in ("yes", "true", "on", "1"):
+        return True
+    if raw in ("no", "false", "off", "0"):
+        return False
+    raise GameError(f"{key} must be yes or no, not {params[key]!r}", BAD_OPTION, option=key)
+
+
+def yes(value: Any) -> str | None:
+    """A flag as typed: "yes", "no", or None when not given."""
+    return None if value is None else ("yes" if value else "no")
+
+
+def no_choices(game: Game, entity: str, given: Params) -> list[Choice]:
+    """An option with a fixed set of values that a title may offer (none by default)."""
+    return []

@@ -1,0 +1,257 @@
+"""Moves on the map in an operating turn: ``/lay`` (track), ``/token`` (stations), ``/remove``
+(the national's surplus stations) and ``/assign`` (a private's marker, the 1856 port).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .. import actions as A
+from ..choice import Choice
+from ..decisions import city_id, distinct_rotations, legal_tile_lays, private_tile_lays, track_exits
+from ..errors import BAD_OPTION, UNAVAILABLE, GameError
+from ..game import Game
+from ..operating import OperatingRound
+from .spec import Move, Option, Params, base, number, pick, text
+
+
+def _operating(game: Game) -> OperatingRound | None:
+    return game.round if isinstance(game.round, OperatingRound) else None
+
+
+# ---------------------------------------------------------------------- /lay
+def _lays(game: Game, entity: str) -> dict[str, dict[str, list[int]]]:
+    if entity in game.companies:
+        return private_tile_lays(game, entity)
+    if entity in game.corporations:
+        return legal_tile_lays(game, entity)
+    return {}
+
+
+def tile_label(game: Game, tile_id: str) -> str:
+    name = tile_id.rsplit("-", 1)[0]
+    t = game.board.tile_for(name)
+    parts = []
+    if t.cities:
+        parts.append(f"{len(t.cities)} cit{'ies' if len(t.cities) > 1 else 'y'}")
+    if t.towns:
+        parts.append(f"{len(t.towns)} town{'s' if len(t.towns) > 1 else ''}")
+    if not parts:
+        parts.append("track")
+    rev = next((n.revenue for n in t.nodes if isinstance(n.revenue, int) and n.revenue), None)
+    label = f"{name} - {t.color} {', '.join(parts)}"
+    return label + (f", {rev}" if rev else "")
+
+
+def _tile_order(tile_id: str) -> int:
+    name = tile_id.split("-")[0]
+    return int(name) if name.isdigit() else 0
+
+
+def lay_choices(game: Game, entity: str, given: Params) -> list[Choice]:
+    """The hexes where the entity may lay track, then the tiles for a hex, then their rotations."""
+    if _operating(game) is None:
+        return []
+    lays = _lays(game, entity)
+    if "hex" not in given:
+        return [Choice(h, f"{h} {game.board.hexes[h].location}".strip()) for h in sorted(lays)]
+    tiles = lays.get(given["hex"].upper(), {})
+    if "tile" not in given:
+        return [Choice(t, tile_label(game, t)) for t in sorted(tiles, key=_tile_order)]
+    tile = given["tile"]
+    if "-" not in tile:  # a bare tile name: use the id we offered
+        tile = next((t for t in tiles if t.rsplit("-", 1)[0] == tile), tile)
+    return [Choice(str(r), f"rotation {r}") for r in tiles.get(tile, [])]
+
+
+def tile_name(tile_id: str) -> str:
+    return tile_id.rsplit("-", 1)[0] if "-" in tile_id else tile_id
+
+
+def track_text(g: Game, hex_id: str, tile_id: str, rotation: int) -> str:
+    """ "track to D15, E18": where the tile's track leads at that rotation."""
+    return "track to " + ", ".join(track_exits(g, hex_id, tile_id, rotation))
+
+
+def rotations_text(g: Game, hex_id: str, tile_id: str, rotations: list[int]) -> str:
+    """ "3 (track to D15, E18) or 5 (track to D17, F17)"."""
+    return " or ".join(f"{r} ({track_text(g, hex_id, tile_id, r)})" for r in distinct_rotations(g, tile_id, rotations))
+
+
+def only_rotation(g: Game, e: str, hex_id: str, tile: str) -> int:
+    """No rotation given: the only legal one (rotations laying the same track count once), else
+    the choice is the player's."""
+    rots = None
+    if e in g.corporations:
+        for tid, r in legal_tile_lays(g, e, {hex_id}).get(hex_id, {}).items():
+            if tile_name(tid) == tile_name(tile):
+                rots = r
+    if not rots:
+        return 0  # not a normal lay here: the engine says why (or a private's lay takes it)
+    rots = distinct_rotations(g, tile, rots)
+    if len(rots) == 1:
+        return rots[0]
+    raise GameError(
+        f"Tile {tile_name(tile)} fits {hex_id} in rotation {rotations_text(g, hex_id, tile, rots)}; "
+        f"add rotation:, for example /lay hex:{hex_id} tile:{tile_name(tile)} rotation:{rots[0]}",
+        BAD_OPTION, option="rotation", rotations=rots)
+
+
+def build_lay(g: Game, e: str, p: Params) -> A.Action:
+    hex_id = pick(text(p, "hex").upper(), list(g.board.hexes), "hex")
+    tile = text(p, "tile")
+    name = tile.rsplit("-", 1)[0] if tile.count("-") else tile
+    if "-" not in tile:
+        supply = g.board.supply.get(tile, [])
+        tile = sorted(supply)[0] if supply else tile
+    elif tile not in g.board.supply.get(name, []) and not g.board.supply.get(name, []):
+        raise GameError(f"There is no tile {name} left", UNAVAILABLE, tile=name)
+    rotation = number(p, "rotation", hi=5) if p.get("rotation") else only_rotation(g, e, hex_id, tile)
+    return A.LayTile(**base(g, e), hex=hex_id, tile=tile, rotation=rotation)
+
+
+def sample_lay(game: Game, rng: random.Random, e: str) -> A.Action | None:
+    if e in game.companies:
+        lays = private_tile_lays(game, e)
+    else:
+        # hex by hex in random order until one takes a tile (cheaper than listing all)
+        lays = {}
+        hexes = sorted(game.board.connectivity(e)[0])
+        rng.shuffle(hexes)
+        for hid in hexes:
+            lays = legal_tile_lays(game, e, hexes={hid})
+            if lays:
+                break
+    if not lays:
+        return None
+    hid = rng.choice(sorted(lays))
+    tile = rng.choice(sorted(lays[hid]))
+    return A.LayTile(**base(game, e), hex=hid, tile=tile, rotation=rng.choice(lays[hid][tile]))
+
+
+# ---------------------------------------------------------------------- /token
+def _private_token(game: Game, company_sym: str) -> list[Choice]:
+    """The cities where a private places its owning corporation's station (1856 WSRC, the
+    1836Jr56 teleport station): a free space on the ability's hexes."""
+    company = game.companies[company_sym]
+    corp = game.corporations.get(company.owner or "")
+    ab = company.ability("token") or company.ability("teleport")
+    if corp is None or ab is None or corp.next_token() is None:
+        return []
+    candidates = []
+    for hid in ab.get("hexes", []):
+        h = game.board.hexes[hid]
+        if h.tokened_by(corp.sym):
+            continue
+        candidates += [(city_id(game, hid, c.index), f"{hid} city {i + 1}")
+                       for i, c in enumerate(h.tile.cities) if game.board.free_slots(h, c.index, corp.sym) > 0]
+    return [Choice(cid, label) for cid, label in candidates
+            if game.accepts(A.PlaceToken(entity=company_sym, entity_type="company", city=cid))]
+
+
+def token_choices(game: Game, entity: str, given: Params) -> list[Choice]:
+    rnd = _operating(game)
+    if rnd is not None and entity in game.companies:
+        return _private_token(game, entity)
+    if rnd is None or entity not in game.corporations:
+        return []
+    corp = game.corporations[entity]
+    pending = [p for p in game.pending_tokens if p[-1] == entity]
+    if pending or rnd.state.get("home_pending"):
+        hid: str | None = pending[0][1] if pending else corp.home
+        owner = pending[0][0] if pending else entity
+        if hid is None:
+            return []
+        h = game.board.hexes[hid]
+        return [Choice(city_id(game, hid, c.index), f"{hid} city {i + 1}")
+                for i, c in enumerate(h.tile.cities) if game.board.free_slots(h, c.index, owner) > 0]
+    out = []
+    for hid, ni in sorted(game.tokenable_cities(corp)):
+        cost = game.token_cost(corp, hid) or 0  # a private may make one station free
+        if cost <= corp.cash:  # else take a loan first, then the station becomes affordable
+            out.append(Choice(city_id(game, hid, ni), f"{hid} {game.board.hexes[hid].location} ({game.fmt(cost)})".strip()))
+    return out
+
+
+def _city_slots(game: Game, city: str) -> tuple[Any, int] | None:
+    """(hex, city node index) of an 18xx.games city id "<tile or hex id>-<city position>"."""
+    base_id, _, pos = city.rpartition("-")
+    if not pos.isdigit() or not pos.isascii():
+        return None
+    for h in game.board.hexes.values():
+        if (h.tile_id or h.id) == base_id and int(pos) < len(h.tile.cities):
+            return h, h.tile.cities[int(pos)].index
+    return None
+
+
+def slot_choices(game: Game, entity: str, given: Params) -> list[Choice]:
+    city = (given.get("city") or "").strip()
+    if city.upper() in game.board.hexes:
+        city = f"{game.board.hexes[city.upper()].tile_id or city.upper()}-0"
+    found = _city_slots(game, city)
+    if found is None:
+        return []
+    h, ci = found
+    return [Choice(str(i), f"slot {i} (free)") for i, holder in enumerate(h.city_slots(ci)) if holder is None]
+
+
+def build_token(g: Game, e: str, p: Params) -> A.Action:
+    city = text(p, "city")
+    if city.upper() in g.board.hexes:  # a hex id: its only city
+        h = g.board.hexes[city.upper()]
+        if len(h.tile.cities) != 1:
+            raise GameError(f"{h.id} has {len(h.tile.cities)} cities; pick one from the city: list",
+                            BAD_OPTION, option="city", hex=h.id)
+        city = f"{h.tile_id or h.id + '-0'}-0"  # a pre-printed tile's id is "<hex>-0"
+    slot = number(p, "slot", hi=10) if p.get("slot") else None
+    return A.PlaceToken(**base(g, e), city=city, slot=slot)
+
+
+# ---------------------------------------------------------------------- /remove, /assign
+def remove_choices(game: Game, entity: str, given: Params) -> list[Choice]:
+    pending = game.token_removals
+    if not pending:
+        return []
+    out = []
+    for hid in pending[0]["hexes"]:
+        h = game.board.hexes[hid]
+        for ci, slots in h.tokens.items():
+            if entity in slots:
+                out.append(Choice(city_id(game, hid, ci), f"remove the {entity} station on {hid} {h.location}".strip()))
+    return out
+
+
+def assign_choices(game: Game, entity: str, given: Params) -> list[Choice]:
+    company = game.companies.get(entity)
+    ab = company.ability("assign_hexes") if company else None
+    if ab is None:
+        return []
+    return [Choice(h, f"{h} {game.board.hexes[h].location}".strip())
+            for h in ab.get("hexes", []) if h in game.board.hexes]
+
+
+def build_assign(g: Game, e: str, p: Params) -> A.Action:
+    target = pick(text(p, "target").upper(), list(g.board.hexes), "hex")
+    return A.Assign(**base(g, e), target=target, target_type="hex")
+
+
+MOVES = (
+    Move("lay", "lay_tile", "lay or upgrade a tile", "/lay hex:F17 tile:57 rotation:2",
+         (Option("hex", "hex", choices=lay_choices), Option("tile", "tile", choices=lay_choices),
+          Option("rotation", "rotation 0-5", required=False, kind="number", choices=lay_choices)),
+         build_lay,
+         lambda a: {"hex": a["hex"], "tile": a["tile"], "rotation": a["rotation"]},
+         sample=sample_lay, ask_entity=True),
+    Move("token", "place_token", "place a station token", "/token city:F17",
+         (Option("city", "city (or hex)", choices=token_choices),
+          Option("slot", "slot", required=False, kind="number", choices=slot_choices)),
+         build_token, lambda a: {"city": a["city"], "slot": a.get("slot")}, ask_entity=True),
+    Move("remove", "remove_token", "the national removes one of its stations", "/remove city:57-0-0",
+         (Option("city", "station to remove", choices=remove_choices),),
+         lambda g, e, p: A.RemoveToken(**base(g, e), city=text(p, "city")),
+         lambda a: {"city": a["city"]}),
+    Move("assign", "assign", "place a private's marker (port)", "/assign target:H17",
+         (Option("target", "hex", choices=assign_choices),),
+         build_assign, lambda a: {"target": a["target"]}, ask_entity=True),
+)
