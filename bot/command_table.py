@@ -22,6 +22,7 @@ from engine.titles.registry import title_names
 
 from . import access, lifecycle, records, remind_cmds, repair, rules_cmds, seating, undo
 from .acting import resolve_entity, waiting_for
+from .choices import title_options
 from .game_text import you_can
 from .moves import MAX_LINES, command_moves, moves
 from .play import ENTITY_OPTION, MOVES
@@ -75,6 +76,10 @@ async def command_help(service: GameService, channel_id: str, caller: Caller, na
     can choose now."""
     usage = find_usage(name)
     lines = help_lines(usage)
+    if usage.name == "game new":  # each title's optional rules, to name in options:
+        for title in title_names():
+            rules = ", ".join(f"{c.value}" for c in title_options(title))
+            lines.append(f"{title} options: {rules or 'none'}")
     cmd = MOVES.get(usage.name)
     row = await service.store.open_game(channel_id)
     if cmd is not None and row is not None and row.status == "active":

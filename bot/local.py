@@ -127,6 +127,8 @@ class LocalSession:
                 return [f"! cannot read {cmd.params['file']}: {exc.strerror}"]
         caller = Caller(self.user, self.user, guild=LOCAL_SERVER)
         reply = await self.layer.handle(self.channel, caller, cmd.name, params)
+        if cmd.name == "help" and not params and reply.ok:
+            reply.lines.append(TERMINAL_HELP)
         return self.format(reply)
 
     def next_image_path(self, filename: str) -> Path:
@@ -140,10 +142,9 @@ class LocalSession:
 
     def format(self, reply: Reply) -> list[str]:
         only = f"(only {self.user} can see this) "
-        if reply.error:
-            return [f"! {only}" + ln for ln in reply.error.splitlines()]
-        prefix = only if reply.ephemeral else ""
-        out = [prefix + ln for ln in reply.lines]
+        if reply.error:  # the note once, on the first line
+            return [("! " + only if i == 0 else "! ") + ln for i, ln in enumerate(reply.error.splitlines())]
+        out = [(only if reply.ephemeral and i == 0 else "") + ln for i, ln in enumerate(reply.lines)]
         if reply.ping:
             out.append(f"@{reply.ping} {reply.ping_text}")
         if reply.dm:
@@ -155,6 +156,13 @@ class LocalSession:
         for b in reply.buttons:
             out.append(f"[button {b.label}] {b.command}")
         return out
+
+
+TERMINAL_HELP = (
+    "**Terminal**: /moves [command] (what you can do now, as commands to type) · /as NAME (type as "
+    "another user) · /channel NAME (another channel, another game) · /tick minutes:N hours:N days:N "
+    "(let time pass, deliver reminders) · /quit"
+)
 
 
 async def _main(db: str, out: str, stdin: TextIO, stdout: TextIO, images: bool = True) -> int:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.decisions import Choice, distinct_rotations, legal_tile_lays
+from engine.errors import GameError
 from engine.game import Game
 
 from .acting import candidates, kind_ok, resolve_entity
@@ -88,20 +89,47 @@ def command_moves(game: Game, entity: str, cmd: Move, given: dict[str, str]) -> 
     if cmd.command == "lay" and entity in game.corporations:
         return lay_moves(game, entity, given.get("hex", "").upper())
     params = {k: v for k, v in given.items() if k != "entity"}
+    # every suggestion works as written: it names the entity unless the command picks it anyway
+    who = {"entity": entity} if _names_entity(game, cmd, entity) else {}
     for p in cmd.options:
         if p.name in params:
             continue
         choices = action_choices(game, entity, cmd, p.name, params)
         if choices:
             head = f"{game.name_of(entity)} can choose {p.name}:"
-            return [head, *(_ready(cmd, params, p.name, c) for c in choices)]
+            return [head, *(_ready(cmd, params, p.name, c, who) for c in choices), *_out_of_reach(game, entity, cmd)]
         if p.required:
-            return [f"Give {p.name}: ({p.description}); nothing to choose from now"]
-    return [f"Ready: {format_command(cmd.command, params)}"]
+            return [f"Give {p.name}: ({p.description}); nothing to choose from now", *_out_of_reach(game, entity, cmd)]
+    return [f"Ready: {format_command(cmd.command, {**params, **who})}"]
 
 
-def _ready(cmd: Move, params: dict[str, str], name: str, choice: Choice) -> str:
-    line = format_command(cmd.command, {**params, name: choice.value})
+def _names_entity(game: Game, cmd: Move, entity: str) -> bool:
+    """Whether a command for ``entity`` must say ``entity:`` (its controller would otherwise act
+    for another entity, e.g. the corporation instead of its private)."""
+    controller = game.controller_of(entity)
+    try:
+        return resolve_entity(game, cmd, {controller} if controller else set(), None) != entity
+    except (UserError, GameError):
+        return True
+
+
+def _out_of_reach(game: Game, entity: str, cmd: Move) -> list[str]:
+    """Trains the corporation cannot pay for yet, and what would pay for them."""
+    corp = game.corporations.get(entity)
+    if cmd.action_type != "buy_train" or corp is None:
+        return []
+    dearer = sorted({(t.price, t.name) for t in game.buyable_depot_trains(corp) if t.price > corp.cash})
+    if not dearer:
+        return []
+    types = game.action_types(entity)
+    how = "take a loan first (/loan)" if "take_loan" in types else (
+        "issue shares first (/issue)" if "sell_shares" in types else "")
+    shown = ", ".join(f"{name}-train {game.fmt(price)} ({game.fmt(price - corp.cash)} more)" for price, name in dearer[:3])
+    return [f"Not yet affordable: {shown}" + (f"; {how}" if how else "")]
+
+
+def _ready(cmd: Move, params: dict[str, str], name: str, choice: Choice, who: dict[str, str]) -> str:
+    line = format_command(cmd.command, {**params, name: choice.value, **who})
     return f"  {line}  ({choice.label})" if choice.label != choice.value else f"  {line}"
 
 

@@ -10,7 +10,7 @@ from engine.errors import BAD_OPTION, GameError
 from engine.game import Game
 from engine.moves import MOVES, Move, command_for
 
-__all__ = ["MOVES", "Move", "allowed_commands", "build_action"]
+__all__ = ["MOVES", "Move", "allowed_commands", "build_action", "in_trouble"]
 
 # the entity option every game action has (act for a corporation or private you control)
 ENTITY_OPTION = ("entity", "act for this corporation or private (only if you control several)")
@@ -27,6 +27,17 @@ def build_action(move: Move, game: Game, entity: str, params: dict[str, str]) ->
 
 
 def allowed_commands(game: Game, entity: str) -> list[str]:
-    """The commands ``entity`` may use now, bankruptcy last (a last resort, not a suggestion)."""
+    """The commands ``entity`` may use now. Bankruptcy (open all through an 1856 operating
+    round) is named only in trouble, last: when money must be found or nothing else is left."""
     types = sorted(game.action_types(entity), key=lambda t: t == "bankrupt")
+    if "bankrupt" in types and len(types) > 1 and not in_trouble(game, entity):
+        types.remove("bankrupt")
     return [f"/{command_for(game, entity, t)}" for t in types]
+
+
+def in_trouble(game: Game, entity: str) -> bool:
+    """A player in a cash crisis, or a corporation that must buy a train it cannot pay for."""
+    corp = game.corporations.get(entity)
+    if corp is not None:
+        return game.must_buy_train(corp) and game.needs_emergency_money(corp)
+    return game.cash_crisis_player == entity

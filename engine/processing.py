@@ -11,8 +11,9 @@ import copyreg
 import importlib
 import io
 import pickle
+from collections.abc import Callable
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import actions as A
 from .errors import GAME_OVER, UNKNOWN, EngineBug, GameError
@@ -20,6 +21,8 @@ from .hooks import TitleHooks
 
 if TYPE_CHECKING:
     from .game import Game
+
+T = TypeVar("T")
 
 
 class ActionProcessing(TitleHooks):
@@ -60,14 +63,19 @@ class ActionProcessing(TitleHooks):
     def accepts(self, action: A.Action) -> bool:
         """Whether the game would take ``action`` now. It is tried and undone: the game is left
         exactly as it was (objects that point back to it still do)."""
+        return self.preview(action, lambda game: True) is not None
+
+    def preview(self, action: A.Action, read: Callable[[Game], T]) -> T | None:
+        """What ``read`` sees of the game once ``action`` is processed (None when it is refused):
+        a choice's effect told before it is made. The game is left exactly as it was."""
         mark = len(self.action_log)
         before = self.__dict__.get("_checkpoint")
         self._checkpoint = (mark, self._snapshot())
         try:
             self.process(action, safe=False)
-            return True
+            return read(self.as_game())
         except GameError:
-            return False
+            return None
         finally:
             self._rollback(mark)
             self._checkpoint = before

@@ -227,10 +227,11 @@ async def test_moves_overview_and_token(layer: CommandLayer) -> None:
     reply = await run(layer, "carol", "/moves")
     assert reply.lines[0] == "**GW**: place a token"
     assert not any(ln.startswith("**Player 3**") or "/bankrupt" in ln for ln in reply.lines)  # always open
-    assert any(ln.startswith("  /token city: 5-0-0") for ln in reply.lines)
+    assert any(ln.startswith("  /token city: ") for ln in reply.lines)
     token = await run(layer, "carol", "/moves token")
     assert token.lines[0] == "GW can choose city:"
-    assert token.lines[1].startswith("  /token city:5-0-0")
+    # a city is typed as the player reads it: its hex (one city there) and named with its place
+    assert token.lines[1] == "  /token city:F17  (F17 St. Thomas, $40, leaves $430)"
     assert (await run(layer, "alice", "/moves")).lines[0] == "It is not your turn."
     await refused(layer, "carol", "/moves frobnicate", "/frobnicate is not a game action")
 

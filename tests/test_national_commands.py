@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.choices import action_choices
 from engine import actions as A
 from engine.moves import MOVES, choices_for
+from engine.moves.track import read_city
 from tests.positions import at, raw_action
 
 GJR = "generated/1836jr56"
@@ -26,8 +27,8 @@ def test_borrow_offers_the_train_the_national_borrowed() -> None:
 def test_remove_offers_the_national_stations_to_give_up() -> None:
     g = at(SELF56, "1856_p6_national_station_removed", 1972)
     played = raw_action(SELF56, "1856_p6_national_station_removed", 1973)
-    offered = [c.value for c in action_choices(g, "CGR", MOVES["remove"], "city", {})]
-    assert isinstance(played, A.RemoveToken) and played.city in offered
+    offered = [read_city(g, c.value) for c in action_choices(g, "CGR", MOVES["remove"], "city", {})]
+    assert isinstance(played, A.RemoveToken) and played.city in offered  # the city ids the choices name
     assert g.accepts(played)
 
 

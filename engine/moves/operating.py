@@ -52,19 +52,46 @@ def build_routes(g: Game, e: str, p: Params) -> A.Action:
         routes = []
     else:
         routes = parse_routes(raw)
+        own = list(g.corporations[e].trains) if e in g.corporations else None
         for r in routes:
-            r["train"] = pick(r["train"], list(g.trains), "train")
+            r["train"] = pick(r["train"], list(g.trains), "train", own)
             for chain in [*r["connections"], *r.get("extension", [])]:
                 for h in chain:
                     pick(h, list(g.board.hexes), "hex")
     return A.RunRoutes(**base(g, e), routes=tuple(routes))
 
 
+def _price_and_cash(game: Game, sym: str) -> tuple[int | None, int]:
+    corp = game.corporations[sym]
+    return (corp.price.price if corp.price is not None else None), corp.cash
+
+
 def dividend_choices(game: Game, entity: str, given: Params) -> list[Choice]:
-    if entity not in game.corporations:
+    """Each dividend kind with what it does: the amount (a share's part when paid out) and where
+    the share price goes, read from the dividend tried on the game and undone."""
+    corp = game.corporations.get(entity)
+    if corp is None:
         return []
-    labels = {"payout": "pay out to shareholders", "withhold": "withhold in the treasury"}
-    return [Choice(k, labels.get(k, k)) for k in game.dividend_kinds(game.corporations[entity])]
+    rnd = _operating(game)
+    revenue = sum(r["revenue"] for r in rnd.state.get("routes", [])) if rnd is not None else 0
+    words = {"payout": "pay out", "withhold": "withhold", "half": "pay half"}
+    out = []
+    for kind in game.dividend_kinds(corp):
+        after = game.preview(A.Dividend(**base(game, entity), kind=kind), lambda g: _price_and_cash(g, entity))
+        label = words.get(kind, kind)
+        if revenue:
+            label += f" {game.fmt(revenue)}"
+            if kind == "payout":
+                label += f" ({game.fmt(revenue / corp.total_shares)} a share)"
+        if after is not None:
+            price, cash = after
+            now = _price_and_cash(game, entity)[0]
+            if price != now and price is not None and now is not None:
+                label += f", price {game.fmt(now)} -> {game.fmt(price)}"
+            if kind != "payout" and cash != corp.cash:
+                label += f", treasury {game.fmt(cash)}"
+        out.append(Choice(kind, label))
+    return out
 
 
 def build_dividend(g: Game, e: str, p: Params) -> A.Action:
@@ -81,14 +108,19 @@ def _price_text(game: Game, train: Train) -> str:
     return " or ".join(f"{name} {game.fmt(price)}" for name, price in sides)
 
 
+def _left(game: Game, corp: Corporation, price: int) -> str:
+    """ ", leaves $20": what the treasury keeps after paying ``price``."""
+    return f", leaves {game.fmt(corp.cash - price)}"
+
+
 def _train_variants(game: Game, corp: Corporation, train_id: str) -> list[Choice]:
     """1833NE two-sided cards: the sides of a bank train the corporation can pay for."""
     train = game.trains.get(train_id)
     if train is None:
         return []
     floor = game.side_floor(corp, train)  # 1833NE after an emergency issue
-    return [Choice(name, f"{name} for {game.fmt(price)}") for name, price in game.train_variants(train)
-            if floor <= price <= corp.cash]
+    return [Choice(name, f"{name} for {game.fmt(price)}{_left(game, corp, price)}")
+            for name, price in game.train_variants(train) if floor <= price <= corp.cash]
 
 
 def _step_train_choices(game: Game, corp: Corporation, buyable: list[Train]) -> list[Choice]:
@@ -109,16 +141,17 @@ def _step_train_choices(game: Game, corp: Corporation, buyable: list[Train]) -> 
             helped = game.must_buy_train(corp) and t is cheapest and t.price - cash <= pres_cash
             if t.price <= cash or helped:
                 src = "bank" if t.owner == "depot" else "discard pile"
-                note = " (president helps)" if t.price > cash else ""
+                note = (f" (the president pays {game.fmt(t.price - cash)})" if t.price > cash
+                        else _left(game, corp, t.price))
                 out.append(Choice(t.id, f"{t.name}-train from the bank ({src}), {_price_text(game, t)}{note}"))
         elif game.face_value_only(corp, t):
             if t.price <= cash:
-                out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(t.price)}"))
+                out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(t.price)}{_left(game, corp, t.price)}"))
         elif cash >= 1:
             out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(1)}-{game.fmt(cash)}"))
     for t, price in game.exchange_options(corp):
         if price <= cash and t in buyable:
-            out.append(Choice(f"{t.id}", f"{t.name}-train trading in, {game.fmt(price)}"))
+            out.append(Choice(f"{t.id}", f"{t.name}-train trading in, {game.fmt(price)}{_left(game, corp, price)}"))
     return out
 
 
@@ -148,10 +181,11 @@ def train_choices(game: Game, entity: str, given: Params) -> list[Choice]:
             continue
         seen.add((t.name, t.owner))
         src = "bank" if t.owner == "depot" else "discard pile"
-        out.append(Choice(t.id, f"{t.name}-train from the bank ({src}), {_price_text(game, t)}"))
+        out.append(Choice(t.id, f"{t.name}-train from the bank ({src}), {_price_text(game, t)}"
+                                f"{_left(game, corp, t.price) if not game.train_variants(t) else ''}"))
     for t, price in game.exchange_options(corp):
         if price <= corp.cash:
-            out.append(Choice(f"{t.id}", f"{t.name}-train trading in, {game.fmt(price)}"))
+            out.append(Choice(f"{t.id}", f"{t.name}-train trading in, {game.fmt(price)}{_left(game, corp, price)}"))
     if room and corp.cash >= 1:
         for t in game.other_corp_trains(corp):
             out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(1)}-{game.fmt(corp.cash)}"))
@@ -255,6 +289,19 @@ def private_choices(game: Game, entity: str, given: Params) -> list[Choice]:
             for c in game.purchasable_companies() if game.company_min_price(c) <= corp.cash]
 
 
+def private_prices(game: Game, entity: str, given: Params) -> list[Choice]:
+    """Given the private: its lowest and highest price the corporation can pay."""
+    corp = game.corporations.get(entity)
+    company = game.companies.get(given.get("company", ""))
+    if corp is None or company is None:
+        return []
+    lo, hi = game.company_min_price(company), min(game.company_max_price(company), corp.cash)
+    out = [Choice(str(lo), f"{game.fmt(lo)}, the lowest price{_left(game, corp, lo)}")] if lo <= hi else []
+    if hi > lo:
+        out.append(Choice(str(hi), f"{game.fmt(hi)}, the highest it can pay{_left(game, corp, hi)}"))
+    return out
+
+
 def sample_private(game: Game, rng: random.Random, e: str) -> A.Action | None:
     options = private_choices(game, e, {})
     if not options:
@@ -269,7 +316,10 @@ def sample_private(game: Game, rng: random.Random, e: str) -> A.Action | None:
 def right_choices(game: Game, entity: str, given: Params) -> list[Choice]:
     """What the corporation may buy besides trains and privates now: 1856 rights, 1833NE ferries."""
     corp = game.corporations.get(entity)
-    return [Choice(name, name) for name in game.special_buys(corp)] if corp is not None else []
+    if corp is None:
+        return []
+    return [Choice(name, f"{name} for {game.fmt(game.right_cost)}{_left(game, corp, game.right_cost)}")
+            for name in game.special_buys(corp)]
 
 
 def sample_right(game: Game, rng: random.Random, e: str) -> A.Action | None:
@@ -288,7 +338,7 @@ def redeem_choices(game: Game, entity: str, given: Params) -> list[Choice]:
 
 
 def _own_shares(g: Game, e: str, raw: str, *, sell: bool) -> A.Action:
-    ids = tuple(share_ids(g, raw))
+    ids = tuple(share_ids(g, raw, e if sell else POOL))  # its treasury, or the market
     percent = sum(g.shares[s].percent for s in ids)
     kind = A.SellShares if sell else A.BuyShares
     return kind(**base(g, e), shares=ids, percent=percent)
@@ -342,7 +392,7 @@ MOVES = (
     Move("repay", "payoff_loan", "pay off a loan", "/repay", (), _simple(A.PayoffLoan), lambda a: {}),
     Move("private", "buy_company", "buy a private company from a player", "/private company:GLSC price:100",
          (Option("company", "private company", choices=private_choices),
-          Option("price", "price", kind="number")),
+          Option("price", "price", kind="number", choices=private_prices)),
          lambda g, e, p: A.BuyCompany(**base(g, e), company=pick(text(p, "company"), list(g.companies),
                                                                  "private company"), price=number(p, "price")),
          lambda a: {"company": a["company"], "price": a["price"]}, sample=sample_private),

@@ -86,7 +86,11 @@ def par_choices(game: Game, entity: str, given: Params) -> list[Choice]:
                 if game.can_par(entity, c) and any(cash >= p.price * 2 for p in game.market.par_prices)]
     corp = game.corporations.get(given["corporation"])
     cells = game.par_prices(corp) if corp is not None else game.market.par_prices
-    return [Choice(f"{cell.price},{cell.row},{cell.col}", f"{game.fmt(cell.price)} (costs {game.fmt(cell.price * 2)})")
+    unique = [c.price for c in cells].count
+    # a price is typed as the player reads it ("70"); the cell only where two share a price
+    return [Choice(str(cell.price) if unique(cell.price) == 1 and game.market.par_cell(cell.price) == cell
+                   else f"{cell.price},{cell.row},{cell.col}",
+                   f"{game.fmt(cell.price)} (costs {game.fmt(cell.price * 2)}, leaves {game.fmt(cash - cell.price * 2)})")
             for cell in cells if cash >= cell.price * 2]
 
 
@@ -123,7 +127,7 @@ def sample_par(game: Game, rng: random.Random, e: str) -> A.Action | None:
     prices = [p for p in par_choices(game, e, {"corporation": c.value}) if int(p.value.split(",")[0]) * 6 <= cash]
     if not prices:
         return None
-    return A.Par(**base(game, e), corporation=c.value, share_price=rng.choice(prices).value)
+    return A.Par(**base(game, e), corporation=c.value, share_price=par_price_id(game, rng.choice(prices).value))
 
 
 # ---------------------------------------------------------------------- /buy
@@ -138,8 +142,10 @@ def buy_choices(game: Game, entity: str, given: Params) -> list[Choice]:
     return out
 
 
-def share_ids(g: Game, raw: str) -> list[str]:
-    return [pick(s.strip(), list(g.shares), "share") for s in raw.split(",") if s.strip()]
+def share_ids(g: Game, raw: str, holder: str | None = None) -> list[str]:
+    """Share ids as typed (comma-separated); an unknown one is refused listing ``holder``'s shares."""
+    mine = [s.id for s in g.shares.values() if s.owner == holder] if holder is not None else None
+    return [pick(s.strip(), list(g.shares), "share", mine) for s in raw.split(",") if s.strip()]
 
 
 def _buyable_text(g: Game, e: str) -> str:
@@ -225,7 +231,7 @@ def sell_choices(game: Game, entity: str, given: Params) -> list[Choice]:
 def build_sell(g: Game, e: str, p: Params) -> A.Action:
     percent = number(p, "percent", lo=1, hi=100) if p.get("percent") else None
     if p.get("shares"):
-        ids = share_ids(g, p["shares"])
+        ids = share_ids(g, p["shares"], e)
     elif p.get("corporation"):
         sym = pick(p["corporation"], list(g.corporations), "corporation")
         if percent is None:

@@ -55,7 +55,7 @@ def lay_choices(game: Game, entity: str, given: Params) -> list[Choice]:
         return []
     lays = _lays(game, entity)
     if "hex" not in given:
-        return [Choice(h, f"{h} {game.board.hexes[h].location}".strip()) for h in sorted(lays)]
+        return [Choice(h, _hex_label(game, h)) for h in sorted(lays)]
     tiles = lays.get(given["hex"].upper(), {})
     if "tile" not in given:
         return [Choice(t, tile_label(game, t)) for t in sorted(tiles, key=_tile_order)]
@@ -63,6 +63,50 @@ def lay_choices(game: Game, entity: str, given: Params) -> list[Choice]:
     if "-" not in tile:  # a bare tile name: use the id we offered
         tile = next((t for t in tiles if t.rsplit("-", 1)[0] == tile), tile)
     return [Choice(str(r), f"rotation {r}") for r in tiles.get(tile, [])]
+
+
+def _hex_label(game: Game, hex_id: str) -> str:
+    """ "F17 Toronto, terrain $80": the hex, its place name, what a lay there costs."""
+    h = game.board.hexes[hex_id]
+    cost = game.board.terrain_cost(h)
+    return f"{hex_id} {h.location}".strip() + (f", terrain {game.fmt(cost)}" if cost else "")
+
+
+def city_label(game: Game, hex_id: str, node_index: int) -> str:
+    """A city as players read it: "L15 Hamilton", and on a hex with several cities which one
+    ("city 2, track to K14, L16")."""
+    h = game.board.hexes[hex_id]
+    label = f"{hex_id} {h.location}".strip()
+    cities = [c.index for c in h.tile.cities]
+    if len(cities) > 1 and node_index in cities:
+        toward = sorted({h.neighbors[e] for e in h.tile.node_exits(node_index) if e in h.neighbors})
+        label += f", city {cities.index(node_index) + 1}" + (f" (track to {', '.join(toward)})" if toward else "")
+    return label
+
+
+def city_value(game: Game, hex_id: str, node_index: int) -> str:
+    """The value a player types for a city: the hex (one city) or "HEX/N" (its N-th city)."""
+    cities = [c.index for c in game.board.hexes[hex_id].tile.cities]
+    return hex_id if len(cities) == 1 else f"{hex_id}/{cities.index(node_index) + 1}"
+
+
+def read_city(game: Game, raw: str, option: str = "city") -> str:
+    """A city as typed (a hex with one city, "HEX/N", or an 18xx.games city id) -> the city id."""
+    hex_part, slash, pos = raw.partition("/")
+    if hex_part.upper() in game.board.hexes:
+        h = game.board.hexes[hex_part.upper()]
+        cities = h.tile.cities
+        if slash:
+            if not (pos.isascii() and pos.isdigit()) or not 1 <= int(pos) <= len(cities):
+                raise GameError(f"{h.id} has {len(cities)} cit{'y' if len(cities) == 1 else 'ies'}; "
+                                f"write {h.id}/1" + (f" to {h.id}/{len(cities)}" if len(cities) > 1 else ""),
+                                BAD_OPTION, option=option, value=raw)
+            return city_id(game, h.id, cities[int(pos) - 1].index)
+        if len(cities) != 1:
+            raise GameError(f"{h.id} has {len(cities)} cities; write {h.id}/1 to {h.id}/{len(cities)} "
+                            f"(or pick one from the {option}: list)", BAD_OPTION, option=option, hex=h.id)
+        return city_id(game, h.id, cities[0].index)
+    return raw
 
 
 def tile_name(tile_id: str) -> str:
@@ -99,7 +143,7 @@ def only_rotation(g: Game, e: str, hex_id: str, tile: str) -> int:
 
 
 def build_lay(g: Game, e: str, p: Params) -> A.Action:
-    hex_id = pick(text(p, "hex").upper(), list(g.board.hexes), "hex")
+    hex_id = pick(text(p, "hex").upper(), list(g.board.hexes), "hex", sorted(_lays(g, e)))
     tile = text(p, "tile")
     name = tile.rsplit("-", 1)[0] if tile.count("-") else tile
     if "-" not in tile:
@@ -144,10 +188,9 @@ def _private_token(game: Game, company_sym: str) -> list[Choice]:
         h = game.board.hexes[hid]
         if h.tokened_by(corp.sym):
             continue
-        candidates += [(city_id(game, hid, c.index), f"{hid} city {i + 1}")
-                       for i, c in enumerate(h.tile.cities) if game.board.free_slots(h, c.index, corp.sym) > 0]
-    return [Choice(cid, label) for cid, label in candidates
-            if game.accepts(A.PlaceToken(entity=company_sym, entity_type="company", city=cid))]
+        candidates += [(c.index, hid) for c in h.tile.cities if game.board.free_slots(h, c.index, corp.sym) > 0]
+    return [Choice(city_value(game, hid, ni), city_label(game, hid, ni)) for ni, hid in candidates
+            if game.accepts(A.PlaceToken(entity=company_sym, entity_type="company", city=city_id(game, hid, ni)))]
 
 
 def token_choices(game: Game, entity: str, given: Params) -> list[Choice]:
@@ -164,13 +207,14 @@ def token_choices(game: Game, entity: str, given: Params) -> list[Choice]:
         if hid is None:
             return []
         h = game.board.hexes[hid]
-        return [Choice(city_id(game, hid, c.index), f"{hid} city {i + 1}")
-                for i, c in enumerate(h.tile.cities) if game.board.free_slots(h, c.index, owner) > 0]
+        return [Choice(city_value(game, hid, c.index), city_label(game, hid, c.index))
+                for c in h.tile.cities if game.board.free_slots(h, c.index, owner) > 0]
     out = []
     for hid, ni in sorted(game.tokenable_cities(corp)):
         cost = game.token_cost(corp, hid) or 0  # a private may make one station free
         if cost <= corp.cash:  # else take a loan first, then the station becomes affordable
-            out.append(Choice(city_id(game, hid, ni), f"{hid} {game.board.hexes[hid].location} ({game.fmt(cost)})".strip()))
+            out.append(Choice(city_value(game, hid, ni),
+                              f"{city_label(game, hid, ni)}, {game.fmt(cost)}, leaves {game.fmt(corp.cash - cost)}"))
     return out
 
 
@@ -186,9 +230,10 @@ def _city_slots(game: Game, city: str) -> tuple[Any, int] | None:
 
 
 def slot_choices(game: Game, entity: str, given: Params) -> list[Choice]:
-    city = (given.get("city") or "").strip()
-    if city.upper() in game.board.hexes:
-        city = f"{game.board.hexes[city.upper()].tile_id or city.upper()}-0"
+    try:
+        city = read_city(game, (given.get("city") or "").strip())
+    except GameError:
+        return []
     found = _city_slots(game, city)
     if found is None:
         return []
@@ -197,13 +242,7 @@ def slot_choices(game: Game, entity: str, given: Params) -> list[Choice]:
 
 
 def build_token(g: Game, e: str, p: Params) -> A.Action:
-    city = text(p, "city")
-    if city.upper() in g.board.hexes:  # a hex id: its only city
-        h = g.board.hexes[city.upper()]
-        if len(h.tile.cities) != 1:
-            raise GameError(f"{h.id} has {len(h.tile.cities)} cities; pick one from the city: list",
-                            BAD_OPTION, option="city", hex=h.id)
-        city = f"{h.tile_id or h.id + '-0'}-0"  # a pre-printed tile's id is "<hex>-0"
+    city = read_city(g, text(p, "city"))
     slot = number(p, "slot", hi=10) if p.get("slot") else None
     return A.PlaceToken(**base(g, e), city=city, slot=slot)
 
@@ -218,7 +257,7 @@ def remove_choices(game: Game, entity: str, given: Params) -> list[Choice]:
         h = game.board.hexes[hid]
         for ci, slots in h.tokens.items():
             if entity in slots:
-                out.append(Choice(city_id(game, hid, ci), f"remove the {entity} station on {hid} {h.location}".strip()))
+                out.append(Choice(city_value(game, hid, ci), f"remove the {entity} station on {city_label(game, hid, ci)}"))
     return out
 
 
@@ -249,7 +288,7 @@ MOVES = (
          build_token, lambda a: {"city": a["city"], "slot": a.get("slot")}, ask_entity=True),
     Move("remove", "remove_token", "the national removes one of its stations", "/remove city:57-0-0",
          (Option("city", "station to remove", choices=remove_choices),),
-         lambda g, e, p: A.RemoveToken(**base(g, e), city=text(p, "city")),
+         lambda g, e, p: A.RemoveToken(**base(g, e), city=read_city(g, text(p, "city"))),
          lambda a: {"city": a["city"]}),
     Move("assign", "assign", "place a private's marker (port)", "/assign target:H17",
          (Option("target", "hex", choices=assign_choices),),
