@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from engine import actions as A
 from engine.titles.registry import canonical_title, new_game
 
-from . import access, rules_cmds
+from . import access, limits, rules_cmds
 from .action_params import entity_type
 from .choices import title_options
 from .game_text import decision_buttons, find_seat, status_text, you_can
@@ -70,7 +70,10 @@ async def _lobby(service: GameService, channel_id: str) -> tuple[GameRow, list[S
 
 async def game_join(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
     row, seats = await _lobby(service, channel_id)
-    name = (params.get("name") or "").strip()
+    given = (params.get("name") or "").strip()
+    name = limits.clean_name(given)
+    if given and not name:
+        raise UserError("A seat name needs letters or digits (markup and control characters are dropped)")
     if not name:
         if any(s.user_id == caller.id for s in seats):
             raise UserError(

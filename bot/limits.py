@@ -1,10 +1,13 @@
 """How long the strings users send may be: every parameter of every command, the caller's id and
-name, and a command line as a whole. Checked once, before a command runs, with a clear error.
+name, and a command line as a whole. Checked once, before a command runs, with a clear error;
+so are characters that cannot be stored (lone surrogates) and digits ``int()`` does not read
+("³"). :func:`clean_name` makes a name safe to show (seat names from /game join and imports).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 import unicodedata
 
 from .reply import Caller, UserError
@@ -28,8 +31,43 @@ PARAM_LIMITS = {
 MULTILINE = {"file"}  # may hold line breaks and tabs
 
 
+NUMERIC = {"state"}  # options read as a whole number
+
+
 def _control(text: str) -> bool:
     return any(unicodedata.category(ch) == "Cc" for ch in text)
+
+
+def storable(text: str) -> bool:
+    """Whether ``text`` can be stored as UTF-8 (no lone surrogate)."""
+    return not any(unicodedata.category(ch) == "Cs" for ch in text)
+
+
+_HIDDEN = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}  # control, format (bidi), surrogate, unassigned
+
+
+def plain(text: str) -> bool:
+    """Whether ``text`` has no control, format (bidi override), surrogate or line characters."""
+    return not any(unicodedata.category(ch) in _HIDDEN for ch in text)
+
+
+_MARKUP = re.compile(r"[*`~|<>\\\[\]]")
+_LEADING = re.compile(r"^[#>\-\s]+")
+
+
+def clean_name(text: str) -> str:
+    """A name as the bot shows it: line breaks and other control characters become spaces;
+    bidi overrides, other format characters and lone surrogates go; Discord markup characters
+    (``* ` ~ | < > \\ [ ]``, and ``# > -`` at the start) go; spaces are collapsed."""
+    out = []
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Zl", "Zp"):
+            out.append(" ")
+        elif cat not in _HIDDEN:
+            out.append(ch)
+    cleaned = " ".join(_MARKUP.sub("", "".join(out)).split())
+    return _LEADING.sub("", cleaned)
 
 
 def checked(caller: Caller, name: str, params: dict[str, str]) -> Caller:
@@ -49,5 +87,11 @@ def checked(caller: Caller, name: str, params: dict[str, str]) -> Caller:
             raise UserError(f"{key} is too long ({len(value)} characters; at most {limit})")
         if key not in MULTILINE and _control(value):
             raise UserError(f"{key} contains control characters (line breaks, tabs); write it on one line")
-    shown = "".join(ch for ch in caller.name if unicodedata.category(ch) != "Cc").strip()[:MAX_NAME] or caller.id[:32]
+        if not storable(value):
+            raise UserError(f"{key} contains characters that cannot be stored (a lone surrogate)")
+        if key in NUMERIC and value.strip() and not (value.strip().isascii() and value.strip().isdigit()):
+            raise UserError(f"{key} must be a whole number written with the digits 0-9")
+    if not storable(caller.id):
+        raise UserError("Your user id contains characters that cannot be stored")
+    shown = clean_name(caller.name)[:MAX_NAME].strip() or clean_name(caller.id)[:MAX_NAME] or "player"
     return caller if shown == caller.name else dataclasses.replace(caller, name=shown)

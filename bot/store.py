@@ -175,10 +175,7 @@ class Store(Database):
         ]
 
     async def set_optional_rules(self, game_id: int, optional_rules: list[str]) -> None:
-        await self.db.execute(
-            "UPDATE games SET optional_rules = ? WHERE id = ?", (json.dumps(optional_rules), game_id)
-        )
-        await self.db.commit()
+        await self._write("UPDATE games SET optional_rules = ? WHERE id = ?", (json.dumps(optional_rules), game_id))
 
     async def set_settings(self, game_id: int, settings: dict[str, Any]) -> None:
         await self._write("UPDATE games SET settings = ? WHERE id = ?", (json.dumps(settings), game_id))
