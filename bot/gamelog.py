@@ -14,7 +14,7 @@ from engine import actions as A
 from engine.errors import GameError
 from engine.game import Game
 from engine.replay import ReplayBudgetError, filter_actions
-from engine.titles.registry import canonical_title, new_game
+from engine.titles.registry import canonical_title, new_game, title_names
 
 from . import limits
 from .reply import UserError
@@ -51,6 +51,27 @@ def players(seats: list[Seat]) -> list[tuple[str, str]]:
     return [(cast(str, s.player_id), s.name) for s in seats]
 
 
+class DamagedGame(UserError):
+    """A stored game whose own row cannot be read (bot.store_rows.GameRow.damage) or whose title
+    this engine does not know: it cannot be played, only exported and ended."""
+
+    def __init__(self, what: str):
+        super().__init__(
+            f"This game's stored record is damaged: {what}. It cannot be played; /game export takes "
+            "what can be read, and the host or a server admin can end it with /game end."
+        )
+        self.what = what
+
+
+def damage_of(row: GameRow) -> str | None:
+    """What keeps a stored game from being built at all (None: nothing)."""
+    if row.broken:
+        return row.damage_text()
+    if row.title not in title_names():
+        return f"its title {row.title[:40]!r} is unknown to this engine"
+    return None
+
+
 class TooCostly(UserError):
     """An import whose replay would take more work than an import may."""
 
@@ -66,6 +87,9 @@ def build_game(
     """Replay a stored game; a log the engine cannot replay is a clear error naming both versions.
     An import bounds the work: ``budget`` steps to sort out undo and redo, ``cpu_seconds`` of
     this thread's CPU for the replay (:class:`TooCostly`)."""
+    damage = damage_of(row)
+    if damage is not None:
+        raise DamagedGame(damage)
     game = new_game(row.title, players(seats), row.optional_rules, row.seed)
     game.live = False  # automatic moves (programs) come from the stored record while rebuilding
     try:

@@ -17,7 +17,7 @@ from . import access, limits, rules_cmds
 from .action_params import entity_type
 from .choices import title_options
 from .game_text import decision_buttons, find_seat, status_text, you_can
-from .gamelog import MAX_IMPORT_BYTES, max_id, players, read_export
+from .gamelog import MAX_IMPORT_BYTES, DamagedGame, max_id, players, read_export
 from .reminders import ReminderSettings, fmt_duration
 from .reply import Attachment, Caller, Reply, UserError
 from .service import CachedGame
@@ -204,7 +204,19 @@ async def game_end(service: GameService, channel_id: str, caller: Caller, params
     service.require_host(row, caller, "end the game")
     reply = Reply(lines=[f"{caller.name} ends the game"], game_id=row.id)
     if row.status == "active":
-        cached = await service.load(row)
+        try:
+            cached = await service.load(row)
+        except UserError as exc:  # a damaged or unreplayable record: ended as it is, no result
+            await service.store.end_game(row.id)
+            service.forget(row.id)
+            why = exc.what if isinstance(exc, DamagedGame) else "its log does not replay"
+            return Reply(
+                lines=[
+                    f"{caller.name} ends the game; its record is kept as it is ({why}), "
+                    "without a result. /game export still takes it away."
+                ],
+                game_id=row.id,
+            )
         game = cached.game
         if not game.finished:
             entity = (game.acting() or [game.players[0].id])[0]

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .reply import UserError
-from .store_rows import Turn, UserPrefs
+from .store_rows import GameRow, Turn, UserPrefs
 
 if TYPE_CHECKING:
     from .service import GameService
@@ -366,6 +366,11 @@ class Scheduler:
             return []
         out = []
         async with self.service.lock(row.channel_id):
+            problem = await self._damage(row)
+            if problem is not None:
+                out += await self._report(row, problem, now, deliver)
+                if row.broken or not row.damage:  # it cannot be played: nothing to remind of
+                    return out
             w = await self.watch(gid)
             if w is None:
                 return []
@@ -380,6 +385,44 @@ class Scheduler:
                     await store.log_reminder(gid, r.player_id, r.user_id, r.kind, r.dm, now.timestamp())
                 out.append(r)
         return out
+
+
+    async def _damage(self, row: GameRow) -> str | None:
+        """What is wrong with a game's stored record (None: nothing)."""
+        if row.damage:
+            return row.damage_text()
+        try:
+            await self.service.load(row)
+        except UserError as exc:
+            return str(getattr(exc, "what", None) or getattr(exc, "failure", None) or exc)
+        return None
+
+    async def _report(
+        self, row: GameRow, problem: str, now: datetime, deliver: Callable[[Reminder], Awaitable[bool]] | None
+    ) -> list[Reminder]:
+        """Tell the host (in the game's channel, where admins see it too) once what is wrong with
+        the game's record and what they can do ([] when told already or not delivered)."""
+        store = self.service.store
+        if any(kind == "damaged" for _, _, kind, _, _ in await store.reminders_log(row.id)):
+            return []
+        log.warning("game %s in channel %s is damaged: %s", row.id, row.channel_id, problem)
+        r = Reminder(
+            row.id,
+            row.channel_id,
+            row.host_id,
+            None,
+            "damaged",
+            False,
+            f"{row.title} game {row.id} in this channel has a damaged record: {problem}. Other games "
+            "are not affected. As host (or a server admin) you can /game repair it (the log cut back "
+            "to its last good action, or the settings back to the defaults) or /game end it; "
+            "/game export takes what can be read.",
+        )
+        if deliver is not None and not await deliver(r):
+            return []
+        async with store.transaction():
+            await store.log_reminder(row.id, None, row.host_id, "damaged", False, now.timestamp())
+        return [r]
 
 
 __all__ = [

@@ -47,12 +47,14 @@ from .store_rows import (
     Turn,
     UndoRequest,
     UserPrefs,
+    action_data,
     as_json,
     from_json,
     game_row,
     result_row,
     seat_row,
     turn_row,
+    votes,
 )
 from .store_schema import MIGRATIONS, SCHEMA_VERSION, TABLES
 
@@ -139,7 +141,8 @@ class Store(Database):
         n = len(GAME_COLS.split(","))
         tx.known[("count", game.id)] = int(row[n])
         tx.known[("seats", game.id)] = [from_json(r, SEAT_COLS) for r in json.loads(row[n + 1])]
-        tx.known[("turn", game.id)] = from_json(json.loads(row[n + 2]), TURN_COLS) if row[n + 2] else None
+        turn = from_json(json.loads(row[n + 2]), TURN_COLS) if row[n + 2] else None
+        tx.known[("turn", game.id)] = turn if turn is not None and turn_row(turn) is not None else None
         return game
 
     async def game(self, game_id: int) -> GameRow | None:
@@ -301,7 +304,7 @@ class Store(Database):
 
     async def actions(self, game_id: int, after: int = 0) -> list[LoggedAction]:
         return [
-            LoggedAction(r[0], json.loads(r[1]), r[2])
+            LoggedAction(r[0], action_data(r[0], r[1]), r[2])
             for r in await self._all(
                 "SELECT seq, data, user_id FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
                 (game_id, after),
@@ -314,7 +317,7 @@ class Store(Database):
             "SELECT state_id, requested_by, votes FROM undo_requests WHERE game_id = ? AND state_id = ?",
             (game_id, state_id),
         )
-        return UndoRequest(row[0], row[1], json.loads(row[2])) if row else None
+        return UndoRequest(row[0], row[1], votes(row[2])) if row else None
 
     async def save_undo_request(self, game_id: int, req: UndoRequest, was: list[str] | None = None) -> None:
         """A new request (``was`` None), or a vote: only if the votes are still ``was``."""
@@ -338,7 +341,7 @@ class Store(Database):
             known = tx.known[("turn", game_id)]
             return turn_row(known) if known else None
         row = await self._one(f"SELECT {TURN_COLS} FROM turns WHERE game_id = ?", (game_id,))
-        return turn_row(row) if row else None
+        return turn_row(row) if row else None  # a damaged clock reads as none: it starts afresh
 
     async def save_turn(self, t: Turn) -> None:
         await self._write(
@@ -393,7 +396,7 @@ class Store(Database):
             "WHERE game_id = ? AND position = ?",
             (game_id, position),
         )
-        return SubRequest(r[0], r[1], r[2], r[3], json.loads(r[4])) if r else None
+        return SubRequest(r[0], r[1], r[2], r[3], votes(r[4])) if r else None
 
     async def save_sub_request(
         self, game_id: int, req: SubRequest, at: float, was: list[str] | None = None
