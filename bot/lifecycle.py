@@ -18,6 +18,7 @@ from .action_params import entity_type
 from .choices import title_options
 from .game_text import decision_buttons, find_seat, status_text, you_can
 from .gamelog import MAX_IMPORT_BYTES, DamagedGame, max_id, players, read_export
+from .picture_cache import cache_of
 from .reminders import ReminderSettings, fmt_duration
 from .reply import Attachment, Caller, Reply, UserError
 from .service import CachedGame
@@ -164,7 +165,9 @@ async def game_status(service: GameService, channel_id: str, caller: Caller, par
     if not cached.game.finished:
         reply.buttons = decision_buttons(cached.game, cached.seq)
     if service.images:
-        reply.files = await service.render(cached.game, ("map", "market", "status"))
+        reply.files = await cache_of(service).pictures(
+            service, row.id, cached.seq, cached.game, ("map", "market", "status")
+        )
         service.posted.mark(row.id, cached.game, ("map", "market"))
     return reply
 

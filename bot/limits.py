@@ -7,8 +7,12 @@ so are characters that cannot be stored (lone surrogates) and digits ``int()`` d
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
+import time
 import unicodedata
+from collections import deque
+from collections.abc import Callable
 
 from .reply import Caller, UserError
 
@@ -95,3 +99,62 @@ def checked(caller: Caller, name: str, params: dict[str, str]) -> Caller:
         raise UserError("Your user id contains characters that cannot be stored")
     shown = clean_name(caller.name)[:MAX_NAME].strip() or clean_name(caller.id)[:MAX_NAME] or "player"
     return caller if shown == caller.name else dataclasses.replace(caller, name=shown)
+
+
+class RateLimits:
+    """How often one member and one channel may run commands: at most ``per_user`` (and
+    ``per_channel``) in any ``window`` seconds; autocomplete, which Discord sends per keystroke,
+    has its own larger allowance. A refusal says when to try again. The Discord bot uses it;
+    tests and local mode run without (``CommandLayer(rates=None)``)."""
+
+    def __init__(
+        self,
+        per_user: int = 15,
+        per_channel: int = 40,
+        window: float = 30.0,
+        completions: int = 90,
+        clock: Callable[[], float] = time.monotonic,
+    ):
+        self.per_user, self.per_channel, self.window = per_user, per_channel, window
+        self.completions = completions
+        self.clock = clock
+        self._seen: dict[tuple[str, str], deque[float]] = {}
+
+    def _wait(self, key: tuple[str, str], limit: int, now: float) -> float:
+        """Seconds until ``key`` may go again (0: now), dropping what left the window."""
+        seen = self._seen.get(key)
+        if seen is None:
+            return 0.0
+        while seen and seen[0] <= now - self.window:
+            seen.popleft()
+        if not seen:
+            del self._seen[key]
+            return 0.0
+        return seen[0] + self.window - now if len(seen) >= limit else 0.0
+
+    def _take(self, keys: list[tuple[tuple[str, str], int]]) -> float:
+        now = self.clock()
+        if len(self._seen) > 50_000:  # forget the idle
+            for key in list(self._seen):
+                self._wait(key, 1, now)
+        wait = max(self._wait(key, limit, now) for key, limit in keys)
+        if wait <= 0:
+            for key, _ in keys:
+                self._seen.setdefault(key, deque()).append(now)
+        return wait
+
+    def command(self, user_id: str, channel_id: str) -> None:
+        """Count one command; :class:`UserError` saying when to try again when over a limit."""
+        mine = ("user", user_id)
+        wait = self._take([(mine, self.per_user), (("channel", channel_id), self.per_channel)])
+        if wait > 0:
+            who = "you send" if self._wait(mine, self.per_user, self.clock()) > 0 else "this channel sends"
+            raise UserError(
+                f"Slow down a little: {who} commands faster than the bot serves them "
+                f"(at most {self.per_user if who == 'you send' else self.per_channel} in "
+                f"{self.window:g} seconds). Please try again in {math.ceil(wait)} seconds; nothing was changed."
+            )
+
+    def completion(self, user_id: str) -> bool:
+        """Count one autocomplete request; False when over the allowance (it gets no choices)."""
+        return self._take([(("complete", user_id), self.completions)]) <= 0
