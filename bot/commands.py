@@ -70,7 +70,7 @@ class CommandLayer(GameService):
         try:
             caller = limits.checked(caller, name, params)
             if self.rates is not None:
-                self.rates.command(caller.id, channel_id)
+                self.rates.command(caller.id, channel_id, name)
         except UserError as exc:
             return Reply.fail(str(exc))
         if is_unlocked(name):

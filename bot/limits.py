@@ -103,8 +103,9 @@ def checked(caller: Caller, name: str, params: dict[str, str]) -> Caller:
 
 class RateLimits:
     """How often one member and one channel may run commands: at most ``per_user`` (and
-    ``per_channel``) in any ``window`` seconds; autocomplete, which Discord sends per keystroke,
-    has its own larger allowance. A refusal says when to try again. The Discord bot uses it;
+    ``per_channel``) in any ``window`` seconds, and at most ``imports`` imports (the costliest
+    command) in ``import_window`` seconds; autocomplete, which Discord sends per keystroke, has
+    its own larger allowance. A refusal says when to try again. The Discord bot uses it;
     tests and local mode run without (``CommandLayer(rates=None)``)."""
 
     def __init__(
@@ -113,48 +114,61 @@ class RateLimits:
         per_channel: int = 40,
         window: float = 30.0,
         completions: int = 90,
+        imports: int = 3,
+        import_window: float = 600.0,
         clock: Callable[[], float] = time.monotonic,
     ):
         self.per_user, self.per_channel, self.window = per_user, per_channel, window
         self.completions = completions
+        self.imports, self.import_window = imports, import_window
         self.clock = clock
         self._seen: dict[tuple[str, str], deque[float]] = {}
 
     def _wait(self, key: tuple[str, str], limit: int, now: float) -> float:
-        """Seconds until ``key`` may go again (0: now), dropping what left the window."""
+        """Seconds until ``key`` may go again (0: now), dropping what left its window."""
         seen = self._seen.get(key)
         if seen is None:
             return 0.0
-        while seen and seen[0] <= now - self.window:
+        window = self.import_window if key[0] == "import" else self.window
+        while seen and seen[0] <= now - window:
             seen.popleft()
         if not seen:
             del self._seen[key]
             return 0.0
-        return seen[0] + self.window - now if len(seen) >= limit else 0.0
+        return seen[0] + window - now if len(seen) >= limit else 0.0
 
-    def _take(self, keys: list[tuple[tuple[str, str], int]]) -> float:
+    def _take(self, keys: list[tuple[tuple[str, str], int]]) -> tuple[float, tuple[str, str] | None]:
+        """Count one use of every key, or none: (seconds to wait, the key that is full)."""
         now = self.clock()
         if len(self._seen) > 50_000:  # forget the idle
             for key in list(self._seen):
                 self._wait(key, 1, now)
-        wait = max(self._wait(key, limit, now) for key, limit in keys)
-        if wait <= 0:
-            for key, _ in keys:
-                self._seen.setdefault(key, deque()).append(now)
-        return wait
-
-    def command(self, user_id: str, channel_id: str) -> None:
-        """Count one command; :class:`UserError` saying when to try again when over a limit."""
-        mine = ("user", user_id)
-        wait = self._take([(mine, self.per_user), (("channel", channel_id), self.per_channel)])
+        waits = [(self._wait(key, limit, now), key) for key, limit in keys]
+        wait, full = max(waits)
         if wait > 0:
-            who = "you send" if self._wait(mine, self.per_user, self.clock()) > 0 else "this channel sends"
-            raise UserError(
-                f"Slow down a little: {who} commands faster than the bot serves them "
-                f"(at most {self.per_user if who == 'you send' else self.per_channel} in "
-                f"{self.window:g} seconds). Please try again in {math.ceil(wait)} seconds; nothing was changed."
-            )
+            return wait, full
+        for key, _ in keys:
+            self._seen.setdefault(key, deque()).append(now)
+        return 0.0, None
+
+    def command(self, user_id: str, channel_id: str, name: str = "") -> None:
+        """Count one command; :class:`UserError` saying when to try again when over a limit."""
+        keys = [(("user", user_id), self.per_user), (("channel", channel_id), self.per_channel)]
+        if name == "game import":
+            keys.append((("import", user_id), self.imports))
+        wait, full = self._take(keys)
+        if full is None:
+            return
+        kind = full[0]
+        what = {
+            "user": f"you send commands faster than the bot serves them (at most {self.per_user} in {self.window:g} seconds)",
+            "channel": f"this channel sends commands faster than the bot serves them (at most {self.per_channel} in {self.window:g} seconds)",
+            "import": f"an import is costly, so each member may import {self.imports} games in {self.import_window / 60:g} minutes",
+        }[kind]
+        raise UserError(
+            f"Slow down a little: {what}. Please try again in {math.ceil(wait)} seconds; nothing was changed."
+        )
 
     def completion(self, user_id: str) -> bool:
         """Count one autocomplete request; False when over the allowance (it gets no choices)."""
-        return self._take([(("complete", user_id), self.completions)]) <= 0
+        return self._take([(("complete", user_id), self.completions)])[1] is None

@@ -19,6 +19,7 @@ from bot.commands import CommandLayer
 from bot.gamelog import import_seats, read_export
 from bot.reply import Caller, UserError
 from bot.store import Store
+from bot.textcmd import parse
 from engine.replay import ReplayBudgetError, filter_actions
 from tests.fixture_util import load_export
 from tests.test_bot_async_reminders import CH, acting_user, run, setup_game
@@ -275,3 +276,77 @@ async def test_load_builds_the_state_it_stamps_from_one_read(tmp_path: Path) -> 
     finally:
         await one.close()
         await two.close()
+
+
+WRITES = [  # (user, line, channel): every command that writes, in an order where most succeed
+    ("alice", "/game new title:1856", "w"),
+    ("bob", "/game join", "w"),
+    ("carol", "/game join", "w"),
+    ("dave", "/game join", "w"),
+    ("dave", "/game leave", "w"),
+    ("alice", "/game start order:joined", "w"),
+    ("alice", "/game settings remind_hours:12", "w"),
+    ("bob", "/game notify tz:Europe/Berlin quiet:22-7", "w"),
+    ("bob", "/game seat seat:Bob user:erin", "w"),
+    ("erin", '/game seat seat:Bob user:bob', "w"),
+    ("bob", "/game remind", "w"),
+    ("root", "/creators role:builders", "w"),  # on another server: imports here go on
+    ("root", "/creators role:everyone", "w"),
+    ("alice", "/game new title:1833NE", "ne"),
+    ("alice", '/game rules bonuses:"ferry=30"', "ne"),
+    ("bob", "/game join", "ne"),
+    ("carol", "/game join", "ne"),
+    ("alice", "/game start order:joined", "ne"),
+    ("alice", '/game rules bonuses:"ferry=40"', "ne"),
+    ("carol", "/game concede confirm:yes", "ne"),
+    ("alice", '/game sub seat:Carol user:dave', "ne"),
+    ("alice", "/game end", "ne"),
+]
+
+
+async def test_every_writing_command_commits_only_its_own_writes_while_imports_run(layer: CommandLayer) -> None:
+    """Each writing command (and some moves and an undo) in two channels while imports run in
+    others all along: every import is answered truthfully and stored once; every command does
+    what it should."""
+    done = asyncio.Event()
+
+    async def commands() -> list[tuple[str, Any]]:
+        out = []
+        for user, line, ch in WRITES:
+            if user == "root":  # a server admin
+                cmd = parse(line)
+                reply = await layer.handle(ch, Caller(user, "Root", guild="g2", admin=True), cmd.name, cmd.params)
+            else:
+                reply = await run(layer, user, line, ch)
+            out.append((line, reply))
+        for _ in range(6):  # moves and an undo in the started 1856 game
+            row = await layer.store.open_game("w")
+            assert row is not None
+            game = (await layer.load(row)).game
+            seats = {s.player_id: s.user_id for s in await layer.store.seats(row.id)}
+            user = str(seats[game.acting_players()[0]])
+            out.append(("/pass", await run(layer, user, "/pass", "w")))
+        out.append(("/game undo", await run(layer, user, "/game undo", "w")))
+        out.append(("/game end", await run(layer, "alice", "/game end", "w")))
+        done.set()
+        return out
+
+    async def importer(k: int) -> list[tuple[str, Any]]:
+        out = []
+        while not done.is_set():  # imports keep running until the last command is answered
+            channel = f"imp{k}-{len(out)}"
+            out.append((channel, await _import(layer, _export(), channel)))
+        return out
+
+    ran, *workers = await asyncio.gather(commands(), *[importer(k) for k in range(4)])
+    imported = [r for w in workers for _, r in w]
+    assert len(imported) >= 8
+    for line, reply in ran:
+        text = reply.error or ""
+        assert "could not save" not in text and "went wrong" not in text, (line, text)
+    failed = [(ln, r.error) for ln, r in ran if not r.ok]
+    assert not failed, "; ".join(f"{ln}: {e}" for ln, e in failed)
+    assert all(r.ok for r in imported), [r.error for r in imported if not r.ok][:3]
+    for channel, _ in [x for w in workers for x in w]:
+        row = await layer.store.open_game(channel)
+        assert row is not None and await layer.store.action_count(row.id) == 6

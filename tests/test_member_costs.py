@@ -107,3 +107,14 @@ async def test_autocomplete_runs_the_engine_off_the_event_loop(store: Store, mon
     user = await acting_user(layer)
     got = await layer.autocomplete(CH, Caller(user, user), "lay", "hex", {}, "")
     assert got and where == [False]
+
+
+async def test_imports_have_a_tighter_allowance(store: Store) -> None:
+    ticks = Ticks()
+    layer = CommandLayer(store, images=False, rates=RateLimits(imports=2, import_window=600, clock=ticks))
+    for i in range(2):
+        await setup_game(layer, 6, f"imp{i}")
+    refused = await layer.handle("imp3", Caller("alice", "Alice", guild="g1"), "game import", {"file": "{}"})
+    assert not refused.ok and "2 games in 10 minutes" in refused.error and "try again in 600 seconds" in refused.error
+    ticks.t += 600
+    await setup_game(layer, 6, "imp3")
