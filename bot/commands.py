@@ -7,7 +7,8 @@ game service (:class:`bot.service.GameService`, which this layer is).
 
 The path of a command: Discord (:mod:`bot.slash_game`, :mod:`bot.slash_actions`, buttons in
 :mod:`bot.cog`) or the terminal (:mod:`bot.local`, text read by :mod:`bot.textcmd`) ->
-:meth:`CommandLayer.handle` (limits, the channel's lock, one transaction) -> the table's handler;
+:meth:`CommandLayer.handle` (limits on input and, in Discord, on how often a member or channel
+may run commands, the channel's lock, one transaction) -> the table's handler;
 for a game action that is :meth:`GameService.act <bot.service.GameService.act>` (load the game,
 check the button and the caller's seat, :func:`bot.acting.resolve_entity`,
 :func:`bot.play.build_action` with the builder of :mod:`bot.action_builders`) ->

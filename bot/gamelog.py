@@ -2,6 +2,11 @@
 cannot replay with :class:`ReplayError`), the next action id (:func:`max_id`), an action in words,
 and reading an 18xx.games export as the bot stores it. Pure: no store, no Discord; the replays
 are CPU-bound (call them through ``asyncio.to_thread``).
+
+An export is checked cheapest first: its counts and the size of every field, then its seats (one
+pass), then its undo/redo (linear, with a step budget), then the replay (a CPU budget): a hostile
+file is refused before it costs much. A stored game whose own row is damaged, or whose title
+this engine does not know, is refused with :class:`DamagedGame` (it can be exported and ended).
 """
 
 from __future__ import annotations

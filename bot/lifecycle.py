@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from engine import actions as A
@@ -17,7 +18,7 @@ from . import access, limits, rules_cmds
 from .action_params import entity_type
 from .choices import title_options
 from .game_text import decision_buttons, find_seat, status_text, you_can
-from .gamelog import MAX_IMPORT_BYTES, DamagedGame, max_id, players, read_export
+from .gamelog import MAX_IMPORT_BYTES, DamagedGame, damage_of, max_id, players, read_export
 from .picture_cache import cache_of
 from .reminders import ReminderSettings, fmt_duration
 from .reply import Attachment, Caller, Reply, UserError
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from .service import GameService
 
 MAX_SEATS = 8
+IMPORTS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="import")  # see game_import
 
 
 async def game_new(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
@@ -64,6 +66,9 @@ async def game_new(service: GameService, channel_id: str, caller: Caller, params
 
 async def _lobby(service: GameService, channel_id: str) -> tuple[GameRow, list[Seat]]:
     row = await service.row(channel_id)
+    damage = damage_of(row)
+    if damage is not None:  # e.g. its optional rules are unreadable: it must not start without them
+        raise DamagedGame(damage)
     if row.status != "lobby":
         raise UserError("The game has already started; seats change hands with /game seat")
     return row, await service.store.seats(row.id)
@@ -255,7 +260,10 @@ async def game_import(service: GameService, channel_id: str, caller: Caller, par
         raise UserError("Attach an 18xx.games export (JSON) as file:")
     if len(raw) > MAX_IMPORT_BYTES:
         raise UserError("That file is too large for an 18xx.games export")
-    title, settings, seats, actions, game = await asyncio.to_thread(read_export, raw)
+    # in the imports' own two threads: imports at once cannot fill the pool every move draws in
+    title, settings, seats, actions, game = await asyncio.get_running_loop().run_in_executor(
+        IMPORTS, read_export, raw
+    )
     # one transaction: the game, its seats and its log land together or not at all
     gid = await service.store.create_game(
         channel_id,

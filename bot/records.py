@@ -1,6 +1,7 @@
 """A server's games and records: ``/games`` (running games, whose turn and since when),
 ``/game history`` (finished games with winners) and ``/stats [user]`` (games, wins, average
-placing), each about the caller's server only.
+placing), each about the caller's server only. A game whose record is damaged or does not
+replay is listed as such; it never hides the others.
 """
 
 from __future__ import annotations

@@ -22,6 +22,10 @@ Besides the log: each game's reminder settings and turn clock (``turns``: whose 
 reminders sent, when the next one is due), each user's reminder preferences (time zone, quiet
 hours, direct messages), seat substitution votes, and the final standings of finished games.
 Times stored by the reminder machinery come from the injected clock (unix seconds).
+
+Damaged rows harm only their game: text that is not UTF-8, JSON columns that are not JSON and a
+turn clock that is not numbers are read with the damage named, never as an error of the whole
+query (:mod:`bot.store_rows`); :func:`bot.gamelog.build_game` refuses such a game clearly.
 """
 
 from __future__ import annotations

@@ -163,3 +163,16 @@ async def test_a_game_row_with_every_column_damaged_does_not_stop_the_others(lay
     reply = await layer.handle(CH, Caller("root", "Root", guild="g1", admin=True),
                                "game end", {})
     assert reply.ok, reply.error
+
+
+async def test_a_lobby_whose_options_are_damaged_does_not_start_without_them(layer: CommandLayer) -> None:
+    assert (await run(layer, "alice", "/game new title:1856 options:unlimited_bonus_tokens")).ok
+    for user in ("bob", "carol"):
+        assert (await run(layer, user, "/game join")).ok
+    row = await layer.store.open_game(CH)
+    assert row is not None
+    await _sql(layer, "UPDATE games SET optional_rules = 'unlimited' WHERE id = ?", row.id)
+    refused = await run(layer, "alice", "/game start")
+    assert not refused.ok and "optional rules are not JSON" in refused.error and "/game end" in refused.error
+    assert (await run(layer, "alice", "/game end")).ok
+    assert (await run(layer, "alice", "/game new title:1856")).ok
