@@ -70,6 +70,7 @@ class CommandLayer(GameService):
         channel_id = str(channel_id)
         try:
             caller = limits.checked(caller, name, params)
+            params = limits.shown_names(params)
             if self.rates is not None:
                 self.rates.command(caller.id, channel_id, name)
         except UserError as exc:

@@ -36,6 +36,7 @@ MULTILINE = {"file"}  # may hold line breaks and tabs
 
 
 NUMERIC = {"state"}  # options read as a whole number
+SHOWN_NAMES = ("user_name", "role_name")  # display names the Discord adapter adds: shown as given
 
 
 def _control(text: str) -> bool:
@@ -89,9 +90,9 @@ def checked(caller: Caller, name: str, params: dict[str, str]) -> Caller:
         limit = PARAM_LIMITS.get(key, MAX_PARAM)
         if len(value) > limit:
             raise UserError(f"{key} is too long ({len(value)} characters; at most {limit})")
-        if key not in MULTILINE and _control(value):
+        if key not in MULTILINE and key not in SHOWN_NAMES and _control(value):
             raise UserError(f"{key} contains control characters (line breaks, tabs); write it on one line")
-        if not storable(value):
+        if key not in SHOWN_NAMES and not storable(value):
             raise UserError(f"{key} contains characters that cannot be stored (a lone surrogate)")
         if key in NUMERIC and value.strip() and not (value.strip().isascii() and value.strip().isdigit()):
             raise UserError(f"{key} must be a whole number written with the digits 0-9")
@@ -99,6 +100,13 @@ def checked(caller: Caller, name: str, params: dict[str, str]) -> Caller:
         raise UserError("Your user id contains characters that cannot be stored")
     shown = clean_name(caller.name)[:MAX_NAME].strip() or clean_name(caller.id)[:MAX_NAME] or "player"
     return caller if shown == caller.name else dataclasses.replace(caller, name=shown)
+
+
+def shown_names(params: dict[str, str]) -> dict[str, str]:
+    """``params`` with the display names in it cleaned as seat names are (:func:`clean_name`)."""
+    if not any(k in params for k in SHOWN_NAMES):
+        return params
+    return {k: clean_name(v)[:MAX_NAME] if k in SHOWN_NAMES else v for k, v in params.items()}
 
 
 class RateLimits:

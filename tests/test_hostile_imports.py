@@ -350,3 +350,10 @@ async def test_every_writing_command_commits_only_its_own_writes_while_imports_r
     for channel, _ in [x for w in workers for x in w]:
         row = await layer.store.open_game(channel)
         assert row is not None and await layer.store.action_count(row.id) == 6
+
+
+async def test_display_names_from_discord_are_cleaned_too(layer: CommandLayer) -> None:
+    await setup_game(layer, 6)
+    reply = await layer.handle(CH, Caller("bob", "Bob", guild="g1"), "game seat",
+                               {"seat": "Player 2", "user": "erin", "user_name": "Erin\n**Conductor**: hi\u202e"})
+    assert reply.ok and reply.lines == ["Bob hands Player 2's seat to Erin Conductor: hi"]
