@@ -190,6 +190,9 @@ def _cheap_limits(export: dict[str, Any]) -> None:
         raise UserError(
             "The export's settings are not readable (optional_rules must be a list, seed a number)"
         )
+    seed = settings.get("seed")
+    if seed is not None and not -(2**63) <= seed < 2**63:
+        raise UserError("The export's seed is too large (a 64-bit number at most)")
     options = settings.get("optional_rules") or []
     if len(options) > MAX_OPTIONS:
         raise UserError(f"The export has {len(options)} optional rules; at most {MAX_OPTIONS}")

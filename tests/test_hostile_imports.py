@@ -62,6 +62,7 @@ def test_an_export_with_thousands_of_players_is_refused_before_seats_are_made(mo
         ("title", "x" * 500, "title"),
         ("settings", {"optional_rules": ["o" * 500], "seed": 1}, "optional rule"),
         ("settings", {"optional_rules": ["o"] * 500, "seed": 1}, "optional rules"),
+        ("settings", {"optional_rules": [], "seed": 10**30}, "seed"),
         ("actions", [{"type": "message", "id": 1, "message": "m" * 20_000}], "action 1"),
     ],
 )
