@@ -176,11 +176,14 @@ def read_export(raw: str) -> tuple[str, dict[str, Any], list[Seat], list[dict[st
 
 def _cheap_limits(export: dict[str, Any]) -> None:
     """Every count and size of an export, checked before any work that grows with them."""
-    people = export["players"]
-    if not people or len(people) > MAX_IMPORT_PLAYERS:
-        raise UserError(f"The export has {len(people)} players; at most {MAX_IMPORT_PLAYERS} can play")
     if not isinstance(export["title"], str | int) or len(str(export["title"])) > MAX_TITLE:
         raise UserError(f"The export's title is not one this bot knows (at most {MAX_TITLE} characters)")
+    canonical_title(str(export["title"]))  # an unknown title is refused first (GameError)
+    people = export["players"]
+    if not people:
+        raise UserError("The export has no players")
+    if len(people) > MAX_IMPORT_PLAYERS:
+        raise UserError(f"The export has {len(people)} players; at most {MAX_IMPORT_PLAYERS} can play")
     settings = export.get("settings") or {}
     if (
         not isinstance(settings, dict)

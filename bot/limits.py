@@ -95,7 +95,10 @@ def checked(caller: Caller, name: str, params: dict[str, str]) -> Caller:
         if key not in SHOWN_NAMES and not storable(value):
             raise UserError(f"{key} contains characters that cannot be stored (a lone surrogate)")
         if key in NUMERIC and value.strip() and not (value.strip().isascii() and value.strip().isdigit()):
-            raise UserError(f"{key} must be a whole number written with the digits 0-9")
+            raise UserError(
+                f"That button is out of date ({key}: must be a whole number written with the digits "
+                "0-9). Nothing was changed."
+            )
     if not storable(caller.id):
         raise UserError("Your user id contains characters that cannot be stored")
     shown = clean_name(caller.name)[:MAX_NAME].strip() or clean_name(caller.id)[:MAX_NAME] or "player"
