@@ -45,5 +45,29 @@ def main() -> None:
     cpu("hotseat001 (a real export)", json.dumps(base))
 
 
+async def status_twenty_times() -> None:
+    """/game status asked 20 times by someone without a seat (three pictures each, unless kept)."""
+    import asyncio
+    import tempfile
+
+    from bot.commands import CommandLayer
+    from bot.reply import Caller
+    from bot.store import Store
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store.open(f"{tmp}/bot.db")
+        layer = CommandLayer(store, images=True)
+        export = load_export("1856", "hotseat001")
+        assert (await layer.handle("c", Caller("alice", "Alice"), "game import", {"file": json.dumps(export)})).ok
+        start = time.process_time()
+        replies = await asyncio.gather(*[layer.handle("c", Caller(f"u{i}", "U"), "game status", {}) for i in range(20)])
+        assert all(r.ok for r in replies)
+        print(f"20 x /game status by non-players: {time.process_time() - start:.2f} s CPU")
+        await store.close()
+
+
 if __name__ == "__main__":
     main()
+    import asyncio
+
+    asyncio.run(status_twenty_times())

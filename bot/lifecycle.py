@@ -243,7 +243,10 @@ async def game_export(service: GameService, channel_id: str, caller: Caller, par
     export = await service.export(row)
     data = json.dumps(export, indent=1).encode()
     line = f"Export of {row.title} game {row.id} ({len(export['actions'])} actions)"
-    if "replay_error" in export:
+    damage = damage_of(row)
+    if damage is not None:
+        line += f". Its stored record is damaged ({damage}); the host or an admin can end it with /game end"
+    elif "replay_error" in export:
         line += (
             ". Its log does not replay with this engine; the host can cut it back to the last "
             "action that does with /game repair"

@@ -121,8 +121,8 @@ class RateLimits:
 
     def __init__(
         self,
-        per_user: int = 15,
-        per_channel: int = 40,
+        per_user: int = 20,
+        per_channel: int = 60,
         window: float = 30.0,
         completions: int = 90,
         imports: int = 3,

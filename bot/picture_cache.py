@@ -17,7 +17,7 @@ from .reply import Attachment
 if TYPE_CHECKING:
     from .service import GameService
 
-MAX_POSITIONS = 24  # (game, state id) pairs kept, each up to three pictures
+MAX_POSITIONS = 48  # (game, state id) pairs kept, each three pictures of about 180 kB in all
 
 
 class PictureCache:
