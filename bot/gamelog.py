@@ -165,8 +165,6 @@ def read_export(raw: str) -> tuple[str, dict[str, Any], list[Seat], list[dict[st
         game = build_game(
             row, seats, actions, budget=20 * len(actions) + 100_000, cpu_seconds=IMPORT_CPU_SECONDS
         )
-    except TooCostly:
-        raise
     except ReplayError as exc:
         raise UserError(f"That export does not replay here: {exc.failure}. Nothing was imported.") from None
     except (GameError, RecursionError) as exc:

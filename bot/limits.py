@@ -33,8 +33,6 @@ PARAM_LIMITS = {
     "role": MAX_USER_ID,
 }
 MULTILINE = {"file"}  # may hold line breaks and tabs
-
-
 NUMERIC = {"state"}  # options read as a whole number
 SHOWN_NAMES = ("user_name", "role_name")  # display names the Discord adapter adds: shown as given
 
@@ -76,8 +74,9 @@ def clean_name(text: str) -> str:
 
 
 def checked(caller: Caller, name: str, params: dict[str, str]) -> Caller:
-    """Refuse over-long or garbled input (:class:`UserError`); returns the caller with a display
-    name cut to :data:`MAX_NAME` characters."""
+    """Refuse over-long or garbled input (:class:`UserError`): too long, control characters, a
+    lone surrogate, a ``state:`` that is not plain digits. Returns the caller with a display
+    name cleaned (:func:`clean_name`) and cut to :data:`MAX_NAME` characters."""
     if len(name) > MAX_COMMAND or _control(name):
         raise UserError("Unknown command; see /help")
     if not caller.id or len(caller.id) > MAX_USER_ID or _control(caller.id):
