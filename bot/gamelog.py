@@ -218,6 +218,7 @@ def import_seats(players: list[Any]) -> list[Seat]:
     seats: list[Seat] = []
     ids: set[str] = set()
     taken: set[str] = set()  # every name and id in use, lower case
+    numbered: dict[str, int] = {}  # a name -> the next number to try for it
     for i, p in enumerate(players):
         if not isinstance(p, dict) or not isinstance(p.get("name"), str | int):
             raise UserError(f"Player {i + 1} of the export has no name")
@@ -234,9 +235,10 @@ def import_seats(players: list[Any]) -> list[Seat]:
                 f"The export has two players with the id {pid!r}; each player needs their own id. "
                 "Nothing was imported."
             )
-        shown, n = name, 2
-        while shown.lower() in taken:
+        shown, n = name, numbered.get(name.lower(), 2)
+        while shown.lower() in taken:  # each number is tried once per name: one pass in all
             shown, n = f"{name} ({n})", n + 1
+        numbered[name.lower()] = n
         seats.append(Seat(i, shown, None, pid))
         ids.add(pid)
         taken |= {shown.lower(), pid.lower()}

@@ -10,7 +10,9 @@ and then no one is pinged any more.
 :func:`due` is pure (given the time, the games and the users' preferences); :class:`Scheduler`
 reads the store, hands each due reminder to a delivery function and marks it sent only once it
 was delivered. Games are checked one by one, each on its own: a game that fails is logged and
-tried again at the next tick, and the others go on. The scheduler is driven by the Discord
+tried again at the next tick, and the others go on. A game whose stored record is damaged or
+does not replay is reported once to its host, in its channel, with what is wrong and what to
+do (/game repair, /game end). The scheduler is driven by the Discord
 cog's background loop or by ``/tick`` in local mode. The clock is injected
 (``Callable[[], datetime]``).
 """
@@ -212,7 +214,7 @@ class Reminder:
     channel_id: str
     user_id: str
     player_id: str | None
-    kind: str  # "remind" (the acting player) or "idle" (the host)
+    kind: str  # "remind" (the acting player), "idle" or "damaged" (the host: its record is damaged)
     dm: bool
     text: str
 
