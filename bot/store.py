@@ -385,7 +385,11 @@ class Store(Database):
         r = await self._one(
             "SELECT user_id, tz, quiet_start, quiet_end, dm FROM user_prefs WHERE user_id = ?", (user_id,)
         )
-        return UserPrefs(r[0], r[1], r[2], r[3], bool(r[4])) if r else UserPrefs(user_id)
+        if r is None:
+            return UserPrefs(user_id)
+        if not (isinstance(r[1], str) and all(isinstance(v, int | None) for v in (r[2], r[3], r[4]))):
+            return UserPrefs(user_id)  # damaged preferences read as the defaults
+        return UserPrefs(r[0], r[1], r[2], r[3], bool(r[4]))
 
     async def save_prefs(self, p: UserPrefs) -> None:
         await self._write(
@@ -451,24 +455,20 @@ class Store(Database):
         )
 
     async def results(self, game_id: int) -> list[ResultRow]:
-        return [
-            result_row(r)
-            for r in await self._all(
-                f"SELECT {RESULT_COLS} FROM results WHERE game_id = ? ORDER BY rank, position", (game_id,)
-            )
-        ]
+        rows = await self._all(
+            f"SELECT {RESULT_COLS} FROM results WHERE game_id = ? ORDER BY rank, position", (game_id,)
+        )
+        return [r for r in map(result_row, rows) if r is not None]
 
     async def results_of_user(self, user_id: str, guild_id: str | None) -> list[ResultRow]:
         """Every final standing of ``user_id`` in games of ``guild_id`` (None: games without a server)."""
         cols = ", ".join("r." + c.strip() for c in RESULT_COLS.split(","))
-        return [
-            result_row(r)
-            for r in await self._all(
-                f"SELECT {cols} FROM results r JOIN games g ON g.id = r.game_id WHERE r.user_id = ? AND g.guild_id IS ?"
-                " ORDER BY r.game_id",
-                (user_id, guild_id),
-            )
-        ]
+        rows = await self._all(
+            f"SELECT {cols} FROM results r JOIN games g ON g.id = r.game_id WHERE r.user_id = ? AND g.guild_id IS ?"
+            " ORDER BY r.game_id",
+            (user_id, guild_id),
+        )
+        return [r for r in map(result_row, rows) if r is not None]
 
     # ------------------------------------------------------------------ server settings
     async def creator_role(self, guild_id: str) -> str | None:

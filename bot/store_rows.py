@@ -233,7 +233,11 @@ def turn_row(r: Any) -> Turn | None:
     return Turn(r[0], r[1], float(r[2]), r[3], r[4], bool(r[5]), r[6])
 
 
-def result_row(r: Any) -> ResultRow:
+def result_row(r: Any) -> ResultRow | None:
+    """A final standing; None (left out, logged) when its numbers are not numbers."""
+    if not all(isinstance(r[i], int) for i in (1, 5, 6, 7)):
+        log.warning("a final standing of game %s is damaged (%r); it is left out", r[0], tuple(r))
+        return None
     return ResultRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], bool(r[8]))
 
 

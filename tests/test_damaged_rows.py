@@ -176,3 +176,15 @@ async def test_a_lobby_whose_options_are_damaged_does_not_start_without_them(lay
     assert not refused.ok and "optional rules are not JSON" in refused.error and "/game end" in refused.error
     assert (await run(layer, "alice", "/game end")).ok
     assert (await run(layer, "alice", "/game new title:1856")).ok
+
+
+async def test_a_damaged_final_standing_is_left_out_of_stats_and_history(layer: CommandLayer) -> None:
+    from bot.store import ResultRow
+
+    one, two = [await layer.store.create_game(f"c{i}", "1856", [], "alice", "x", status="ended") for i in (1, 2)]
+    await layer.store.save_results([ResultRow(one, 0, "1", "Alice", "alice", 1, 900, 100),
+                                    ResultRow(two, 0, "1", "Alice", "alice", 2, 800, 100)])
+    await _sql(layer, "UPDATE results SET rank = 'first' WHERE game_id = ?", one)
+    assert [r.game_id for r in await layer.store.results_of_user("alice", None)] == [two]
+    reply = await layer.handle(CH, Caller("alice", "Alice"), "stats", {})
+    assert reply.ok and "1 game played" in reply.lines[0]
