@@ -5,7 +5,7 @@ handler the command layer dispatches to (``await handler(service, channel_id, ca
 its :class:`~bot.usage.Usage` (options, a line of help, an example; ``/help NAME`` and the
 option check read it), whether it runs without the channel's lock (no channel game involved) and
 whether Discord defers it privately. Game actions (``/par``, ``/lay``, ...) are built from
-:data:`bot.play.ACTION_COMMANDS`, whose entries say how each action is made; their handler is
+:data:`engine.moves.MOVES`, whose entries say how each action is made; their handler is
 :meth:`bot.service.GameService.act`. ``/help`` lists the commands by :data:`HELP_LAYOUT`.
 
 An option a command does not have is refused (not silently ignored). Options set by buttons or

@@ -7,10 +7,11 @@ game service (:class:`bot.service.GameService`, which this layer is).
 
 The path of a command: Discord (:mod:`bot.slash_game`, :mod:`bot.slash_actions`, buttons in
 :mod:`bot.cog`) or the terminal (:mod:`bot.local`, text read by :mod:`bot.textcmd`) ->
-:meth:`CommandLayer.handle` (limits, the channel's lock, one transaction) -> the table's handler;
+:meth:`CommandLayer.handle` (limits on input and, in Discord, on how often a member or channel
+may run commands, the channel's lock, one transaction) -> the table's handler;
 for a game action that is :meth:`GameService.act <bot.service.GameService.act>` (load the game,
 check the button and the caller's seat, :func:`bot.acting.resolve_entity`,
-:func:`bot.play.build_action` with the builder of :mod:`bot.action_builders`) ->
+:func:`bot.play.build_action` with the command's :class:`engine.moves.Move`) ->
 :meth:`~bot.service.GameService.apply` -> ``Game.process`` -> the after-change (store, status,
 buttons, pictures, the ping, the turn clock).
 
@@ -37,8 +38,10 @@ from .command_table import check_options, find_command, is_action, is_unlocked
 from .complete import autocomplete
 from .game_text import decision_buttons, status_text
 from .gamelog import build_game
+from .reminders import Clock
 from .reply import Caller, Reply, UserError
 from .service import GameService, render_images
+from .store import Store
 from .store_rows import Conflict
 from .textcmd import CommandSyntaxError
 from .turns import next_line
@@ -47,13 +50,29 @@ log = logging.getLogger(__name__)
 
 
 class CommandLayer(GameService):
-    """The entry point of every command: the game service plus dispatch and the one error handler."""
+    """The entry point of every command: the game service plus dispatch and the one error handler.
+    ``rates`` (the Discord bot's; None in tests and local mode) limits how often each member and
+    channel may run commands (:class:`bot.limits.RateLimits`)."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        images: bool = True,
+        clock: Clock | None = None,
+        rates: limits.RateLimits | None = None,
+    ):
+        super().__init__(store, images=images, clock=clock)
+        self.rates = rates
 
     async def handle(self, channel_id: str, caller: Caller, name: str, params: dict[str, str]) -> Reply:
         """Run one command: serialized per channel (one game per channel), one transaction."""
         channel_id = str(channel_id)
         try:
             caller = limits.checked(caller, name, params)
+            params = limits.shown_names(params)
+            if self.rates is not None:
+                self.rates.command(caller.id, channel_id, name)
         except UserError as exc:
             return Reply.fail(str(exc))
         if is_unlocked(name):
@@ -126,6 +145,8 @@ class CommandLayer(GameService):
         self, channel_id: str, caller: Caller, name: str, param: str, params: dict[str, str], typed: str = ""
     ) -> list[tuple[str, str]]:
         """Legal (value, label) choices for ``param`` of ``/name`` for the caller now (at most 25)."""
+        if self.rates is not None and not self.rates.completion(caller.id):
+            return []
         return await autocomplete(self, str(channel_id), caller, name, param, params, typed)
 
 

@@ -1,19 +1,22 @@
 """Autocomplete for every command option that has a fixed set of legal values now: game
 actions (:mod:`bot.choices`), the entity to act for, seats, a title's options and command names.
-Discord calls it as the user types; nothing here changes state.
+Discord calls it as the user types; nothing here changes state, and the engine work runs in a
+worker thread (the event loop keeps serving everyone else meanwhile).
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 from engine.decisions import Choice
 from engine.errors import GameError
+from engine.game import Game
 
 from .acting import resolve_entity
 from .choices import action_choices, entity_choices, filter_choices, title_options
 from .command_table import command_names
-from .play import MOVES
+from .play import MOVES, Move
 from .reply import Caller, UserError
 
 if TYPE_CHECKING:
@@ -67,14 +70,19 @@ async def autocomplete(
             cached = await service.load(row)
             seats = await service.store.seats(row.id)
             pids = {s.player_id for s in seats if s.user_id == caller.id and s.player_id}
-            if param == "entity":
-                choices = entity_choices(cached.game, cmd, pids)
-            else:
-                entity = resolve_entity(cached.game, cmd, pids, params.get("entity"))
-                choices = action_choices(cached.game, entity, cmd, param, params)
+            # engine work (up to ~200 ms for /lay rotation) runs off the event loop, under the lock
+            choices = await asyncio.to_thread(_choices, cached.game, cmd, pids, param, params)
         except (GameError, UserError):
             return []
     return filter_choices(choices, typed)
+
+
+def _choices(game: Game, cmd: Move, pids: set[str], param: str, params: dict[str, str]) -> list[Choice]:
+    """The engine's legal values of ``param`` (CPU-bound: called through ``asyncio.to_thread``)."""
+    if param == "entity":
+        return entity_choices(game, cmd, pids)
+    entity = resolve_entity(game, cmd, pids, params.get("entity"))
+    return action_choices(game, entity, cmd, param, params)
 
 
 def _title_options(title: str, typed: str) -> list[tuple[str, str]]:

@@ -21,6 +21,7 @@ from .cog import ConductorCog
 from .command_sync import sync_commands
 from .commands import CommandLayer
 from .config import Settings
+from .limits import RateLimits
 from .store import Store
 
 log = logging.getLogger(__name__)
@@ -38,7 +39,7 @@ class ConductorBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
-        await self.add_cog(ConductorCog(self, CommandLayer(self.store, images=True)))
+        await self.add_cog(ConductorCog(self, CommandLayer(self.store, images=True, rates=RateLimits())))
         try:
             await self.sync_commands()
         except discord.HTTPException as exc:  # the bot still answers commands registered earlier

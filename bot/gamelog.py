@@ -2,18 +2,24 @@
 cannot replay with :class:`ReplayError`), the next action id (:func:`max_id`), an action in words,
 and reading an 18xx.games export as the bot stores it. Pure: no store, no Discord; the replays
 are CPU-bound (call them through ``asyncio.to_thread``).
+
+An export is checked cheapest first: its counts and the size of every field, then its seats (one
+pass), then its undo/redo (linear, with a step budget), then the replay (a CPU budget): a hostile
+file is refused before it costs much. A stored game whose own row is damaged, or whose title
+this engine does not know, is refused with :class:`DamagedGame` (it can be exported and ended).
 """
 
 from __future__ import annotations
 
 import json
+import time
 from typing import Any, cast
 
 from engine import actions as A
 from engine.errors import GameError
 from engine.game import Game
-from engine.replay import filter_actions
-from engine.titles.registry import canonical_title, new_game
+from engine.replay import ReplayBudgetError, filter_actions
+from engine.titles.registry import canonical_title, new_game, title_names
 
 from . import limits
 from .reply import UserError
@@ -22,6 +28,13 @@ from .version import ENGINE_VERSION
 
 MAX_IMPORT_BYTES = limits.MAX_IMPORT_BYTES
 MAX_IMPORT_ACTIONS = 50_000
+MAX_IMPORT_PLAYERS = 8  # no title plays more; the engine checks each title's own range
+MAX_TITLE = 40
+MAX_OPTIONS = 32
+MAX_OPTION = 64
+MAX_ACTION_CHARS = 10_000  # one action as JSON (the largest real ones, routes, are ~1,300)
+MAX_ID = 64  # a player's name or id in an export
+IMPORT_CPU_SECONDS = 10.0  # an import's replay, CPU time of its worker thread (2,500 real actions: 0.1 s)
 CHECKPOINT_EVERY = 32  # a live game saves its state for rollback every N actions (Game.process)
 
 
@@ -43,11 +56,60 @@ def players(seats: list[Seat]) -> list[tuple[str, str]]:
     return [(cast(str, s.player_id), s.name) for s in seats]
 
 
-def build_game(row: GameRow, seats: list[Seat], raw_actions: list[dict[str, Any]]) -> Game:
-    """Replay a stored game; a log the engine cannot replay is a clear error naming both versions."""
+class DamagedGame(UserError):
+    """A stored game whose own row cannot be read (bot.store_rows.GameRow.damage) or whose title
+    this engine does not know: it cannot be played, only exported and ended."""
+
+    def __init__(self, what: str):
+        super().__init__(
+            f"This game's stored record is damaged: {what}. It cannot be played; /game export takes "
+            "what can be read, and the host or a server admin can end it with /game end."
+        )
+        self.what = what
+
+
+def damage_of(row: GameRow) -> str | None:
+    """What keeps a stored game from being built at all (None: nothing)."""
+    if row.broken:
+        return row.damage_text()
+    if row.title not in title_names():
+        return f"its title {row.title[:40]!r} is unknown to this engine"
+    return None
+
+
+class TooCostly(UserError):
+    """An import whose replay would take more work than an import may."""
+
+
+def build_game(
+    row: GameRow,
+    seats: list[Seat],
+    raw_actions: list[dict[str, Any]],
+    *,
+    budget: int | None = None,
+    cpu_seconds: float | None = None,
+) -> Game:
+    """Replay a stored game; a log the engine cannot replay is a clear error naming both versions.
+    An import bounds the work: ``budget`` steps to sort out undo and redo, ``cpu_seconds`` of
+    this thread's CPU for the replay (:class:`TooCostly`)."""
+    damage = damage_of(row)
+    if damage is not None:
+        raise DamagedGame(damage)
     game = new_game(row.title, players(seats), row.optional_rules, row.seed)
     game.live = False  # automatic moves (programs) come from the stored record while rebuilding
-    for raw in filter_actions(raw_actions):
+    try:
+        kept = filter_actions(raw_actions, budget=budget)
+    except ReplayBudgetError as exc:
+        raise TooCostly(f"That export is too costly to replay: {exc}. Nothing was imported.") from None
+    start = time.thread_time()
+    for n, raw in enumerate(kept):
+        if cpu_seconds is not None and n % 16 == 0 and time.thread_time() - start >= cpu_seconds:
+            raise TooCostly(
+                f"That export takes too long to replay here (more than {cpu_seconds:g} s of CPU; "
+                f"stopped at action {n + 1} of {len(kept)}). Nothing was imported."
+            )
+        if "damaged" in raw:  # a stored row that could not be read (bot.store.Store.actions)
+            raise ReplayError(row, str(raw["damaged"]))
         try:
             game.process(A.Action.from_dict(raw), safe=False)
         except Exception as exc:  # whatever the record holds, it does not replay
@@ -83,19 +145,10 @@ def read_export(raw: str) -> tuple[str, dict[str, Any], list[Seat], list[dict[st
         or "title" not in export
     ):
         raise UserError("That is not an 18xx.games export (it needs title, players and actions)")
+    _cheap_limits(export)
     title = canonical_title(str(export["title"]))
     settings = export.get("settings") or {}
-    if (
-        not isinstance(settings, dict)
-        or not isinstance(settings.get("optional_rules") or [], list)
-        or not isinstance(settings.get("seed"), int | None)
-    ):
-        raise UserError(
-            "The export's settings are not readable (optional_rules must be a list, seed a number)"
-        )
     actions = export.get("actions", [])
-    if len(actions) > MAX_IMPORT_ACTIONS or not all(isinstance(a, dict) for a in actions):
-        raise UserError(f"The export's actions must be at most {MAX_IMPORT_ACTIONS} records")
     seats = import_seats(export["players"])
     row = GameRow(
         0,
@@ -109,7 +162,9 @@ def read_export(raw: str) -> tuple[str, dict[str, Any], list[Seat], list[dict[st
         0,
     )
     try:
-        game = build_game(row, seats, actions)
+        game = build_game(
+            row, seats, actions, budget=20 * len(actions) + 100_000, cpu_seconds=IMPORT_CPU_SECONDS
+        )
     except ReplayError as exc:
         raise UserError(f"That export does not replay here: {exc.failure}. Nothing was imported.") from None
     except (GameError, RecursionError) as exc:
@@ -117,26 +172,76 @@ def read_export(raw: str) -> tuple[str, dict[str, Any], list[Seat], list[dict[st
     return title, settings, seats, actions, game
 
 
+def _cheap_limits(export: dict[str, Any]) -> None:
+    """Every count and size of an export, checked before any work that grows with them."""
+    if not isinstance(export["title"], str | int) or len(str(export["title"])) > MAX_TITLE:
+        raise UserError(f"The export's title is not one this bot knows (at most {MAX_TITLE} characters)")
+    canonical_title(str(export["title"]))  # an unknown title is refused first (GameError)
+    people = export["players"]
+    if not people:
+        raise UserError("The export has no players")
+    if len(people) > MAX_IMPORT_PLAYERS:
+        raise UserError(f"The export has {len(people)} players; at most {MAX_IMPORT_PLAYERS} can play")
+    settings = export.get("settings") or {}
+    if (
+        not isinstance(settings, dict)
+        or not isinstance(settings.get("optional_rules") or [], list)
+        or not isinstance(settings.get("seed"), int | None)
+    ):
+        raise UserError(
+            "The export's settings are not readable (optional_rules must be a list, seed a number)"
+        )
+    seed = settings.get("seed")
+    if seed is not None and not -(2**63) <= seed < 2**63:
+        raise UserError("The export's seed is too large (a 64-bit number at most)")
+    options = settings.get("optional_rules") or []
+    if len(options) > MAX_OPTIONS:
+        raise UserError(f"The export has {len(options)} optional rules; at most {MAX_OPTIONS}")
+    for o in options:
+        if not isinstance(o, str) or len(o) > MAX_OPTION or not limits.plain(o):
+            raise UserError(f"An optional rule of the export is not a short plain text (at most {MAX_OPTION} characters)")
+    actions = export.get("actions", [])
+    if len(actions) > MAX_IMPORT_ACTIONS or not all(isinstance(a, dict) for a in actions):
+        raise UserError(f"The export's actions must be at most {MAX_IMPORT_ACTIONS} records")
+    for i, a in enumerate(actions):
+        if len(json.dumps(a)) > MAX_ACTION_CHARS:
+            raise UserError(
+                f"The export's action {i + 1} (id {str(a.get('id'))[:20]}) is longer than "
+                f"{MAX_ACTION_CHARS} characters; no real action is. Nothing was imported."
+            )
+
+
 def import_seats(players: list[Any]) -> list[Seat]:
     """One seat per exported player. A player id may appear once (else two seats would be one
-    player); seats with equal names get a number so each can be claimed by name."""
+    player); seats with equal names get a number so each can be claimed by name. Names are
+    cleaned as /game join cleans them (:func:`bot.limits.clean_name`); ids must be plain text."""
     seats: list[Seat] = []
+    ids: set[str] = set()
+    taken: set[str] = set()  # every name and id in use, lower case
+    numbered: dict[str, int] = {}  # a name -> the next number to try for it
     for i, p in enumerate(players):
-        if not isinstance(p, dict) or not isinstance(p.get("name"), str | int) or not str(p["name"]).strip():
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str | int):
             raise UserError(f"Player {i + 1} of the export has no name")
-        name, pid = str(p["name"]).strip(), str(p.get("id", p["name"])).strip()
-        if len(name) > 64 or len(pid) > 64:
-            raise UserError(f"Player {i + 1}'s name or id in the export is too long (at most 64 characters)")
-        if any(s.player_id == pid for s in seats):
+        raw_name, pid = str(p["name"]), str(p.get("id", p["name"])).strip()
+        if len(raw_name) > 4 * MAX_ID or len(pid) > MAX_ID:
+            raise UserError(f"Player {i + 1}'s name or id in the export is too long (at most {MAX_ID} characters)")
+        name = limits.clean_name(raw_name)[:MAX_ID].strip()
+        if not name:
+            raise UserError(f"Player {i + 1} of the export has no name")
+        if not pid or not limits.plain(pid):
+            raise UserError(f"Player {i + 1}'s id in the export has characters that cannot be stored")
+        if pid in ids:
             raise UserError(
                 f"The export has two players with the id {pid!r}; each player needs their own id. "
                 "Nothing was imported."
             )
-        taken = {s.name.lower() for s in seats} | {s.player_id.lower() for s in seats if s.player_id}
-        shown, n = name, 2
-        while shown.lower() in taken:
+        shown, n = name, numbered.get(name.lower(), 2)
+        while shown.lower() in taken:  # each number is tried once per name: one pass in all
             shown, n = f"{name} ({n})", n + 1
+        numbered[name.lower()] = n
         seats.append(Seat(i, shown, None, pid))
+        ids.add(pid)
+        taken |= {shown.lower(), pid.lower()}
     return seats
 
 

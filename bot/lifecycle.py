@@ -8,16 +8,18 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from engine import actions as A
 from engine.moves.spec import entity_type
 from engine.titles.registry import canonical_title, new_game
 
-from . import access, rules_cmds
+from . import access, limits, rules_cmds
 from .choices import title_options
 from .game_text import decision_buttons, find_seat, status_text, you_can
-from .gamelog import MAX_IMPORT_BYTES, max_id, players, read_export
+from .gamelog import MAX_IMPORT_BYTES, DamagedGame, damage_of, max_id, players, read_export
+from .picture_cache import cache_of
 from .reminders import ReminderSettings, fmt_duration
 from .reply import Attachment, Caller, Reply, UserError
 from .service import CachedGame
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
     from .service import GameService
 
 MAX_SEATS = 8
+IMPORTS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="import")  # see game_import
 
 
 async def game_new(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
@@ -63,6 +66,9 @@ async def game_new(service: GameService, channel_id: str, caller: Caller, params
 
 async def _lobby(service: GameService, channel_id: str) -> tuple[GameRow, list[Seat]]:
     row = await service.row(channel_id)
+    damage = damage_of(row)
+    if damage is not None:  # e.g. its optional rules are unreadable: it must not start without them
+        raise DamagedGame(damage)
     if row.status != "lobby":
         raise UserError("The game has already started; seats change hands with /game seat")
     return row, await service.store.seats(row.id)
@@ -70,7 +76,10 @@ async def _lobby(service: GameService, channel_id: str) -> tuple[GameRow, list[S
 
 async def game_join(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
     row, seats = await _lobby(service, channel_id)
-    name = (params.get("name") or "").strip()
+    given = (params.get("name") or "").strip()
+    name = limits.clean_name(given)
+    if given and not name:
+        raise UserError("A seat name needs letters or digits (markup and control characters are dropped)")
     if not name:
         if any(s.user_id == caller.id for s in seats):
             raise UserError(
@@ -161,7 +170,9 @@ async def game_status(service: GameService, channel_id: str, caller: Caller, par
     if not cached.game.finished:
         reply.buttons = decision_buttons(cached.game, cached.seq)
     if service.images:
-        reply.files = await service.render(cached.game, ("map", "market", "status"))
+        reply.files = await cache_of(service).pictures(
+            service, row.id, cached.seq, cached.game, ("map", "market", "status")
+        )
         service.posted.mark(row.id, cached.game, ("map", "market"))
     return reply
 
@@ -201,7 +212,19 @@ async def game_end(service: GameService, channel_id: str, caller: Caller, params
     service.require_host(row, caller, "end the game")
     reply = Reply(lines=[f"{caller.name} ends the game"], game_id=row.id)
     if row.status == "active":
-        cached = await service.load(row)
+        try:
+            cached = await service.load(row)
+        except UserError as exc:  # a damaged or unreplayable record: ended as it is, no result
+            await service.store.end_game(row.id)
+            service.forget(row.id)
+            why = exc.what if isinstance(exc, DamagedGame) else "its log does not replay"
+            return Reply(
+                lines=[
+                    f"{caller.name} ends the game; its record is kept as it is ({why}), "
+                    "without a result. /game export still takes it away."
+                ],
+                game_id=row.id,
+            )
         game = cached.game
         if not game.finished:
             entity = (game.acting() or [game.players[0].id])[0]
@@ -220,7 +243,10 @@ async def game_export(service: GameService, channel_id: str, caller: Caller, par
     export = await service.export(row)
     data = json.dumps(export, indent=1).encode()
     line = f"Export of {row.title} game {row.id} ({len(export['actions'])} actions)"
-    if "replay_error" in export:
+    damage = damage_of(row)
+    if damage is not None:
+        line += f". Its stored record is damaged ({damage}); the host or an admin can end it with /game end"
+    elif "replay_error" in export:
         line += (
             ". Its log does not replay with this engine; the host can cut it back to the last "
             "action that does with /game repair"
@@ -237,7 +263,10 @@ async def game_import(service: GameService, channel_id: str, caller: Caller, par
         raise UserError("Attach an 18xx.games export (JSON) as file:")
     if len(raw) > MAX_IMPORT_BYTES:
         raise UserError("That file is too large for an 18xx.games export")
-    title, settings, seats, actions, game = await asyncio.to_thread(read_export, raw)
+    # in the imports' own two threads: imports at once cannot fill the pool every move draws in
+    title, settings, seats, actions, game = await asyncio.get_running_loop().run_in_executor(
+        IMPORTS, read_export, raw
+    )
     # one transaction: the game, its seats and its log land together or not at all
     gid = await service.store.create_game(
         channel_id,

@@ -1,15 +1,18 @@
 """A server's games and records: ``/games`` (running games, whose turn and since when),
 ``/game history`` (finished games with winners) and ``/stats [user]`` (games, wins, average
-placing), each about the caller's server only.
+placing), each about the caller's server only. A game whose record is damaged or does not
+replay is listed as such; it never hides the others.
 """
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from engine.decisions import round_title
 
+from .gamelog import DamagedGame
 from .reminders import fmt_duration
 from .reply import Caller, Reply, UserError
 
@@ -17,6 +20,7 @@ if TYPE_CHECKING:
     from .service import GameService
 
 MAX_LISTED = 20
+log = logging.getLogger(__name__)
 
 
 def _when(ts: float | None) -> str:
@@ -40,12 +44,19 @@ async def games(service: GameService, channel_id: str, caller: Caller, params: d
         async with service.lock(row.channel_id):  # its game is not changing meanwhile
             try:
                 game = (await service.load(row)).game
-            except UserError:
-                lines.append(f"{head}: cannot be replayed by this engine")
+                acting = game.acting_players()
+                who = ", ".join(game.name_of(p) for p in acting)
+                where = round_title(game, short=True)
+            except DamagedGame as exc:
+                lines.append(f"{head}: damaged ({exc.what}); the host or an admin can /game end it")
                 continue
-            acting = game.acting_players()
-            who = ", ".join(game.name_of(p) for p in acting)
-            where = round_title(game, short=True)
+            except UserError:
+                lines.append(f"{head}: cannot be replayed by this engine; the host can /game repair it")
+                continue
+            except Exception:  # one game must not hide the others
+                log.exception("/games: game %s could not be read", row.id)
+                lines.append(f"{head}: could not be read; the host or an admin can /game end it")
+                continue
         turn = await service.store.turn(row.id)
         if not acting:
             lines.append(f"{head}: waiting for nobody")

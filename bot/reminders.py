@@ -10,7 +10,9 @@ and then no one is pinged any more.
 :func:`due` is pure (given the time, the games and the users' preferences); :class:`Scheduler`
 reads the store, hands each due reminder to a delivery function and marks it sent only once it
 was delivered. Games are checked one by one, each on its own: a game that fails is logged and
-tried again at the next tick, and the others go on. The scheduler is driven by the Discord
+tried again at the next tick, and the others go on. A game whose stored record is damaged or
+does not replay is reported once to its host, in its channel, with what is wrong and what to
+do (/game repair, /game end). The scheduler is driven by the Discord
 cog's background loop or by ``/tick`` in local mode. The clock is injected
 (``Callable[[], datetime]``).
 """
@@ -26,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .reply import UserError
-from .store_rows import Turn, UserPrefs
+from .store_rows import GameRow, Turn, UserPrefs
 
 if TYPE_CHECKING:
     from .service import GameService
@@ -212,7 +214,7 @@ class Reminder:
     channel_id: str
     user_id: str
     player_id: str | None
-    kind: str  # "remind" (the acting player) or "idle" (the host)
+    kind: str  # "remind" (the acting player), "idle" or "damaged" (the host: its record is damaged)
     dm: bool
     text: str
 
@@ -366,6 +368,11 @@ class Scheduler:
             return []
         out = []
         async with self.service.lock(row.channel_id):
+            problem = await self._damage(row)
+            if problem is not None:
+                out += await self._report(row, problem, now, deliver)
+                if row.broken or not row.damage:  # it cannot be played: nothing to remind of
+                    return out
             w = await self.watch(gid)
             if w is None:
                 return []
@@ -380,6 +387,44 @@ class Scheduler:
                     await store.log_reminder(gid, r.player_id, r.user_id, r.kind, r.dm, now.timestamp())
                 out.append(r)
         return out
+
+
+    async def _damage(self, row: GameRow) -> str | None:
+        """What is wrong with a game's stored record (None: nothing)."""
+        if row.damage:
+            return row.damage_text()
+        try:
+            await self.service.load(row)
+        except UserError as exc:
+            return str(getattr(exc, "what", None) or getattr(exc, "failure", None) or exc)
+        return None
+
+    async def _report(
+        self, row: GameRow, problem: str, now: datetime, deliver: Callable[[Reminder], Awaitable[bool]] | None
+    ) -> list[Reminder]:
+        """Tell the host (in the game's channel, where admins see it too) once what is wrong with
+        the game's record and what they can do ([] when told already or not delivered)."""
+        store = self.service.store
+        if any(kind == "damaged" for _, _, kind, _, _ in await store.reminders_log(row.id)):
+            return []
+        log.warning("game %s in channel %s is damaged: %s", row.id, row.channel_id, problem)
+        r = Reminder(
+            row.id,
+            row.channel_id,
+            row.host_id,
+            None,
+            "damaged",
+            False,
+            f"{row.title} game {row.id} in this channel has a damaged record: {problem}. Other games "
+            "are not affected. As host (or a server admin) you can /game repair it (the log cut back "
+            "to its last good action, or the settings back to the defaults) or /game end it; "
+            "/game export takes what can be read.",
+        )
+        if deliver is not None and not await deliver(r):
+            return []
+        async with store.transaction():
+            await store.log_reminder(row.id, None, row.host_id, "damaged", False, now.timestamp())
+        return [r]
 
 
 __all__ = [

@@ -50,9 +50,31 @@ def replayable_prefix(
     return len(raw), None, game
 
 
+async def _repair_row(service: GameService, row: GameRow, caller: Caller) -> Reply:
+    """The game's own row is damaged: settings that are not JSON go back to the defaults; other
+    damage (its title, its optional rules) cannot be rebuilt from anything, so it is ended."""
+    if row.broken:
+        raise UserError(
+            f"This game's stored record is damaged ({row.damage_text()}); that cannot be repaired "
+            "from inside the bot. Take what can be read with /game export; the host or a server "
+            "admin ends it with /game end."
+        )
+    await service.store.set_settings(row.id, {})
+    row.settings, row.damage = {}, {}
+    service.forget(row.id)
+    return Reply(
+        lines=[
+            f"{caller.name} repaired the game: its settings are not JSON, so they are back to the "
+            "defaults (see /remind to set them again)."
+        ]
+    )
+
+
 async def game_repair(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
     row = await service.row(channel_id)
     require_host(row, caller, "repair the game's log")
+    if row.damage:
+        return await _repair_row(service, row, caller)
     if row.status != "active":
         raise UserError("The game has not started; there is no log to repair")
     seats = await service.store.seats(row.id)

@@ -145,6 +145,7 @@ class GameService:
         if cached is not None and cached.seq == count and not cached.pending:
             return cached
         logged = await self.store.actions(row.id)
+        count = logged[-1].seq if logged else 0  # read with the rows: one snapshot (issue 28)
         seats = await self.store.seats(row.id)
         game = await asyncio.to_thread(build_game, row, seats, [entry.data for entry in logged])
         cached = CachedGame(count, game, max_id(entry.data for entry in logged))

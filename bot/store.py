@@ -22,6 +22,10 @@ Besides the log: each game's reminder settings and turn clock (``turns``: whose 
 reminders sent, when the next one is due), each user's reminder preferences (time zone, quiet
 hours, direct messages), seat substitution votes, and the final standings of finished games.
 Times stored by the reminder machinery come from the injected clock (unix seconds).
+
+Damaged rows harm only their game: text that is not UTF-8, JSON columns that are not JSON and a
+turn clock that is not numbers are read with the damage named, never as an error of the whole
+query (:mod:`bot.store_rows`); :func:`bot.gamelog.build_game` refuses such a game clearly.
 """
 
 from __future__ import annotations
@@ -47,12 +51,14 @@ from .store_rows import (
     Turn,
     UndoRequest,
     UserPrefs,
+    action_data,
     as_json,
     from_json,
     game_row,
     result_row,
     seat_row,
     turn_row,
+    votes,
 )
 from .store_schema import MIGRATIONS, SCHEMA_VERSION, TABLES
 
@@ -139,7 +145,8 @@ class Store(Database):
         n = len(GAME_COLS.split(","))
         tx.known[("count", game.id)] = int(row[n])
         tx.known[("seats", game.id)] = [from_json(r, SEAT_COLS) for r in json.loads(row[n + 1])]
-        tx.known[("turn", game.id)] = from_json(json.loads(row[n + 2]), TURN_COLS) if row[n + 2] else None
+        turn = from_json(json.loads(row[n + 2]), TURN_COLS) if row[n + 2] else None
+        tx.known[("turn", game.id)] = turn if turn is not None and turn_row(turn) is not None else None
         return game
 
     async def game(self, game_id: int) -> GameRow | None:
@@ -175,10 +182,7 @@ class Store(Database):
         ]
 
     async def set_optional_rules(self, game_id: int, optional_rules: list[str]) -> None:
-        await self.db.execute(
-            "UPDATE games SET optional_rules = ? WHERE id = ?", (json.dumps(optional_rules), game_id)
-        )
-        await self.db.commit()
+        await self._write("UPDATE games SET optional_rules = ? WHERE id = ?", (json.dumps(optional_rules), game_id))
 
     async def set_settings(self, game_id: int, settings: dict[str, Any]) -> None:
         await self._write("UPDATE games SET settings = ? WHERE id = ?", (json.dumps(settings), game_id))
@@ -304,7 +308,7 @@ class Store(Database):
 
     async def actions(self, game_id: int, after: int = 0) -> list[LoggedAction]:
         return [
-            LoggedAction(r[0], json.loads(r[1]), r[2])
+            LoggedAction(r[0], action_data(r[0], r[1]), r[2])
             for r in await self._all(
                 "SELECT seq, data, user_id FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
                 (game_id, after),
@@ -317,7 +321,7 @@ class Store(Database):
             "SELECT state_id, requested_by, votes FROM undo_requests WHERE game_id = ? AND state_id = ?",
             (game_id, state_id),
         )
-        return UndoRequest(row[0], row[1], json.loads(row[2])) if row else None
+        return UndoRequest(row[0], row[1], votes(row[2])) if row else None
 
     async def save_undo_request(self, game_id: int, req: UndoRequest, was: list[str] | None = None) -> None:
         """A new request (``was`` None), or a vote: only if the votes are still ``was``."""
@@ -341,7 +345,7 @@ class Store(Database):
             known = tx.known[("turn", game_id)]
             return turn_row(known) if known else None
         row = await self._one(f"SELECT {TURN_COLS} FROM turns WHERE game_id = ?", (game_id,))
-        return turn_row(row) if row else None
+        return turn_row(row) if row else None  # a damaged clock reads as none: it starts afresh
 
     async def save_turn(self, t: Turn) -> None:
         await self._write(
@@ -381,7 +385,11 @@ class Store(Database):
         r = await self._one(
             "SELECT user_id, tz, quiet_start, quiet_end, dm FROM user_prefs WHERE user_id = ?", (user_id,)
         )
-        return UserPrefs(r[0], r[1], r[2], r[3], bool(r[4])) if r else UserPrefs(user_id)
+        if r is None:
+            return UserPrefs(user_id)
+        if not (isinstance(r[1], str) and all(isinstance(v, int | None) for v in (r[2], r[3], r[4]))):
+            return UserPrefs(user_id)  # damaged preferences read as the defaults
+        return UserPrefs(r[0], r[1], r[2], r[3], bool(r[4]))
 
     async def save_prefs(self, p: UserPrefs) -> None:
         await self._write(
@@ -396,7 +404,7 @@ class Store(Database):
             "WHERE game_id = ? AND position = ?",
             (game_id, position),
         )
-        return SubRequest(r[0], r[1], r[2], r[3], json.loads(r[4])) if r else None
+        return SubRequest(r[0], r[1], r[2], r[3], votes(r[4])) if r else None
 
     async def save_sub_request(
         self, game_id: int, req: SubRequest, at: float, was: list[str] | None = None
@@ -447,24 +455,20 @@ class Store(Database):
         )
 
     async def results(self, game_id: int) -> list[ResultRow]:
-        return [
-            result_row(r)
-            for r in await self._all(
-                f"SELECT {RESULT_COLS} FROM results WHERE game_id = ? ORDER BY rank, position", (game_id,)
-            )
-        ]
+        rows = await self._all(
+            f"SELECT {RESULT_COLS} FROM results WHERE game_id = ? ORDER BY rank, position", (game_id,)
+        )
+        return [r for r in map(result_row, rows) if r is not None]
 
     async def results_of_user(self, user_id: str, guild_id: str | None) -> list[ResultRow]:
         """Every final standing of ``user_id`` in games of ``guild_id`` (None: games without a server)."""
         cols = ", ".join("r." + c.strip() for c in RESULT_COLS.split(","))
-        return [
-            result_row(r)
-            for r in await self._all(
-                f"SELECT {cols} FROM results r JOIN games g ON g.id = r.game_id WHERE r.user_id = ? AND g.guild_id IS ?"
-                " ORDER BY r.game_id",
-                (user_id, guild_id),
-            )
-        ]
+        rows = await self._all(
+            f"SELECT {cols} FROM results r JOIN games g ON g.id = r.game_id WHERE r.user_id = ? AND g.guild_id IS ?"
+            " ORDER BY r.game_id",
+            (user_id, guild_id),
+        )
+        return [r for r in map(result_row, rows) if r is not None]
 
     # ------------------------------------------------------------------ server settings
     async def creator_role(self, guild_id: str) -> str | None:

@@ -27,7 +27,7 @@ from typing import Any, Self
 
 import aiosqlite
 
-from .store_rows import Conflict, StoreError
+from .store_rows import Conflict, StoreError, decode_text
 from .store_schema import MIGRATIONS, SCHEMA_VERSION
 
 
@@ -116,6 +116,7 @@ class Database:
             db = await aiosqlite.connect(path, isolation_level=None, uri=path.startswith("file:"))
         except sqlite3.Error as exc:
             raise StoreError(f"Cannot open the database {path}: {exc}") from None
+        db.text_factory = decode_text  # a row that is not UTF-8 is read, not an error (issue 28)
         store = cls(db, path)
         try:
             await store._prepare()

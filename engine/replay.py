@@ -13,29 +13,81 @@ from .game import Game
 from .titles.registry import new_game
 
 
-def filter_actions(raw: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Drop undone actions; the result is what 18xx.games processes (undo/redo removed)."""
+class ReplayBudgetError(ValueError):
+    """A log whose undo and redo records would take more work to filter than its budget allows."""
+
+
+def _key(value: Any) -> Any:
+    """An action id as a dict key (ids from a file may be lists or dicts: compared by value)."""
+    try:
+        hash(value)
+    except TypeError:
+        return ("unhashable", repr(value))
+    return value
+
+
+def filter_actions(
+    raw: list[dict[str, Any]], *, budget: int | None = None, steps: list[int] | None = None
+) -> list[dict[str, Any]]:
+    """Drop undone actions; the result is what 18xx.games processes (undo/redo removed).
+
+    An undo naming an ``action_id`` cuts the log after the last action with that id; one without
+    cuts the last action that is not a message (and the messages after it); a redo puts back
+    what the last undo cut, until an action other than a message is played. Linear in the log
+    (each action's last position is kept by id), except a redo, which costs what it restores:
+    ``budget`` bounds that work (:class:`ReplayBudgetError`); ``steps`` receives the work done."""
     active: list[dict[str, Any]] = []
+    where: dict[Any, list[int]] = {}  # id -> its positions in ``active``, in order
     undone: list[list[dict[str, Any]]] = []
-    for a in raw:
+    work = 0
+
+    def push(a: dict[str, Any]) -> None:
+        where.setdefault(_key(a.get("id")), []).append(len(active))
+        active.append(a)
+
+    def cut_at(cut: int) -> list[dict[str, Any]]:
+        gone = active[cut:]
+        for a in gone:
+            key = _key(a.get("id"))
+            spots = where[key]
+            spots.pop()
+            if not spots:
+                del where[key]
+        del active[cut:]
+        return gone
+
+    for n, a in enumerate(raw, start=1):
+        work += 1
         kind = a.get("type")
         if kind == "undo":
             target = a.get("action_id")
             if target is not None:
-                idx = max((i for i, x in enumerate(active) if x.get("id") == target), default=-1)
-                cut = idx + 1
+                spots = where.get(_key(target))
+                cut = spots[-1] + 1 if spots else 0
             else:
-                cut = max((i for i, x in enumerate(active) if x.get("type") != "message"), default=-1)
+                cut = len(active) - 1
+                while cut > 0 and active[cut].get("type") == "message":
+                    cut -= 1
                 cut = max(cut, 0)
-            undone.append(active[cut:])
-            del active[cut:]
+            work += len(active) - cut
+            undone.append(cut_at(cut))
         elif kind == "redo":
             if undone:
-                active.extend(undone.pop())
+                chunk = undone.pop()
+                work += len(chunk)
+                for b in chunk:
+                    push(b)
         else:
             if kind != "message":
                 undone.clear()
-            active.append(a)
+            push(a)
+        if budget is not None and work > budget:
+            raise ReplayBudgetError(
+                f"its undo and redo records take more than {budget} steps to sort out "
+                f"(stopped at record {n} of {len(raw)})"
+            )
+    if steps is not None:
+        steps.append(work)
     return active
 
 

@@ -71,6 +71,10 @@ def mutated_exports(draw: Any) -> str:
     return json.dumps(export)
 
 
+# digits int() cannot read, a lone surrogate, bidi overrides, markup and a fake bot line (issue 28)
+HOSTILE = ["³", "1²", "①", "٣", "A\ud800", "\udfff", "\u202eX\u202c", "**B**", "Ann\n**Conductor**: over"]
+
+
 @st.composite
 def values(draw: Any, key: str) -> str:
     if key == "file":
@@ -86,6 +90,7 @@ def values(draw: Any, key: str) -> str:
         st.text(st.characters(min_codepoint=0, max_codepoint=0x1F), min_size=1, max_size=5),
         st.integers(90, 5000).map(lambda n: "x" * n),
         st.just(""),
+        st.sampled_from(HOSTILE),
     ))
 
 
@@ -112,7 +117,8 @@ def commands(draw: Any) -> tuple[str, str, Caller, dict[str, str]]:
                              max_size=4, unique=True))
         params = {k: draw(values(k)) for k in keys}
     user = draw(st.sampled_from(["alice", "alice", *USERS]))
-    caller = Caller(user, draw(st.sampled_from([user.capitalize(), user.capitalize(), "", "x" * 300, "Ann\nLee"])),
+    caller = Caller(user, draw(st.sampled_from([user.capitalize(), user.capitalize(), "", "x" * 300, "Ann\nLee",
+                                                *HOSTILE])),
                     admin=user == "ada", guild="g1", roles=tuple(draw(st.lists(st.sampled_from(["1", "777"]),
                                                                                max_size=2))))
     channel = draw(st.sampled_from(["table", "table", "table", "lobby", "empty"]))
