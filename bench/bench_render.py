@@ -18,7 +18,7 @@ from pathlib import Path
 
 from engine.titles.g1856 import data as g1856_data
 from render.demo import late_game, make_game
-from render.map_image import render_map
+from render.map.image import render_map
 from render.market_image import render_market
 from render.status_image import render_status
 

@@ -84,7 +84,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     res = replay(export, upto=args.at)
     if res.error:
         print(f"action {res.failed_action_id} rejected: {res.error}", file=sys.stderr)
-    from render.map_image import render_map
+    from render.map.image import render_map
     from render.market_image import render_market
     from render.status_image import render_status
 

@@ -87,7 +87,7 @@ _SCOPE: ContextVar[CommandScope | None] = ContextVar("command_scope", default=No
 
 def render_images(game: Game, which: tuple[str, ...] = ("map", "market")) -> list[Attachment]:
     """Draw images (CPU-bound: call through ``asyncio.to_thread``)."""
-    from render.map_image import render_map
+    from render.map.image import render_map
     from render.market_image import render_market
     from render.status_image import render_status
 
@@ -412,7 +412,7 @@ class GameService:
             or self.posted.first_time(reply.game_id, "routes", (corp, tuple(map(str, routes))))
         ):
             try:
-                from render.map_image import render_map
+                from render.map.image import render_map
 
                 png = await asyncio.to_thread(render_map, game, routes=routes)
                 reply.files.append(Attachment("routes.png", png))

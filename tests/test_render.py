@@ -32,9 +32,9 @@ from render import geometry as geo
 from render.chart_image import nice_ticks, render_value_chart
 from render.demo import late_game, make_game
 from render.fonts import font, have_roboto
-from render.map_image import render_map
-from render.map_layout import MAX_SIDE, map_frame
-from render.map_state import current_revenue_key, destination_hexes
+from render.map.image import render_map
+from render.map.layout import MAX_SIDE, map_frame
+from render.map.state import current_revenue_key, destination_hexes
 from render.market_image import layout_rows, render_market, zone_of
 from render.status_image import render_status
 

@@ -8,10 +8,10 @@ import math
 from engine import hexgrid
 from engine.tiles import Path
 
-from . import geometry as geo
-from .draw import circle
-from .map_canvas import HALO, MapCanvas
-from .palette import HEX_OUTLINE, IMPASSABLE, MOUNTAIN, TILE_COLORS, TRACK, WATER, rgb
+from .. import geometry as geo
+from ..draw import circle
+from ..palette import HEX_OUTLINE, IMPASSABLE, MOUNTAIN, TILE_COLORS, TRACK, WATER, rgb
+from .canvas import HALO, MapCanvas
 
 
 def fills(p: MapCanvas) -> None:

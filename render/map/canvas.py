@@ -1,7 +1,7 @@
 """The map picture being drawn: the supersampled image, its frame, and what the preparing
 pass worked out per hex (node positions, track segments, free room, where the name, the
-coordinate and a phase-revenue strip go).  The drawing passes (``map_track``,
-``map_stations``, ``map_labels``, ``map_routes``) paint onto it."""
+coordinate and a phase-revenue strip go).  The drawing passes (``track``,
+``stations``, ``labels``, ``routes``) paint onto it."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from engine.entities import Corporation
 from engine.game import Game
 from engine.tiles import Node
 
-from . import geometry as geo
-from .draw import paste_text, text_size
-from .fonts import FontType, font
-from .map_layout import MapFrame, Point, Spots
-from .map_state import phase_colors, phase_name
-from .palette import BACKGROUND, INK, RGB
+from .. import geometry as geo
+from ..draw import paste_text, text_size
+from ..fonts import FontType, font
+from ..palette import BACKGROUND, INK, RGB
+from .layout import MapFrame, Point, Spots
+from .state import phase_colors, phase_name
 
 HALO = (255, 255, 255)
 Placed = tuple[Point, str, FontType]  # a placed text: centre, text (may hold newlines), font

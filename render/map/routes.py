@@ -7,13 +7,13 @@ from typing import Any
 
 from engine.board import NodeRef
 
-from . import geometry as geo
-from .draw import circle, left_text, text_size
-from .fonts import font
-from .map_canvas import MapCanvas
-from .map_layout import Point
-from .map_state import money
-from .palette import RGB, ROUTE_COLORS
+from .. import geometry as geo
+from ..draw import circle, left_text, text_size
+from ..fonts import font
+from ..palette import RGB, ROUTE_COLORS
+from .canvas import MapCanvas
+from .layout import Point
+from .state import money
 
 Route = dict[str, Any]  # a route in the 18xx.games shape: train, revenue, connections (hex chains)
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from engine import hexgrid
 
-from . import geometry as geo
+from .. import geometry as geo
 
 SS = 2  # supersampling factor
 MAX_SIDE = 1600  # final image: longer side at most this many pixels

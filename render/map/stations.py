@@ -8,13 +8,13 @@ import math
 from engine.board import HexState
 from engine.tiles import Node, Tile
 
-from . import geometry as geo
-from .draw import circle, fit_size
-from .fonts import font
-from .map_canvas import HALO, MapCanvas
-from .map_layout import Point, Spots
-from .map_state import current_revenue_key
-from .palette import INK, MUTED, RGB, TILE_COLORS, WHITE, contrast, corp_colors, mix, rgb
+from .. import geometry as geo
+from ..draw import circle, fit_size
+from ..fonts import font
+from ..palette import INK, MUTED, RGB, TILE_COLORS, WHITE, contrast, corp_colors, mix, rgb
+from .canvas import HALO, MapCanvas
+from .layout import Point, Spots
+from .state import current_revenue_key
 
 Reserved = list[tuple[int | None, str]]  # (city index or None for the first city, corp sym)
 

@@ -4,10 +4,10 @@ Drawn 2x supersampled and reduced, so lines are anti-aliased.  The hex size is c
 the whole map fits a Discord preview (at most ~1600 px on its longer side).  Small texts
 get a light halo so they stay readable over track.
 
-This module runs the passes in order; what they draw lives in ``map_track`` (fills, track,
-borders), ``map_stations`` (cities, tokens, revenues), ``map_labels`` (names and small
-items), ``map_routes`` (routes and their legend); ``map_layout`` places things,
-``map_state`` reads the game.
+This module runs the passes in order; what they draw lives in ``track`` (fills, track,
+borders), ``stations`` (cities, tokens, revenues), ``labels`` (names and small
+items), ``routes`` (routes and their legend); ``layout`` places things,
+``state`` reads the game.
 """
 
 from __future__ import annotations
@@ -15,17 +15,15 @@ from __future__ import annotations
 from engine import hexgrid
 from engine.game import Game
 
-from . import geometry as geo
-from . import map_labels as labels
-from . import map_routes as routes_
-from . import map_stations as stations
-from . import map_track as track
-from .draw import left_text, to_png
-from .fonts import font
-from .map_canvas import MapCanvas
-from .map_layout import HEADER, MARGIN, MAX_SIDE, Spots, map_frame
-from .map_state import destination_hexes, home_reservations, phase_colors, phase_name
-from .palette import FRAME, MUTED
+from .. import geometry as geo
+from ..draw import left_text, to_png
+from ..fonts import font
+from ..palette import FRAME, MUTED
+from . import labels, stations, track
+from . import routes as routes_
+from .canvas import MapCanvas
+from .layout import HEADER, MARGIN, MAX_SIDE, Spots, map_frame
+from .state import destination_hexes, home_reservations, phase_colors, phase_name
 
 __all__ = ["MAX_SIDE", "render_map"]
 

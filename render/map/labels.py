@@ -8,12 +8,12 @@ from PIL import Image, ImageDraw
 
 from engine.board import HexState
 
-from . import geometry as geo
-from .draw import circle, fit_size, text_size
-from .fonts import FontType, font
-from .map_canvas import HALO, MapCanvas, Placed
-from .map_layout import Point, Spots
-from .palette import INK, MOUNTAIN, MUTED, RGB, WATER, WHITE, contrast, rgb
+from .. import geometry as geo
+from ..draw import circle, fit_size, text_size
+from ..fonts import FontType, font
+from ..palette import INK, MOUNTAIN, MUTED, RGB, WATER, WHITE, contrast, rgb
+from .canvas import HALO, MapCanvas, Placed
+from .layout import Point, Spots
 
 PLATE_OPACITY = 0.75  # of the white plate behind a location name over track
 ID_INK = (105, 96, 80)  # the coordinate in an empty hex: quiet, like the hex outline
