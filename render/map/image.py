@@ -89,6 +89,7 @@ def header(p: MapCanvas, text: str) -> None:
     sc = p.frame.scale
     p.draw.rectangle((0, 0, p.frame.width, HEADER * sc), fill=FRAME)
     left_text(p.draw, (10 * sc, HEADER * sc / 2), text, font(15 * sc, True))
+    labels.key(p, HEADER * sc / 2, round(12 * sc))
 
 
 def render_map(game: Game, *, routes: list[routes_.Route] | None = None) -> bytes:

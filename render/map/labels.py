@@ -26,7 +26,8 @@ def is_empty(h: HexState) -> bool:
 
 
 def place_name(p: MapCanvas, hid: str, h: HexState) -> Placed | None:
-    """Reserve room for the location name at the top or bottom of the hex."""
+    """Reserve room for the location name: at the top or bottom of the hex where it is free,
+    else (two cities above each other) beside them in smaller type, never over a city."""
     name = h.location
     if not name:
         return None
@@ -34,21 +35,30 @@ def place_name(p: MapCanvas, hid: str, h: HexState) -> Placed | None:
     c = spots.center
     flat = p.frame.layout == "flat"
     off = 0.68 * geo.apothem(p.s) if flat else 0.55 * p.s
-    top, bottom = (c[0], c[1] - off), (c[0], c[1] + off)
-    max_w = p.s * (1.45 if flat else 1.15)
-    text, size = _wrap(name, p.fpx(0.18), max_w)
-    f = font(size, True)
-    line_h = text_size("Ag", f)[1] * 1.15
-    n = text.count("\n") + 1
-    half_w = max(text_size(t, f)[0] for t in text.split("\n")) / 2
-    half_h = line_h * n / 2
-
-    def score(pt: Point) -> float:
-        return min(spots.clearance((pt[0] + dx * half_w, pt[1]), half_h) for dx in (-1, -0.5, 0, 0.5, 1))
-
-    pos = top if score(top) >= score(bottom) - 0.05 * p.s else bottom
-    if n > 1:
-        pos = (pos[0], pos[1] + (line_h / 2 if pos is top else -line_h / 2))
+    wide = p.s * (1.45 if flat else 1.15)
+    side = 0.62 * p.s if flat else 0.5 * p.s
+    # (position, wrap width, type scale): top and bottom first, then the sides, smaller
+    places = [((c[0], c[1] - off), wide, 1.0), ((c[0], c[1] + off), wide, 1.0)]
+    places += [((c[0] + dx * side, c[1] + dy * p.s * 0.18), p.s * 0.62, scale)
+               for scale in (0.85, 0.72) for dy in (-1, 1) for dx in (-1, 1)]
+    best: tuple[float, Point, str, FontType, float, float] | None = None
+    for i, (pos, max_w, scale) in enumerate(places):
+        text, size = _wrap(name, max(6, round(p.fpx(0.18) * scale)), max_w)
+        f = font(size, True)
+        line_h = text_size("Ag", f)[1] * 1.15
+        n = text.count("\n") + 1
+        half_w = max(text_size(t, f)[0] for t in text.split("\n")) / 2
+        half_h = line_h * n / 2
+        if i < 2 and n > 1:  # two lines at the top or bottom: moved in by half a line
+            pos = (pos[0], pos[1] + (line_h / 2 if i == 0 else -line_h / 2))
+        room = min(spots.clearance((pos[0] + dx * half_w, pos[1]), half_h) for dx in (-1, -0.5, 0, 0.5, 1))
+        score = room - i * 0.01 * p.s
+        if best is None or score > best[0]:
+            best = (score, pos, text, f, half_w, half_h)
+        if i == 1 and best[0] >= -0.04 * p.s:  # top or bottom has room: the usual place
+            break
+    assert best is not None
+    _, pos, text, f, half_w, half_h = best
     for dx in (-1, -0.5, 0, 0.5, 1):
         spots.add((pos[0] + dx * max(0.0, half_w - half_h), pos[1]), half_h)
     return pos, text, f
@@ -90,11 +100,13 @@ def texts(p: MapCanvas, destinations: dict[str, list[str]]) -> None:
         for sym in dest_by_hex.get(hid, []):
             _destination(p, spots, sym)
         if h.tile_id:
-            _tile_number(p, spots, h.tile_id)
+            _tile_number(p, spots, hid, h.tile_id)
 
 
-def _tile_number(p: MapCanvas, spots: Spots, tile_id: str) -> None:
-    number = str(tile_id).rsplit("-", 1)[0]
+def _tile_number(p: MapCanvas, spots: Spots, hid: str, tile_id: str) -> None:
+    """The coordinate and the tile's number, small in a free corner (a laid tile hides the
+    printed coordinate)."""
+    number = f"{hid} · {str(tile_id).rsplit('-', 1)[0]}"
     f = font(p.fpx(0.15), False)
     c = spots.center
     cands = [geo.polar(c, p.s * 0.7, a) for a in (60.0, 120.0, 300.0, 240.0)]
@@ -141,22 +153,48 @@ def _terrain(p: MapCanvas, spots: Spots, cost: int, terrains: tuple[str, ...]) -
     water = "water" in terrains
     color = WATER if water else MOUNTAIN
     f = font(p.fpx(0.16), True)
-    text = f"${cost}"
+    text = p.game.fmt(cost)
     w, h = text_size(text, f)
     sym = p.s * 0.09  # half width of the symbol
     half_w = (w + sym * 2 + p.s * 0.03) / 2
     x, y = spots.best_box(spots.around()[::-1], half_w, max(h / 2, sym) + p.s * 0.02)
-    sx = x - half_w + sym
+    _terrain_symbol(p, (x - half_w + sym, y), sym, water)
+    draw_x = x + half_w - w / 2
+    p.text((draw_x, y), text, f, fill=color, halo=HALO, halo_width=p.frame.px(1.5))
+
+
+def _terrain_symbol(p: MapCanvas, at: Point, sym: float, water: bool) -> None:
+    """A blue wave (water) or a brown peak (mountain), ``sym`` wide on each side of ``at``."""
+    sx, y = at
     if water:
         lw = max(1, p.frame.px(1.5))
         for k in (-1, 1):
             yy = y + k * sym * 0.35
             p.draw.line([(sx - sym, yy), (sx - sym / 2, yy - sym * 0.35), (sx, yy),
-                         (sx + sym / 2, yy - sym * 0.35), (sx + sym, yy)], fill=color, width=lw)
+                         (sx + sym / 2, yy - sym * 0.35), (sx + sym, yy)], fill=WATER, width=lw)
     else:
-        p.draw.polygon([(sx - sym, y + sym * 0.7), (sx + sym, y + sym * 0.7), (sx, y - sym * 0.9)], fill=color)
-    draw_x = x + half_w - w / 2
-    p.text((draw_x, y), text, f, fill=color, halo=HALO, halo_width=p.frame.px(1.5))
+        p.draw.polygon([(sx - sym, y + sym * 0.7), (sx + sym, y + sym * 0.7), (sx, y - sym * 0.9)], fill=MOUNTAIN)
+
+
+def key(p: MapCanvas, y: float, size: int) -> None:
+    """The map's key, right-aligned on the header line at ``y``: what the terrain symbols, the
+    small grey numbers and "OO" mean."""
+    f = font(size, False)
+    items: list[tuple[bool | None, str]] = [
+        (True, "water"), (False, "mountain: cost to lay a tile"), (None, "grey: hex · tile number"),
+        (None, "OO: two cities"),
+    ]
+    sym = size * 0.5
+    gap = size * 0.9
+    x = p.frame.width - size * 0.8
+    for water, label in reversed(items):
+        w, _ = text_size(label, f)
+        p.text((x - w / 2, y), label, f, fill=MUTED)
+        x -= w + size * 0.35
+        if water is not None:
+            _terrain_symbol(p, (x - sym, y), sym, water)
+            x -= 2 * sym + size * 0.25
+        x -= gap
 
 
 def _icon(p: MapCanvas, spots: Spots, name: str) -> None:

@@ -74,4 +74,4 @@ def borders(p: MapCanvas) -> None:
                 labelled.add(key)
                 c = p.frame.center(hid)
                 pos = (mid[0] + (c[0] - mid[0]) * 0.28, mid[1] + (c[1] - mid[1]) * 0.28)
-                p.text(pos, f"${border.cost}", p.font(10, True), fill=color, halo=HALO, halo_width=p.frame.px(2))
+                p.text(pos, p.game.fmt(border.cost), p.font(10, True), fill=color, halo=HALO, halo_width=p.frame.px(2))
