@@ -78,6 +78,11 @@ class ShareRules(TitleHooks):
         """Whether enough of ``corp`` is sold for it to float (``FLOAT_PERCENT``)."""
         return 100 - self.percent_of(corp.sym, corp.sym) >= self.FLOAT_PERCENT
 
+    def float_percent(self) -> int | None:
+        """The percent of a corporation's shares that must be sold for it to float now (None:
+        it floats when started)."""
+        return self.FLOAT_PERCENT
+
     def floated(self, corp: Corporation) -> bool:
         """Whether ``corp`` has floated (or will when it first operates)."""
         return corp.started or (corp.capitalization == "full" and self.floatable(corp))

@@ -11,7 +11,7 @@ from engine.entities import POOL, Corporation, Train
 from engine.game import Game
 
 from .draw import to_png
-from .fonts import font
+from .fonts import FontType, font
 from .palette import BACKGROUND, INK, MUTED, corp_colors
 from .table import Cell, CellLike, Table
 
@@ -84,6 +84,9 @@ def corporations_table(game: Game) -> Table:
         cap = corp.capitalization or ""
         if corp.escrow:
             cap = f"{cap} {_money(game, corp.escrow)} held".strip()
+        needed = game.float_percent()
+        if corp.ipoed and not corp.closed and not game.floated(corp) and needed is not None:
+            cap = f"{cap}, floats at {needed}% ({100 - ipo}% sold)".strip(", ")
         if corp.closed:
             cap = "closed"
         muted = corp.closed or not started
@@ -101,6 +104,31 @@ def corporations_table(game: Game) -> Table:
             Cell(cap, muted=muted),
         ])
     return Table(headers, rows, align="llrrrl" + ("c" if loans else "") + "rrrl")
+
+
+# what the Capital column's words mean (1856 family: the capitalization set at par by the era)
+CAPITAL_NOTES = {
+    "escrow": "escrow: par for the first 5 shares sold goes to the corporation, the rest is held until it "
+              "reaches its destination",
+    "incremental": "incremental: par for each share as it is sold",
+    "full": "full: par for all 10 shares when it floats",
+}
+
+
+def corporation_notes(game: Game) -> list[str]:
+    """Lines under the corporations: the kinds of capitalization shown, and floating."""
+    kinds = [k for k in CAPITAL_NOTES if any(c.capitalization == k for c in game.corporations.values())]
+    out = ["Capital: " + "; ".join(CAPITAL_NOTES[k] for k in kinds)] if kinds else []
+    needed = game.float_percent()
+    if needed is not None:
+        out.append(f"A corporation floats (operates) once {needed}% of its shares are sold")
+    return out
+
+
+def company_notes(game: Game) -> list[str]:
+    """Each open private's ability, in its own words."""
+    return [f"{c.sym}: {c.desc}" for c in game.companies.values()
+            if not c.closed and c.desc and not c.desc.lower().startswith("no special")]
 
 
 def _train_name(game: Game, tid: str) -> str:
@@ -178,23 +206,44 @@ def header_lines(game: Game) -> tuple[str, str]:
     return "  ·  ".join(parts), "  ·  ".join(sub)
 
 
+def _wrap_lines(lines: list[str], f: FontType, width: int) -> list[str]:
+    """``lines`` broken at spaces to fit ``width`` pixels (continuations indented)."""
+    out: list[str] = []
+    for line in lines:
+        words, current = line.split(" "), ""
+        for word in words:
+            trial = f"{current} {word}" if current else word
+            if current and f.getlength(trial) > width:
+                out.append(current)
+                current = "    " + word
+            else:
+                current = trial
+        out.append(current)
+    return out
+
+
 def render_status(game: Game) -> bytes:
     """PNG with the players, corporations, privates and depot of ``game``."""
-    tables = [("Players", players_table(game)), ("Corporations", corporations_table(game))]
+    tables: list[tuple[str, Table, list[str]]] = [
+        ("Players", players_table(game), []),
+        ("Corporations", corporations_table(game), corporation_notes(game)),
+    ]
     privates = companies_table(game)
     if privates is not None:
-        tables.append(("Private companies", privates))
+        tables.append(("Private companies", privates, company_notes(game)))
     provisional = provisional_table(game)
     if provisional is not None:
-        tables.append((PROVISIONAL_TITLE, provisional))
+        tables.append((PROVISIONAL_TITLE, provisional, []))
     title, sub = header_lines(game)
     depot = trains_line(game)
     notes = game.status_notes()
-    f_title, f_sub, f_sec = font(24, True), font(17), font(18, True)
-    width = max([t.width() for _, t in tables] + [int(f_title.getlength(title))]
+    f_title, f_sub, f_sec, f_note = font(24, True), font(17), font(18, True), font(14)
+    width = max([t.width() for _, t, _ in tables] + [int(f_title.getlength(title))]
                 + [int(f_sub.getlength(line)) for line in (depot, *notes)])
+    wrapped = [_wrap_lines(lines, f_note, width) for _, _, lines in tables]
     width += 2 * MARGIN
-    height = MARGIN + 34 + 28 + 28 * (1 + len(notes)) + sum(t.height() + 30 + GAP for _, t in tables) + MARGIN
+    height = (MARGIN + 34 + 28 + 28 * (1 + len(notes)) + sum(t.height() + 30 + GAP for _, t, _ in tables)
+              + 20 * sum(len(w) for w in wrapped) + MARGIN)
     img = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
     y: float = MARGIN
@@ -205,10 +254,14 @@ def render_status(game: Game) -> bytes:
     for line in (depot, *notes):
         draw.text((MARGIN, y), line, font=f_sub, fill=MUTED)
         y += 28
-    for name, table in tables:
+    for (name, table, _), lines in zip(tables, wrapped, strict=True):
         y += GAP // 2
         draw.text((MARGIN, y), name, font=f_sec, fill=INK)
         y += 30
         y = table.draw(draw, MARGIN, y)
+        y += 4 if lines else 0
+        for line in lines:
+            draw.text((MARGIN, y), line, font=f_note, fill=MUTED)
+            y += 20
         y += GAP // 2
     return to_png(img.crop((0, 0, width, min(height, int(y) + MARGIN))), palette=True)

@@ -346,3 +346,25 @@ def test_1833ne_status_shows_sides_ferries_treasury_and_obsolete_trains() -> Non
     cv = next(row for row in table.rows if getattr(row[0], "text", None) == "CV")
     assert any(getattr(c, "text", c) == "2 (obsolete)" for c in cv)
     assert Image.open(io.BytesIO(render_status(g))).size[0] > 600
+
+
+def test_status_explains_capitalization_floating_and_private_abilities() -> None:
+    """The status picture's notes: what escrow (and the other capitalizations shown) means, the
+    percent a corporation must sell to float, each open private's ability; a started corporation
+    that has not floated says how far it is."""
+    from render.status_image import company_notes, corporation_notes, corporations_table
+
+    game = late_game(g1856_data, REF / "late_1856.json")
+    notes = corporation_notes(game)
+    assert any(n.startswith("A corporation floats (operates) once ") for n in notes)
+    abilities = company_notes(game)
+    open_privates = [c for c in game.companies.values() if not c.closed and not c.desc.lower().startswith("no special")]
+    assert len(abilities) == len(open_privates)
+    fresh = make_game(g1856_data, 4)
+    sym = next(iter(fresh.corporations))
+    corp = fresh.corporations[sym]
+    corp.ipoed = True
+    for share in fresh.corp_shares(sym)[:2]:
+        share.owner = fresh.players[0].id
+    rows = corporations_table(fresh).rows
+    assert any("floats at 20%" in str(cell) for row in rows for cell in row)

@@ -225,6 +225,9 @@ class G1833NE(Game):
     def floatable(self, corp: Corporation) -> bool:
         return corp.ipoed
 
+    def float_percent(self) -> int | None:
+        return None  # a corporation floats when it is started
+
     def floated(self, corp: Corporation) -> bool:
         return corp.ipoed and not corp.closed
 

@@ -158,3 +158,6 @@ class G1856Stock(G1856Finance):
 
     def floatable(self, corp: Corporation) -> bool:
         return 100 - self.percent_of(corp.sym, corp.sym) >= self.percent_to_operate
+
+    def float_percent(self) -> int | None:
+        return self.percent_to_operate  # 20% at first, +10 as the last train of a kind is bought
