@@ -56,7 +56,7 @@ def you_can(game: Game, seats: list[Seat], caller: Caller) -> list[str]:
 def status_text(row: GameRow, game: Game, seats: list[Seat], state: int) -> str:
     head = (
         f"**{row.title}** game {row.id} · {round_title(game)} · phase {game.phase['name']}"
-        f" · bank {game.fmt(game.bank)} · state {state}"
+        f" · bank {game.fmt(game.bank)} · move {state}"
     )
     holders = {s.player_id: s for s in seats}
     players = " · ".join(f"{p.name} {game.fmt(p.cash)}" + _seat_note(holders.get(p.id)) for p in game.players)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.board import NodeRef
+from engine.game import Game
 
 from .. import geometry as geo
 from ..draw import circle, left_text, text_size
@@ -34,8 +35,21 @@ def routes(p: MapCanvas, drawn: list[Route]) -> list[tuple[str, RGB]]:
         if reached:
             _hid, pos, radius = reached[-1]
             circle(p.draw, pos, radius + width * 0.4, None, color, max(2, round(width * 0.3)))
-        legend.append((f"{route.get('train', '?')}: {money(p.game, route.get('revenue', 0))}", color))
+        legend.append((route_label(p.game, route), color))
     return legend
+
+
+def route_label(game: Game, route: Route) -> str:
+    """ "3-train, $120: Toronto to Hamilton": the train as players name it, its revenue and
+    where it runs (the places at its two ends)."""
+    tid = str(route.get("train", "?"))
+    train = game.trains.get(tid)
+    name = f"{train.name}-train" if train is not None and train.name else tid
+    chains = route.get("connections") or []
+    ends = [chains[0][0], chains[-1][-1]] if chains and chains[0] and chains[-1] else []
+    places = [(game.board.hexes[h].location or h) if h in game.board.hexes else h for h in ends]
+    where = f": {places[0]} to {places[1]}" if len(places) == 2 and places[0] != places[1] else ""
+    return f"{name}, {money(game, route.get('revenue', 0))}{where}"
 
 
 def _route_paths(p: MapCanvas, chains: list[list[str]], color: RGB, width: int) -> list[tuple[str, Point, float]]:
@@ -70,25 +84,26 @@ def _route_paths(p: MapCanvas, chains: list[list[str]], color: RGB, width: int) 
     return stops
 
 
+LEGEND_CELL = 380  # final pixels per legend entry (a line holds as many as fit)
+
+
 def legend_height(drawn: list[Route] | None, width_px: int) -> int:
     """Height (final pixels) of the legend under the map; 0 without routes."""
     if not drawn:
         return 0
-    per_line = max(1, (width_px - 20) // 180)
+    per_line = max(1, (width_px - 20) // LEGEND_CELL)
     lines = (len(drawn) + per_line - 1) // per_line
     return 12 + 26 * lines
 
 
 def legend(p: MapCanvas, items: list[tuple[str, RGB]], top: float) -> None:
     sc = p.frame.scale
-    f = font(15 * sc, True)
-    x: float = 14 * sc
-    y = top + 16 * sc
-    for label, color in items:
-        w = text_size(label, f)[0]
-        if x + w + 40 * sc > p.frame.width:
-            x = 14 * sc
-            y += 26 * sc
+    per_line = max(1, (p.frame.width // sc - 20) // LEGEND_CELL)
+    for i, (label, color) in enumerate(items):
+        x = (14 + LEGEND_CELL * (i % per_line)) * sc
+        y = top + (16 + 26 * (i // per_line)) * sc
+        size = 15
+        while size > 9 and text_size(label, font(size * sc, True))[0] > (LEGEND_CELL - 50) * sc:
+            size -= 1
         p.draw.line([(x, y), (x + 26 * sc, y)], fill=color, width=7 * sc)
-        left_text(p.draw, (x + 32 * sc, y), label, f)
-        x += w + 60 * sc
+        left_text(p.draw, (x + 32 * sc, y), label, font(size * sc, True))
