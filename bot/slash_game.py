@@ -37,6 +37,12 @@ class GameSlashCommands(commands.Cog):
     async def help(self, interaction: discord.Interaction, command: str | None = None) -> None:
         await self.run(interaction, "help", str_params(command=command))
 
+    @app_commands.command(name="moves", description="What you can do now, as commands ready to use (private)")
+    @app_commands.autocomplete(command=complete)
+    @app_commands.describe(command="a game action (lay, token, train, ...): its choices now")
+    async def moves(self, interaction: discord.Interaction, command: str | None = None) -> None:
+        await self.run(interaction, "moves", str_params(command=command))
+
     @game.command(name="new", description="Open a new game in this channel")
     @app_commands.choices(title=[app_commands.Choice(name=t, value=t) for t in title_names()])
     @app_commands.autocomplete(options=complete)

@@ -10,7 +10,7 @@ from bot.command_table import COMMANDS, find_command
 from engine.moves import MOVES
 
 DISCORD_ONLY = {"sync"}  # registers the slash commands; not a game command
-TEXT_ONLY = {"moves"}  # the terminal's /moves (Discord offers autocomplete instead)
+TEXT_ONLY: set[str] = set()  # every command of the table is a slash command too
 
 
 def _slash_names() -> set[str]:
@@ -32,3 +32,24 @@ def test_every_table_command_has_a_slash_command() -> None:
 def test_game_actions_are_table_entries() -> None:
     for name in MOVES:
         assert find_command(name).action
+
+
+def test_each_action_s_slash_options_are_its_move_s_options() -> None:
+    """Discord's declaration of a game action is derived from its move: the same options, the
+    same required ones, numbers as integers and yes/no as booleans, autocomplete where the move
+    has choices."""
+    from discord import AppCommandOptionType
+
+    from engine.moves import MOVES
+
+    kinds = {"text": AppCommandOptionType.string, "number": AppCommandOptionType.integer,
+             "flag": AppCommandOptionType.boolean}
+    slash = {c.qualified_name: c for c in ConductorCog.__cog_app_commands__}
+    for name, move in MOVES.items():
+        params = {p.name: p for p in slash[name].parameters}
+        expected = {o.name for o in move.options} | ({"entity"} if move.ask_entity else set())
+        assert set(params) == expected, name
+        for o in move.options:
+            assert params[o.name].required == o.required, (name, o.name)
+            assert params[o.name].type == kinds[o.kind], (name, o.name)
+            assert params[o.name].autocomplete == (o.choices is not None), (name, o.name)
