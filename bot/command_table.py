@@ -181,8 +181,11 @@ def _game_commands() -> tuple[Command, ...]:
             "game status",
             lifecycle.game_status,
             Usage(
-                "game status", "who must act and what they can do, with the pictures", example="/game status"
+                "game status",
+                "who must act and what you can do, with the pictures (only you see it)",
+                example="/game status",
             ),
+            private=True,
         ),
         Command(
             "game undo",

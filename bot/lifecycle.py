@@ -149,13 +149,15 @@ async def game_status(service: GameService, channel_id: str, caller: Caller, par
             ephemeral=True,
         )
     cached = await service.load(row)
+    # private: the caller's own line ("you act for ...") and pictures nobody else asked for
     reply = Reply(
         lines=[status_text(row, cached.game, seats, cached.seq)],
         status=status_text(row, cached.game, seats, cached.seq),
         game_id=row.id,
+        ephemeral=True,
     )
     turn = await service.store.turn(row.id)
-    if turn is not None and not cached.game.finished and turn.player_id:
+    if turn is not None and not cached.game.finished and turn.player_id and service.now() - turn.since >= 60:
         settings = ReminderSettings.from_dict(row.settings)
         thinking = (
             f"{cached.game.name_of(turn.player_id)} has been thinking for "

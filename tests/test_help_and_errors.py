@@ -88,3 +88,11 @@ async def test_terminal_help_names_its_own_commands_and_game_new_the_title_optio
         assert "1833NE options:" in new and "takeover_game" in new
     finally:
         await store.close()
+
+
+async def test_game_status_is_private_to_the_caller(layer: CommandLayer) -> None:  # noqa: F811
+    """/game status tells the caller's own moves: nobody else sees it (no repost in the channel)."""
+    await setup_game(layer, 6)
+    reply = await run(layer, "carol", "/game status")
+    assert reply.ok and reply.ephemeral and not reply.ping
+    assert not any("thinking for 0m" in line for line in reply.lines)
