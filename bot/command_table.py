@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from engine.titles.registry import title_names
 
-from . import access, lifecycle, records, remind_cmds, repair, rules_cmds, seating, undo
+from . import access, lifecycle, records, remind_cmds, repair, rules_cmds, seating, turn_end, undo
 from .acting import resolve_entity, waiting_for
 from .choices import title_options
 from .game_text import you_can
@@ -337,6 +337,17 @@ def _game_commands() -> tuple[Command, ...]:
         ),
         Command("game repair", repair.game_repair),
         Command("creators", access.creators, unlocked=True),
+        Command(
+            "done",
+            turn_end.done,
+            Usage(
+                "done",
+                "end your turn: pass every step you may pass, up to the next decision",
+                (ENTITY_OPTION,),
+                example="/done",
+            ),
+            action=True,
+        ),
     )
 
 
@@ -388,7 +399,7 @@ HELP_LAYOUT: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("Absent players", ("game remind", "game notify", "game settings", "game sub", "game concede", "games")),
     ("Records", ("game history", "stats")),
-    ("Actions", tuple(MOVES)),
+    ("Actions", ("done", *MOVES)),
     ("More", ("help", "moves")),
 )
 

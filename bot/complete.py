@@ -62,7 +62,7 @@ async def autocomplete(
         return filter_choices(
             [Choice(s.name, s.name + ("" if s.user_id else " (free)")) for s in shown], typed
         )
-    cmd = MOVES.get(name)
+    cmd = MOVES.get("pass" if name == "done" else name)  # /done acts for the entity /pass would
     if cmd is None or row.status != "active":
         return []
     async with service.lock(channel_id):

@@ -37,6 +37,11 @@ class GameSlashCommands(commands.Cog):
     async def help(self, interaction: discord.Interaction, command: str | None = None) -> None:
         await self.run(interaction, "help", str_params(command=command))
 
+    @app_commands.command(name="done", description="End your turn: pass every step you may pass")
+    @app_commands.autocomplete(entity=complete)
+    async def done(self, interaction: discord.Interaction, entity: str | None = None) -> None:
+        await self.run(interaction, "done", str_params(entity=entity))
+
     @app_commands.command(name="moves", description="What you can do now, as commands ready to use (private)")
     @app_commands.autocomplete(command=complete)
     @app_commands.describe(command="a game action (lay, token, train, ...): its choices now")
