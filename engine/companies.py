@@ -67,7 +67,7 @@ class CompanyRules(TitleHooks):
     def close_after_use(self, rnd: OperatingRound, company: Company) -> None:
         if company.sym in self.rules.close_after_use_at_or_end:
             rnd.state_round.setdefault("close_at_end", []).append(company.sym)
-            self.log.append(f"{company.sym} is used and will close at the end of the operating round")
+            self.log.append(f"{company.sym}'s ability is used: {company.sym} closes at the end of the operating round")
 
     def buy_company(self, corp: Corporation, action: A.BuyCompany) -> None:
         company = self.company(action.company)
@@ -115,6 +115,7 @@ class CompanyRules(TitleHooks):
                 raise GameError(f"{corp.sym} has no token left")
             tok.used, tok.hex, tok.city = True, hid, city
             self.used_abilities.add((company.sym, "token"))
+            self.log.append(f"{corp.sym} ({company.sym}) places a token on {self.place_words(hid, city)}")
             if not ab.get("extra_action"):
                 rnd.state["tokened"] = True  # the turn's token (18xx.games: "Token already placed")
         else:
@@ -148,3 +149,5 @@ class CompanyRules(TitleHooks):
             if c.closed or c.owner is None:
                 continue
             self.spend("bank", c.owner, c.revenue)
+            if c.revenue:
+                self.log.append(f"{self.name_of(c.owner)} collects {self.fmt(c.revenue)} from {c.name}")

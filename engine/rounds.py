@@ -452,6 +452,7 @@ class StockRound(Round):
         g.par_corporation(corp, cell, pid)
         g.transfer_share_from_ipo(pid, pres, cell.price)
         g.log.append(f"{g.name_of(pid)} pars {corp.sym} at {g.fmt(cell.price)}")
+        g.log.append(f"{g.name_of(pid)} becomes the president of {corp.sym}")
         self.bought_this_turn.append(corp.sym)
         g.after_share_bought(corp.sym)
 
@@ -473,7 +474,7 @@ class StockRound(Round):
             price = self.share_price_for(share)
             g.spend(pid, "bank", price)
             g.move_share(share, pid)
-            g.log.append(f"{g.name_of(pid)} buys {share.id} from the market for {g.fmt(price)}")
+            g.log.append(f"{g.name_of(pid)} buys {g.share_words(share)} from the market for {g.fmt(price)}")
         g.change_president(corp.sym)
         self.bought_this_turn.append(corp.sym)
         g.after_share_bought(corp.sym)

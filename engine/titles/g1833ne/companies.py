@@ -105,6 +105,8 @@ def payout_companies(g: G1833NE) -> None:
         if c.closed or c.owner is None or c.sym in g.flipped:
             continue  # flipped privates (phase III) earn nothing
         g.bank_pays(c.owner, c.revenue)
+        if c.revenue:
+            g.log.append(f"{g.name_of(c.owner)} collects {g.fmt(c.revenue)} from {c.name}")
 
 
 def phase_three_privates(g: G1833NE) -> None:

@@ -88,6 +88,7 @@ def shift_price(g: G1833NE, corp: Corporation, columns: int) -> None:
         return
     target = M.shifted(g.market, cell, columns)
     corp.price = g.market.move(corp.sym, cell, target)
+    g.log_price_move(corp.sym, "right" if columns > 0 else "left", cell.price, target.price)
     if "close" in target.types:
         g.close_corporation(corp)
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...entities import Corporation, Train
 from ...operating import OperatingRound
+from ...phase_text import phase_line
 from . import companies as C
 from . import train_buying as TB
 
@@ -118,6 +119,7 @@ def next_round(g: G1833NE) -> None:
             g.turn += 1
             g.round_num = 1
             g.round = g.new_stock_round()
+    g.log_round_start()
     g.round.start()
 
 
@@ -139,9 +141,10 @@ def on_train_bought_from_depot(g: G1833NE, train: Train) -> None:
 
 
 def change_phase(g: G1833NE, index: int) -> None:
+    previous = g.phase
     g.phase_index = index
     name = g.phase["name"]
-    g.log.append(f"-- Phase {name} --")
+    g.log.append(phase_line(g.phase, previous))
     life = g.data.TRAIN_CARD_LIFE
     for t in g.trains.values():
         obsolete_in, removed_in = life[g.card_of[t.id]]

@@ -146,13 +146,19 @@ class G1856(G1856Privates):
         return self.board.hexes_connected(start, goals)
 
     def destinated(self, corp: Corporation) -> None:
-        self.log.append(f"-- {corp.sym} has destinated --")
+        start, goals = self.destinations.get(corp.sym, (corp.home or "", []))
+        where = " or ".join(self.place_words(g) for g in goals) or "its destination"
+        self.log.append(f"-- {corp.sym} has destinated: its home {self.place_words(start)} is connected to "
+                        f"its destination {where} --")
         if corp.escrow is not None:
+            self.log.append(f"Releasing {self.fmt(corp.escrow)} from escrow for {corp.sym} (the money of "
+                            f"its shares sold after floating, kept until the destination was reached)")
             if corp.escrow > 0:
                 self.bank_pays(corp.sym, corp.escrow)
         corp.escrow = None
         if corp.capitalization == "escrow":
             corp.capitalization = "incremental"
+            self.log.append(f"{corp.sym} now receives the price of each share sold from its IPO")
         corp.destinated = True
 
     def route_revenue(self, corp: Corporation, stops: list[tuple[str, int]]) -> int:
@@ -197,6 +203,7 @@ class G1856(G1856Privates):
         if "close" in target.types and corp.sym == self.national_sym:
             return
         corp.price = m.move(corp.sym, cell, target)
+        self.log_price_move(corp.sym, direction, cell.price, target.price)
         if "close" in target.types:
             self.settle_before_closing(corp)
             self.close_corporation(corp)

@@ -89,7 +89,7 @@ class G1856Privates(G1856Stock):
         self.board.place_token(hid, city, corp.sym, action.slot)
         tok.used, tok.hex, tok.city = True, hid, city
         rnd.state["tokened"] = True
-        self.log.append(f"{corp.sym} ({company.sym}) places a station on {hid}")
+        self.log.append(f"{corp.sym} ({company.sym}) places a token on {self.place_words(hid, city)}")
 
     def special_buys(self, corp: Corporation) -> list[str]:
         """Rights (tunnel to Sarnia, bridge to Buffalo) this corporation may buy for $50: while
