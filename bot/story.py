@@ -84,10 +84,11 @@ def action_lines(game: Game, action: A.Action, before: Mark, who: str) -> list[s
     """What ``action`` did (it has been processed), with ``who`` (the person who typed it)
     named on the line that reports the move."""
     logged = [wording(line) for line in game.log[before.log_len:]]
-    runs = run_lines(game, action)
-    if runs:
-        return credited([*runs, *logged], game, action.entity, who, before.fallback, action.type)
-    return credited(logged, game, action.entity, who, before.fallback, action.type)
+    company = game.companies.get(action.entity)
+    # a private's move is told as its corporation's: "CPR (WSRC) places a token on I12"
+    entity = company.owner if company is not None and company.owner in game.corporations else action.entity
+    lines = [*run_lines(game, action), *logged]
+    return credited(lines, game, entity or action.entity, who, before.fallback, action.type)
 
 
 def closing_lines(

@@ -121,7 +121,7 @@ def credited(
     out = list(lines)
     for i, line in enumerate(out):
         if line.startswith(start):
-            if who not in line:
+            if not line.startswith(who + " ") and not line.endswith(f"({who})"):
                 out[i] = f"{line} ({who})"
             return out
     return [fallback if who in fallback else f"{fallback} ({who})", *out]

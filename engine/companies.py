@@ -92,7 +92,6 @@ class CompanyRules(TitleHooks):
 
     def use_private(self, rnd: OperatingRound, corp: Corporation, action: A.Action) -> None:
         company = self.company(action.entity)
-        self.close_after_use(rnd, company)
         if isinstance(action, A.LayTile):
             ab = company.ability("tile_lay")
             assert ab is not None
@@ -120,6 +119,7 @@ class CompanyRules(TitleHooks):
                 rnd.state["tokened"] = True  # the turn's token (18xx.games: "Token already placed")
         else:
             raise GameError(f"{company.sym} cannot {action.type}")
+        self.close_after_use(rnd, company)
 
     def special_token_time(self, rnd: OperatingRound) -> bool:
         """Whether a private's station may be placed now: at token time, after the track step."""
@@ -145,9 +145,12 @@ class CompanyRules(TitleHooks):
 
     def payout_companies(self) -> None:
         """Privates pay their owners at the start of an operating round."""
+        income: dict[str, list[str]] = {}
         for c in self.companies.values():
             if c.closed or c.owner is None:
                 continue
             self.spend("bank", c.owner, c.revenue)
             if c.revenue:
-                self.log.append(f"{self.name_of(c.owner)} collects {self.fmt(c.revenue)} from {c.name}")
+                income.setdefault(c.owner, []).append(f"{self.fmt(c.revenue)} from {c.name}")
+        for owner, parts in income.items():
+            self.log.append(f"{self.name_of(owner)} collects {' and '.join(parts)}")

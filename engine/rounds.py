@@ -450,8 +450,8 @@ class StockRound(Round):
             raise GameError(f"Starting {corp.sym} at {g.fmt(cell.price)} costs {g.fmt(cost)}; "
                             f"{g.name_of(pid)} has {g.fmt(g.player(pid).cash)}")
         g.par_corporation(corp, cell, pid)
-        g.transfer_share_from_ipo(pid, pres, cell.price)
         g.log.append(f"{g.name_of(pid)} pars {corp.sym} at {g.fmt(cell.price)}")
+        g.transfer_share_from_ipo(pid, pres, cell.price)
         g.log.append(f"{g.name_of(pid)} becomes the president of {corp.sym}")
         self.bought_this_turn.append(corp.sym)
         g.after_share_bought(corp.sym)

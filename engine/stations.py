@@ -88,13 +88,13 @@ class StationRules(TitleHooks):
         tok.used, tok.hex, tok.city = True, hid, city
         if cost:
             self.spend(corp.sym, "bank", cost)
+        by = f" ({company.sym})" if company is not None else ""
+        self.log.append(f"{corp.sym}{by} places a token on {self.place_words(hid, city)}"
+                        + (f" for {self.fmt(cost)}" if cost else ""))
         if company is not None:
             self.used_abilities.add((company.sym, "token"))
             if isinstance(self.round, OperatingRound):
                 self.close_after_use(self.round, company)
-        by = f" ({company.sym})" if company is not None else ""
-        self.log.append(f"{corp.sym}{by} places a token on {self.place_words(hid, city)}"
-                        + (f" for {self.fmt(cost)}" if cost else ""))
 
     def place_home_token(self, rnd: OperatingRound, corp: Corporation) -> None:
         if not corp.home or any(t.used for t in corp.tokens) or not corp.tokens:

@@ -150,9 +150,9 @@ class G1856(G1856Privates):
         where = " or ".join(self.place_words(g) for g in goals) or "its destination"
         self.log.append(f"-- {corp.sym} has destinated: its home {self.place_words(start)} is connected to "
                         f"its destination {where} --")
-        if corp.escrow is not None:
-            self.log.append(f"Releasing {self.fmt(corp.escrow)} from escrow for {corp.sym} (the money of "
-                            f"its shares sold after floating, kept until the destination was reached)")
+        if corp.escrow:
+            self.log.append(f"Releasing {self.fmt(corp.escrow)} from escrow for {corp.sym} (money from its "
+                            "IPO share sales, held back until it reached its destination)")
             if corp.escrow > 0:
                 self.bank_pays(corp.sym, corp.escrow)
         corp.escrow = None

@@ -358,7 +358,10 @@ def post_corp_nationalization(g: G1856) -> None:
     national.par = cell
     national.price = cell
     cell.corporations.append(national.sym)
+    g.log.append(f"{national.sym} starts at a share price of {g.fmt(cell.price)} (from the merged "
+                 "corporations' prices)")
     national_share_swap(g)
+    _log_national_holders(g, national)
     national_token_swap(g)
     for sym in g.nationalized_corps:
         g.close_corporation(g.corp(sym))
@@ -373,6 +376,19 @@ def post_corp_nationalization(g: G1856) -> None:
     g.post_nationalization = True
     g.set_post_nationalization_cert_limit()
     g.board.changed()
+
+
+def _log_national_holders(g: G1856, national: Corporation) -> None:
+    """Who got the national's shares for the merged ones, and its president."""
+    for p in g.players:
+        pct = g.percent_of(p.id, national.sym)
+        if pct:
+            g.log.append(f"{p.name} receives {pct}% of {national.sym} for the merged shares")
+    pool = g.percent_of(POOL, national.sym)
+    if pool:
+        g.log.append(f"The market receives {pool}% of {national.sym}")
+    if national.president is not None:
+        g.log.append(f"{g.name_of(national.president)} becomes the president of {national.sym}")
 
 
 def national_price_cell(g: G1856) -> Any:
@@ -527,3 +543,4 @@ def _national_token_at(g: G1856, national: Corporation, hid: str, city: int, maj
         else:
             slots[free] = national.sym
     national.tokens.append(Token(price=g.national_token_price, hex=hid, city=city, used=True))
+    g.log.append(f"{major}'s token in {g.place_words(hid, city)} is replaced with a {national.sym} token")
