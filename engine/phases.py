@@ -83,14 +83,16 @@ class PhaseRules(TitleHooks):
         name = self.phase["name"]
         rusted: dict[str, list[str]] = {}
         for t in list(self.trains.values()):
+            if t.rusts_on == name:
+                rusted.setdefault(t.name, [])
             if t.rusts_on == name and t.owner not in ("rusted",):
                 if t.owner in self.corporations or t.owner in ("depot", "discard"):
                     if t.owner in ("depot",):
                         continue
-                    rusted.setdefault(t.name, []).append(t.owner)
+                    rusted.setdefault(t.name, []).append(t.owner if t.owner != "discard" else "open market")
                     self.remove_train(t, "rusted")
         for train, owners in rusted.items():
-            held = ", ".join(f"{o} x{owners.count(o)}" for o in dict.fromkeys(owners))
+            held = ", ".join(f"{o} x{owners.count(o)}" for o in dict.fromkeys(owners)) or "none in play"
             self.log.append(f"-- Event: {train}-trains rust ({held}) --")
         self.after_phase_change(name)
 

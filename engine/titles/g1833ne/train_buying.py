@@ -177,7 +177,8 @@ def buy_train(g: G1833NE, rnd: OperatingRound, corp: Corporation, action: A.BuyT
         train.name = side.name
         train.price = side.price
         train.distance = side.max_stops
-        g.log.append(f"{corp.sym} buys a {side.name} train for {g.fmt(side.price)}")
+        source = "the depot" if from_depot else "the open market (discarded trains)"
+        g.log.append(f"{corp.sym} buys a {side.name}-train for {g.fmt(side.price)} from {source}")
         if from_depot:
             g.on_train_bought_from_depot(train)
     elif train.owner in g.corporations:
