@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from engine import actions as A
 from engine.titles.registry import canonical_title, new_game
 
-from . import access, rules_cmds
+from . import access, rules_cmds, story
 from .action_params import entity_type
 from .choices import title_options
 from .game_text import decision_buttons, find_seat, status_text, you_can
@@ -117,7 +117,10 @@ async def game_start(service: GameService, channel_id: str, caller: Caller, para
     row.status, row.seed, row.started_at = "active", seed, service.now()
     cached = await service.load(row)
     reply = Reply(
-        lines=[f"{row.title} starts (seed {seed}, {order} order): " + ", ".join(s.name for s in started)]
+        lines=[
+            f"{row.title} starts (seed {seed}, {order} order): " + ", ".join(s.name for s in started),
+            *story.opening(cached.game),
+        ]
     )
     await service.after_change(row, cached, started, reply)
     return reply

@@ -80,10 +80,36 @@ def wording(line: str) -> str:
     return f"{m[1]} begins" if m else line
 
 
+_NO_MOVE = " has no valid actions and passes"
+
+
+def compact(lines: list[str]) -> list[str]:
+    """Players passed in a row for lack of any move are told in one line: "Player 3, Player 4
+    and Player 1 have no valid actions and pass"."""
+    out: list[str] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        if len(run) == 1:
+            out.append(run[0] + _NO_MOVE)
+        elif run:
+            out.append(", ".join(run[:-1]) + f" and {run[-1]} have no valid actions and pass")
+        run.clear()
+
+    for line in lines:
+        if line.endswith(_NO_MOVE):
+            run.append(line[: -len(_NO_MOVE)])
+            continue
+        flush()
+        out.append(line)
+    flush()
+    return out
+
+
 def action_lines(game: Game, action: A.Action, before: Mark, who: str) -> list[str]:
     """What ``action`` did (it has been processed), with ``who`` (the person who typed it)
     named on the line that reports the move."""
-    logged = [wording(line) for line in game.log[before.log_len:]]
+    logged = compact([wording(line) for line in game.log[before.log_len:]])
     company = game.companies.get(action.entity)
     # a private's move is told as its corporation's: "CPR (WSRC) places a token on I12"
     entity = company.owner if company is not None and company.owner in game.corporations else action.entity
@@ -114,9 +140,14 @@ def tell(
     return [*lines, *closing_lines(game, before, lines, seats, actor)]
 
 
+def opening(game: Game) -> list[str]:
+    """What the game log says before the first action: the starting phase and what it allows."""
+    return [wording(line) for line in game.log]
+
+
 def setup_lines(game: Game) -> list[str]:
-    """What the game log says before the first action (the starting phase), and who starts."""
-    return [*(wording(line) for line in game.log), next_line(game)]
+    """The story of the set-up: :func:`opening`, and who starts."""
+    return [*opening(game), next_line(game)]
 
 
 def export_story(export: dict[str, Any]) -> tuple[list[dict[str, Any]], str | None]:
