@@ -83,11 +83,25 @@ def wording(line: str) -> str:
 _NO_MOVE = " has no valid actions and passes"
 
 
+_PRICE = re.compile(r"^(.+)'s share price moves (\w+) from (.+) to (.+)$")
+
+
 def compact(lines: list[str]) -> list[str]:
     """Players passed in a row for lack of any move are told in one line: "Player 3, Player 4
-    and Player 1 have no valid actions and pass"."""
+    and Player 1 have no valid actions and pass"; a price moving several steps the same way in a
+    row too: "GT's share price moves down from $125 to $110, then to $100"."""
     out: list[str] = []
     run: list[str] = []
+    last_move: tuple[str, str, str] | None = None  # corporation, direction, price reached
+    for line in lines:
+        m = _PRICE.match(line)
+        if m and out and last_move == (m[1], m[2], m[3]):
+            out[-1] += f", then to {m[4]}"
+            last_move = (m[1], m[2], m[4])
+            continue
+        last_move = (m[1], m[2], m[4]) if m else None
+        out.append(line)
+    lines, out = out, []
 
     def flush() -> None:
         if len(run) == 1:

@@ -190,4 +190,6 @@ class RoundFlow(TitleHooks):
     def end_game(self, reason: str) -> None:
         self.finished = True
         self.end_reason = reason
-        self.log.append(f"-- Game over: {reason} --")
+        ranked = sorted(self.result().items(), key=lambda kv: -kv[1])
+        scores = ", ".join(f"{self.name_of(pid)} ({self.fmt(value)})" for pid, value in ranked)
+        self.log.append(f"-- Game over ({reason}): {scores} --")

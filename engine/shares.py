@@ -238,7 +238,9 @@ class ShareRules(TitleHooks):
         for s in shares:
             self.move_share(s, POOL)
         self.spend("bank", pid, amount, allow_negative=True)
-        self.log.append(f"{self.name_of(pid)} sells {percent}% of {sym} and receives {self.fmt(amount)}")
+        count = percent // self.share_unit(sym)
+        what = f"a {percent}% share" if count == 1 else f"{count} shares ({percent}%)"
+        self.log.append(f"{self.name_of(pid)} sells {what} of {sym} and receives {self.fmt(amount)}")
         new = self._new_president(sym, previous)
         if new is not None and new != pid and previous is not None:
             pres = next(s for s in self.corp_shares(sym) if s.president)

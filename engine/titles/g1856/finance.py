@@ -75,12 +75,18 @@ class G1856Finance(G1856Base):
         self.loan_book.repay_newest(corp.sym, excess)
         self.loans_available += excess
         rnd.state["redeemed_loan"] = True
+        loans = "loan" if excess == 1 else "loans"
+        self.log.append(f"{corp.sym} has more loans than it may have ({self.maximum_loans(corp)}): it must repay {excess} "
+                        f"{loans} and owes {self.fmt(owed)}")
         payment = min(owed, corp.cash)
         if payment:
             self.spend(corp.sym, "bank", payment)
+            self.log.append(f"{corp.sym} pays {self.fmt(payment)} to redeem {loans}")
         owed -= payment
         if owed > 0 and corp.president:
             self.spend(corp.president, "bank", owed, allow_negative=True)
+            self.log.append(f"{corp.sym} cannot pay the remaining {self.fmt(owed)}: its president "
+                            f"{self.name_of(corp.president)} pays it")
             self._maybe_cash_crisis(corp.president, corp)
 
     def buying_power_for_token(self, corp: Corporation) -> int:

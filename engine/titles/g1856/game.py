@@ -291,8 +291,14 @@ class G1856(G1856Privates):
         """The last trains of a type raise the percentage needed to operate (to 60% at most)."""
         super().on_train_bought_from_depot(train)
         if train.id in self.last_trains:
+            before = self.percent_to_operate
             self.percent_to_operate = min(self.rules.percent_to_operate_max,
                                           self.percent_to_operate + self.rules.percent_to_operate_step)
+            if self.percent_to_operate != before:
+                nxt = next((t.name for t in self.depot_trains() if t.name != train.name), None)
+                now = f" ({nxt}-trains are available now)" if nxt else ""
+                self.log.append(f"-- Event: the last {train.name}-train is sold{now}. Corporations that have "
+                                f"not operated yet need {self.percent_to_operate}% sold from the IPO to operate --")
 
     def buy_train_from_corporation(self, corp: Corporation, train: Train, price: int, *,
                                    check_room: bool = True) -> None:

@@ -255,7 +255,8 @@ def start_nationalization(g: G1856, train_owner: str) -> None:
             corp.loans -= repaid
             g.loan_book.repay_newest(corp.sym, repaid)
             g.loans_available += repaid
-            g.log.append(f"{corp.sym} repays {repaid} loan(s)")
+            loans = "loan" if repaid == 1 else "loans"
+            g.log.append(f"{corp.sym} repays {g.fmt(repaid * g.loan_value)} to redeem {repaid} {loans}")
     g.nationalizables = nationalizable_corporations(g)
     # With nobody to nationalize, 18xx.games never settles the formation: the national stays
     # unformed (not closed) and the game goes on with loans as before.
