@@ -157,7 +157,7 @@ class AuctionRound(Round):
         g.player(pid).companies.append(sym)
         g.spend(pid, "bank", price)
         self.companies.remove(company)
-        g.log.append(f"{g.name_of(pid)} buys {sym} for {g.fmt(price)}")
+        g.log.append(f"{g.name_of(pid)} buys {sym} ({company.name}) for {g.fmt(price)}")
         g.after_buy_company(pid, company, price)
 
     def _resolve(self) -> None:

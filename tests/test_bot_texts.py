@@ -74,7 +74,7 @@ async def choices(layer: CommandLayer, user: str, name: str, param: str, **param
 async def test_every_reply_ends_with_who_is_next_and_what_they_do(layer: CommandLayer) -> None:
     await imported(layer, "89363", 4)  # the auction: alice's turn
     reply = await run(layer, "alice", "/bid company:FT price:20")  # buys FT; the bids on the next resolve
-    assert reply.lines[0] == "Player 1 buys FT for $20 (alice)"
+    assert reply.lines[0] == "Player 1 buys FT (Flos Tramway) for $20 (alice)"
     # the same player acts again in a new auction: the reply says so
     assert reply.lines[-1] == "next: Player 1 again, bid on GLSC (at least $85) or pass (/bid, /pass)"
     reply = await run(layer, "alice", "/bid company:GLSC price:85")

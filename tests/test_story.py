@@ -120,6 +120,44 @@ def test_a_new_round_and_the_private_income_are_told() -> None:
     assert "GW places its home token on F15 (London)" in text
 
 
+def test_a_sale_tells_how_many_shares_and_each_price_step() -> None:
+    text = told("story", "g1856_5101", 127)
+    assert "Player 4 sells 2 shares (20%) of GT and receives $250" in text
+    assert "GT's share price moves down from $125 to $110, then to $100" in text
+
+
+def test_players_without_a_move_are_told_in_one_line() -> None:
+    assert "Player 3, Player 4 and Player 1 have no valid actions and pass" in told("1856", "89363", 21)
+
+
+def test_interest_is_told_with_the_loans_it_is_for() -> None:
+    text = told("1856", "89363", 56)
+    assert "GW owes $20 interest for 2 loans" in text and "GW pays $20 interest" in text
+
+
+def test_a_train_bought_from_a_corporation_names_price_and_seller() -> None:
+    assert told("1856", "1856_game_end_bank", 184).startswith("CA buys a 2-train for $105 from CPR (Player 2)")
+
+
+def test_the_rising_percentage_to_operate_is_told() -> None:
+    text = told("1856", "1856_game_end_bank", 52)
+    assert "the last 2-train is sold (3-trains are available now)" in text
+    assert "need 30% sold from the IPO to operate" in text
+
+
+def test_the_national_formation_tells_its_price_holders_and_president() -> None:
+    text = told("1856", "51745", 464)
+    assert "CGR starts at a share price of $110" in text
+    assert "Player 3 receives 25% of CGR for the merged shares" in text
+    assert "Player 3 becomes the president of CGR" in text
+    assert "WR's token in O16 (Niagara Falls) is replaced with a CGR token" in text
+
+
+def test_game_over_tells_the_scores() -> None:
+    text = told("1856", "89363", max(story("1856", "89363")))
+    assert "-- Game over (manually_ended): Player 4 ($393), Player 1 ($374)" in text
+
+
 def test_every_story_ends_with_who_acts_next() -> None:
     for lines in story("1856", "89363").values():
         assert lines[-1].startswith("next: ")
