@@ -186,3 +186,20 @@ def export_story(export: dict[str, Any]) -> tuple[list[dict[str, Any]], str | No
             return out, f"action {raw.get('id')} rejected: {exc}"
         out.append({"id": raw.get("id"), "lines": tell(game, action, before, who, actor=actor)})
     return out, None
+
+
+def fit(lines: list[str], limit: int = 1900) -> list[str]:
+    """``lines`` within ``limit`` characters (a Discord message holds 2000): when too long, the
+    lines in the middle give way to "... (N more lines)" so that who acts next, the last line,
+    is always shown."""
+    if sum(len(line) + 1 for line in lines) <= limit or len(lines) < 3:
+        return lines
+    tail = lines[-1]
+    head: list[str] = []
+    used = len(tail) + 40
+    for line in lines[:-1]:
+        if used + len(line) + 1 > limit:
+            break
+        head.append(line)
+        used += len(line) + 1
+    return [*head, f"... ({len(lines) - 1 - len(head)} more lines)", tail]

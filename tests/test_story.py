@@ -19,7 +19,7 @@ from bot.cli import main as conductor
 from bot.commands import CommandLayer
 from bot.reply import Caller
 from bot.store import Store
-from bot.story import export_story
+from bot.story import export_story, fit
 from bot.textcmd import parse
 from engine.replay import filter_actions
 from tests.fixture_util import FIXTURES, load_export
@@ -195,3 +195,12 @@ async def test_the_bot_posts_the_story_replay_tells(layer: CommandLayer) -> None
     reply = await layer.handle(CH, Caller("carol", "carol"), cmd.name, cmd.params)
     assert reply.ok, reply.error
     assert [ln.replace("(carol)", "(Player 3)") for ln in reply.lines] == story("1856", "89363")[57]
+
+
+def test_a_story_too_long_for_one_message_keeps_who_acts_next() -> None:
+    lines = [f"Player {i % 4 + 1} has no valid actions and passes, round {i}" for i in range(200)]
+    lines.append("next: Player 2, buy a share or pass (/buy, /pass)")
+    short = fit(lines)
+    assert len("\n".join(short)) <= 1900 and short[-1] == lines[-1] and short[0] == lines[0]
+    assert short[-2].startswith("... (") and short[-2].endswith(" more lines)")
+    assert fit(lines[-3:]) == lines[-3:]
