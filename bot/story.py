@@ -155,8 +155,10 @@ def tell(
 
 
 def opening(game: Game) -> list[str]:
-    """What the game log says before the first action: the starting phase and what it allows."""
-    return [wording(line) for line in game.log]
+    """Before the first action: the optional rules in play and the starting phase."""
+    rules = [f"* {r.get('short_name', r['sym'])}: {r.get('desc', '')}".rstrip(": ")
+             for r in game.rules.optional_rules if r.get("sym") in game.optional_rules]
+    return [*rules, *(wording(line) for line in game.log)]
 
 
 def setup_lines(game: Game) -> list[str]:

@@ -83,7 +83,11 @@ class RevenueRules(TitleHooks):
 
     def pay_dividend(self, rnd: OperatingRound, corp: Corporation, kind: str) -> None:
         revenue = sum(r["revenue"] for r in rnd.state.get("routes", []))
-        revenue -= self.revenue_deduction(rnd, corp)
+        deduction = self.revenue_deduction(rnd, corp)
+        if deduction:
+            self.log.append(f"{corp.sym} deducts {self.fmt(deduction)} from its {self.fmt(revenue)} run "
+                            f"for unpaid interest")
+        revenue -= deduction
         if kind == "payout" and revenue > 0:
             per_share = revenue / corp.total_shares
             paid: list[tuple[int, str]] = []

@@ -246,6 +246,8 @@ class G1856(G1856Privates):
         self.board.changed()
         for share in self.corp_shares(corp.sym):
             self.move_share(share, corp.sym)
+        if corp.companies:
+            self.log.append(f"{corp.sym}'s private companies close: {', '.join(corp.companies)}")
         for c in list(corp.companies):
             self.close_company(self.companies[c])
         corp.loans = 0

@@ -390,6 +390,10 @@ def _log_national_holders(g: G1856, national: Corporation) -> None:
         g.log.append(f"The market receives {pool}% of {national.sym}")
     if national.president is not None:
         g.log.append(f"{g.name_of(national.president)} becomes the president of {national.sym}")
+    if g.false_national_president is not None:
+        g.log.append(f"{g.name_of(g.false_national_president)} holds only half of the president's certificate "
+                     f"of {national.sym}: they must buy its other half in the next stock round, unless another "
+                     "player buys it and becomes president")
 
 
 def national_price_cell(g: G1856) -> Any:

@@ -23,6 +23,8 @@ class G1856Privates(G1856Stock):
         super().event_close_companies(train)
 
     def event_remove_tokens(self, _train: Train) -> None:
+        for corp, hid in self.port_assignment.items():
+            self.log.append(f"-- Event: {corp}'s port marker is removed from {self.place_words(hid)} --")
         self.port_assignment.clear()
 
     def assign(self, corp: Corporation, action: A.Assign) -> None:
