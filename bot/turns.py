@@ -16,7 +16,6 @@ from engine.operating import OperatingRound
 from engine.rounds import AuctionRound, StockRound
 
 from .play import allowed_commands
-from .textcmd import format_routes
 
 ALWAYS_OPEN = ("/bankrupt",)  # left out of the next: line (/moves and /help list it)
 _STOCK_WORDS = {"buy_shares": "buy a share", "par": "start a corporation", "sell_shares": "sell shares"}
@@ -133,18 +132,6 @@ def fallback_line(game: Game, entity: str, action_type: str, command: str) -> st
     if action_type == "pass":
         return f"{name} passes ({activity(game, entity)})"
     return f"{name}: /{command}"
-
-
-def outcome_line(game: Game, action: Any) -> str | None:
-    """A move's result the engine does not log, seen after it is processed: a run's revenue."""
-    if action.type != "run_routes":
-        return None
-    runs = game.round.state.get("routes") if isinstance(game.round, OperatingRound) else None
-    if runs is None:
-        return None
-    total = sum(int(r.get("revenue", 0)) for r in runs)
-    routes = format_routes(list(action.routes)) if action.routes else "no train"
-    return f"{game.name_of(action.entity)} runs for {game.fmt(total)} ({routes})"
 
 
 def new_turn(game: Game, before: tuple[Any, ...] | None) -> bool:
