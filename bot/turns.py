@@ -119,9 +119,9 @@ def credited(
     start = f"{name} pass" if action_type == "pass" else name + " "
     out = list(lines)
     for i, line in enumerate(out):
-        if line.startswith(start):
+        if line.startswith(start) or line.startswith("-- " + start):
             if not line.startswith(who + " ") and not line.endswith(f"({who})"):
-                out[i] = f"{line} ({who})"
+                out[i] = f"{line[:-3]} ({who}) --" if line.endswith(" --") else f"{line} ({who})"
             return out
     return [fallback if who in fallback else f"{fallback} ({who})", *out]
 
