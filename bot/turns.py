@@ -17,6 +17,7 @@ from engine.rounds import AuctionRound, StockRound
 
 from .play import allowed_commands
 
+_DONE_WORDS = {"bankrupt": "declares bankruptcy", "end_game": "ends the game"}
 ALWAYS_OPEN = ("/bankrupt",)  # left out of the next: line (/moves and /help list it)
 _STOCK_WORDS = {"buy_shares": "buy a share", "par": "start a corporation", "sell_shares": "sell shares"}
 
@@ -131,6 +132,8 @@ def fallback_line(game: Game, entity: str, action_type: str, command: str) -> st
     name = game.name_of(entity)
     if action_type == "pass":
         return f"{name} passes ({activity(game, entity)})"
+    if action_type in _DONE_WORDS:
+        return f"{name} {_DONE_WORDS[action_type]}"
     return f"{name}: /{command}"
 
 

@@ -194,7 +194,7 @@ class TrainBuying(TitleHooks):
     def discard_train(self, train: Train) -> None:
         owner = train.owner
         self.remove_train(train, "discard")
-        self.log.append(f"{owner}'s {train.name}-train is discarded to the open market")
+        self.log.append(f"{owner} discards a {train.name}-train to the open market")
 
     def buy_train_from_corporation(self, corp: Corporation, train: Train, price: int, *,
                                    check_room: bool = True) -> None:

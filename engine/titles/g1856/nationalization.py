@@ -96,6 +96,7 @@ class RemoveTokensStep(Step):
         g.board.changed()
         token = next(t for t in national.tokens if t.hex == hid and t.city == city)
         national.tokens.remove(token)
+        g.log.append(f"{national.sym} removes its station from {g.place_words(hid, city)}")
         g.export_fill["slot"] = slot
         pending["count"] -= 1
         if pending["count"] <= 0:
@@ -143,6 +144,7 @@ class NationalDiscardStep(Step):
         if action.train not in self.discardable():
             raise GameError(f"{g.national_sym} cannot scrap {action.train}")
         g.remove_train(g.trains[action.train], "discard")
+        g.log.append(f"{g.national_sym} discards a {g.trains[action.train].name}-train to the open market")
         if not self.discardable():
             self._done()
 
