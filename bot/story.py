@@ -123,6 +123,8 @@ def compact(lines: list[str]) -> list[str]:
 def action_lines(game: Game, action: A.Action, before: Mark, who: str) -> list[str]:
     """What ``action`` did (it has been processed), with ``who`` (the person who typed it)
     named on the line that reports the move."""
+    if isinstance(action, A.Message):  # chat kept in an 18xx.games export
+        return [f'{game.name_of(action.entity)} says: "{action.message}"']
     logged = compact([wording(line) for line in game.log[before.log_len:]])
     company = game.companies.get(action.entity)
     # a private's move is told as its corporation's: "CPR (WSRC) places a token on I12"

@@ -204,3 +204,14 @@ def test_a_story_too_long_for_one_message_keeps_who_acts_next() -> None:
     assert len("\n".join(short)) <= 1900 and short[-1] == lines[-1] and short[0] == lines[0]
     assert short[-2].startswith("... (") and short[-2].endswith(" more lines)")
     assert fit(lines[-3:]) == lines[-3:]
+
+
+def test_a_chat_message_in_an_export_is_told_as_said() -> None:
+    export = load_export("1856", "89363")
+    first = export["actions"][0]
+    chat = {"type": "message", "entity": first["entity"], "entity_type": "player", "id": 999, "message": "hi"}
+    export["actions"].insert(1, chat)
+    lines, error = export_story(export)
+    assert error is None
+    said = next(e["lines"] for e in lines if e["id"] == 999)
+    assert said[0] == 'Player 1 says: "hi"' and said[-1].startswith("next: ")
