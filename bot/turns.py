@@ -117,10 +117,10 @@ def credited(
     example "GW passes (buy trains)") comes first. A pass is only reported by a line that says
     so: "GW does not run" after a pass is what follows from it, not the pass."""
     name = game.name_of(entity)
-    start = f"{name} pass" if action_type == "pass" else name + " "
+    starts = (f"{name} pass", f"{name} ends the turn") if action_type == "pass" else (name + " ",)
     out = list(lines)
     for i, line in enumerate(out):
-        if line.startswith(start) or line.startswith("-- " + start):
+        if line.startswith(starts) or line.startswith(tuple("-- " + start for start in starts)):
             if not line.startswith(who + " ") and not line.endswith(f"({who})"):
                 out[i] = f"{line[:-3]} ({who}) --" if line.endswith(" --") else f"{line} ({who})"
             return out

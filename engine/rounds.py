@@ -407,7 +407,7 @@ class StockRound(Round):
         if isinstance(action, A.Pass):
             # "Done" after acting this turn does not count as a pass for ending the round
             player.passed = not self.turn_actions
-            g.log.append(f"{player.name} passes" if player.passed else f"{player.name} is done")
+            g.log.append(f"{player.name} passes" if player.passed else f"{player.name} ends the turn")
             self._end_turn()
             return
         if isinstance(action, A.Par):

@@ -215,3 +215,8 @@ def test_a_chat_message_in_an_export_is_told_as_said() -> None:
     assert error is None
     said = next(e["lines"] for e in lines if e["id"] == 999)
     assert said[0] == 'Player 1 says: "hi"' and said[-1].startswith("next: ")
+
+
+def test_ending_a_stock_turn_is_not_told_as_being_done() -> None:
+    text = told("1856", "89363", 48)  # Player 1 bought a share, then passes: the turn ends
+    assert text.startswith("Player 1 ends the turn") and "is done" not in text
