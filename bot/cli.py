@@ -32,6 +32,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
         matches = {str(k): v for k, v in expected.items()} == result
     summary = {"title": game.title, "actions": res.processed, "finished": game.finished,
                "result": result, "matches_export": matches}
+    if args.story:
+        from bot.story import export_story
+
+        with open(args.story, "w") as fh:
+            for line in export_story(export)[0]:
+                fh.write(json.dumps(line) + "\n")
     if res.error:
         print(f"action {res.failed_action_id} rejected: {res.error}")
     print(json.dumps(summary))
@@ -110,6 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="replay an 18xx.games export")
     r.add_argument("file")
     r.add_argument("--trace", help="write our state after each action (JSON lines)")
+    r.add_argument("--story", help="write what the bot tells after each action: {id, lines} (JSON lines)")
     r.set_defaults(func=cmd_replay)
 
     fid = sub.add_parser("fidelity", help="replay exports against their reference traces (18xx.games)")

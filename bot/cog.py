@@ -47,6 +47,7 @@ from .reminders import Reminder, Scheduler
 from .reply import Reply
 from .slash_actions import ActionSlashCommands
 from .slash_game import GameSlashCommands
+from .story import fit
 from .textcmd import CommandSyntaxError, parse
 
 log = logging.getLogger(__name__)
@@ -167,7 +168,7 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
         if reply.error:
             await self.tell_privately(interaction, reply.error)
             return
-        content = "\n".join(reply.lines)
+        content = "\n".join(fit(reply.lines))
         ping = reply.ping
         if reply.dm and not await self.direct_message(
             reply.dm, f"{reply.ping_text}\n(in <#{interaction.channel_id}>)"
@@ -227,7 +228,7 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
         channel = interaction.channel
         if channel is None or not hasattr(channel, "send"):
             return
-        content = "\n".join(reply.lines)
+        content = "\n".join(fit(reply.lines))
         if reply.ping:
             content += f"\n<@{reply.ping}> {reply.ping_text}"
         try:

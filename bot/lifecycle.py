@@ -15,7 +15,7 @@ from engine import actions as A
 from engine.moves.spec import entity_type
 from engine.titles.registry import canonical_title, new_game
 
-from . import access, limits, rules_cmds
+from . import access, limits, rules_cmds, story
 from .choices import title_options
 from .game_text import decision_buttons, find_seat, status_text, you_can
 from .gamelog import MAX_IMPORT_BYTES, DamagedGame, damage_of, max_id, players, read_export
@@ -126,7 +126,10 @@ async def game_start(service: GameService, channel_id: str, caller: Caller, para
     row.status, row.seed, row.started_at = "active", seed, service.now()
     cached = await service.load(row)
     reply = Reply(
-        lines=[f"{row.title} starts (seed {seed}, {order} order): " + ", ".join(s.name for s in started)]
+        lines=[
+            f"{row.title} starts (seed {seed}, {order} order): " + ", ".join(s.name for s in started),
+            *story.opening(cached.game),
+        ]
     )
     await service.after_change(row, cached, started, reply)
     return reply

@@ -42,10 +42,9 @@ from engine import actions as A
 from engine.decisions import suggest_routes
 from engine.errors import GameError
 from engine.game import Game
-from engine.moves import command_for
 from engine.titles.registry import new_game, title_names
 
-from . import access
+from . import access, story
 from .acting import resolve_entity
 from .game_text import decision_buttons, result_lines, status_text
 from .gamelog import build_game, max_id, players
@@ -57,11 +56,10 @@ from .reply import Attachment, Button, Caller, Reply, UserError
 from .robot import robot_action, robot_entity
 from .store import GameRow, ResultRow, Seat, Store
 from .summary import chart_png, standings, summarize, summary_lines
-from .turns import credited, fallback_line, new_turn, next_line, outcome_line, round_banner, turn_key
+from .turns import turn_key
 
 log = logging.getLogger(__name__)
 
-MAX_LOG_LINES = 12
 MAX_ROBOT_MOVES = 200
 ROBOT_USER = "robot"  # the user id logged with moves of a conceded seat
 
@@ -191,17 +189,9 @@ class GameService:
     ) -> Reply:
         game = cached.game
         before = (game.round_key(), turn_key(game))
-        fallback = fallback_line(
-            game, action.entity, action.type, command_for(game, action.entity, action.type)
-        )
-        logged = len(game.log)
+        mark = story.mark(game, action)
         self.play(row, cached, action, caller.id)
-        fallback = outcome_line(game, action) or fallback
-        reply = Reply(
-            lines=credited(
-                game.log[logged:][:MAX_LOG_LINES], game, action.entity, caller.name, fallback, action.type
-            )
-        )
+        reply = Reply(lines=story.action_lines(game, action, mark, caller.name))
         actor = cached.game.controller_of(action.entity)
         await self.after_change(row, cached, seats, reply, actor=actor, before=before)
         if actor:
@@ -237,9 +227,9 @@ class GameService:
         in a worker thread; the moves are queued for the log)."""
         conceded = {s.player_id for s in seats if s.conceded and s.player_id}
         if conceded and not cached.game.finished and robot_entity(cached.game, conceded) is not None:
-            reply.lines += await asyncio.to_thread(self._robot_loop, row, cached, conceded, len(reply.lines))
+            reply.lines += await asyncio.to_thread(self._robot_loop, row, cached, conceded)
 
-    def _robot_loop(self, row: GameRow, cached: CachedGame, conceded: set[str], shown: int) -> list[str]:
+    def _robot_loop(self, row: GameRow, cached: CachedGame, conceded: set[str]) -> list[str]:
         game = cached.game
         out: list[str] = []
         for _ in range(MAX_ROBOT_MOVES):
@@ -251,13 +241,13 @@ class GameService:
             if action is None:
                 out.append(f"The automatic seat of {who} has no move; the host can /game sub the seat")
                 break
+            mark = story.mark(game, action)
             try:
-                lines = self.play(row, cached, action, ROBOT_USER)
+                self.play(row, cached, action, ROBOT_USER)
             except GameError as exc:
                 out.append(f"The automatic seat of {who} is stuck ({exc}); the host can /game sub the seat")
                 break
-            if shown + len(out) < 3 * MAX_LOG_LINES:
-                out += [f"🤖 {ln}" for ln in lines[:3]]
+            out += [f"🤖 {ln}" for ln in story.action_lines(game, action, mark, "automatic seat")]
         return out
 
     async def after_change(
@@ -274,13 +264,8 @@ class GameService:
         when the game is over. ``before`` (round and turn before the action) marks a new round or turn;
         the reply ends with who is next."""
         await self._settle(row, cached, seats, reply, actor, before)
-        game = cached.game
-        banner = round_banner(before[0] if before else None, game)
-        if banner:
-            reply.lines.append(banner)
-        reply.lines.append(
-            next_line(game, seats, actor, fresh_turn=new_turn(game, before[1] if before else None))
-        )
+        mark = story.Mark(0, before[0], before[1], "") if before else None
+        reply.lines += story.closing_lines(cached.game, mark, reply.lines, seats, actor)
 
     async def _settle(
         self,

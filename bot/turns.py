@@ -16,8 +16,8 @@ from engine.operating import OperatingRound
 from engine.rounds import AuctionRound, StockRound
 
 from .play import allowed_commands
-from .textcmd import format_routes
 
+_DONE_WORDS = {"bankrupt": "declares bankruptcy", "end_game": "ends the game"}
 ALWAYS_OPEN = ("/bankrupt",)  # left out of the next: line (/moves and /help list it)
 _STOCK_WORDS = {"buy_shares": "buy a share", "par": "start a corporation", "sell_shares": "sell shares"}
 
@@ -117,12 +117,12 @@ def credited(
     example "GW passes (buy trains)") comes first. A pass is only reported by a line that says
     so: "GW does not run" after a pass is what follows from it, not the pass."""
     name = game.name_of(entity)
-    start = f"{name} pass" if action_type == "pass" else name + " "
+    starts = (f"{name} pass", f"{name} ends the turn") if action_type == "pass" else (name + " ",)
     out = list(lines)
     for i, line in enumerate(out):
-        if line.startswith(start):
-            if who not in line:
-                out[i] = f"{line} ({who})"
+        if line.startswith(starts) or line.startswith(tuple("-- " + start for start in starts)):
+            if not line.startswith(who + " ") and not line.endswith(f"({who})"):
+                out[i] = f"{line[:-3]} ({who}) --" if line.endswith(" --") else f"{line} ({who})"
             return out
     return [fallback if who in fallback else f"{fallback} ({who})", *out]
 
@@ -132,19 +132,9 @@ def fallback_line(game: Game, entity: str, action_type: str, command: str) -> st
     name = game.name_of(entity)
     if action_type == "pass":
         return f"{name} passes ({activity(game, entity)})"
+    if action_type in _DONE_WORDS:
+        return f"{name} {_DONE_WORDS[action_type]}"
     return f"{name}: /{command}"
-
-
-def outcome_line(game: Game, action: Any) -> str | None:
-    """A move's result the engine does not log, seen after it is processed: a run's revenue."""
-    if action.type != "run_routes":
-        return None
-    runs = game.round.state.get("routes") if isinstance(game.round, OperatingRound) else None
-    if runs is None:
-        return None
-    total = sum(int(r.get("revenue", 0)) for r in runs)
-    routes = format_routes(list(action.routes)) if action.routes else "no train"
-    return f"{game.name_of(action.entity)} runs for {game.fmt(total)} ({routes})"
 
 
 def new_turn(game: Game, before: tuple[Any, ...] | None) -> bool:

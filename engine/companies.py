@@ -67,7 +67,7 @@ class CompanyRules(TitleHooks):
     def close_after_use(self, rnd: OperatingRound, company: Company) -> None:
         if company.sym in self.rules.close_after_use_at_or_end:
             rnd.state_round.setdefault("close_at_end", []).append(company.sym)
-            self.log.append(f"{company.sym} is used and will close at the end of the operating round")
+            self.log.append(f"{company.sym}'s ability is used: {company.sym} closes at the end of the operating round")
 
     def buy_company(self, corp: Corporation, action: A.BuyCompany) -> None:
         company = self.company(action.company)
@@ -92,7 +92,6 @@ class CompanyRules(TitleHooks):
 
     def use_private(self, rnd: OperatingRound, corp: Corporation, action: A.Action) -> None:
         company = self.company(action.entity)
-        self.close_after_use(rnd, company)
         if isinstance(action, A.LayTile):
             ab = company.ability("tile_lay")
             assert ab is not None
@@ -115,10 +114,12 @@ class CompanyRules(TitleHooks):
                 raise GameError(f"{corp.sym} has no token left", UNAVAILABLE, corporation=corp.sym)
             tok.used, tok.hex, tok.city = True, hid, city
             self.used_abilities.add((company.sym, "token"))
+            self.log.append(f"{corp.sym} ({company.sym}) places a token on {self.place_words(hid, city)}")
             if not ab.get("extra_action"):
                 rnd.state["tokened"] = True  # the turn's token (18xx.games: "Token already placed")
         else:
             raise GameError(f"{company.sym} cannot {action.type}", WRONG_STEP, company=company.sym, action=action.type)
+        self.close_after_use(rnd, company)
 
     def special_token_time(self, rnd: OperatingRound) -> bool:
         """Whether a private's station may be placed now: at token time, after the track step."""
@@ -144,7 +145,12 @@ class CompanyRules(TitleHooks):
 
     def payout_companies(self) -> None:
         """Privates pay their owners at the start of an operating round."""
+        income: dict[str, list[str]] = {}
         for c in self.companies.values():
             if c.closed or c.owner is None:
                 continue
             self.spend("bank", c.owner, c.revenue)
+            if c.revenue:
+                income.setdefault(c.owner, []).append(f"{self.fmt(c.revenue)} from {c.name}")
+        for owner, parts in income.items():
+            self.log.append(f"{self.name_of(owner)} collects {' and '.join(parts)}")

@@ -16,6 +16,7 @@ from .board import Board
 from .entities import POOL, Company, Corporation, Player, Share, Token, Train
 from .errors import CANNOT_AFFORD, LIMIT, PRICE, UNKNOWN, GameError
 from .market import StockMarket
+from .phase_text import phase_line
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -133,6 +134,7 @@ class GameState:
         self.trains_sold: set[str] = set()  # trains the bank has sold (to a corporation)
         self.routes_seen: set[str] = set()  # corporations that have had a route (has_route)
         self.setup()
+        self.log.append(phase_line(self.phase))
         self.round = self.initial_round()
 
     # ------------------------------------------------------------------ data hooks
@@ -235,6 +237,18 @@ class GameState:
         if key == POOL:
             return "the market"
         return key
+
+    def place_words(self, hid: str, city: int | None = None) -> str:
+        """A hex as players read it: "L15 (Hamilton)"; on a hex with several cities, which one
+        ("L15 (Hamilton, city 2 of 2)")."""
+        h = self.board.hexes.get(hid)
+        if h is None:
+            return hid
+        notes = [h.location] if h.location else []
+        cities = [c.index for c in h.tile.cities]
+        if city is not None and len(cities) > 1 and city in cities:
+            notes.append(f"city {cities.index(city) + 1} of {len(cities)}")
+        return f"{hid} ({', '.join(notes)})" if notes else hid
 
     def fmt(self, amount: int | float) -> str:
         fmt = self.rules.currency_format

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from .entities import Company, Corporation, Train
 from .errors import UNKNOWN, GameError
 from .hooks import TitleHooks
+from .phase_text import phase_line
 
 if TYPE_CHECKING:
     from .router_graph import RouteGraph
@@ -76,15 +77,23 @@ class PhaseRules(TitleHooks):
         train.events = []
 
     def change_phase(self, index: int) -> None:
+        previous = self.phase
         self.phase_index = index
-        self.log.append(f"-- Phase {self.phase['name']} --")
+        self.log.append(phase_line(self.phase, previous))
         name = self.phase["name"]
+        rusted: dict[str, list[str]] = {}
         for t in list(self.trains.values()):
+            if t.rusts_on == name:
+                rusted.setdefault(t.name, [])
             if t.rusts_on == name and t.owner not in ("rusted",):
                 if t.owner in self.corporations or t.owner in ("depot", "discard"):
                     if t.owner in ("depot",):
                         continue
+                    rusted.setdefault(t.name, []).append(t.owner if t.owner != "discard" else "open market")
                     self.remove_train(t, "rusted")
+        for train, owners in rusted.items():
+            held = ", ".join(f"{o} x{owners.count(o)}" for o in dict.fromkeys(owners)) or "none in play"
+            self.log.append(f"-- Event: {train}-trains rust ({held}) --")
         self.after_phase_change(name)
 
     def trigger_event(self, kind: str, train: Train) -> None:
@@ -118,3 +127,4 @@ class PhaseRules(TitleHooks):
         from .router_graph import build_graph
 
         return build_graph(self.as_game(), corp_sym)
+

@@ -83,24 +83,33 @@ class RevenueRules(TitleHooks):
 
     def pay_dividend(self, rnd: OperatingRound, corp: Corporation, kind: str) -> None:
         revenue = sum(r["revenue"] for r in rnd.state.get("routes", []))
-        revenue -= self.revenue_deduction(rnd, corp)
+        deduction = self.revenue_deduction(rnd, corp)
+        if deduction:
+            self.log.append(f"{corp.sym} deducts {self.fmt(deduction)} from its {self.fmt(revenue)} run "
+                            f"for unpaid interest")
+        revenue -= deduction
         if kind == "payout" and revenue > 0:
             per_share = revenue / corp.total_shares
+            paid: list[tuple[int, str]] = []
             for p in self.players:
                 n = self.percent_of(p.id, corp.sym) * corp.total_shares // 100
                 if n:  # 18xx.games rounds each holder's dividend up (20-share CGR: $35.5 a share)
                     self.bank_pays(p.id, math.ceil(per_share * n))
+                    paid.append((math.ceil(per_share * n), p.name))
             pool_n = self.percent_of(POOL, corp.sym) * corp.total_shares // 100
             if pool_n:
                 self.bank_pays(corp.sym, math.ceil(per_share * pool_n))
-            self.log.append(f"{corp.sym} pays out {self.fmt(revenue)}")
+                paid.append((math.ceil(per_share * pool_n), corp.sym))
+            to = ", ".join(f"{self.fmt(amount)} to {who}" for amount, who in sorted(paid, key=lambda x: -x[0]))
+            self.log.append(f"{corp.sym} pays out {self.fmt(revenue)} = {self.fmt(per_share)} per share"
+                            + (f" ({to})" if to else ""))
             self.move_price(corp, "right")
         else:
             if revenue > 0:
                 self.bank_pays(corp.sym, revenue)
-                self.log.append(f"{corp.sym} withholds {self.fmt(revenue)}")
+                self.log.append(f"{corp.sym} withholds {self.fmt(revenue)} (kept in its treasury)")
             else:
-                self.log.append(f"{corp.sym} does not run")
+                self.log.append(f"{corp.sym} does not run (no revenue)")
             self.move_price(corp, "left")
         rnd.state["dividend_done"] = True
 

@@ -117,7 +117,18 @@ class RoundFlow(TitleHooks):
                 self.turn += 1
                 self.round_num = 1
                 self.round = self.new_stock_round()
+        self.log_round_start()
         self.round.start()
+
+    def log_round_start(self) -> None:
+        """ "-- Stock Round 2 --" (with who has the priority deal), "-- Operating Round 2.1 (of 2) --"."""
+        r = self.round
+        if isinstance(r, OperatingRound):
+            self.log.append(f"-- Operating Round {self.turn}.{self.round_num} (of {self.operating_rounds_in_set}) --")
+        elif isinstance(r, StockRound):
+            self.log.append(f"-- Stock Round {self.turn} --")
+            if self.players:
+                self.log.append(f"{self.players[self.priority].name} has the priority deal (acts first)")
 
     def advance_rounds(self) -> None:
         """Move on while rounds end without anyone able to act. Without ``MAX_TURN``, a full
@@ -179,4 +190,6 @@ class RoundFlow(TitleHooks):
     def end_game(self, reason: str) -> None:
         self.finished = True
         self.end_reason = reason
-        self.log.append(f"-- Game over: {reason} --")
+        ranked = sorted(self.result().items(), key=lambda kv: -kv[1])
+        scores = ", ".join(f"{self.name_of(pid)} ({self.fmt(value)})" for pid, value in ranked)
+        self.log.append(f"-- Game over ({reason}): {scores} --")

@@ -168,7 +168,7 @@ class AuctionRound(Round):
         g.player(pid).companies.append(sym)
         g.spend(pid, "bank", price)
         self.companies.remove(company)
-        g.log.append(f"{g.name_of(pid)} buys {sym} for {g.fmt(price)}")
+        g.log.append(f"{g.name_of(pid)} buys {sym} ({company.name}) for {g.fmt(price)}")
         g.after_buy_company(pid, company, price)
 
     def _resolve(self) -> None:
@@ -418,7 +418,7 @@ class StockRound(Round):
         if isinstance(action, A.Pass):
             # "Done" after acting this turn does not count as a pass for ending the round
             player.passed = not self.turn_actions
-            g.log.append(f"{player.name} passes" if player.passed else f"{player.name} is done")
+            g.log.append(f"{player.name} passes" if player.passed else f"{player.name} ends the turn")
             self._end_turn()
             return
         if isinstance(action, A.Par):
@@ -461,8 +461,9 @@ class StockRound(Round):
             raise GameError(f"Starting {corp.sym} at {g.fmt(cell.price)} costs {g.fmt(cost)}; "
                             f"{g.name_of(pid)} has {g.fmt(g.player(pid).cash)}", CANNOT_AFFORD, corporation=corp.sym, cost=cost, cash=g.player(pid).cash)
         g.par_corporation(corp, cell, pid)
-        g.transfer_share_from_ipo(pid, pres, cell.price)
         g.log.append(f"{g.name_of(pid)} pars {corp.sym} at {g.fmt(cell.price)}")
+        g.transfer_share_from_ipo(pid, pres, cell.price)
+        g.log.append(f"{g.name_of(pid)} becomes the president of {corp.sym}")
         self.bought_this_turn.append(corp.sym)
         g.after_share_bought(corp.sym)
 
@@ -484,7 +485,7 @@ class StockRound(Round):
             price = self.share_price_for(share)
             g.spend(pid, "bank", price)
             g.move_share(share, pid)
-            g.log.append(f"{g.name_of(pid)} buys {share.id} from the market for {g.fmt(price)}")
+            g.log.append(f"{g.name_of(pid)} buys {g.share_words(share)} from the market for {g.fmt(price)}")
         g.change_president(corp.sym)
         self.bought_this_turn.append(corp.sym)
         g.after_share_bought(corp.sym)

@@ -40,13 +40,19 @@ class ShareRules(TitleHooks):
         cell.corporations.append(corp.sym)
         corp.president = pid
 
+    def share_words(self, share: Share) -> str:
+        """A certificate as players name it: "a 10% share of GW", "the 20% president's share of GW"."""
+        if share.president:
+            return f"the {share.percent}% president's share of {share.corporation}"
+        return f"a {share.percent}% share of {share.corporation}"
+
     def transfer_share_from_ipo(self, pid: str, share: Share, par_price: int) -> None:
         """``pid`` buys ``share`` from the IPO at ``par_price``."""
         corp = self.corporations[share.corporation]
         price = self.shares_worth(corp.sym, share.percent, par_price)
         self.pay_for_ipo_share(pid, corp, price)
         self.move_share(share, pid)
-        self.log.append(f"{self.name_of(pid)} buys {share.id} from the IPO for {self.fmt(price)}")
+        self.log.append(f"{self.name_of(pid)} buys {self.share_words(share)} from the IPO for {self.fmt(price)}")
 
     def pay_for_ipo_share(self, pid: str, corp: Corporation, price: int) -> None:
         """Who receives the price of an IPO share: the corporation when incrementally
@@ -237,7 +243,9 @@ class ShareRules(TitleHooks):
         for s in shares:
             self.move_share(s, POOL)
         self.spend("bank", pid, amount, allow_negative=True)
-        self.log.append(f"{self.name_of(pid)} sells {percent}% of {sym} for {self.fmt(amount)}")
+        count = percent // self.share_unit(sym)
+        what = f"a {percent}% share" if count == 1 else f"{count} shares ({percent}%)"
+        self.log.append(f"{self.name_of(pid)} sells {what} of {sym} and receives {self.fmt(amount)}")
         new = self._new_president(sym, previous)
         if new is not None and new != pid and previous is not None:
             pres = next(s for s in self.corp_shares(sym) if s.president)
@@ -281,6 +289,11 @@ class ShareRules(TitleHooks):
         for _ in range(steps):
             self.move_price(corp, "down")
 
+    def log_price_move(self, sym: str, direction: str, old: int, new: int) -> None:
+        """ "GW's share price moves left from $90 to $80" (nothing when it stays)."""
+        if old != new:
+            self.log.append(f"{sym}'s share price moves {direction} from {self.fmt(old)} to {self.fmt(new)}")
+
     def move_price(self, corp: Corporation, direction: str) -> None:
         cell = corp.price
         if cell is None:
@@ -288,3 +301,4 @@ class ShareRules(TitleHooks):
         m = self.market
         target = {"right": m.right_of, "left": m.left_of, "up": m.up_of, "down": m.down_of}[direction](cell)
         corp.price = m.move(corp.sym, cell, target)
+        self.log_price_move(corp.sym, direction, cell.price, target.price)

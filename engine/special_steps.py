@@ -80,6 +80,7 @@ class HomeTokenStep(Step):
         tok = corp.next_token()
         assert tok is not None
         tok.used, tok.hex, tok.city = True, hid, city
+        g.log.append(f"{sym} places a token on {g.place_words(hid, city)}")
         if g.pending_tokens:
             g.pending_tokens.pop(0)
         else:

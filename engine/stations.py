@@ -88,12 +88,13 @@ class StationRules(TitleHooks):
         tok.used, tok.hex, tok.city = True, hid, city
         if cost:
             self.spend(corp.sym, "bank", cost)
+        by = f" ({company.sym})" if company is not None else ""
+        self.log.append(f"{corp.sym}{by} places a token on {self.place_words(hid, city)}"
+                        + (f" for {self.fmt(cost)}" if cost else ""))
         if company is not None:
             self.used_abilities.add((company.sym, "token"))
             if isinstance(self.round, OperatingRound):
                 self.close_after_use(self.round, company)
-        by = f" ({company.sym})" if company is not None else ""
-        self.log.append(f"{corp.sym}{by} places a token on {hid}" + (f" for {self.fmt(cost)}" if cost else ""))
 
     def place_home_token(self, rnd: OperatingRound, corp: Corporation) -> None:
         if not corp.home or any(t.used for t in corp.tokens) or not corp.tokens:
@@ -118,6 +119,7 @@ class StationRules(TitleHooks):
         self.board.place_token(corp.home, city, corp.sym)
         tok = corp.tokens[0]
         tok.used, tok.hex, tok.city = True, corp.home, city
+        self.log.append(f"{corp.sym} places its home token on {self.place_words(corp.home, city)}")
 
     def buying_power_for_token(self, corp: Corporation) -> int:
         """What ``corp`` could spend now (1856 counts the loan it could still take)."""

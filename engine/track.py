@@ -65,7 +65,8 @@ class TrackRules(TitleHooks):
         for sym, hid in self.rules.close_after_use_at_or_end.items():
             if hid == h.id and company is None:  # the private's own tile is no longer needed
                 self.used_abilities.add((sym, "tile_lay"))
-        self.log.append(f"{corp.sym} lays tile {name} on {h.id}"
+        by = f" ({company.sym})" if company is not None else ""
+        self.log.append(f"{corp.sym}{by} lays tile #{name} with rotation {action.rotation} on {self.place_words(h.id)}"
                         + (f" for {self.fmt(cost)}" if cost else ""))
 
     def check_lay_tile(self, corp: Corporation, hex_id: str, tile_id: str, rotation: int, *,

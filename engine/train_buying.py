@@ -177,9 +177,11 @@ class TrainBuying(TitleHooks):
             rnd.state.setdefault("depot_types_bought", set()).add(train.name)
             if exchange:
                 self.remove_train(exchange, "discard")  # back to the bank, for sale again
+            source = "the open market (discarded trains)" if train.owner == "discard" else "the depot"
             self.spend(corp.sym, "bank", price)
             self.give_train(train, corp.sym)
-            self.log.append(f"{corp.sym} buys a {train.name}-train for {self.fmt(price)}")
+            traded = f", trading in its {exchange.name}-train" if exchange else ""
+            self.log.append(f"{corp.sym} buys a {train.name}-train for {self.fmt(price)} from {source}{traded}")
             if from_depot:
                 self.on_train_bought_from_depot(train)
         elif train.owner in self.corporations:
@@ -190,8 +192,9 @@ class TrainBuying(TitleHooks):
             raise GameError(f"Train {train.id} is not for sale", UNAVAILABLE, train=train.id)
 
     def discard_train(self, train: Train) -> None:
+        owner = train.owner
         self.remove_train(train, "discard")
-        self.log.append(f"{train.id} is discarded")
+        self.log.append(f"{owner} discards a {train.name}-train to the open market")
 
     def buy_train_from_corporation(self, corp: Corporation, train: Train, price: int, *,
                                    check_room: bool = True) -> None:
@@ -205,7 +208,7 @@ class TrainBuying(TitleHooks):
             raise GameError(f"{corp.sym} may pay between {self.fmt(1)} and {self.fmt(corp.cash)}", PRICE, corporation=corp.sym, low=1, high=corp.cash, price=price)
         self.spend(corp.sym, seller.sym, price)
         self.give_train(train, corp.sym)
-        self.log.append(f"{corp.sym} buys {train.id} from {seller.sym} for {self.fmt(price)}")
+        self.log.append(f"{corp.sym} buys a {train.name}-train for {self.fmt(price)} from {seller.sym}")
 
     def emergency_sell(self, rnd: OperatingRound, corp: Corporation, action: A.SellShares) -> None:
         pid = action.entity

@@ -119,7 +119,7 @@ async def test_illegal_tiles_and_tokens(layer: CommandLayer) -> None:
     await refused(layer, "alice", "/train train:9-9", "cannot /train now")
     reply = await run(layer, "alice", "/lay hex:J15 tile:57 rotation:0")
     assert reply.ok, reply.error
-    assert "lays tile 57 on J15" in reply.lines[0]
+    assert "lays tile #57 with rotation 0 on J15 (Brantford)" in reply.lines[0]
 
 
 async def test_own_undo_within_the_turn_is_immediate_and_logged(layer: CommandLayer) -> None:

@@ -74,7 +74,7 @@ async def choices(layer: CommandLayer, user: str, name: str, param: str, **param
 async def test_every_reply_ends_with_who_is_next_and_what_they_do(layer: CommandLayer) -> None:
     await imported(layer, "89363", 4)  # the auction: alice's turn
     reply = await run(layer, "alice", "/bid company:FT price:20")  # buys FT; the bids on the next resolve
-    assert reply.lines[0] == "Player 1 buys FT for $20 (alice)"
+    assert reply.lines[0] == "Player 1 buys FT (Flos Tramway) for $20 (alice)"
     # the same player acts again in a new auction: the reply says so
     assert reply.lines[-1] == "next: Player 1 again, bid on GLSC (at least $85) or pass (/bid, /pass)"
     reply = await run(layer, "alice", "/bid company:GLSC price:85")
@@ -105,7 +105,7 @@ async def test_the_player_who_acted_is_credited_not_the_next_one(layer: CommandL
 async def test_a_run_reports_its_revenue(layer: CommandLayer) -> None:
     await imported(layer, "89363", 55)
     reply = await run(layer, "carol", '/routes routes:"2-0: F15-F17"')
-    assert reply.lines[0] == "GW runs for $50 (2-0: F15-F17) (carol)"
+    assert reply.lines[0] == "GW runs a 2-train for $50: F15-F17 (carol)"
     assert reply.lines[-1].startswith("next: Player 3 for GW, pay or withhold dividends")
 
 
@@ -156,7 +156,7 @@ async def test_lay_refusals_name_the_legal_tiles_and_rotations(layer: CommandLay
                   "On E16 GW can lay: 7 (rotations 4, 5), 8 (rotations 3, 5), 9 (rotation 2)")
     await refused(layer, "carol", "/lay hex:K10 tile:8 rotation:0", "GW can lay track on: E16, G14")
     reply = await run(layer, "carol", "/lay hex:E16 tile:8 rotation:3")
-    assert reply.ok and reply.lines[0] == "GW lays tile 8 on E16 (carol)"
+    assert reply.ok and reply.lines[0] == "GW lays tile #8 with rotation 3 on E16 (carol)"
 
 
 async def test_laying_a_tile_takes_one_try_with_moves(layer: CommandLayer) -> None:
@@ -176,13 +176,13 @@ async def test_laying_a_tile_takes_one_try_with_moves(layer: CommandLayer) -> No
 async def test_a_single_legal_rotation_needs_no_rotation_option(layer: CommandLayer) -> None:
     await imported(layer, "89363", 101)  # WR upgrades O16; tile 15 fits in one rotation only
     reply = await run(layer, "dave", "/lay hex:O16 tile:15")
-    assert reply.ok and reply.lines[0] == "WR lays tile 15 on O16 (dave)"
+    assert reply.ok and reply.lines[0] == "WR lays tile #15 with rotation 5 on O16 (Niagara Falls) (dave)"
 
 
 async def test_equivalent_rotations_need_no_rotation_option(layer: CommandLayer) -> None:
     await imported(layer, "89363", 53)  # straight tile 9 fits E16 at rotation 2 and 5: the same track
     reply = await run(layer, "carol", "/lay hex:E16 tile:9")
-    assert reply.ok and reply.lines[0] == "GW lays tile 9 on E16 (carol)"
+    assert reply.ok and reply.lines[0] == "GW lays tile #9 with rotation 2 on E16 (carol)"
     assert (await game(layer)).board.hexes["E16"].tile.rotation == 2
 
 

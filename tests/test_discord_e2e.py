@@ -137,11 +137,11 @@ async def test_four_users_play_1856_from_game_new_through_an_operating_turn(
             if raw["id"] == 3:
                 assert "Carol bids $80 for GLSC" in msg.content
             if raw["id"] == 8:  # the auction of GLSC is decided
-                assert "Carol buys GLSC for $90" in msg.content
+                assert "Carol buys GLSC (Great Lakes Shipping Company) for $90" in msg.content
             if raw["id"] == 22:  # the stock round ends: GW floats and its president is pinged
                 assert "GW floats" in msg.content and nxt is players[2]
             if raw["id"] == 23:
-                assert "GW lays tile 5 on F17" in msg.content
+                assert "GW lays tile #5 with rotation" in msg.content and "on F17" in msg.content
         # GW's turn ended: WR operates and its president (Dave) was pinged
         assert "WR floats" in msg.content and last_pinged is players[3]
         # pictures only when they changed (issue 14): none in the auction, the market when a par moves

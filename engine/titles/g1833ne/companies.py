@@ -101,10 +101,15 @@ def status_notes(g: G1833NE) -> list[str]:
 
 
 def payout_companies(g: G1833NE) -> None:
+    income: dict[str, list[str]] = {}
     for c in g.companies.values():
         if c.closed or c.owner is None or c.sym in g.flipped:
             continue  # flipped privates (phase III) earn nothing
         g.bank_pays(c.owner, c.revenue)
+        if c.revenue:
+            income.setdefault(c.owner, []).append(f"{g.fmt(c.revenue)} from {c.name}")
+    for owner, parts in income.items():
+        g.log.append(f"{g.name_of(owner)} collects {' and '.join(parts)}")
 
 
 def phase_three_privates(g: G1833NE) -> None:

@@ -88,6 +88,7 @@ def shift_price(g: G1833NE, corp: Corporation, columns: int) -> None:
         return
     target = M.shifted(g.market, cell, columns)
     corp.price = g.market.move(corp.sym, cell, target)
+    g.log_price_move(corp.sym, "right" if columns > 0 else "left", cell.price, target.price)
     if "close" in target.types:
         g.close_corporation(corp)
 
@@ -125,14 +126,21 @@ def pay_dividend(g: G1833NE, rnd: OperatingRound, corp: Corporation, kind: str) 
         paid = revenue if kind == "payout" else revenue // 2
         per_share = paid // 10
         kept = revenue - per_share * 10
+        paid_to: list[str] = []
         for p in g.players:
             n = g.percent_of(p.id, corp.sym) // 10
             if n:
                 g.bank_pays(p.id, per_share * n)
+                paid_to.append(f"{g.fmt(per_share * n)} to {p.name}")
         treasury = g.percent_of(corp.sym, corp.sym) // 10
         g.bank_pays(corp.sym, per_share * treasury + kept)
+        if treasury:
+            paid_to.append(f"{g.fmt(per_share * treasury)} to {corp.sym}'s treasury shares")
+        how = "pays out" if kind == "payout" else "pays half of"
         g.log.append(
-            f"{corp.sym} pays {g.fmt(per_share)} per share" + (f" and keeps {g.fmt(kept)}" if kept else "")
+            f"{corp.sym} {how} {g.fmt(revenue)} = {g.fmt(per_share)} per share"
+            + (f" ({', '.join(paid_to)})" if paid_to else "")
+            + (f" and keeps {g.fmt(kept)}" if kept else "")
         )
         shift_price(g, corp, M.dividend_move(per_share, price))
     rnd.state["dividend_done"] = True

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...entities import Corporation, Train
 from ...operating import OperatingRound
+from ...phase_text import phase_line
 from . import companies as C
 from . import train_buying as TB
 
@@ -118,6 +119,7 @@ def next_round(g: G1833NE) -> None:
             g.turn += 1
             g.round_num = 1
             g.round = g.new_stock_round()
+    g.log_round_start()
     g.round.start()
 
 
@@ -139,20 +141,33 @@ def on_train_bought_from_depot(g: G1833NE, train: Train) -> None:
 
 
 def change_phase(g: G1833NE, index: int) -> None:
+    previous = g.phase
     g.phase_index = index
     name = g.phase["name"]
-    g.log.append(f"-- Phase {name} --")
+    g.log.append(phase_line(g.phase, previous))
     life = g.data.TRAIN_CARD_LIFE
+    rusted: dict[str, list[str]] = {}
+    obsolete: dict[str, list[str]] = {}
     for t in g.trains.values():
         obsolete_in, removed_in = life[g.card_of[t.id]]
         if t.owner in g.corporations or t.owner == "discard":
+            owner = t.owner if t.owner != "discard" else "open market"
             if removed_in == name:
+                rusted.setdefault(t.name, []).append(owner)
                 TB.scrap_train(g, t)
             elif obsolete_in == name:
                 if t.owner == "discard":
+                    rusted.setdefault(t.name, []).append(owner)
                     TB.scrap_train(g, t)
                 else:
+                    obsolete.setdefault(t.name, []).append(owner)
                     g.obsolete.add(t.id)
+    for train, owners in rusted.items():
+        held = ", ".join(f"{o} x{owners.count(o)}" for o in dict.fromkeys(owners))
+        g.log.append(f"-- Event: {train} trains rust and leave the game ({held}) --")
+    for train, owners in obsolete.items():
+        held = ", ".join(f"{o} x{owners.count(o)}" for o in dict.fromkeys(owners))
+        g.log.append(f"-- Event: {train} trains are obsolete: each runs once more, then is removed ({held}) --")
     if name == "III":
         C.phase_three_privates(g)
     if name == "IV":

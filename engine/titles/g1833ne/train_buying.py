@@ -55,9 +55,10 @@ def crowded_corps(g: G1833NE) -> list[Corporation]:
 def discard_train(g: G1833NE, train: Train) -> None:
     if train.id in g.obsolete:
         raise GameError("an obsolete train does not count toward the limit")
+    owner = train.owner
     g.remove_train(train, "discard")
     g.chosen.pop(train.id, None)
-    g.log.append(f"{train.id} is discarded")
+    g.log.append(f"{owner} discards a {train.name}-train to the open market")
 
 
 def runnable_trains(g: G1833NE, corp: Corporation) -> list[Train]:
@@ -177,7 +178,8 @@ def buy_train(g: G1833NE, rnd: OperatingRound, corp: Corporation, action: A.BuyT
         train.name = side.name
         train.price = side.price
         train.distance = side.max_stops
-        g.log.append(f"{corp.sym} buys a {side.name} train for {g.fmt(side.price)}")
+        source = "the depot" if from_depot else "the open market (discarded trains)"
+        g.log.append(f"{corp.sym} buys a {side.name}-train for {g.fmt(side.price)} from {source}")
         if from_depot:
             g.on_train_bought_from_depot(train)
     elif train.owner in g.corporations:

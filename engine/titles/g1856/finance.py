@@ -42,21 +42,27 @@ class G1856Finance(G1856Base):
         owed = self.interest_owed(corp)
         if not corp.loans or owed <= 0:
             return
+        loans = "loan" if corp.loans == 1 else "loans"
+        self.log.append(f"{corp.sym} owes {self.fmt(owed)} interest for {corp.loans} {loans}")
         payment = min(owed, corp.cash - corp.cash % 10)
         if payment > 0:
             self.spend(corp.sym, "bank", payment)
+            self.log.append(f"{corp.sym} pays {self.fmt(payment)} interest")
             owed -= payment
         if owed <= 0:
             return
+        self.log.append(f"{corp.sym} still owes {self.fmt(owed)} interest")
         revenue = sum(r["revenue"] for r in rnd.state.get("routes", []))
         deduction = min(owed, revenue)
         if deduction > 0:
             owed -= deduction
             rnd.state["interest_penalty"] = deduction
+            self.log.append(f"{corp.sym} deducts {self.fmt(deduction)} from its run for the unpaid interest")
         if owed > 0:
             president = corp.president
             assert president is not None
             self.spend(president, "bank", owed, allow_negative=True)
+            self.log.append(f"{self.name_of(president)} pays {self.fmt(owed)} of {corp.sym}'s unpaid interest")
             rnd.state["player_interest_penalty"] = owed
             self._maybe_cash_crisis(president, corp)
 
@@ -69,12 +75,18 @@ class G1856Finance(G1856Base):
         self.loan_book.repay_newest(corp.sym, excess)
         self.loans_available += excess
         rnd.state["redeemed_loan"] = True
+        loans = "loan" if excess == 1 else "loans"
+        self.log.append(f"{corp.sym} has more loans than it may have ({self.maximum_loans(corp)}): it must repay {excess} "
+                        f"{loans} and owes {self.fmt(owed)}")
         payment = min(owed, corp.cash)
         if payment:
             self.spend(corp.sym, "bank", payment)
+            self.log.append(f"{corp.sym} pays {self.fmt(payment)} to redeem {loans}")
         owed -= payment
         if owed > 0 and corp.president:
             self.spend(corp.president, "bank", owed, allow_negative=True)
+            self.log.append(f"{corp.sym} cannot pay the remaining {self.fmt(owed)}: its president "
+                            f"{self.name_of(corp.president)} pays it")
             self._maybe_cash_crisis(corp.president, corp)
 
     def buying_power_for_token(self, corp: Corporation) -> int:

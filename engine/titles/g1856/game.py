@@ -146,13 +146,19 @@ class G1856(G1856Privates):
         return self.board.hexes_connected(start, goals)
 
     def destinated(self, corp: Corporation) -> None:
-        self.log.append(f"-- {corp.sym} has destinated --")
-        if corp.escrow is not None:
+        start, goals = self.destinations.get(corp.sym, (corp.home or "", []))
+        where = " or ".join(self.place_words(g) for g in goals) or "its destination"
+        self.log.append(f"-- {corp.sym} has destinated: its home {self.place_words(start)} is connected to "
+                        f"its destination {where} --")
+        if corp.escrow:
+            self.log.append(f"Releasing {self.fmt(corp.escrow)} from escrow for {corp.sym} (money from its "
+                            "IPO share sales, held back until it reached its destination)")
             if corp.escrow > 0:
                 self.bank_pays(corp.sym, corp.escrow)
         corp.escrow = None
         if corp.capitalization == "escrow":
             corp.capitalization = "incremental"
+            self.log.append(f"{corp.sym} now receives the price of each share sold from its IPO")
         corp.destinated = True
 
     def route_revenue(self, corp: Corporation, stops: list[tuple[str, int]]) -> int:
@@ -197,6 +203,7 @@ class G1856(G1856Privates):
         if "close" in target.types and corp.sym == self.national_sym:
             return
         corp.price = m.move(corp.sym, cell, target)
+        self.log_price_move(corp.sym, direction, cell.price, target.price)
         if "close" in target.types:
             self.settle_before_closing(corp)
             self.close_corporation(corp)
@@ -239,6 +246,8 @@ class G1856(G1856Privates):
         self.board.changed()
         for share in self.corp_shares(corp.sym):
             self.move_share(share, corp.sym)
+        if corp.companies:
+            self.log.append(f"{corp.sym}'s private companies close: {', '.join(corp.companies)}")
         for c in list(corp.companies):
             self.close_company(self.companies[c])
         corp.loans = 0
@@ -284,8 +293,14 @@ class G1856(G1856Privates):
         """The last trains of a type raise the percentage needed to operate (to 60% at most)."""
         super().on_train_bought_from_depot(train)
         if train.id in self.last_trains:
+            before = self.percent_to_operate
             self.percent_to_operate = min(self.rules.percent_to_operate_max,
                                           self.percent_to_operate + self.rules.percent_to_operate_step)
+            if self.percent_to_operate != before:
+                nxt = next((t.name for t in self.depot_trains() if t.name != train.name), None)
+                now = f" ({nxt}-trains are available now)" if nxt else ""
+                self.log.append(f"-- Event: the last {train.name}-train is sold{now}. Corporations that have "
+                                f"not operated yet need {self.percent_to_operate}% sold from the IPO to operate --")
 
     def buy_train_from_corporation(self, corp: Corporation, train: Train, price: int, *,
                                    check_room: bool = True) -> None:

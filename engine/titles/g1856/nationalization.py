@@ -96,6 +96,7 @@ class RemoveTokensStep(Step):
         g.board.changed()
         token = next(t for t in national.tokens if t.hex == hid and t.city == city)
         national.tokens.remove(token)
+        g.log.append(f"{national.sym} removes its station from {g.place_words(hid, city)}")
         g.export_fill["slot"] = slot
         pending["count"] -= 1
         if pending["count"] <= 0:
@@ -143,6 +144,7 @@ class NationalDiscardStep(Step):
         if action.train not in self.discardable():
             raise GameError(f"{g.national_sym} cannot scrap {action.train}")
         g.remove_train(g.trains[action.train], "discard")
+        g.log.append(f"{g.national_sym} discards a {g.trains[action.train].name}-train to the open market")
         if not self.discardable():
             self._done()
 
@@ -255,7 +257,8 @@ def start_nationalization(g: G1856, train_owner: str) -> None:
             corp.loans -= repaid
             g.loan_book.repay_newest(corp.sym, repaid)
             g.loans_available += repaid
-            g.log.append(f"{corp.sym} repays {repaid} loan(s)")
+            loans = "loan" if repaid == 1 else "loans"
+            g.log.append(f"{corp.sym} repays {g.fmt(repaid * g.loan_value)} to redeem {repaid} {loans}")
     g.nationalizables = nationalizable_corporations(g)
     # With nobody to nationalize, 18xx.games never settles the formation: the national stays
     # unformed (not closed) and the game goes on with loans as before.
@@ -358,7 +361,10 @@ def post_corp_nationalization(g: G1856) -> None:
     national.par = cell
     national.price = cell
     cell.corporations.append(national.sym)
+    g.log.append(f"{national.sym} starts at a share price of {g.fmt(cell.price)} (from the merged "
+                 "corporations' prices)")
     national_share_swap(g)
+    _log_national_holders(g, national)
     national_token_swap(g)
     for sym in g.nationalized_corps:
         g.close_corporation(g.corp(sym))
@@ -373,6 +379,23 @@ def post_corp_nationalization(g: G1856) -> None:
     g.post_nationalization = True
     g.set_post_nationalization_cert_limit()
     g.board.changed()
+
+
+def _log_national_holders(g: G1856, national: Corporation) -> None:
+    """Who got the national's shares for the merged ones, and its president."""
+    for p in g.players:
+        pct = g.percent_of(p.id, national.sym)
+        if pct:
+            g.log.append(f"{p.name} receives {pct}% of {national.sym} for the merged shares")
+    pool = g.percent_of(POOL, national.sym)
+    if pool:
+        g.log.append(f"The market receives {pool}% of {national.sym}")
+    if national.president is not None:
+        g.log.append(f"{g.name_of(national.president)} becomes the president of {national.sym}")
+    if g.false_national_president is not None:
+        g.log.append(f"{g.name_of(g.false_national_president)} holds only half of the president's certificate "
+                     f"of {national.sym}: they must buy its other half in the next stock round, unless another "
+                     "player buys it and becomes president")
 
 
 def national_price_cell(g: G1856) -> Any:
@@ -527,3 +550,4 @@ def _national_token_at(g: G1856, national: Corporation, hid: str, city: int, maj
         else:
             slots[free] = national.sym
     national.tokens.append(Token(price=g.national_token_price, hex=hid, city=city, used=True))
+    g.log.append(f"{major}'s token in {g.place_words(hid, city)} is replaced with a {national.sym} token")

@@ -23,6 +23,8 @@ class G1856Privates(G1856Stock):
         super().event_close_companies(train)
 
     def event_remove_tokens(self, _train: Train) -> None:
+        for corp, hid in self.port_assignment.items():
+            self.log.append(f"-- Event: {corp}'s port marker is removed from {self.place_words(hid)} --")
         self.port_assignment.clear()
 
     def assign(self, corp: Corporation, action: A.Assign) -> None:
@@ -89,7 +91,7 @@ class G1856Privates(G1856Stock):
         self.board.place_token(hid, city, corp.sym, action.slot)
         tok.used, tok.hex, tok.city = True, hid, city
         rnd.state["tokened"] = True
-        self.log.append(f"{corp.sym} ({company.sym}) places a station on {hid}")
+        self.log.append(f"{corp.sym} ({company.sym}) places a token on {self.place_words(hid, city)}")
 
     def special_buys(self, corp: Corporation) -> list[str]:
         """Rights (tunnel to Sarnia, bridge to Buffalo) this corporation may buy for $50: while
