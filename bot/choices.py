@@ -136,11 +136,10 @@ def _issue(game: Game, entity: str, params: dict[str, str]) -> list[Choice]:
     corp = game.corporations.get(entity)
     if corp is None:
         return []
-    treasury = [s.id for s in game.ipo_shares(corp.sym) if not s.president]
+    # the engine's own bundles: a normal issue, or the emergency bundles at the train step
     return [
-        Choice(",".join(treasury[:n]), f"issue {n} share{'s' if n > 1 else ''} for {game.fmt(money)}")
-        for n, money in game.issue_options(corp)
-        if n <= len(treasury)
+        Choice(",".join(ids), f"issue {len(ids)} share{'s' if len(ids) > 1 else ''}: {label}")
+        for ids, label in game.issue_choices(corp) or []
     ]
 
 

@@ -362,6 +362,7 @@ class G1833NE(Game):
             E.may_sell_in_emergency(self, pid, sym)
             and super()._emergency_sale_ok(pid, corp, sym, pct, need)
             and not E.sale_closes_operating(self, pid, corp, sym)
+            and not E.sale_changes_director(self, pid, corp, sym, pct)
         )
 
     def _max_sellable(self, pid: str, corp: Corporation) -> list[tuple[str, int]]:

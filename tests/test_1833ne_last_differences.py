@@ -1,0 +1,69 @@
+"""1833NE's last rule differences (issue #25), each test named by the rule: the emergency issue
+as ``/moves issue`` offers it, the emergency sale that keeps the director, Sherbrooke's shared
+station, the words players read and the provisional values changed in play."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.choices import BOT_SOURCES
+from engine import actions as A
+from engine.entities import POOL
+from engine.errors import GameError
+from engine.titles.g1833ne.game import G1833NE
+from tests.test_1833ne_rules import _trainless
+
+
+def issue_choices_offered(g: G1833NE, sym: str) -> list[tuple[str, str]]:
+    return [(c.value, c.label) for c in BOT_SOURCES["issue"](g, sym, {})]
+
+
+# ---------------------------------------------------------------------------- /moves issue
+def test_moves_issue_offers_the_emergency_bundles_at_their_emergency_price() -> None:
+    """At the train step of a trainless corporation the issue choices are the engine's emergency
+    bundles ($70 for one share, $120 for two on a $90 price), not the normal issue amounts, and
+    every offered bundle is one the engine accepts."""
+    g, rnd = _trainless(10)
+    offered = issue_choices_offered(g, "CV")
+    assert [label.split(": ")[1] for _, label in offered] == [
+        "10% of CV issued in an emergency for $70", "20% of CV issued in an emergency for $120"]
+    assert [value.count(",") + 1 for value, _ in offered] == [1, 2]
+    assert all(label.startswith("issue ") for _, label in offered)
+
+
+def test_moves_issue_offers_nothing_after_the_emergency_bundles_are_spent() -> None:
+    g, rnd = _trainless(80)  # the cheaper side is affordable: bundles still optional
+    assert issue_choices_offered(g, "CV")
+    g, rnd = _trainless(200)  # the dearer side is affordable: no emergency issue
+    assert issue_choices_offered(g, "CV") == []
+
+
+# ---------------------------------------------------------------------------- emergency sale
+def _president_pays(*holdings: int) -> G1833NE:
+    """CV ($90) trainless at its train step in phase III (cheapest train $230) with nothing in its
+    treasury or to issue, its president P1 without cash; player i holds ``holdings[i]`` ordinary
+    shares (P1 also the president's certificate), the rest are in the market."""
+    g, rnd = _trainless(0)
+    g.change_phase(g.phase_index_of("III"))
+    for t in list(g.trains.values()):
+        if g.card_of[t.id] in ("2", "3/5"):
+            t.owner = "rusted"
+    owners = [str(i + 1) for i, n in enumerate(holdings) for _ in range(n)]
+    for i, s in enumerate(s for s in g.corp_shares("CV") if not s.president):
+        g.move_share(s, owners[i] if i < len(owners) else POOL)
+    g.player("1").cash = 0
+    return g
+
+
+def test_emergency_sale_never_changes_the_operating_corporations_director() -> None:
+    """Summary "Notverkauf": the president sells his own shares "ohne einen Direktorwechsel ...
+    der operierenden Gesellschaft herbeizuführen": he may fall level with another player (a tie
+    keeps the director), never below."""
+    g = _president_pays(2, 3, 3)  # P1 40%, P2 and P3 30%
+    cv = g.corporations["CV"]
+    assert g.needs_emergency_money(cv) and cv.president == "1" and g.emergency_shortfall(cv) > 200
+    assert [pct for sym, pct in g.emergency_sellable(cv) if sym == "CV"] == [10]  # 20% would hand CV on
+    with pytest.raises(GameError):
+        g.process(A.SellShares(entity="1", shares=("CV_1", "CV_2"), percent=20))
+    g = _president_pays(2, 2, 2)  # P1 40%, P2 and P3 20%: he may sell down to a tie at 20%
+    assert [pct for sym, pct in g.emergency_sellable(g.corporations["CV"]) if sym == "CV"] == [10, 20]
