@@ -8,9 +8,12 @@ import pytest
 
 from bot.choices import BOT_SOURCES
 from engine import actions as A
+from engine.board import HexState
 from engine.entities import POOL
 from engine.errors import GameError
 from engine.titles.g1833ne.game import G1833NE
+from engine.titles.g1833ne.track import after_tile_laid
+from tests.test_1833ne import new
 from tests.test_1833ne_rules import _trainless
 
 
@@ -67,3 +70,54 @@ def test_emergency_sale_never_changes_the_operating_corporations_director() -> N
         g.process(A.SellShares(entity="1", shares=("CV_1", "CV_2"), percent=20))
     g = _president_pays(2, 2, 2)  # P1 40%, P2 and P3 20%: he may sell down to a tie at 20%
     assert [pct for sym, pct in g.emergency_sellable(g.corporations["CV"]) if sym == "CV"] == [10, 20]
+
+
+# ---------------------------------------------------------------------------- Sherbrooke
+def _lay(g: G1833NE, tile: str) -> HexState:
+    tid = g.board.supply[tile][0]
+    g.board.lay("F5", tid, 0)
+    h = g.board.hexes["F5"]
+    after_tile_laid(g, h)
+    return h
+
+
+def _stations(g: G1833NE, h: HexState) -> tuple[list[str], int]:
+    """(who holds a station in Sherbrooke, free spaces for another corporation)."""
+    slots = h.tokens[0]
+    return [s for s in slots if s], g.board.free_slots(h, 0, "B&M")
+
+
+def test_sherbrookes_shared_marker_is_one_station() -> None:
+    """Summary: A&StL "teilt mit der StL&A einen Marker": the marker takes one space however the
+    city's tile changes, and stays one station for the partner when the other closes; the space
+    frees only when both have closed."""
+    g = new()
+    h = _lay(g, "57")
+    assert _stations(g, h) == (["A&StL", "StL&A"], 0)
+    h = _lay(g, "15")  # green, two spaces: one is still free
+    assert _stations(g, h) == (["A&StL", "StL&A"], 1)
+    g.close_corporation(g.corporations["A&StL"])
+    assert _stations(g, h) == (["StL&A"], 1)  # not a second free space
+    g.close_corporation(g.corporations["StL&A"])
+    assert _stations(g, h) == ([], 2)
+
+
+def test_sherbrookes_marker_of_a_closed_partner_is_not_placed() -> None:
+    g = new()
+    g.close_corporation(g.corporations["StL&A"])
+    h = _lay(g, "57")
+    assert _stations(g, h) == (["A&StL"], 0)
+
+
+def test_a_takeover_inherits_the_shared_marker_as_the_same_station() -> None:
+    """Summary (takeover): the acquirer "erbt ... Marker": it shares Sherbrooke's marker with the
+    other partner, still one station."""
+    from engine.titles.g1833ne.sherbrooke import sharer_taken_over
+
+    g = new(3, ("takeover_game",))
+    h = _lay(g, "57")
+    sharer_taken_over(g, g.corporations["A&StL"], g.corporations["BW"])
+    g.close_corporation(g.corporations["A&StL"])  # as take_over does after the transfer
+    assert _stations(g, h) == (["BW", "StL&A"], 0)
+    g.close_corporation(g.corporations["StL&A"])
+    assert _stations(g, h) == (["BW"], 0)

@@ -140,6 +140,7 @@ class G1833NE(Game):
         self.bank_reserve = self.provisional.bank_reserve
         self.end_after_turn: int | None = None  # the set of operating rounds after which the game ends
         self.sherbrooke_token_done = False
+        self.sherbrooke_sharers: list[str] = list(self.data.SHARED_TOKEN["corporations"])
         self._free_lay = False  # True while check_lay_tile checks a free lay (for check_lay_rotation)
 
     # ------------------------------------------------------------------ helpers
