@@ -301,7 +301,7 @@ EXAMPLES: dict[str, str] = {
     "issue": "/issue shares:GW_5",
     "redeem": "/redeem share:GW_5",
     "merge": "/merge",
-    "takeover": "/takeover corporation:NYNH shares:1",
+    "takeover": "/takeover corporation:B&L shares:1",
     "accept": "/accept",
     "bankrupt": "/bankrupt",
     "autopass": "/autopass indefinite:yes",

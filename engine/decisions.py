@@ -70,7 +70,8 @@ def _buy_shares(game: Game, entity: str, partial: dict[str, str]) -> list[Choice
         return []
     out = []
     for s in rnd.buyable_shares(entity):
-        where = "IPO" if s.owner == s.corporation else "market"
+        ipo = "IPO" if game.IPO_NAME == "IPO" else game.IPO_NAME.lower()  # 1833NE: the treasury
+        where = ipo if s.owner == s.corporation else "market"
         out.append(Choice(s.id, f"{s.corporation} {s.percent}% from the {where}, {game.fmt(rnd.share_price_for(s))}"))
     return out
 

@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from bot.choices import BOT_SOURCES
+from bot.choices import BOT_SOURCES, example_for
+from bot.play import EXAMPLES
 from engine import actions as A
 from engine.board import HexState
+from engine.decisions import choices_for
 from engine.entities import POOL
 from engine.errors import GameError
 from engine.titles.g1833ne.game import G1833NE
 from engine.titles.g1833ne.track import after_tile_laid
-from tests.test_1833ne import new
+from engine.titles.g1833ne.train_buying import discard_train
+from tests.test_1833ne import new, par, stock_round
 from tests.test_1833ne_rules import _trainless
 
 
@@ -121,3 +124,56 @@ def test_a_takeover_inherits_the_shared_marker_as_the_same_station() -> None:
     assert _stations(g, h) == (["BW", "StL&A"], 0)
     g.close_corporation(g.corporations["StL&A"])
     assert _stations(g, h) == (["BW"], 0)
+
+
+# ---------------------------------------------------------------------------- words
+def test_buy_choices_name_the_treasury_not_the_ipo() -> None:
+    """1833NE's unsold shares lie in the corporation's treasury (its IPO_NAME)."""
+    g = new()
+    stock_round(g)
+    par(g, "1", "CV", 100)
+    pid = g.round.acting()[0]
+    labels = [c.label for c in choices_for(g, pid, "buy_shares", {})]
+    assert any("CV 10% from the treasury" in label for label in labels) and not any("IPO" in x for x in labels)
+
+
+def test_a_discarded_train_is_named_by_its_side_not_its_card() -> None:
+    g, rnd = _trainless(200)
+    g.process(A.BuyTrain(entity="CV", entity_type="corporation", train="2-0", price=100, variant="2+1"))
+    discard_train(g, g.trains["2-0"])
+    assert g.log[-1] == "CV discards its 2+1 train"
+
+
+def test_accepting_a_takeover_is_logged() -> None:
+    from engine.titles.g1833ne.takeover import AcceptTakeover, Takeover, TakeoverRound
+
+    g = new(3, ("takeover_game",))
+    stock_round(g)
+    par(g, "1", "BW", 100)
+    par(g, "2", "B&L", 50)
+    g.phase_index = 1
+    bl = g.corporations["B&L"]
+    g.give_train(g.trains["2-0"], "BW")
+    g.give_train(g.trains["2-1"], "B&L")
+    tok = bl.tokens[1]  # a B&L station in BW's Boston city
+    g.board.hexes["G22"].tokens[0].append("B&L")
+    tok.used, tok.hex, tok.city = True, "G22", 0
+    g.board.changed()
+    g.round_num = 2
+    g.round = TakeoverRound(g)
+    g.round.start()
+    g.process(Takeover(entity="BW", entity_type="corporation", corporation="B&L"))
+    g.process(AcceptTakeover(entity="B&L", entity_type="corporation"))
+    assert "B&L accepts the takeover by BW" in g.log and g.corporations["B&L"].closed
+
+
+def test_help_examples_use_the_titles_own_names() -> None:
+    """/help par in 1833NE names a 1833NE corporation, /help takeover a corporation of the
+    takeover game, and a private's label does not repeat its id."""
+    g = new()
+    assert example_for(g, EXAMPLES["par"]).split()[1].removeprefix("corporation:") in g.corporations
+    assert example_for(g, EXAMPLES["bid"]).split()[1].removeprefix("company:") in g.companies
+    assert example_for(g, "/issue shares:GW_5") == f"/issue shares:{next(iter(g.corporations))}_5"
+    takeover = new(3, ("takeover_game",))
+    assert EXAMPLES["takeover"].split()[1].removeprefix("corporation:") in takeover.corporations
+    assert g.companies["P1"].name == "Granite Railway"

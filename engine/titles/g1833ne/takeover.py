@@ -366,6 +366,7 @@ class TakeoverRound(Round):
             shares = self.pending[2]
             self.pending = None
             if isinstance(action, AcceptTakeover):
+                g.log.append(f"{target.sym} accepts the takeover by {acq.sym}")
                 take_over(g, acq, target, shares)
             else:
                 g.log.append(f"{target.sym} refuses the takeover by {acq.sym}")

@@ -55,9 +55,10 @@ def crowded_corps(g: G1833NE) -> list[Corporation]:
 def discard_train(g: G1833NE, train: Train) -> None:
     if train.id in g.obsolete:
         raise GameError("an obsolete train does not count toward the limit")
+    owner = train.owner
     g.remove_train(train, "discard")
     g.chosen.pop(train.id, None)
-    g.log.append(f"{train.id} is discarded")
+    g.log.append(f"{owner} discards its {train.name} train")
 
 
 def runnable_trains(g: G1833NE, corp: Corporation) -> list[Train]:
