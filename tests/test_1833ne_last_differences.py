@@ -177,3 +177,39 @@ def test_help_examples_use_the_titles_own_names() -> None:
     takeover = new(3, ("takeover_game",))
     assert EXAMPLES["takeover"].split()[1].removeprefix("corporation:") in takeover.corporations
     assert g.companies["P1"].name == "Granite Railway"
+
+
+# ---------------------------------------------------------------------------- provisional values in play
+def test_provisional_values_change_in_play_from_that_action_on_and_are_logged() -> None:
+    """After the first operating round a set_provisional action (appended once the players
+    agreed) changes the table from then on, told in the log; replay gives the same game."""
+    from engine.export import export_game
+    from engine.replay import replay
+    from engine.titles.g1833ne.provisional import parse_settings, source_of
+    from engine.titles.g1833ne.provisional_play import SetProvisional
+
+    g, rnd = _trainless(200)
+    assert not g.provisional_open()
+    entries = tuple(parse_settings("Boston-Portland=70/70/90/90/30; ferry=30; notes=3", g.data))
+    g.process(SetProvisional(entity="1", entries=entries))
+    assert g.provisional.ferry_value == 30 and g.bank_reserve == 3000
+    bonus = next(b for b in g.provisional.bonuses if {b.a, b.b} == {"G22", "I14"})
+    assert bonus.values == (70, 70, 90, 90, 30)
+    assert g.log[-1] == ("Provisional values changed by agreement of the players: "
+                         "Boston-Portland $70/$70/$90/$90/$30; ferry $30; notes 3")
+    assert source_of(g.provisional, "ferry") == "set by the host"  # shown as set, no longer a guess
+    fresh = new()
+    fresh.process(SetProvisional(entity="1", entries=entries))
+    again = replay(export_game(fresh)).game
+    assert again.provisional == fresh.provisional and again.bank_reserve == 3000
+
+
+def test_ferry_ports_stay_once_a_ferry_is_bought() -> None:
+    from engine.titles.g1833ne.provisional import parse_settings
+    from engine.titles.g1833ne.provisional_play import SetProvisional
+
+    g, rnd = _trainless(200)
+    g.ferries[next(iter(g.ferries))] = "CV"
+    entries = tuple(parse_settings("ports=Boston,Portland,C26,E26,H25", g.data))
+    with pytest.raises(GameError, match="ferry ports"):
+        g.process(SetProvisional(entity="1", entries=entries))

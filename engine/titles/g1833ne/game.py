@@ -31,6 +31,7 @@ from . import data as g1833ne_data
 from . import emergency as E
 from . import finance as F
 from . import provisional as P
+from . import provisional_play as PP
 from . import routes as R
 from . import sequence as Q
 from . import stations as S
@@ -109,7 +110,8 @@ class G1833NE(Game):
         d = self.data
         self.right_cost = d.FERRY_PRICE  # the special buy is a ferry
         # what no source gives (bonuses, ferries, the bank's reserve): the game's own table
-        self.provisional = P.table_from_options(self.optional_rules, d)
+        self.provisional_entries = [o for o in self.optional_rules if P.is_entry(o)]
+        self.provisional = P.table_from_options(self.provisional_entries, d)
         # the 1833NE board (P4/P6 off-board stations) with the home reservations again
         self.board = NEBoard(self)
         for corp in self.corporations.values():
@@ -491,6 +493,13 @@ class G1833NE(Game):
     def provisional_lines(self) -> list[str]:
         """The game's provisional values as message lines (``/game new``, ``/game rules``)."""
         return P.summary_lines(self.provisional, self.data, self.fmt)
+
+    def _process(self, action: A.Action) -> None:
+        if isinstance(action, PP.SetProvisional):  # any time, by the players' agreement
+            self.recorded_auto, self.auto_done = {}, []
+            PP.apply(self, action)
+            return
+        super()._process(action)
 
     def provisional_open(self) -> bool:
         """The host may change the provisional values until the first operating round."""
