@@ -142,9 +142,11 @@ def _game_commands() -> tuple[Command, ...]:
             rules_cmds.game_rules,
             Usage(
                 "game rules",
-                "1833NE's provisional values; the host sets them before the first operating round",
+                "1833NE's provisional values; the host sets them (once the game is under way, "
+                "with every player's agreement)",
                 (("bonuses", "e.g. Boston-Portland=50/50/80/80/0 ferry=20"),),
                 example="/game rules",
+                hidden=("vote",),
             ),
             overview="/game rules [bonuses:] (1833NE's provisional values)",
         ),

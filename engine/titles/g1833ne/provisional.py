@@ -25,6 +25,7 @@ from typing import Any
 from ...errors import GameError
 
 PREFIX = "provisional:"
+SET_ACTION = "set_provisional"  # the action changing the values in play (provisional_play.py)
 PHASES = ("I", "II", "III", "IV", "V")
 KINDS = ("direct", "cross")
 SCALARS = {  # key -> (attribute, what it is, lowest, highest)
@@ -346,3 +347,20 @@ def bank_line(table: ProvisionalTable) -> str:
         f"Bank: {n} $1,000 note{'s' if n != 1 else ''} set aside; it counts as empty with "
         f"${table.bank_reserve:,} left"
     )
+
+
+def entry_text(entry: str, data: Any, fmt: Any = "${}".format) -> str:
+    """ "Boston-Portland (cross) $50/$50/$80/$80/$0", "ferry $30", "ports Boston, ...", "notes 3"."""
+    key, _, value = entry[len(PREFIX) :].partition("=")
+    if key in SCALARS:
+        return f"{key} {value}" if key == "notes" else f"{key} {fmt(int(value))}"
+    if key == "ports":
+        return "ports " + ", ".join(place_name(h, data) for h in value.split("/"))
+    a, b = key[len("bonus:") :].split("-")
+    kind, values = _bonus_value(key, value)
+    shown = f" ({kind})" if kind else ""
+    return f"{place_name(a, data)}-{place_name(b, data)}{shown} " + "/".join(fmt(v) for v in values)
+
+
+def entries_text(entries: Iterable[str], data: Any, fmt: Any = "${}".format) -> str:
+    return "; ".join(entry_text(e, data, fmt) for e in entries)

@@ -23,24 +23,11 @@ if TYPE_CHECKING:
 class SetProvisional(A.Action):
     """New provisional values (entries as :func:`provisional.parse_settings` returns them)."""
 
-    type: ClassVar[str] = "set_provisional"
+    type: ClassVar[str] = P.SET_ACTION
     entries: tuple[str, ...] = ()
 
     def describe(self) -> str:
         return "changes the provisional values"
-
-
-def entry_text(entry: str, g: G1833NE) -> str:
-    """ "Boston-Portland (direct) $50/$50/$80/$80/$0", "ferry $30", "ports Boston, ..."."""
-    key, _, value = entry[len(P.PREFIX) :].partition("=")
-    if key in P.SCALARS:
-        return f"{key} {value}" if key == "notes" else f"{key} {g.fmt(int(value))}"
-    if key == "ports":
-        return "ports " + ", ".join(P.place_name(h, g.data) for h in value.split("/"))
-    a, b = key[len("bonus:") :].split("-")
-    kind, values = P._bonus_value(key, value)
-    shown = f" ({kind})" if kind else ""
-    return f"{P.place_name(a, g.data)}-{P.place_name(b, g.data)}{shown} " + "/".join(g.fmt(v) for v in values)
 
 
 def apply(g: G1833NE, action: SetProvisional) -> None:
@@ -60,5 +47,5 @@ def apply(g: G1833NE, action: SetProvisional) -> None:
     g.bank_reserve = table.bank_reserve
     g.log.append(
         "Provisional values changed by agreement of the players: "
-        + "; ".join(entry_text(e, g) for e in entries)
+        + P.entries_text(entries, g.data, g.fmt)
     )
