@@ -213,3 +213,24 @@ def test_ferry_ports_stay_once_a_ferry_is_bought() -> None:
     entries = tuple(parse_settings("ports=Boston,Portland,C26,E26,H25", g.data))
     with pytest.raises(GameError, match="ferry ports"):
         g.process(SetProvisional(entity="1", entries=entries))
+
+
+def test_p5s_owner_chooses_which_ferry_it_doubles_for_good() -> None:
+    """Summary: P5 "verdoppelt den Wert einer der Fähren der Gesellschaft ...; kann nicht neu
+    zugewiesen werden": the corporation owning P5 chooses (/assign by P5) which of its ferries,
+    any time in its turn; none is doubled before, and the choice never moves."""
+    g, rnd = _trainless(400)
+    cv = g.corporations["CV"]
+    g.companies["P5"].owner = "CV"
+    cv.companies.append("P5")
+    for hid in ("G22", "I14"):
+        g.process(A.SpecialBuy(entity="CV", entity_type="corporation", description=f"Ferry {hid}"))
+    assert g.p5_ferry is None and "assign" in g.action_types("P5")
+    assert [c.value for c in choices_for(g, "P5", "assign")] == ["G22", "I14"]
+    plain = g.ferry_value(cv, "G22")
+    g.process(A.Assign(entity="P5", entity_type="company", target="G22", target_type="hex"))
+    assert g.p5_ferry == "G22" and g.ferry_value(cv, "G22") == 2 * plain
+    assert "P5 doubles CV's Boston ferry (for good)" in g.log
+    assert "assign" not in g.action_types("P5")
+    with pytest.raises(GameError):
+        g.process(A.Assign(entity="P5", entity_type="company", target="I14", target_type="hex"))

@@ -248,6 +248,7 @@ class G1833NE(Game):
 
     def after_action(self, action: A.Action) -> None:
         self.check_end_triggers()
+        C.refresh_p5(self)  # ferries and P5 move with takeovers, close, go in phase IV
 
     def check_bank(self) -> None:
         """Whether the bank is down to its reserve (the game-end triggers, checked now)."""
@@ -547,8 +548,8 @@ class G1833NE(Game):
         company = self.company(action.company)
         if company.sym == "P2":
             self.p2_bought_key = self.round_key()
-        if company.sym == "P5" and self.p5_ferry is None:
-            self.p5_ferry = next((h for h in self.ferry_order if self.ferries.get(h) == corp.sym), None)
+        if company.sym == "P5":
+            C.refresh_p5(self)  # its owner now chooses the ferry it doubles
 
     def has_any_time_ability(self, corp: Corporation) -> bool:
         return False
