@@ -70,9 +70,9 @@ def plain_options(options: list[str]) -> list[str]:
     return [o for o in options if not any(m.is_entry(o) for m in modules)]
 
 
-def table_lines(title: str, options: list[str], *, hint: bool = False) -> list[str]:
-    """The game's provisional values as message lines (with how to set them: ``hint``); []
-    for a title without any."""
+def table_lines(title: str, options: list[str], *, hint: bool = False, decisions: bool = False) -> list[str]:
+    """The game's provisional values as message lines (with how to set them: ``hint``; with the
+    fixed decisions no source settles: ``decisions``); [] for a title without any."""
     found = _title_module(title)
     if found is None:
         return []
@@ -81,7 +81,8 @@ def table_lines(title: str, options: list[str], *, hint: bool = False) -> list[s
         table = module.table_from_options(options, data)
     except GameError as exc:  # a stored entry the engine no longer reads
         return [f"{HEADER}: cannot be read ({exc})"]
-    return [f"**{HEADER}**", *module.summary_lines(table, data), *([HINT] if hint else [])]
+    return [f"**{HEADER}**", *module.summary_lines(table, data), *([HINT] if hint else []),
+            *(module.decision_lines() if decisions else [])]
 
 
 async def game_rules(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
@@ -101,7 +102,7 @@ async def game_rules(service: GameService, channel_id: str, caller: Caller, para
         return await _vote_on_change(service, row, caller, params, vote)
     if not text:
         return Reply(
-            lines=table_lines(row.title, row.optional_rules, hint=await _still_open(service, row)),
+            lines=table_lines(row.title, row.optional_rules, hint=row.status in ("lobby", "active"), decisions=True),
             ephemeral=True,
         )
     service.require_host(row, caller, "change the provisional values")

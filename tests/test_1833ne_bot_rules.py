@@ -148,3 +148,15 @@ async def test_other_titles_have_no_provisional_values(layer: CommandLayer) -> N
     assert (await run(layer, "alice", "/game new title:1856")).ok
     reply = await run(layer, "alice", "/game rules")
     assert reply.ok and "no provisional values" in reply.lines[0]
+
+
+async def test_game_rules_lists_the_fixed_decisions_with_their_source(layer: CommandLayer) -> None:
+    """Issue #25: the guesses no setting changes are shown with their source (and in
+    docs/rules-deviations.md): "Last", P5's ferry, the 6/9 cards, takeover terms and names, a
+    corporation without a president, bonuses of N/M trains."""
+    await lobby(layer)
+    shown = "\n".join((await run(layer, "alice", "/game rules")).lines)
+    for what in ('"Last" ferry bonus', "P5", "6/9 cards in the takeover game", "Takeover payment", "Takeover-game corporations",
+                 "Corporation without a president", "N/M trains and bonuses"):
+        assert f"- {what}: " in shown, what
+    assert "summary" in shown
