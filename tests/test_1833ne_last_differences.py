@@ -234,3 +234,22 @@ def test_p5s_owner_chooses_which_ferry_it_doubles_for_good() -> None:
     assert "assign" not in g.action_types("P5")
     with pytest.raises(GameError):
         g.process(A.Assign(entity="P5", entity_type="company", target="I14", target_type="hex"))
+
+
+def test_the_runs_story_tells_each_bonus_and_ferry_marked_provisional_where_it_is() -> None:
+    """A route's revenue is no longer a bare total: each connection bonus and ferry inside it is
+    told, marked provisional unless a source (or the host) states it (Boston-Montreal in phase I
+    is the summary's $150; the ferry amounts are guesses)."""
+    from engine.titles.g1833ne import routes as R
+
+    g, rnd = _trainless(400)
+    cv = g.corporations["CV"]
+    g.process(A.SpecialBuy(entity="CV", entity_type="corporation", description="Ferry G22"))
+    stops = [("G22", 0), ("B3", 0)]
+    items = R.bonus_items(g, cv, stops)
+    assert items == [("Boston-Montreal (direct) bonus", 150, False), ('Boston ferry with "New"', 40, True)]
+    assert sum(amount for _, amount, _ in items) == R.bonuses(g, cv, stops)  # the total they make up
+    g.give_train(g.trains["2-0"], "CV")
+    R.tell_bonuses(g, cv, [{"train": "2-0", "stops": stops}])
+    assert g.log[-1] == ('CV\'s 2 train earns Boston-Montreal (direct) bonus +$150, '
+                         'Boston ferry with "New" +$40 (provisional)')

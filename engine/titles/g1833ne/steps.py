@@ -244,7 +244,10 @@ class NERouteStep(RouteStep):
     game: G1833NE
 
     def process(self, action: A.Action) -> None:
+        from . import routes as R
+
         super().process(action)
+        R.tell_bonuses(self.game, self.corp, self.round.state.get("routes", []))
         self.game.scrap_obsolete(self.corp)
 
     def skip(self) -> None:
