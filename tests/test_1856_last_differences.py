@@ -29,3 +29,12 @@ def test_a_crisis_sale_that_closes_the_corporation_still_repays_its_excess_loans
     assert g.player("3").cash == before[0] + 30 - 100  # the sale's $30, then the loan's $100
     assert g.loans_available == before[1] + 1  # the repaid loan is back
     assert g.cash_crisis_player == "3"
+
+
+def test_a_bankruptcy_ending_the_game_still_closes_a_private_used_that_round() -> None:
+    """18xx.games finishes the operating round the game ends in: WSRC, used in it ("is used and
+    will close at the end of the operating round"), closes after the president's bankruptcy
+    ends the game (CV keeps only TCC)."""
+    g = replay(read_export(CASE.with_name("1856_p3_s1147_crisis.json.gz"))).game
+    assert g.finished and g.end_reason == "bankrupt"
+    assert g.companies["WSRC"].closed and g.corporations["CV"].companies == ["TCC"]

@@ -335,6 +335,13 @@ class G1856(G1856Privates):
         rnd.state["bought_trains_done"] = True
         return_borrowed_train(self, rnd)
 
+    def end_game(self, reason: str) -> None:
+        super().end_game(reason)
+        if isinstance(self.round, OperatingRound):
+            # 18xx.games still finishes the operating round a bankruptcy ends the game in: a
+            # private used in it that closes at its end (WSRC) closes
+            self.on_round_end(self.round)
+
     def on_round_end(self, rnd: Round) -> None:
         if isinstance(rnd, OperatingRound):
             # stations the national still had to remove are forgotten with the round (18xx.games
