@@ -56,3 +56,20 @@ def filter_choices(choices: list[Choice], typed: str) -> list[tuple[str, str]]:
         if not typed or typed in c.value.lower() or typed in c.label.lower()
     ]
     return out[:MAX_CHOICES]
+
+
+def example_for(game: Game, example: str) -> str:
+    """A command's example (written with 1856's names) in the names of ``game``'s title: a
+    corporation or company the title does not have becomes one of its own."""
+    corps = [c.sym for c in game.corporations.values() if not c.closed] or list(game.corporations)
+    companies = list(game.companies)
+    words = []
+    for word in example.split(" "):
+        key, _, value = word.partition(":")
+        sym, sep, rest = value.partition("_")
+        if key in ("corporation", "share", "shares") and corps and sym not in game.corporations:
+            word = f"{key}:{corps[0]}{sep}{rest}"
+        elif key == "company" and companies and value not in game.companies:
+            word = f"{key}:{companies[0]}"
+        words.append(word)
+    return " ".join(words)

@@ -15,14 +15,14 @@ by the Discord adapter (``state``, ``vote``, ``confirm``, ``user_name``) are acc
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from engine.titles.registry import title_names
 
 from . import access, lifecycle, records, remind_cmds, repair, rules_cmds, seating, turn_end, undo
 from .acting import resolve_entity, waiting_for
-from .choices import title_options
+from .choices import example_for, title_options
 from .game_text import you_can
 from .moves import MAX_LINES, command_moves, moves
 from .play import ENTITY_OPTION, MOVES
@@ -84,6 +84,7 @@ async def command_help(service: GameService, channel_id: str, caller: Caller, na
     row = await service.store.open_game(channel_id)
     if cmd is not None and row is not None and row.status == "active":
         cached = await service.load(row)
+        lines = help_lines(replace(usage, example=example_for(cached.game, usage.example)))
         seats = await service.store.seats(row.id)
         pids = {s.player_id for s in seats if s.user_id == caller.id and s.player_id and not s.conceded}
         try:
@@ -145,9 +146,11 @@ def _game_commands() -> tuple[Command, ...]:
             rules_cmds.game_rules,
             Usage(
                 "game rules",
-                "1833NE's provisional values; the host sets them before the first operating round",
+                "1833NE's provisional values; the host sets them (once the game is under way, "
+                "with every player's agreement)",
                 (("bonuses", "e.g. Boston-Portland=50/50/80/80/0 ferry=20"),),
                 example="/game rules",
+                hidden=("vote",),
             ),
             overview="/game rules [bonuses:] (1833NE's provisional values)",
         ),

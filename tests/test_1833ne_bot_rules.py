@@ -89,7 +89,16 @@ async def test_values_set_before_the_first_or_are_played_and_exported(layer: Com
     shown = {r[0].text: r[-1].text for r in provisional_table(game).rows}  # the status picture's table
     assert shown["Boston-Portland (cross)"] == "set by the host" and shown["Ferry (each)"] == "provisional"
 
-    # play on to the first operating round (privates bought at face, BW started): then fixed
+    await to_first_or(layer)
+    late = await run(layer, "alice", '/game rules bonuses:"notes=4"')
+    assert late.ok and "Every seated player must agree (1/3)" in late.lines[0]  # now a vote
+
+
+async def to_first_or(layer: CommandLayer) -> Any:
+    """Play on to the first operating round (privates bought at face, BW started)."""
+    row = await layer.store.open_game(CH)
+    assert row is not None
+    game = (await layer.load(row)).game
     while game.round.name != "Operating Round":
         who = {"1": "alice", "2": "bob", "3": "carol"}[game.acting()[0]]
         if game.round.name == "Auction Round":
@@ -101,11 +110,53 @@ async def test_values_set_before_the_first_or_are_played_and_exported(layer: Com
             line = "/pass"
         assert (await run(layer, who, line)).ok, line
         game = (await layer.load(row)).game
-    late = await run(layer, "alice", '/game rules bonuses:"notes=4"')
-    assert not late.ok and "first operating round" in (late.error or "")
+    return game
+
+
+async def test_values_change_in_play_when_every_player_agrees_and_are_logged(layer: CommandLayer) -> None:
+    """Issue #25: after the first operating round the host's change is put to the table (the
+    undo vote); it takes effect once every seated player agreed, from then on, and the game's
+    log tells it; a refusal or a stale button changes nothing."""
+    await lobby(layer)
+    assert (await run(layer, "alice", "/game start order:joined")).ok
+    game = await to_first_or(layer)
+    assert not game.provisional_open()
+    assert not (await run(layer, "bob", '/game rules bonuses:"ferry=30"')).ok  # only the host asks
+    asked = await run(layer, "alice", '/game rules bonuses:"ferry=30 Boston-Portland=70/70/90/90/30"')
+    assert asked.ok and "Every seated player must agree (1/3)" in asked.lines[0], asked.lines
+    assert "Boston-Portland $70/$70/$90/$90/$30" in asked.lines[0]
+    yes = next(b.command for b in asked.buttons if "vote:yes" in b.command)
+    assert (await run(layer, "bob", yes)).ok
+    row = await layer.store.open_game(CH)
+    assert row is not None
+    assert (await layer.load(row)).game.provisional.ferry_value != 30  # not yet: carol has not agreed
+    done = await run(layer, "carol", yes)
+    assert done.ok and "provisional values changed with every player's agreement" in done.lines[0]
+    game = (await layer.load(row)).game
+    assert game.provisional.ferry_value == 30
+    assert any(line.startswith("Provisional values changed by agreement") for line in game.log)
+    assert (await run(layer, "bob", yes)).ok is False  # the button is out of date now
+    export = await layer.export(row)
+    assert replay(export).game.provisional == game.provisional  # the log carries the change
+    asked = await run(layer, "alice", '/game rules bonuses:"ferry=40"')
+    no = next(b.command for b in asked.buttons if "vote:no" in b.command)
+    assert "refuses" in (await run(layer, "carol", no)).lines[0]
+    assert (await layer.load(row)).game.provisional.ferry_value == 30
 
 
 async def test_other_titles_have_no_provisional_values(layer: CommandLayer) -> None:
     assert (await run(layer, "alice", "/game new title:1856")).ok
     reply = await run(layer, "alice", "/game rules")
     assert reply.ok and "no provisional values" in reply.lines[0]
+
+
+async def test_game_rules_lists_the_fixed_decisions_with_their_source(layer: CommandLayer) -> None:
+    """Issue #25: the guesses no setting changes are shown with their source (and in
+    docs/rules-deviations.md): "Last", P5's ferry, the 6/9 cards, takeover terms and names, a
+    corporation without a president, bonuses of N/M trains."""
+    await lobby(layer)
+    shown = "\n".join((await run(layer, "alice", "/game rules")).lines)
+    for what in ('"Last" ferry bonus', "P5", "6/9 cards in the takeover game", "Takeover payment", "Takeover-game corporations",
+                 "Corporation without a president", "N/M trains and bonuses"):
+        assert f"- {what}: " in shown, what
+    assert "summary" in shown

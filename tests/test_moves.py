@@ -20,7 +20,7 @@ from tests.fixture_util import load_export
 
 # action types that are not moves a player makes with a command: the game's own records (typed
 # as /game subcommands), chat, and checks the engine computes itself
-NOT_MOVES = {"message", "undo", "redo", "end_game", "destination_connection"}
+NOT_MOVES = {"message", "undo", "redo", "end_game", "destination_connection", "set_provisional"}
 KINDS = ("player", "corporation", "company")
 
 

@@ -413,7 +413,7 @@ MOVES = (
          (Option("corporation", "corporation", required=False, choices=merge_choices),),
          build_merge, lambda a: {"corporation": a.get("corporation")},
          sample=lambda g, rng, e: A.Merge(**base(g, e), corporation=e)),
-    Move("takeover", "takeover", "take over another corporation (1833NE)", "/takeover corporation:NYNH shares:1",
+    Move("takeover", "takeover", "take over another corporation (1833NE)", "/takeover corporation:B&L shares:1",
          (Option("corporation", "corporation", choices=no_choices),
           Option("shares", "own treasury shares to pay with", required=False, kind="number", choices=no_choices)),
          build_takeover, lambda a: {"corporation": a["corporation"], "shares": a.get("shares")},

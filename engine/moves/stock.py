@@ -136,8 +136,9 @@ def buy_choices(game: Game, entity: str, given: Params) -> list[Choice]:
     if not isinstance(rnd, StockRound):
         return []
     out = []
+    ipo = "IPO" if game.IPO_NAME == "IPO" else game.IPO_NAME.lower()  # 1833NE: the treasury
     for s in rnd.buyable_shares(entity):
-        where = "IPO" if s.owner == s.corporation else "market"
+        where = ipo if s.owner == s.corporation else "market"
         out.append(Choice(s.id, f"{s.corporation} {s.percent}% from the {where}, {game.fmt(rnd.share_price_for(s))}"))
     return out
 

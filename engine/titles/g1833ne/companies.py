@@ -61,9 +61,35 @@ def special_buy(g: G1833NE, corp: Corporation, action: A.SpecialBuy) -> None:
     g.spend(corp.sym, "bank", g.data.FERRY_PRICE)
     g.ferries[hid] = corp.sym
     g.ferry_order.append(hid)
-    if g.p5_ferry is None and g.owns_company(corp, "P5"):
-        g.p5_ferry = hid  # P5 doubles one ferry; it cannot be reassigned
     g.log.append(f"{corp.sym} buys the {P.place_name(hid, g.data)} ferry for {g.fmt(g.data.FERRY_PRICE)}")
+    refresh_p5(g)
+
+
+def p5_choices(g: G1833NE) -> list[str]:
+    """The ferries P5 may double: its corporation's, until the player has chosen one (summary:
+    "verdoppelt den Wert einer der Fähren der Gesellschaft ...; kann nicht neu zugewiesen
+    werden"; which one, and when, is the player's choice: /assign by P5)."""
+    p5 = g.companies.get("P5")
+    if p5 is None or p5.closed or g.p5_ferry is not None or p5.owner not in g.corporations or g.ferries_removed:
+        return []
+    return [h for h, owner in g.ferries.items() if owner == p5.owner]
+
+
+def refresh_p5(g: G1833NE) -> None:
+    """P5 offers its choice (an ``assign_hexes`` ability, as 1856's port marker) while it has one."""
+    p5 = g.companies.get("P5")
+    if p5 is None:
+        return
+    hexes = p5_choices(g)
+    p5.abilities = [{"type": "assign_hexes", "hexes": hexes}] if hexes else []
+
+
+def assign_p5(g: G1833NE, corp: Corporation, target: str) -> None:
+    if target not in p5_choices(g):
+        raise GameError(f"P5 may double one of {corp.sym}'s ferries: {', '.join(p5_choices(g)) or 'none'}")
+    g.p5_ferry = target
+    g.log.append(f"P5 doubles {corp.sym}'s {P.place_name(target, g.data)} ferry (for good)")
+    refresh_p5(g)
 
 
 def ferry_badge(g: G1833NE, hid: str) -> str | None:

@@ -173,6 +173,19 @@ def sale_closes_operating(g: G1833NE, pid: str, corp: Corporation, sym: str) -> 
     return sym == corp.sym and c.president == pid and M.shifted(g.market, c.price, -1).price == 0
 
 
+def sale_changes_director(g: G1833NE, pid: str, corp: Corporation, sym: str, pct: int) -> bool:
+    """Summary "Notverkauf": the president sells "ohne einen Direktorwechsel ... der operierenden
+    Gesellschaft": after his sale of the operating corporation's shares he must still hold its
+    president's certificate and no other player may hold more (a tie keeps the director)."""
+    c = g.corporations[sym]
+    if sym != corp.sym or c.president != pid:
+        return False
+    left = g.percent_of(pid, sym) - pct
+    pres_pct = next(s.percent for s in g.corp_shares(sym) if s.president)
+    others = max((g.percent_of(p.id, sym) for p in g.players if p.id != pid and not p.bankrupt), default=0)
+    return left < pres_pct or others > left
+
+
 def declare_bankrupt(g: G1833NE, rnd: OperatingRound, corp: Corporation) -> None:
     """Summary: the bankrupt player leaves the game, which goes on.  The money raised goes
     to the corporation; the player's shares go to the market without moving prices (even

@@ -4,7 +4,7 @@ Transcribed from the same sources as ``data.py`` (see its docstring)."""
 
 COMPANIES = [
     {
-        "name": "P1. Granite Railway",
+        "name": "Granite Railway",
         "value": 15,
         "revenue": 5,
         "desc": "Blocks hex H23 until bought by a corporation.",
@@ -14,7 +14,7 @@ COMPANIES = [
         "sym": "P1",
     },
     {
-        "name": "P2. Lowell Merchants",
+        "name": "Lowell Merchants",
         "value": 40,
         "revenue": 10,
         "desc": "Owning corporation may lay a tile in G20 for free, but only on the round this is purchased in.",
@@ -32,7 +32,7 @@ COMPANIES = [
         "sym": "P2",
     },
     {
-        "name": "P3. Champlain & St. Lawrence",
+        "name": "Champlain & St. Lawrence",
         "value": 50,
         "revenue": 10,
         "desc": "Owning corporation may lay up to two extra free yellow tiles in reserved hexes C4 and C6. "
@@ -54,7 +54,7 @@ COMPANIES = [
         "sym": "P3",
     },
     {
-        "name": "P4. Ogdensburg Railroad",
+        "name": "Ogdensburg Railroad",
         "value": 60,
         "revenue": 15,
         "desc": "May use Ogdensburg RR (hex A6) as a token to lay track and run a route (only). Doubles bonus for "
@@ -63,7 +63,7 @@ COMPANIES = [
         "sym": "P4",
     },
     {
-        "name": "P5. Luxury Ferry Service",
+        "name": "Luxury Ferry Service",
         "value": 70,
         "revenue": 15,
         "desc": "Doubles the value of one ferry (and any bonuses). Cannot be reassigned.",
@@ -71,7 +71,7 @@ COMPANIES = [
         "sym": "P5",
     },
     {
-        "name": "P6. Delaware & Hudson Railroad",
+        "name": "Delaware & Hudson Railroad",
         "value": 80,
         "revenue": 30,
         "desc": "May use D&H RR (hex A12) as a token to lay track and run a route (only)."

@@ -32,6 +32,7 @@ from . import data as g1833ne_data
 from . import emergency as E
 from . import finance as F
 from . import provisional as P
+from . import provisional_play as PP
 from . import routes as R
 from . import sequence as Q
 from . import stations as S
@@ -111,7 +112,8 @@ class G1833NE(Game):
         d = self.data
         self.right_cost = d.FERRY_PRICE  # the special buy is a ferry
         # what no source gives (bonuses, ferries, the bank's reserve): the game's own table
-        self.provisional = P.table_from_options(self.optional_rules, d)
+        self.provisional_entries = [o for o in self.optional_rules if P.is_entry(o)]
+        self.provisional = P.table_from_options(self.provisional_entries, d)
         # the 1833NE board (P4/P6 off-board stations) with the home reservations again
         self.board = NEBoard(self)
         for corp in self.corporations.values():
@@ -142,6 +144,7 @@ class G1833NE(Game):
         self.bank_reserve = self.provisional.bank_reserve
         self.end_after_turn: int | None = None  # the set of operating rounds after which the game ends
         self.sherbrooke_token_done = False
+        self.sherbrooke_sharers: list[str] = list(self.data.SHARED_TOKEN["corporations"])
         self._free_lay = False  # True while check_lay_tile checks a free lay (for check_lay_rotation)
 
     # ------------------------------------------------------------------ helpers
@@ -250,6 +253,7 @@ class G1833NE(Game):
 
     def after_action(self, action: A.Action) -> None:
         self.check_end_triggers()
+        C.refresh_p5(self)  # ferries and P5 move with takeovers, close, go in phase IV
 
     def check_bank(self) -> None:
         """Whether the bank is down to its reserve (the game-end triggers, checked now)."""
@@ -367,6 +371,7 @@ class G1833NE(Game):
             E.may_sell_in_emergency(self, pid, sym)
             and super()._emergency_sale_ok(pid, corp, sym, pct, need)
             and not E.sale_closes_operating(self, pid, corp, sym)
+            and not E.sale_changes_director(self, pid, corp, sym, pct)
         )
 
     def _max_sellable(self, pid: str, corp: Corporation) -> list[tuple[str, int]]:
@@ -495,6 +500,13 @@ class G1833NE(Game):
         """The game's provisional values as message lines (``/game new``, ``/game rules``)."""
         return P.summary_lines(self.provisional, self.data, self.fmt)
 
+    def _process(self, action: A.Action) -> None:
+        if isinstance(action, PP.SetProvisional):  # any time, by the players' agreement
+            self.recorded_auto, self.auto_done = {}, []
+            PP.apply(self, action)
+            return
+        super()._process(action)
+
     def provisional_open(self) -> bool:
         """The host may change the provisional values until the first operating round."""
         return self.turn == 1 and not isinstance(self.round, OperatingRound) and not self.finished
@@ -541,8 +553,8 @@ class G1833NE(Game):
         company = self.company(action.company)
         if company.sym == "P2":
             self.p2_bought_key = self.round_key()
-        if company.sym == "P5" and self.p5_ferry is None:
-            self.p5_ferry = next((h for h in self.ferry_order if self.ferries.get(h) == corp.sym), None)
+        if company.sym == "P5":
+            C.refresh_p5(self)  # its owner now chooses the ferry it doubles
 
     def has_any_time_ability(self, corp: Corporation) -> bool:
         return False

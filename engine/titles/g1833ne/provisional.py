@@ -25,6 +25,7 @@ from typing import Any
 from ...errors import GameError
 
 PREFIX = "provisional:"
+SET_ACTION = "set_provisional"  # the action changing the values in play (provisional_play.py)
 PHASES = ("I", "II", "III", "IV", "V")
 KINDS = ("direct", "cross")
 SCALARS = {  # key -> (attribute, what it is, lowest, highest)
@@ -346,3 +347,47 @@ def bank_line(table: ProvisionalTable) -> str:
         f"Bank: {n} $1,000 note{'s' if n != 1 else ''} set aside; it counts as empty with "
         f"${table.bank_reserve:,} left"
     )
+
+
+def entry_text(entry: str, data: Any, fmt: Any = "${}".format) -> str:
+    """ "Boston-Portland (cross) $50/$50/$80/$80/$0", "ferry $30", "ports Boston, ...", "notes 3"."""
+    key, _, value = entry[len(PREFIX) :].partition("=")
+    if key in SCALARS:
+        return f"{key} {value}" if key == "notes" else f"{key} {fmt(int(value))}"
+    if key == "ports":
+        return "ports " + ", ".join(place_name(h, data) for h in value.split("/"))
+    a, b = key[len("bonus:") :].split("-")
+    kind, values = _bonus_value(key, value)
+    shown = f" ({kind})" if kind else ""
+    return f"{place_name(a, data)}-{place_name(b, data)}{shown} " + "/".join(fmt(v) for v in values)
+
+
+def entries_text(entries: Iterable[str], data: Any, fmt: Any = "${}".format) -> str:
+    return "; ".join(entry_text(e, data, fmt) for e in entries)
+
+
+# ---------------------------------------------------------------------------- fixed decisions
+# What no source settles and the engine decides (not settable): shown by ``/game rules`` so that
+# players see them, each with its source; docs/rules-deviations.md lists them with the rule text.
+DECISIONS = (
+    ('"Last" ferry bonus', 'once no ferry is left for sale, the most recently bought ferry carries "Last" '
+     'instead of "New" (summary: "New oder Last", "New" always on the last one bought)'),
+    ("P5", "its corporation's owner chooses which of its ferries P5 doubles (/assign), for good "
+     '(summary: "verdoppelt den Wert einer der Fähren ...; kann nicht neu zugewiesen werden")'),
+    ("6/9 cards in the takeover game", "each of the first two takeovers removes an unsold 6/9 card "
+     '(summary: "5 im Takeover-Spiel, wo einige Übernahmen eine davon entfernen")'),
+    ("Takeover payment", "every share outside the target's treasury at the target's price, in cash or partly "
+     "in the acquirer's treasury shares (at its price); the target may refuse unless it has no running train "
+     '(summary: "indem sie alle ihre umlaufenden Aktien mit Geld oder eigenen Aktien zurückkauft")'),
+    ("Takeover-game corporations", "names invented (B&M, NH, MEC, CR, GT): the summary gives only "
+     '"5 Gesellschaften mit variablem Startort"'),
+    ("Corporation without a president", "after a bankruptcy nobody with 20% takes over: it runs its best "
+     "routes, withholds, buys the cheapest train it can (summary silent; 18xx.games receivership)"),
+    ("N/M trains and bonuses", "connection bonuses and ferries count on every stop an N/M train visits "
+     '(all M, not only the N it counts; summary: "besucht bis zu M Orte und zählt N davon", silent on bonuses)'),
+)
+
+
+def decision_lines() -> list[str]:
+    return ["Fixed decisions (no source settles them; docs/rules-deviations.md):",
+            *(f"- {what}: {decision}" for what, decision in DECISIONS)]

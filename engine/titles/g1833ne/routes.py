@@ -78,6 +78,38 @@ def bonuses(game: G1833NE, corp: Corporation, stops: list[NodeRef], reached: str
     return total
 
 
+def bonus_items(
+    game: G1833NE, corp: Corporation, stops: list[NodeRef], reached: str | None = None
+) -> list[tuple[str, int, bool]]:
+    """What :func:`bonuses` adds up, item by item: ``(what, amount, provisional)``, provisional
+    when no source states the amount (the run's story tells each, issue #25)."""
+    from . import provisional as P
+
+    d = game.data
+    table = game.provisional
+    hexes = {s[0] for s in stops}
+    phase = game.phase["name"]
+    out = []
+    for b in table.bonuses:
+        places = hexes | {reached} if reached and b.kind == "cross" else hexes
+        if b.a in places and b.b in places and b.value_in(phase):
+            value = b.value_in(phase)
+            what = f"{P.bonus_label(b, d)} bonus"
+            if {b.a, b.b} == set(d.P4_DOUBLES_BONUS) and phase in d.P4_DOUBLES_IN_PHASES and game.owns_company(corp, "P4"):
+                value *= 2
+                what += " doubled by P4"
+            out.append((what, value, not table.host_set(b.key()) and phase not in b.facts))
+    for hid, owner in game.ferries.items():
+        if owner == corp.sym and hid in hexes:
+            badge = game.ferry_badge(hid)
+            what = f"{P.place_name(hid, d)} ferry" + (f' with "{badge}"' if badge else "")
+            if game.p5_ferry == hid and game.owns_company(corp, "P5"):
+                what += " doubled by P5"
+            keys = ["ferry"] + ([badge.lower()] if badge else [])
+            out.append((what, game.ferry_value(corp, hid), not all(table.host_set(k) for k in keys)))
+    return out
+
+
 def extension_gains(game: G1833NE, corp: Corporation, stops: list[NodeRef]) -> dict[str, int]:
     """Hex -> what extending a route with these counted stops to that hex would add (the
     cross-connection bonuses it would complete)."""
@@ -162,7 +194,8 @@ def check_routes(game: G1833NE, corp: Corporation, routes: list[dict[str, Any]])
         claimed = route.get("revenue")
         if claimed is not None and claimed != revenue:
             raise GameError(f"{train.id}'s route is worth {game.fmt(revenue)}, not {game.fmt(claimed)}")
-        out.append({"train": train.id, "revenue": revenue, "stops": counted, "hexes": route.get("hexes", [])})
+        out.append({"train": train.id, "revenue": revenue, "stops": counted, "hexes": route.get("hexes", []),
+                    "reached": reached[0] if reached is not None else None})
     return out
 
 
@@ -214,3 +247,13 @@ def station_graph(game: G1833NE, corp: Corporation) -> RouteGraph:
                 g.tokened[i] = True
         mark_reachable(g)
     return g
+
+
+def tell_bonuses(game: G1833NE, corp: Corporation, routes: list[dict[str, Any]]) -> None:
+    """The run's story: each bonus and ferry amount inside each route's revenue, marked
+    provisional where no source states it."""
+    for r in routes:
+        items = bonus_items(game, corp, r["stops"], r.get("reached"))
+        if items:
+            parts = [f"{what} +{game.fmt(amount)}" + (" (provisional)" if guess else "") for what, amount, guess in items]
+            game.log.append(f"{corp.sym}'s {game.trains[r['train']].name} train earns " + ", ".join(parts))

@@ -10,6 +10,7 @@ from ...entities import Corporation, Train
 from ...operating import OperatingRound
 from ...phase_text import phase_line
 from . import companies as C
+from . import sherbrooke
 from . import train_buying as TB
 
 if TYPE_CHECKING:
@@ -208,6 +209,7 @@ def close_corporation(g: G1833NE, corp: Corporation) -> None:
             while corp.sym in res:
                 res.remove(corp.sym)
     g.board.changed()
+    sherbrooke.sharer_closed(g, corp)
     for s in g.corp_shares(corp.sym):
         g.move_share(s, corp.sym)
     for c in list(corp.companies):

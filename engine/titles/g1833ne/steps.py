@@ -24,6 +24,7 @@ from ...operating import (
 )
 from ...rounds import AuctionRound, StockRound
 from ...special_steps import SpecialBuyStep
+from . import companies as C
 from . import emergency as E
 from . import finance as F
 
@@ -243,7 +244,10 @@ class NERouteStep(RouteStep):
     game: G1833NE
 
     def process(self, action: A.Action) -> None:
+        from . import routes as R
+
         super().process(action)
+        R.tell_bonuses(self.game, self.corp, self.round.state.get("routes", []))
         self.game.scrap_obsolete(self.corp)
 
     def skip(self) -> None:
@@ -300,8 +304,27 @@ class FerryStep(SpecialBuyStep):
     name = "buy a ferry"
 
 
+class P5Step(Step):
+    """P5's owner chooses, any time in its turn, which of its ferries P5 doubles (for good)."""
+
+    name = "choose P5's ferry"
+    blocks_always = False
+    game: G1833NE
+
+    def actions(self, entity: str) -> list[str]:
+        company = self.game.companies.get(entity)
+        if entity == "P5" and company is not None and company.owner == self.corp.sym and C.p5_choices(self.game):
+            return ["assign"]
+        return []
+
+    def process(self, action: A.Action) -> None:
+        assert isinstance(action, A.Assign)
+        C.assign_p5(self.game, self.corp, str(action.target))
+
+
 def operating_steps() -> list[type[Step]]:
     return [
+        P5Step,
         IssueRedeemStep,
         BuyCompanyStep,
         FerryStep,

@@ -21,6 +21,7 @@ from ... import actions as A
 from ...entities import POOL, Corporation, Share, Token
 from ...errors import GameError
 from ...rounds import Round
+from . import sherbrooke
 
 if TYPE_CHECKING:
     from ...market import Cell
@@ -288,6 +289,7 @@ def take_over(g: G1833NE, acq: Corporation, target: Corporation, shares: int = 0
             t.used and t.hex == tok.hex and t.city == tok.city for t in acq.tokens
         ):
             acq.tokens.append(Token(price=0, hex=tok.hex, city=tok.city, used=True))
+    sherbrooke.sharer_taken_over(g, target, acq)
     g.board.changed()
     g.takeovers[acq.sym] = g.takeovers.get(acq.sym, 0) + 1 + g.takeovers.get(target.sym, 0)
     g.close_corporation(target)
@@ -364,6 +366,7 @@ class TakeoverRound(Round):
             shares = self.pending[2]
             self.pending = None
             if isinstance(action, AcceptTakeover):
+                g.log.append(f"{target.sym} accepts the takeover by {acq.sym}")
                 take_over(g, acq, target, shares)
             else:
                 g.log.append(f"{target.sym} refuses the takeover by {acq.sym}")

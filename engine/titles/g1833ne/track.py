@@ -10,6 +10,7 @@ from ...entities import Corporation
 from ...errors import GameError
 from ...operating import OperatingRound
 from ...tiles import Tile
+from . import sherbrooke
 
 if TYPE_CHECKING:
     from .game import G1833NE
@@ -116,16 +117,11 @@ def completed_borders(g: G1833NE, h: Any, old: Tile, new: Tile) -> list[tuple[tu
 
 
 def after_tile_laid(g: G1833NE, h: Any) -> None:
-    # summary: A&StL and StL&A share a marker placed free in Sherbrooke with its yellow tile
-    d = g.data
-    if h.id == d.SHARED_TOKEN["hex"] and not g.sherbrooke_token_done and h.tile.cities:
-        ci = h.tile.cities[0].index
-        h.tokens[ci] = [s for s in h.tokens.get(ci, []) if s is not None] + list(
-            d.SHARED_TOKEN["corporations"]
-        )
-        g.sherbrooke_token_done = True
-        g.board.changed()
-        g.log.append("A&StL and StL&A place their shared marker in Sherbrooke")
+    if h.id == g.data.SHARED_TOKEN["hex"] and h.tile.cities:
+        if g.sherbrooke_token_done:
+            sherbrooke.settle(g)  # an upgrade: the shared marker stays one station
+        else:
+            sherbrooke.place_marker(g)
     # summary: B&P has a reserved place in Boston once the green tile is there (until IV)
     if (
         h.id == "G22"

@@ -209,16 +209,19 @@ class G1856(G1856Privates):
             self.close_corporation(corp)
 
     def settle_before_closing(self, corp: Corporation) -> None:
-        """The operating corporation closed by a share sale after its run (its president's sale
-        for a train) still owes this round's interest first: 18xx.games settles it after the
-        action and closes the corporation only then (the president covers what the treasury
-        cannot). A closing while steps are skipped (a withheld non-run) owes none."""
+        """The operating corporation closed by a share sale (its president's sale for a train or
+        in a cash crisis) still settles the end of this action first, as 18xx.games does (it
+        closes corporations only after the action): this round's interest once its run is over,
+        then, once it has passed buying trains, its loans above its maximum (counted after the
+        sale); the president covers what the treasury cannot and may be left in a cash crisis.
+        A closing while steps are skipped (a withheld non-run) owes none."""
         rnd = self.round
-        if not self._selling or not isinstance(rnd, OperatingRound) or rnd.corp is not corp \
-                or rnd.state.get("paid_interest"):
+        if not self._selling or not isinstance(rnd, OperatingRound) or rnd.corp is not corp:
             return
-        if any(isinstance(s, RouteStep) and s.passed for s in rnd.steps):
+        if not rnd.state.get("paid_interest") and any(isinstance(s, RouteStep) and s.passed for s in rnd.steps):
             self.pay_interest(rnd, corp)
+        if any(isinstance(s, BuyTrainStep) and s.passed for s in rnd.steps):
+            self.force_repay_loans(rnd, corp)
 
     def close_corporation(self, corp: Corporation) -> None:
         """A corporation whose price reaches the closing cell closes (as 18xx.games does): its
@@ -346,6 +349,13 @@ class G1856(G1856Privates):
     def after_buy_train_step(self, rnd: OperatingRound, corp: Corporation) -> None:
         rnd.state["bought_trains_done"] = True
         return_borrowed_train(self, rnd)
+
+    def end_game(self, reason: str) -> None:
+        super().end_game(reason)
+        if isinstance(self.round, OperatingRound):
+            # 18xx.games still finishes the operating round a bankruptcy ends the game in: a
+            # private used in it that closes at its end (WSRC) closes
+            self.on_round_end(self.round)
 
     def on_round_end(self, rnd: Round) -> None:
         if isinstance(rnd, OperatingRound):
