@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ..errors import GameError
+from ..errors import UNKNOWN, GameError
 from ..game import Game
 from ..rules import Rules
 
@@ -84,7 +84,7 @@ TITLES: dict[str, TitleInfo] = {
 def canonical_title(name: str) -> str:
     key = {k.lower(): k for k in TITLES}.get(name.lower())
     if key is None:
-        raise GameError(f"Unknown title {name}; known: {', '.join(TITLES)}")
+        raise GameError(f"Unknown title {name}; known: {', '.join(TITLES)}", UNKNOWN)
     return key
 
 

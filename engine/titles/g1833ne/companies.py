@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ... import actions as A
 from ...entities import Company, Corporation
-from ...errors import GameError
+from ...errors import RULE, GameError
 from ...operating import OperatingRound
 from . import provisional as P
 
@@ -56,7 +56,7 @@ def special_buys(g: G1833NE, corp: Corporation) -> list[str]:
 
 def special_buy(g: G1833NE, corp: Corporation, action: A.SpecialBuy) -> None:
     if action.description not in g.special_buys(corp):
-        raise GameError(f"{corp.sym} cannot buy {action.description or 'that'} now")
+        raise GameError(f"{corp.sym} cannot buy {action.description or 'that'} now", RULE)
     hid = action.description.split()[-1]
     g.spend(corp.sym, "bank", g.data.FERRY_PRICE)
     g.ferries[hid] = corp.sym
@@ -86,7 +86,7 @@ def refresh_p5(g: G1833NE) -> None:
 
 def assign_p5(g: G1833NE, corp: Corporation, target: str) -> None:
     if target not in p5_choices(g):
-        raise GameError(f"P5 may double one of {corp.sym}'s ferries: {', '.join(p5_choices(g)) or 'none'}")
+        raise GameError(f"P5 may double one of {corp.sym}'s ferries: {', '.join(p5_choices(g)) or 'none'}", RULE)
     g.p5_ferry = target
     g.log.append(f"P5 doubles {corp.sym}'s {P.place_name(target, g.data)} ferry (for good)")
     refresh_p5(g)

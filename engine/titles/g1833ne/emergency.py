@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...entities import POOL, Corporation, Train
-from ...errors import GameError
+from ...errors import RULE, GameError
 from ...operating import OperatingRound
 from . import finance as F
 from . import market as M
@@ -63,7 +63,7 @@ def issue_in_emergency(g: G1833NE, rnd: OperatingRound, corp: Corporation, num: 
     offered = [n for n, _ in bundles]
     if num not in offered:
         what = ", ".join(f"{n} for {g.fmt(m)}" for n, m in bundles) or "none"
-        raise GameError(f"{corp.sym} cannot issue {num} share(s) in an emergency now (may: {what})")
+        raise GameError(f"{corp.sym} cannot issue {num} share(s) in an emergency now (may: {what})", RULE)
     cash_before = corp.cash
     g.emergency_issue(corp, num)
     rnd.state["emergency_issued"] = True
@@ -191,7 +191,7 @@ def declare_bankrupt(g: G1833NE, rnd: OperatingRound, corp: Corporation) -> None
     to the corporation; the player's shares go to the market without moving prices (even
     past 50% or with a president's certificate); a new president must buy the train."""
     if not g.can_go_bankrupt(corp):
-        raise GameError(f"{g.name_of(corp.president or '')} can still raise the money for a train")
+        raise GameError(f"{g.name_of(corp.president or '')} can still raise the money for a train", RULE)
     bankrupt_player(g, corp.president or "", corp)
     rnd.recalculate_order()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...entities import POOL, Corporation, Share
-from ...errors import GameError
+from ...errors import RULE, GameError
 from ...market import Cell
 from ...operating import OperatingRound
 from . import market as M
@@ -167,7 +167,7 @@ def redeem_options(g: G1833NE, corp: Corporation) -> list[tuple[int, int]]:
 def issue_shares(g: G1833NE, corp: Corporation, num: int) -> None:
     opts = dict(g.issue_options(corp))
     if num not in opts:
-        raise GameError(f"{corp.sym} cannot issue {num} share(s) now")
+        raise GameError(f"{corp.sym} cannot issue {num} share(s) now", RULE)
     shares = [s for s in g.ipo_shares(corp.sym) if not s.president][:num]
     for s in shares:
         g.move_share(s, POOL)
@@ -178,7 +178,7 @@ def issue_shares(g: G1833NE, corp: Corporation, num: int) -> None:
 def redeem_shares(g: G1833NE, corp: Corporation, num: int) -> None:
     opts = dict(g.redeem_options(corp))
     if num not in opts:
-        raise GameError(f"{corp.sym} cannot redeem {num} share(s) now")
+        raise GameError(f"{corp.sym} cannot redeem {num} share(s) now", RULE)
     shares = g.pool_shares(corp.sym)[:num]
     for s in shares:
         g.move_share(s, corp.sym)

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ...errors import GameError
+from ...errors import BAD_OPTION, GameError
 
 PREFIX = "provisional:"
 SET_ACTION = "set_provisional"  # the action changing the values in play (provisional_play.py)
@@ -118,7 +118,7 @@ def place_hex(name: str, data: Any) -> str:
     if len(found) != 1:
         known = ", ".join(sorted({names[h] for h in hexes if h in names}))
         what = "is ambiguous" if found else "is not a place on the map"
-        raise GameError(f"{raw!r} {what}; name a hex (like G22) or one of: {known}")
+        raise GameError(f"{raw!r} {what}; name a hex (like G22) or one of: {known}", BAD_OPTION)
     return found[0]
 
 
@@ -139,7 +139,7 @@ def _squash(text: str) -> str:
 def _number(key: str, raw: str, lo: int, hi: int) -> int:
     raw = raw.strip().lstrip("$")
     if not raw.isdigit() or not lo <= int(raw) <= hi:
-        raise GameError(f"{key} needs a whole number from {lo} to {hi}, not {raw!r}")
+        raise GameError(f"{key} needs a whole number from {lo} to {hi}, not {raw!r}", BAD_OPTION)
     return int(raw)
 
 
@@ -149,10 +149,10 @@ def _bonus_value(key: str, raw: str) -> tuple[str | None, tuple[int, int, int, i
         kind, raw = raw.split(":", 1)
         kind = kind.strip().lower()
         if kind not in KINDS:
-            raise GameError(f"{key}: the kind is direct or cross, not {kind!r}")
+            raise GameError(f"{key}: the kind is direct or cross, not {kind!r}", BAD_OPTION)
     parts = raw.split("/")
     if len(parts) != len(PHASES):
-        raise GameError(f"{key} needs five values, one per phase I/II/III/IV/V, like 50/50/80/80/0")
+        raise GameError(f"{key} needs five values, one per phase I/II/III/IV/V, like 50/50/80/80/0", BAD_OPTION)
     v1, v2, v3, v4, v5 = (
         _number(f"{key} (phase {p})", v, 0, 2000) for p, v in zip(PHASES, parts, strict=True)
     )
@@ -178,7 +178,7 @@ def _split_entries(text: str) -> list[str]:
         raise GameError(
             f"cannot read {' '.join(pending)!r}: write key=value (separate entries with ; when a "
             f"value has spaces), e.g. {EXAMPLE}"
-        )
+        , BAD_OPTION)
     return out
 
 
@@ -189,10 +189,10 @@ def parse_settings(text: str, data: Any) -> list[str]:
     for part in _split_entries(text.strip()):
         key, sep, value = part.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise GameError(f"cannot read {part!r}: write key=value, e.g. {EXAMPLE}")
+            raise GameError(f"cannot read {part!r}: write key=value, e.g. {EXAMPLE}", BAD_OPTION)
         entries.append(_canonical(key, value.strip(), data))
     if not entries:
-        raise GameError(f"nothing to set: write key=value, e.g. {EXAMPLE}")
+        raise GameError(f"nothing to set: write key=value, e.g. {EXAMPLE}", BAD_OPTION)
     return merge_entries([], entries)
 
 
@@ -204,7 +204,7 @@ def _canonical(key: str, value: str, data: Any) -> str:
     if low == "ports":
         ports = [place_hex(p, data) for p in re.split(r"[,/+]", value) if p.strip()]
         if len(ports) != FERRY_COUNT or len(set(ports)) != FERRY_COUNT:
-            raise GameError(f"ports needs {FERRY_COUNT} different places, one per ferry")
+            raise GameError(f"ports needs {FERRY_COUNT} different places, one per ferry", BAD_OPTION)
         return f"{PREFIX}ports=" + "/".join(ports)
     if low.startswith("bonus:"):
         low = key.strip()[len("bonus:") :]
@@ -215,10 +215,10 @@ def _canonical(key: str, value: str, data: Any) -> str:
         raise GameError(
             f"unknown setting {key!r}: use a pair like Boston-Portland, or one of "
             f"{', '.join([*SCALARS, 'ports'])}"
-        )
+        , BAD_OPTION)
     a, b = (place_hex(p, data) for p in pair)
     if a == b:
-        raise GameError(f"{key}: a bonus needs two different places")
+        raise GameError(f"{key}: a bonus needs two different places", BAD_OPTION)
     kind, values = _bonus_value(key.strip(), value)
     shown = f"{kind}:" if kind else ""
     return f"{PREFIX}bonus:{'-'.join(sorted((a, b)))}={shown}{'/'.join(map(str, values))}"

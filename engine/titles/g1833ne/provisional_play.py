@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from ... import actions as A
-from ...errors import GameError
+from ...errors import GAME_OVER, RULE, GameError
 from . import provisional as P
 
 if TYPE_CHECKING:
@@ -32,15 +32,15 @@ class SetProvisional(A.Action):
 
 def apply(g: G1833NE, action: SetProvisional) -> None:
     if g.finished:
-        raise GameError("The game is over")
+        raise GameError("The game is over", GAME_OVER)
     entries = list(action.entries)
     if not entries or not all(P.is_entry(e) for e in entries):
-        raise GameError("set_provisional needs provisional-value entries")
+        raise GameError("set_provisional needs provisional-value entries", RULE)
     merged = P.merge_entries(g.provisional_entries, entries)
     table = P.table_from_options(merged, g.data)  # validates every entry
     if table.ferry_ports != g.provisional.ferry_ports:
         if any(owner for owner in g.ferries.values()) or g.ferries_removed:
-            raise GameError("The ferry ports cannot move once a ferry has been bought")
+            raise GameError("The ferry ports cannot move once a ferry has been bought", RULE)
         g.ferries = {h: None for h in table.ferry_ports}
     g.provisional_entries = merged
     g.provisional = table

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...errors import GameError
+from ...errors import ILLEGAL_ROUTE, GameError
 from ...router import _route_order, _side_keys
 from ...router_graph import RouteGraph, build_graph, mark_reachable
 from .trains import count_revenue
@@ -134,11 +134,11 @@ def route_revenue(game: G1833NE, corp: Corporation, train: Train | None, stops: 
     values = [stop_value(game, s) for s in stops]
     if d.A12_HEX in hexes:
         if not game.owns_company(corp, "P6"):
-            raise GameError(f"only the owner of P6 may run to {d.A12_HEX}")
+            raise GameError(f"only the owner of P6 may run to {d.A12_HEX}", ILLEGAL_ROUTE)
         if d.A12_NEEDS_HEX not in hexes:
             values[hexes.index(d.A12_HEX)] = 0  # A12 pays only on a route through Montreal
     if not any(is_station(game, corp, s) for s in stops):
-        raise GameError(f"the route does not include a {corp.sym} station")
+        raise GameError(f"the route does not include a {corp.sym} station", ILLEGAL_ROUTE)
     if train is None:
         return sum(values) + bonuses(game, corp, stops)
     side = game.train_side(train)
@@ -158,42 +158,42 @@ def check_routes(game: G1833NE, corp: Corporation, routes: list[dict[str, Any]])
     for route in routes:
         train = game.train(str(route.get("train")))
         if train.id not in runnable:
-            raise GameError(f"{corp.sym} cannot run train {train.id}")
+            raise GameError(f"{corp.sym} cannot run train {train.id}", ILLEGAL_ROUTE)
         if train.id in seen:
-            raise GameError(f"train {train.id} runs twice")
+            raise GameError(f"train {train.id} runs twice", ILLEGAL_ROUTE)
         seen.add(train.id)
         stops, paths = _route_order(game, route)
         counted = [s for s in stops if board.node(s).kind != "junction"]
         if not counted:
             continue
         if len(counted) < 2:
-            raise GameError("a route needs at least 2 stops")
+            raise GameError("a route needs at least 2 stops", ILLEGAL_ROUTE)
         reached, joint, ext_paths = _extension(game, corp, route, stops, counted)
         tips = [s for s in (counted[0], counted[-1]) if s != joint]
         for hid, pi in paths:
             path = board.hexes[hid].tile.paths[pi]
             if path.terminal and not all((hid, n) in tips for n in path.node_indexes):
-                raise GameError(f"the route runs on past the terminal track in {hid}")
+                raise GameError(f"the route runs on past the terminal track in {hid}", ILLEGAL_ROUTE)
         paths = paths + ext_paths
         sides = _side_keys(game, paths)
         if len(set(paths)) != len(paths) or len(set(sides)) != len(sides):
-            raise GameError(f"{train.id}'s route uses the same track twice")
+            raise GameError(f"{train.id}'s route uses the same track twice", ILLEGAL_ROUTE)
         if paths_used & set(paths) or sides_used & set(sides):
-            raise GameError(f"{train.id}'s route shares track with another route")
+            raise GameError(f"{train.id}'s route shares track with another route", ILLEGAL_ROUTE)
         paths_used |= set(paths)
         sides_used |= set(sides)
         for s in counted[1:-1]:
             node = board.node(s)
             if node.kind == "offboard":
-                raise GameError(f"the route passes through the off-board {s[0]}")
+                raise GameError(f"the route passes through the off-board {s[0]}", ILLEGAL_ROUTE)
             if node.kind == "city" and board.city_blocks(board.hexes[s[0]], s[1], corp.sym):
-                raise GameError(f"the route passes through {s[0]}, full of other stations")
+                raise GameError(f"the route passes through {s[0]}, full of other stations", ILLEGAL_ROUTE)
         revenue = route_revenue(game, corp, train, counted)
         if reached is not None:
             revenue += extension_gains(game, corp, counted)[reached[0]]
         claimed = route.get("revenue")
         if claimed is not None and claimed != revenue:
-            raise GameError(f"{train.id}'s route is worth {game.fmt(revenue)}, not {game.fmt(claimed)}")
+            raise GameError(f"{train.id}'s route is worth {game.fmt(revenue)}, not {game.fmt(claimed)}", ILLEGAL_ROUTE)
         out.append({"train": train.id, "revenue": revenue, "stops": counted, "hexes": route.get("hexes", []),
                     "reached": reached[0] if reached is not None else None})
     return out
@@ -217,22 +217,22 @@ def _extension(
     elif line[-1] in (stops[0], stops[-1]):
         ext = line[::-1]
     else:
-        raise GameError("the extension does not continue the route from one of its ends")
+        raise GameError("the extension does not continue the route from one of its ends", ILLEGAL_ROUTE)
     if set(ext[1:]) & set(stops):
-        raise GameError("the extension visits a stop of its route again")
+        raise GameError("the extension visits a stop of its route again", ILLEGAL_ROUTE)
     joint, reached = ext[0], ext[-1]
     if board.node(joint).kind == "offboard":
-        raise GameError(f"a route cannot be extended past the off-board {joint[0]}")
+        raise GameError(f"a route cannot be extended past the off-board {joint[0]}", ILLEGAL_ROUTE)
     for s in ext[1:-1]:
         if board.node(s).kind == "offboard":
-            raise GameError(f"the extension passes through the off-board {s[0]}")
+            raise GameError(f"the extension passes through the off-board {s[0]}", ILLEGAL_ROUTE)
     gains = extension_gains(game, corp, counted)
     if board.node(reached).kind == "junction" or reached[0] not in gains:
-        raise GameError(f"the extension to {reached[0]} completes no cross-connection bonus")
+        raise GameError(f"the extension to {reached[0]} completes no cross-connection bonus", ILLEGAL_ROUTE)
     for hid, pi in ext_paths:
         path = board.hexes[hid].tile.paths[pi]
         if path.terminal and not all((hid, n) == reached for n in path.node_indexes):
-            raise GameError(f"the extension runs on past the terminal track in {hid}")
+            raise GameError(f"the extension runs on past the terminal track in {hid}", ILLEGAL_ROUTE)
     return reached, joint, ext_paths
 
 

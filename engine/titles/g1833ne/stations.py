@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, cast
 from ... import actions as A
 from ...board import Board
 from ...entities import Corporation
-from ...errors import GameError
+from ...errors import CANNOT_AFFORD, NO_ROUTE, UNAVAILABLE, GameError
 from . import routes as R
 
 if TYPE_CHECKING:
@@ -56,12 +56,12 @@ def can_place_token(g: G1833NE, corp: Corporation) -> bool:
 def place_token(g: G1833NE, corp: Corporation, action: A.PlaceToken) -> None:
     hid, city = g.parse_city(action.city)
     if (hid, city) not in g.tokenable_cities(corp):
-        raise GameError(f"{corp.sym} cannot place a token on {hid}: not reachable or no free space")
+        raise GameError(f"{corp.sym} cannot place a token on {hid}: not reachable or no free space", NO_ROUTE)
     cost = g.token_cost_at(corp, hid)
     if cost is None:
-        raise GameError(f"{corp.sym} has no station left")
+        raise GameError(f"{corp.sym} has no station left", UNAVAILABLE)
     if cost > corp.cash:
-        raise GameError(f"{corp.sym} cannot afford a station ({g.fmt(cost)})")
+        raise GameError(f"{corp.sym} cannot afford a station ({g.fmt(cost)})", CANNOT_AFFORD)
     g.board.place_token(hid, city, corp.sym, action.slot)
     tok = corp.next_token()
     assert tok is not None

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ... import actions as A
 from ...entities import POOL, Corporation, Share
-from ...errors import GameError
+from ...errors import RULE, GameError
 from ...operating import (
     BuyCompanyStep,
     BuyTrainStep,
@@ -163,14 +163,14 @@ class IssueRedeemStep(Step):
         ids = list(getattr(action, "shares", ()))
         shares = [g.share(s) for s in ids]
         if any(s.corporation != corp.sym for s in shares) or not shares:
-            raise GameError(f"{corp.sym} may only issue or redeem its own shares")
+            raise GameError(f"{corp.sym} may only issue or redeem its own shares", RULE)
         if isinstance(action, A.SellShares):
             if any(s.owner != corp.sym or s.president for s in shares):
-                raise GameError(f"{corp.sym} issues shares from its treasury")
+                raise GameError(f"{corp.sym} issues shares from its treasury", RULE)
             F.issue_shares(g, corp, len(shares))
         elif isinstance(action, A.BuyShares):
             if any(s.owner != POOL for s in shares):
-                raise GameError(f"{corp.sym} redeems shares from the market")
+                raise GameError(f"{corp.sym} redeems shares from the market", RULE)
             F.redeem_shares(g, corp, len(shares))
         self.round.state["issued_or_redeemed"] = True
 
@@ -210,9 +210,9 @@ class P3Step(Step):
         name = action.tile.rsplit("-", 1)[0]
         allowed = d.P3_TILES.get(action.hex)
         if allowed is None or action.hex in g.p3_hexes_laid:
-            raise GameError("P3 lays one tile on C4 and one on C6 (each once)")
+            raise GameError("P3 lays one tile on C4 and one on C6 (each once)", RULE)
         if name not in allowed:
-            raise GameError(f"P3 lays tile {' or '.join(allowed)} on {action.hex}, not {name}")
+            raise GameError(f"P3 lays tile {' or '.join(allowed)} on {action.hex}, not {name}", RULE)
         tile, _ = g.check_lay_tile(
             self.corp, action.hex, action.tile, action.rotation, free=True, connected=False
         )
@@ -220,10 +220,10 @@ class P3Step(Step):
         if need and not tiles_connect(g, action.hex, tile, need):
             raise GameError(
                 f"P3's tile on {action.hex} must connect to {g.board.hexes[need].location or need} ({need})"
-            )
+            , RULE)
         other = next(h for h in d.P3_TILES if h != action.hex)
         if other in g.p3_hexes_laid and not tiles_connect(g, action.hex, tile, other):
-            raise GameError(f"P3's tiles on {action.hex} and {other} must connect to each other")
+            raise GameError(f"P3's tiles on {action.hex} and {other} must connect to each other", RULE)
         g.lay_tile(self.corp, action, company=g.companies["P3"], free=True, connected=False)
         g.p3_hexes_laid.append(action.hex)
 
@@ -292,7 +292,7 @@ class NEBuyTrainStep(BuyTrainStep):
             if not shares or any(
                 s.corporation != corp.sym or s.owner != corp.sym or s.president for s in shares
             ):
-                raise GameError(f"{corp.sym} issues shares from its own treasury")
+                raise GameError(f"{corp.sym} issues shares from its own treasury", RULE)
             g.issue_in_emergency(self.round, corp, len(shares))
             return
         super().process(action)

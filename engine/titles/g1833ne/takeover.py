@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ... import actions as A
 from ...entities import POOL, Corporation, Share, Token
-from ...errors import GameError
+from ...errors import CANNOT_AFFORD, LIMIT, PRICE, RULE, GameError
 from ...rounds import Round
 from . import sherbrooke
 
@@ -72,7 +72,7 @@ def start_variable_corporation(g: G1833NE, rnd: NEStockRound, pid: str, action: 
     ``city``), else the first allowed city.  The corporation pays for its home station."""
     corp = g.corp(action.corporation)
     if not g.can_par(pid, corp):
-        raise GameError(f"{corp.sym} cannot be started now")
+        raise GameError(f"{corp.sym} cannot be started now", RULE)
     cell: Cell | None
     try:
         cell = g.market.cell_from_id(action.share_price)
@@ -80,7 +80,7 @@ def start_variable_corporation(g: G1833NE, rnd: NEStockRound, pid: str, action: 
         raw = str(action.share_price).split(",")[0]
         cell = g.market.par_cell(int(raw)) if raw.isdigit() else None
     if cell is None or not cell.can_par:
-        raise GameError(f"{action.share_price} is not a start price")
+        raise GameError(f"{action.share_price} is not a start price", PRICE)
     options = [
         o
         for o in variable_homes(g, corp)
@@ -95,12 +95,12 @@ def start_variable_corporation(g: G1833NE, rnd: NEStockRound, pid: str, action: 
             f"{corp.sym} has no allowed home"
             + (f" on {want}" if want else "")
             + f" at a start price of {g.fmt(cell.price)}"
-        )
+        , RULE)
     hid, city, cost = options[0]
     if g.num_certs(pid) + 1 > g.cert_limit():
-        raise GameError(f"{g.name_of(pid)} would exceed the certificate limit")
+        raise GameError(f"{g.name_of(pid)} would exceed the certificate limit", LIMIT)
     if g.player(pid).cash < cell.price * 2:
-        raise GameError(f"Starting {corp.sym} at {g.fmt(cell.price)} costs {g.fmt(cell.price * 2)}")
+        raise GameError(f"Starting {corp.sym} at {g.fmt(cell.price)} costs {g.fmt(cell.price * 2)}", PRICE)
     pres = next(s for s in g.corp_shares(corp.sym) if s.president)
     g.par_corporation(corp, cell, pid)
     g.transfer_share_from_ipo(pid, pres, cell.price)
@@ -155,10 +155,10 @@ def payment_plan(g: G1833NE, acq: Corporation, target: Corporation, shares: int)
     GameError if the shares do not fit; the acquirer's cash is not checked here."""
     assert target.price is not None and acq.price is not None
     if shares < 0:
-        raise GameError("The number of shares to pay with cannot be negative")
+        raise GameError("The number of shares to pay with cannot be negative", RULE)
     own = len(treasury_shares(g, acq))
     if shares > own:
-        raise GameError(f"{acq.sym} cannot pay with {shares} of its shares: only {own} in its treasury")
+        raise GameError(f"{acq.sym} cannot pay with {shares} of its shares: only {own} in its treasury", CANNOT_AFFORD)
     owed: dict[str, int] = {}
     for s in g.corp_shares(target.sym):
         if s.owner != target.sym:
@@ -180,7 +180,7 @@ def payment_plan(g: G1833NE, acq: Corporation, target: Corporation, shares: int)
                 f"{target.sym}'s shareholders (a share worth {g.fmt(value)} goes only to a "
                 f"player owed at least that much, and nobody may hold more than "
                 f"{g.HOLDING_LIMIT}% of {acq.sym})"
-            )
+            , RULE)
         pid = max(fits, key=lambda p: owed[p])  # the first of equals in ``order``
         owed[pid] -= value
         plan.shares[pid] = got[pid] + 1
@@ -196,7 +196,7 @@ def check_payment(g: G1833NE, acq: Corporation, target: Corporation, shares: int
         raise GameError(
             f"{acq.sym} cannot pay {g.fmt(plan.total_cash)} in cash for {target.sym}'s shares"
             f"{paid}: it has {g.fmt(acq.cash)}"
-        )
+        , RULE)
     return plan
 
 
@@ -383,7 +383,7 @@ class TakeoverRound(Round):
             raise GameError(
                 f"{acq.sym} cannot take over {target.sym}: it needs a running train and a track "
                 f"connection to a {target.sym} station"
-            )
+            , RULE)
         plan = check_payment(g, acq, target, action.shares)
         if can_refuse(g, target):
             self.pending = (acq.sym, target.sym, action.shares)

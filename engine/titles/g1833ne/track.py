@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...entities import Corporation
-from ...errors import GameError
+from ...errors import LIMIT, RULE, GameError
 from ...operating import OperatingRound
 from ...tiles import Tile
 from . import sherbrooke
@@ -55,13 +55,13 @@ def check_lay_limits(g: G1833NE, corp: Corporation, h: Any, free: bool) -> None:
     """The turn's limits on a lay (GameError): one lay per hex, one upgrade, the least cost."""
     rnd = g.round
     if isinstance(rnd, OperatingRound) and h.id in rnd.state.get("laid_hexes", ()):
-        raise GameError(f"{corp.sym} cannot lay on {h.id} twice in one turn")
+        raise GameError(f"{corp.sym} cannot lay on {h.id} twice in one turn", LIMIT)
     if is_upgrade(h) and isinstance(rnd, OperatingRound) and rnd.state.get("upgraded") and not free:
-        raise GameError(f"{corp.sym} has already upgraded a tile this turn; the second lay must be yellow")
+        raise GameError(f"{corp.sym} has already upgraded a tile this turn; the second lay must be yellow", LIMIT)
     if not free and base_tile_cost(g, corp, h) > corp.cash:
         raise GameError(
             f"{corp.sym} cannot lay a tile on {h.id}: it costs at least {g.fmt(base_tile_cost(g, corp, h))}"
-        )
+        , RULE)
 
 
 def check_border_cost(g: G1833NE, corp: Corporation, h: Any, tile: Tile) -> None:
@@ -71,7 +71,7 @@ def check_border_cost(g: G1833NE, corp: Corporation, h: Any, tile: Tile) -> None
         raise GameError(
             f"{corp.sym} cannot lay tile {tile.name} on {h.id} with rotation {tile.rotation}: "
             f"with the borders it crosses it costs {g.fmt(cost)}"
-        )
+        , RULE)
 
 
 def pay_for_lay(

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ... import actions as A
 from ...entities import Corporation, Train
-from ...errors import GameError
+from ...errors import CANNOT_AFFORD, LIMIT, NOT_OWNER, PRICE, RULE, UNAVAILABLE, GameError
 from ...operating import OperatingRound
 from . import emergency as E
 from .trains import Side, card_sides
@@ -54,7 +54,7 @@ def crowded_corps(g: G1833NE) -> list[Corporation]:
 
 def discard_train(g: G1833NE, train: Train) -> None:
     if train.id in g.obsolete:
-        raise GameError("an obsolete train does not count toward the limit")
+        raise GameError("an obsolete train does not count toward the limit", RULE)
     owner = train.owner
     g.remove_train(train, "discard")
     g.chosen.pop(train.id, None)
@@ -133,7 +133,7 @@ def side_for(g: G1833NE, train: Train, action: A.BuyTrain) -> Side:
         if side is None:
             raise GameError(
                 f"{train.id} has no side {action.variant}; choose {' or '.join(s.name for s in sides)}"
-            )
+            , RULE)
         return side
     by_price = [s for s in sides if s.price == action.price]
     return by_price[0] if by_price else sides[0]
@@ -142,33 +142,33 @@ def side_for(g: G1833NE, train: Train, action: A.BuyTrain) -> Side:
 def buy_train(g: G1833NE, rnd: OperatingRound, corp: Corporation, action: A.BuyTrain) -> None:
     train = g.train(action.train)
     if train.owner == corp.sym:
-        raise GameError(f"{corp.sym} already owns {train.id}")
+        raise GameError(f"{corp.sym} already owns {train.id}", NOT_OWNER)
     emergency = g.must_buy_train(corp) and g.needs_emergency_money(corp)
     issued = bool(rnd.state.get("emergency_issued"))
     if train.owner in ("depot", "discard"):
         if train not in g.depot_trains():
-            raise GameError(f"Train {train.id} is not available yet")
+            raise GameError(f"Train {train.id} is not available yet", UNAVAILABLE)
         side = side_for(g, train, action)
         if not g.room(corp):
-            raise GameError(f"{corp.sym} is at its train limit")
+            raise GameError(f"{corp.sym} is at its train limit", LIMIT)
         if action.price != side.price:
-            raise GameError(f"A {side.name} train costs {g.fmt(side.price)}")
+            raise GameError(f"A {side.name} train costs {g.fmt(side.price)}", PRICE)
         if side.price > corp.cash and g.emergency_issue_bundles(rnd, corp):
-            raise GameError(f"{corp.sym} must first issue shares (/issue) before its president pays")
+            raise GameError(f"{corp.sym} must first issue shares (/issue) before its president pays", CANNOT_AFFORD)
         floor = E.emergency_side_floor(g, rnd, corp, train)
         if side.price < floor:
             raise GameError(
                 f"{corp.sym} issued shares for a train: it must buy one that needed the last "
                 f"share issued (at least {g.fmt(floor)})"
-            )
+            , RULE)
         if side.price > corp.cash:
             if not emergency:
-                raise GameError(f"{corp.sym} cannot afford a {side.name} train ({g.fmt(side.price)})")
+                raise GameError(f"{corp.sym} cannot afford a {side.name} train ({g.fmt(side.price)})", CANNOT_AFFORD)
             pres = corp.president
             assert pres is not None
             shortfall = side.price - corp.cash
             if g.player(pres).cash < shortfall:
-                raise GameError(f"{g.name_of(pres)} cannot cover the {g.fmt(shortfall)} shortfall")
+                raise GameError(f"{g.name_of(pres)} cannot cover the {g.fmt(shortfall)} shortfall", CANNOT_AFFORD)
             g.spend(pres, corp.sym, shortfall)
             g.log.append(f"{g.name_of(pres)} contributes {g.fmt(shortfall)}")
         from_depot = train.owner == "depot"
@@ -184,12 +184,12 @@ def buy_train(g: G1833NE, rnd: OperatingRound, corp: Corporation, action: A.BuyT
             g.on_train_bought_from_depot(train)
     elif train.owner in g.corporations:
         if emergency or issued:
-            raise GameError("in an emergency the train must come from the bank")
+            raise GameError("in an emergency the train must come from the bank", RULE)
         if train.id in g.obsolete:
-            raise GameError("an obsolete train cannot be sold to another corporation")
+            raise GameError("an obsolete train cannot be sold to another corporation", RULE)
         g.buy_train_from_corporation(corp, train, action.price)
     else:
-        raise GameError(f"Train {train.id} is not for sale")
+        raise GameError(f"Train {train.id} is not for sale", UNAVAILABLE)
 
 
 def scrap_obsolete(g: G1833NE, corp: Corporation) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import GameError
+from ...errors import ILLEGAL_ROUTE, GameError
 
 
 @dataclass(frozen=True)
@@ -65,13 +65,13 @@ def count_revenue(side: Side, values: list[int], kinds: Sequence[str], tokened: 
     side cannot run the route."""
     k = len(values)
     if k > side.m:
-        raise GameError(f"a {side.name} train visits at most {side.m} stops, not {k}")
+        raise GameError(f"a {side.name} train visits at most {side.m} stops, not {k}", ILLEGAL_ROUTE)
     if side.kind == "plain":
         return sum(values)
     if side.kind == "n_plus_s":
         big = sum(1 for kind in kinds if kind != "town")
         if big > side.n:
-            raise GameError(f"a {side.name} train visits at most {side.n} cities and off-boards")
+            raise GameError(f"a {side.name} train visits at most {side.n} cities and off-boards", ILLEGAL_ROUTE)
         return sum(values)
     # N/M: the best N, one of which must be a station (the route has one: it is legal)
     if k <= side.n:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...entities import Corporation
-from ...errors import GameError
+from ...errors import UNAVAILABLE, GameError
 from ...game import Game
 from . import data as g1856_data
 from .loans import LoanBook
@@ -103,7 +103,7 @@ class G1856Base(Game):
     def national_corp(self) -> Corporation:
         """The national corporation (CGR, MESS)."""
         if self.national_sym is None:
-            raise GameError(f"{self.title} has no national corporation")
+            raise GameError(f"{self.title} has no national corporation", UNAVAILABLE)
         return self.corp(self.national_sym)
 
     def national_discard_done(self) -> None:

@@ -4,7 +4,7 @@ interest, forced repayment, a president's cash crisis and bankruptcy."""
 from __future__ import annotations
 
 from ...entities import POOL, Corporation, Player, Share
-from ...errors import GameError
+from ...errors import RULE, GameError
 from ...operating import OperatingRound
 from .base import G1856Base
 from .nationalization import CashCrisisStep
@@ -25,7 +25,7 @@ class G1856Finance(G1856Base):
 
     def take_loan(self, rnd: OperatingRound, corp: Corporation, loan: int | None = None) -> None:
         if not self.can_take_loan(rnd, corp):
-            raise GameError(f"{corp.sym} cannot take a loan now")
+            raise GameError(f"{corp.sym} cannot take a loan now", RULE)
         self.export_fill["loan"] = self.loan_book.take(corp.sym, loan)
         amount = self.loan_value - (self.interest_rate if rnd.state.get("paid_interest") else 0)
         self.bank_pays(corp.sym, amount)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ... import actions as A
 from ...entities import Corporation, Train
-from ...errors import GameError
+from ...errors import ILLEGAL_ROUTE, LIMIT, PRICE, GameError
 from ...operating import (
     BuyCompanyStep,
     BuyTrainStep,
@@ -174,7 +174,7 @@ class G1856(G1856Privates):
             # 1836Jr56 ports: no value of their own; the port value for every city on the
             # route holding this corporation's station (the route needs 2 other stops)
             if len(stops) < self.rules.port_min_stops:
-                raise GameError(f"A route to {self.board.hexes[port_stop[0]].location} needs 2 other stops")
+                raise GameError(f"A route to {self.board.hexes[port_stop[0]].location} needs 2 other stops", ILLEGAL_ROUTE)
             per_token = self.board.stop_revenue(port_stop, colors)
             revenue -= per_token
             revenue += per_token * sum(
@@ -287,7 +287,7 @@ class G1856(G1856Privates):
         if corp.sym == self.national_sym and not train.permanent and train.owner != corp.sym \
                 and train.owner in ("depot", "discard") and train in self.depot_trains() \
                 and train not in self.buyable_depot_trains(corp):
-            raise GameError(f"{corp.sym} buys only permanent trains")
+            raise GameError(f"{corp.sym} buys only permanent trains", LIMIT)
         super().buy_train(rnd, corp, action)
         if corp.sym == self.national_sym and train.permanent:
             self.national_ever_owned_permanent = True
@@ -309,7 +309,7 @@ class G1856(G1856Privates):
                                    check_room: bool = True) -> None:
         if self.face_value_only(corp, train) and price != train.price:
             raise GameError(f"{corp.sym} must pay the face value of {train.id} ({self.fmt(train.price)}): "
-                            f"{self.national_sym} trades trains at face value only")
+                            f"{self.national_sym} trades trains at face value only", PRICE)
         super().buy_train_from_corporation(corp, train, price, check_room=check_room)
 
     def event_no_more_escrow_corps(self, _train: Train) -> None:

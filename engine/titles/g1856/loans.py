@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...errors import GameError
+from ...errors import NOT_OWNER, UNAVAILABLE, GameError
 
 
 @dataclass
@@ -36,10 +36,10 @@ class LoanBook:
         first."""
         if loan is None:
             if not self.free:
-                raise GameError("The bank has no loan left")
+                raise GameError("The bank has no loan left", UNAVAILABLE)
             loan = self.free[0]
         if loan in self.of(sym):
-            raise GameError(f"{sym} already holds loan {loan}")
+            raise GameError(f"{sym} already holds loan {loan}", NOT_OWNER)
         if loan in self.free:
             self.free.remove(loan)
         self.of(sym).append(loan)
@@ -50,10 +50,10 @@ class LoanBook:
         held = self.of(sym)
         if loan is None:
             if not held:
-                raise GameError(f"{sym} has no loan to repay")
+                raise GameError(f"{sym} has no loan to repay", NOT_OWNER)
             loan = held[0]
         if loan not in held:
-            raise GameError(f"Loan {loan} does not belong to {sym}")
+            raise GameError(f"Loan {loan} does not belong to {sym}", NOT_OWNER)
         held.remove(loan)
         self.free.append(loan)
         return loan

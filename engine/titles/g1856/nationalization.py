@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ... import actions as A
 from ...board import _open_slot
 from ...entities import POOL, Corporation, Share, Token
-from ...errors import GameError
+from ...errors import CANNOT_AFFORD, NOT_OWNER, RULE, GameError
 from ...operating import OperatingRound, Step
 from .steps import as_g1856
 
@@ -53,7 +53,7 @@ class NationalizationPayoffStep(Step):
         sym = g.nationalizables[0]
         if isinstance(action, A.Merge):
             if action.corporation not in (None, sym):
-                raise GameError(f"{action.corporation} is not the company deciding now ({sym})")
+                raise GameError(f"{action.corporation} is not the company deciding now ({sym})", NOT_OWNER)
             merge_major(g, g.corp(sym))
         else:
             president_payoff(g, g.corp(sym))
@@ -83,14 +83,14 @@ class RemoveTokensStep(Step):
         hid, city = g.parse_city(action.city if isinstance(action, A.RemoveToken) else "")
         pending = g.token_removals[0]
         if hid not in pending["hexes"]:
-            raise GameError(f"Remove a station on {', '.join(pending['hexes'])}")
+            raise GameError(f"Remove a station on {', '.join(pending['hexes'])}", RULE)
         national = g.national_corp
         slots = g.board.hexes[hid].tokens.get(city, [])
         slot = action.slot if isinstance(action, A.RemoveToken) else None
         if slot is None:
             slot = next((i for i, s in enumerate(slots) if s == national.sym), None)
         if slot is None or not 0 <= slot < len(slots) or slots[slot] != national.sym:
-            raise GameError(f"{national.sym} has no station there")
+            raise GameError(f"{national.sym} has no station there", NOT_OWNER)
         # one station (of two in a city, the one named)
         slots[slot] = None
         g.board.changed()
@@ -142,7 +142,7 @@ class NationalDiscardStep(Step):
             return
         assert isinstance(action, A.DiscardTrain)
         if action.train not in self.discardable():
-            raise GameError(f"{g.national_sym} cannot scrap {action.train}")
+            raise GameError(f"{g.national_sym} cannot scrap {action.train}", RULE)
         g.remove_train(g.trains[action.train], "discard")
         g.log.append(f"{g.national_sym} discards a {g.trains[action.train].name}-train to the open market")
         if not self.discardable():
@@ -186,7 +186,7 @@ class BorrowTrainStep(Step):
             return
         assert isinstance(action, A.BorrowTrain)
         if action.train not in self.borrowable():
-            raise GameError(f"{self.corp.sym} cannot borrow {action.train}")
+            raise GameError(f"{self.corp.sym} cannot borrow {action.train}", RULE)
         train = g.trains[action.train]
         g.give_train(train, self.corp.sym)
         train.operated = False
@@ -232,7 +232,7 @@ class CashCrisisStep(Step):
         assert isinstance(action, A.SellShares)
         shares, sym, pct = g.named_bundle(action)
         if (sym, pct) not in g.crisis_sellable(pid, need_limit=True):
-            raise GameError(f"{g.name_of(pid)} cannot sell {pct}% of {sym} now")
+            raise GameError(f"{g.name_of(pid)} cannot sell {pct}% of {sym} now", RULE)
         g.sell_shares(pid, shares, pct)
         self.round.recalculate_order()
         if g.player(pid).cash >= 0:
@@ -292,7 +292,7 @@ def president_payoff(g: G1856, major: Corporation) -> None:
     assert pres is not None
     if owed > 0:
         if g.player(pres).cash < owed:
-            raise GameError(f"{g.name_of(pres)} cannot pay the {g.fmt(owed)} {major.sym} still owes")
+            raise GameError(f"{g.name_of(pres)} cannot pay the {g.fmt(owed)} {major.sym} still owes", CANNOT_AFFORD)
         g.spend(pres, "bank", owed)
     g.loans_available += major.loans
     major.loans = 0
@@ -412,7 +412,7 @@ def national_price_cell(g: G1856) -> Any:
         target = ave - delta if delta < 12.5 else ave - delta + 25
     cell = next((c for c in g.market.grid[0] if c is not None and c.price == target), None)
     if cell is None:
-        raise GameError(f"No top-row market space at {target}")
+        raise GameError(f"No top-row market space at {target}", RULE)
     return cell
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ... import actions as A
 from ...entities import Company, Corporation, Train
-from ...errors import GameError
+from ...errors import LIMIT, NO_ROUTE, RULE, UNAVAILABLE, GameError
 from ...operating import OperatingRound
 from .stock import G1856Stock
 
@@ -31,7 +31,7 @@ class G1856Privates(G1856Stock):
         company = self.company(action.entity)
         ab = company.ability("assign_hexes")
         if not ab or action.target not in ab.get("hexes", []):
-            raise GameError(f"{company.sym} cannot be assigned to {action.target}")
+            raise GameError(f"{company.sym} cannot be assigned to {action.target}", RULE)
         self.port_assignment[corp.sym] = action.target
         self.board.hexes[action.target].assignments.add(company.sym)
         self.close_company(company)
@@ -66,9 +66,9 @@ class G1856Privates(G1856Stock):
         ab = company.ability("teleport") or {}
         if action.hex not in ab.get("hexes", []) or action.tile.rsplit("-", 1)[0] not in ab.get("tiles", []):
             raise GameError(f"{company.sym} may lay {', '.join(ab.get('tiles', []))} on "
-                            f"{', '.join(ab.get('hexes', []))} only")
+                            f"{', '.join(ab.get('hexes', []))} only", RULE)
         if rnd.state.get("tiles_laid", 0) >= self.tile_lays_per_turn(corp):
-            raise GameError(f"{corp.sym} has already laid its tile this turn")
+            raise GameError(f"{corp.sym} has already laid its tile this turn", LIMIT)
         self.lay_tile(corp, action, company=company, connected=False)
         rnd.state["tiles_laid"] = rnd.state.get("tiles_laid", 0) + 1
         self.used_abilities.add((company.sym, "teleport"))
@@ -81,13 +81,13 @@ class G1856Privates(G1856Stock):
         hid, city = self.parse_city(action.city)
         if hid not in (company.ability("teleport") or {}).get("hexes", []):
             raise GameError(f"{company.sym} places its station on "
-                            f"{', '.join((company.ability('teleport') or {}).get('hexes', []))} only")
+                            f"{', '.join((company.ability('teleport') or {}).get('hexes', []))} only", RULE)
         h = self.board.hexes[hid]
         if h.tokened_by(corp.sym) or self.board.free_slots(h, city, corp.sym) <= 0:
-            raise GameError(f"{corp.sym} cannot place a station on {hid}: no free space")
+            raise GameError(f"{corp.sym} cannot place a station on {hid}: no free space", NO_ROUTE)
         tok = corp.next_token()
         if tok is None:
-            raise GameError(f"{corp.sym} has no station left")
+            raise GameError(f"{corp.sym} has no station left", UNAVAILABLE)
         self.board.place_token(hid, city, corp.sym, action.slot)
         tok.used, tok.hex, tok.city = True, hid, city
         rnd.state["tokened"] = True
@@ -111,7 +111,7 @@ class G1856Privates(G1856Stock):
     def special_buy(self, corp: Corporation, action: A.SpecialBuy) -> None:
         right = next((r for r, (_, label) in self.RIGHTS.items() if label == action.description), None)
         if right is None or action.description not in self.special_buys(corp):  # noqa: SIM102
-            raise GameError(f"{corp.sym} cannot buy {action.description or 'that'} now")
+            raise GameError(f"{corp.sym} cannot buy {action.description or 'that'} now", RULE)
         company = self.companies[self.RIGHTS[right][0]]
         seller = "bank" if company.closed or company.owner is None else company.owner
         self.spend(corp.sym, seller, self.right_cost)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from ... import actions as A
-from ...errors import GameError
+from ...errors import NOT_OWNER, GameError
 from ...operating import Step
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ class LoanStep(Step):
             g.take_loan(self.round, corp, action.loan)
         elif isinstance(action, A.PayoffLoan):
             if not corp.loans:
-                raise GameError(f"{corp.sym} has no loan to repay")
+                raise GameError(f"{corp.sym} has no loan to repay", NOT_OWNER)
             g.export_fill["loan"] = g.loan_book.repay(corp.sym, action.loan)
             g.spend(corp.sym, "bank", g.loan_value)
             corp.loans -= 1

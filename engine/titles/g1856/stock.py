@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...entities import POOL, Corporation, Share
-from ...errors import GameError
+from ...errors import PRICE, GameError
 from ...market import Cell
 from .finance import G1856Finance
 
@@ -103,7 +103,7 @@ class G1856Stock(G1856Finance):
             cell = self.corporations[sym].price
             if cell is not None and self.national_falls_off_market(sym, pct):
                 raise GameError(f"{sym}'s price cannot fall below {self.fmt(cell.price)} "
-                                "here: 18xx.games refuses this sale")
+                                "here: 18xx.games refuses this sale", PRICE)
         self._selling = True
         try:
             return super().sell_shares(pid, shares, percent)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ... import actions as A
 from ...entities import POOL, Corporation, Share, Train
-from ...errors import GameError
+from ...errors import RULE, GameError
 from ...operating import BuyTrainStep, OperatingRound, Step
 from .steps import as_g1856
 
@@ -158,7 +158,7 @@ class G1856BuyTrainStep(BuyTrainStep):
         shares, sym, pct = g.named_bundle(action)
         reason = ebuy_sale_reason(g, self.round, pid, shares, pct)
         if reason:
-            raise GameError(f"{g.name_of(pid)} cannot sell {pct}% of {sym} for {self.corp.sym}'s train: {reason}")
+            raise GameError(f"{g.name_of(pid)} cannot sell {pct}% of {sym} for {self.corp.sym}'s train: {reason}", RULE)
         g.sell_shares(pid, shares, pct)
         self.round.state.setdefault("ebuy_sold", set()).add(sym)
         self.round.recalculate_order()
