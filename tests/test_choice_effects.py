@@ -116,3 +116,22 @@ def test_trains_and_stations_say_what_the_treasury_keeps() -> None:
             return
         game.process(A.Action.from_dict(raw), safe=False)
     pytest.fail(f"only {seen} seen")
+
+
+@pytest.mark.parametrize("folder,name", [("1856", "hotseat006"), ("1836jr56", "hotseat003")])
+def test_no_two_choices_read_the_same(folder: str, name: str) -> None:
+    """Every option's choices have different labels (two cities of one hex, two tiles, two
+    trains of a kind from different sellers...), at positions all through a game."""
+    export = load_export(folder, name)
+    game = game_from_export(export)
+    actions = filter_actions(export["actions"])
+    for i, raw in enumerate(actions):
+        if i % 7 == 0:
+            for entity in candidates(game):
+                for action_type in game.action_types(entity):
+                    move = move_for(action_type, entity_type(game, entity))
+                    if move is None or action_type == "run_routes":
+                        continue
+                    labels = [c.label for c in choices_for(game, entity, action_type)]
+                    assert len(labels) == len(set(labels)), (i, entity, action_type, labels)
+        game.process(A.Action.from_dict(raw), safe=False)

@@ -144,10 +144,14 @@ def _step_train_choices(game: Game, corp: Corporation, buyable: list[Train]) -> 
                 note = (f" (the president pays {game.fmt(t.price - cash)})" if t.price > cash
                         else _left(game, corp, t.price))
                 out.append(Choice(t.id, f"{t.name}-train from the bank ({src}), {_price_text(game, t)}{note}"))
+        elif (t.name, t.owner) in seen:
+            continue  # trains of one kind from one seller are alike: offered once
         elif game.face_value_only(corp, t):
+            seen.add((t.name, t.owner))
             if t.price <= cash:
                 out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(t.price)}{_left(game, corp, t.price)}"))
         elif cash >= 1:
+            seen.add((t.name, t.owner))
             out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(1)}-{game.fmt(cash)}"))
     for t, price in game.exchange_options(corp):
         if price <= cash and t in buyable:
@@ -188,7 +192,9 @@ def train_choices(game: Game, entity: str, given: Params) -> list[Choice]:
             out.append(Choice(f"{t.id}", f"{t.name}-train trading in, {game.fmt(price)}{_left(game, corp, price)}"))
     if room and corp.cash >= 1:
         for t in game.other_corp_trains(corp):
-            out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(1)}-{game.fmt(corp.cash)}"))
+            if (t.name, t.owner) not in seen:  # trains of one kind from one seller are alike
+                seen.add((t.name, t.owner))
+                out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(1)}-{game.fmt(corp.cash)}"))
     return out
 
 
