@@ -102,6 +102,18 @@ class Board:
         # what a corporation's stations reach: every node of a walk that uses no track twice
         # (as 18xx.games walks it), or plain reachability along track
         self.route_legal_network = game.rules.network_walk == "route_legal"
+        # hex -> its current tile indexed for the network walk (rebuilt when the tile changes)
+        self.tile_walks: dict[str, _TileWalk] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        # caches are not part of the state: a restored board rebuilds them on demand
+        state = dict(self.__dict__)
+        state["_cache"] = {}
+        state["tile_walks"] = {}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
 
     # ------------------------------------------------------------------ tiles
     def tile_for(self, name: str) -> Tile:
@@ -429,118 +441,139 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
     hexes = board.hexes
+    walks = board.tile_walks
     visited_nodes: set[NodeRef] = set(others)
     reached: set[NodeRef] = set()
     counter: dict[Any, int] = {}
-    tiles: dict[str, _TileWalk] = {}
+    touched: set[tuple[str, int]] = set()  # (hex, edge) pairs for hex_edges
+    blocks: dict[NodeRef, bool] = {}  # stops the walk may not pass (off-boards, full cities)
 
     def tw(hid: str) -> _TileWalk:
-        t = tiles.get(hid)
-        if t is None:
-            t = tiles[hid] = _TileWalk(hexes[hid].tile)
+        h = hexes[hid]
+        t = walks.get(hid)
+        if t is None or t.tile is not h.tile:
+            t = walks[hid] = _TileWalk(h)
         return t
 
-    def record(hid: str, pi: int) -> None:
-        t = tw(hid)
-        neighbors = hexes[hid].neighbors
-        for e in t.edges[pi]:
-            hex_edges.setdefault(hid, set()).add(e)
-            other = neighbors.get(e)
-            if other is not None:
-                hex_edges.setdefault(other, set()).add(hexgrid.opposite(e))
-        for ni in t.nodes[pi]:
-            reached.add((hid, ni))
+    def stops_walk(t: _TileWalk, ref: NodeRef) -> bool:
+        got = blocks.get(ref)
+        if got is None:
+            kind = t.kinds[ref[1]]
+            got = blocks[ref] = kind == "offboard" or (
+                kind == "city" and board.city_blocks(hexes[ref[0]], ref[1], sym))
+        return got
 
-    def walk_node(node: NodeRef, vpaths: set[tuple[str, int]], converging_node: bool) -> None:
+    def walk_node(node: NodeRef, vpaths: set[PathKey], converging_node: bool) -> None:
         if node in visited_nodes:
             return
         visited_nodes.add(node)
         hid, ni = node
-        for pi in tw(hid).node_paths.get(ni, ()):
-            walk_path(node, hid, pi, None, None, vpaths, converging_node)
+        t = tw(hid)
+        for pi in t.node_paths.get(ni, ()):
+            walk_path(node, t, pi, None, None, vpaths, converging_node)
         if converging_node:
             visited_nodes.discard(node)
 
-    def walk_path(origin: NodeRef, hid: str, pi: int, skip: int | None, jskip: NodeRef | None,
-                  vpaths: set[tuple[str, int]], converging: bool) -> None:
-        key = (hid, pi)
+    def walk_path(origin: NodeRef, t: _TileWalk, pi: int, skip: int | None, jskip: NodeRef | None,
+                  vpaths: set[PathKey], converging: bool) -> None:
+        key = t.keys[pi]
         if key in vpaths:
             return
-        h = hexes[hid]
-        t = tw(hid)
-        jn = t.junction[pi]
-        junction = (hid, jn) if jn is not None else None
-        if junction is not None and (counter.get(junction, 0) > 1 or t.terminal[pi]):
+        junction = t.junction[pi]
+        terminal = t.terminal[pi]
+        if junction is not None and (counter.get(junction, 0) > 1 or terminal):
             return
-        edges = t.edges[pi]
-        if any(counter.get((hid, e), 0) for e in edges):
-            return
+        for ek in t.edge_keys[pi]:
+            if counter.get(ek, 0):
+                return
         vpaths.add(key)
         if junction is not None:
             counter[junction] = counter.get(junction, 0) + 1
-        record(hid, pi)
-        if not t.terminal[pi]:
-            for ni in t.nodes[pi]:
-                nxt = (hid, ni)
-                if nxt == origin:
-                    continue
-                kind = h.tile.nodes[ni].kind
-                if kind == "offboard" or (kind == "city" and board.city_blocks(h, ni, sym)):
+        touched.update(t.touches[pi])
+        nodes = t.nodes[pi]
+        reached.update(nodes)
+        if not terminal:
+            for nxt in nodes:
+                if nxt == origin or stops_walk(t, nxt):
                     continue  # an off-board, or a city full of other stations, ends the walk
                 walk_node(nxt, vpaths, converging)
-        if jn is not None and junction is not None and junction != jskip:
-            for jpi in t.node_paths.get(jn, ()):
-                walk_path(origin, hid, jpi, None, junction, vpaths, converging)
-        for e in edges:
+        if junction is not None and junction != jskip:
+            for jpi in t.node_paths.get(junction[1], ()):
+                walk_path(origin, t, jpi, None, junction, vpaths, converging)
+        for e, ek, other, back, conv_e in t.exits[pi]:
             if e == skip:
                 continue
-            other = h.neighbors.get(e)
-            if other is None:
-                continue
-            counter[(hid, e)] = counter.get((hid, e), 0) + 1
-            back = hexgrid.opposite(e)
+            counter[ek] = counter.get(ek, 0) + 1
             if arrivals is not None:
                 arrivals.add((other, back))
-            conv = converging or t.converging[e]
-            for npi in tw(other).by_edge.get(back, ()):
-                walk_path(origin, other, npi, back, None, vpaths, conv)
-            counter[(hid, e)] -= 1
+            conv = converging or conv_e
+            ot = tw(other)
+            for npi in ot.by_edge.get(back, ()):
+                walk_path(origin, ot, npi, back, None, vpaths, conv)
+            counter[ek] -= 1
         if converging:
             vpaths.discard(key)
         if junction is not None:
             counter[junction] -= 1
 
     walk_node(start, set(), False)
+    for hid, e in touched:
+        hex_edges.setdefault(hid, set()).add(e)
     return reached
 
 
-class _TileWalk:
-    """A tile's paths indexed for the walk: edges, nodes (junctions apart), junction, terminal
-    flag per path; the paths at each edge and at each node; which edges several paths share."""
+PathKey = tuple[str, int]
 
-    def __init__(self, tile: Tile):
-        self.edges: list[tuple[int, ...]] = []
-        self.nodes: list[tuple[int, ...]] = []
-        self.junction: list[int | None] = []
+
+class _TileWalk:
+    """A hex's current tile indexed for the walk (built once per tile laid, see
+    :attr:`Board.tile_walks`): per path its key, edge keys, stops (junctions apart), junction,
+    terminal flag, the (hex, edge) pairs it touches and its exits to neighbouring hexes; the
+    paths at each edge and at each node; which edges several paths share."""
+
+    def __init__(self, h: HexState):
+        tile = self.tile = h.tile
+        hid = h.id
+        self.keys: list[PathKey] = []
+        self.edge_keys: list[tuple[tuple[str, int], ...]] = []
+        self.nodes: list[tuple[NodeRef, ...]] = []
+        self.junction: list[NodeRef | None] = []
         self.terminal: list[bool] = []
+        self.touches: list[tuple[tuple[str, int], ...]] = []
+        self.exits: list[tuple[tuple[int, tuple[str, int], str, int, bool], ...]] = []
         self.by_edge: dict[int, list[int]] = {}
         self.node_paths: dict[int, list[int]] = {}
+        self.kinds = [n.kind for n in tile.nodes]
         counts = [0] * 6
+        for p in tile.paths:
+            for e in p.edges:
+                counts[e] += 1
+        converging = [c > 1 for c in counts]
         for i, p in enumerate(tile.paths):
             ignore = p.params_flag("ignore")
             edges = p.edges
-            for e in edges:
-                counts[e] += 1
-            nodes = tuple(n for n in p.node_indexes if tile.nodes[n].kind != "junction")
-            junction = next((n for n in p.node_indexes if tile.nodes[n].kind == "junction"), None)
-            self.edges.append(edges)
-            self.nodes.append(nodes)
-            self.junction.append(junction)
+            node_indexes = p.node_indexes
+            # the junction's counter key is (hex, node index), as an edge's is (hex, edge)
+            jn = next((n for n in node_indexes if tile.nodes[n].kind == "junction"), None)
+            self.keys.append((hid, i))
+            self.edge_keys.append(tuple((hid, e) for e in edges))
+            self.nodes.append(tuple((hid, n) for n in node_indexes if tile.nodes[n].kind != "junction"))
+            self.junction.append(None if jn is None else (hid, jn))
             self.terminal.append(p.terminal)
+            touches = []
+            exits = []
+            for e in edges:
+                touches.append((hid, e))
+                other = h.neighbors.get(e)
+                if other is not None:
+                    back = hexgrid.opposite(e)
+                    touches.append((other, back))
+                    exits.append((e, (hid, e), other, back, converging[e]))
+            self.touches.append(tuple(touches))
+            self.exits.append(tuple(exits))
             if ignore:
                 continue
             for e in edges:
                 self.by_edge.setdefault(e, []).append(i)
-            for n in p.node_indexes:
+            for n in node_indexes:
                 self.node_paths.setdefault(n, []).append(i)
-        self.converging = [c > 1 for c in counts]
