@@ -177,12 +177,27 @@ class Board:
         self.supply[name].remove(tile_id)
         h.tile = new
         h.tile_id = tile_id
-        self.changed()
+        self.changed_at(hid)
         return new
 
     def changed(self) -> None:
         self.version += 1
         self._cache.clear()
+
+    def changed_at(self, hid: str, sym: str | None = None) -> None:
+        """The tile or the stations of hex ``hid`` changed (a station of ``sym``, when given):
+        a corporation's network (``connectivity``) is computed again only when its walk looked
+        at that hex (every hex it looks at is a key of its edge map) or it is ``sym``'s; every
+        other cached answer is dropped."""
+        self.version += 1
+        kept = {}
+        for key, value in self._cache.items():
+            if key[0] == "conn" and key[1] != sym and hid not in value[0]:
+                kept[key] = value
+                arrivals = self._cache.get(("arrivals", key[1]))
+                if arrivals is not None:
+                    kept[("arrivals", key[1])] = arrivals
+        self._cache = kept
 
     def terrain_cost(self, h: HexState) -> int:
         return sum(u.cost for u in h.tile.upgrades)
@@ -222,14 +237,14 @@ class Board:
         if slot is None:
             raise GameError(f"No free token space in {hid}")
         slots[slot] = sym
-        self.changed()
+        self.changed_at(hid, sym)
 
     def remove_token(self, hid: str, city: int, sym: str) -> None:
         slots = self.hexes[hid].tokens.get(city, [])
         for i, s in enumerate(slots):
             if s == sym:
                 slots[i] = None
-        self.changed()
+        self.changed_at(hid, sym)
 
     def free_slots(self, h: HexState, city: int, sym: str) -> int:
         slots = h.city_slots(city)
@@ -443,16 +458,15 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     hexes = board.hexes
     walks = board.tile_walks
     visited_nodes: set[NodeRef] = set(others)
-    reached: set[NodeRef] = set()
     counter: dict[Any, int] = {}
-    touched: set[tuple[str, int]] = set()  # (hex, edge) pairs for hex_edges
+    walked: set[PathKey] = set()  # every path the walk took
     blocks: dict[NodeRef, bool] = {}  # stops the walk may not pass (off-boards, full cities)
 
     def tw(hid: str) -> _TileWalk:
-        h = hexes[hid]
+        tile = hexes[hid].tile
         t = walks.get(hid)
-        if t is None or t.tile is not h.tile:
-            t = walks[hid] = _TileWalk(h)
+        if t is None or t.tile is not tile:
+            t = walks[hid] = _TileWalk(hexes[hid])
         return t
 
     def stops_walk(t: _TileWalk, ref: NodeRef) -> bool:
@@ -467,49 +481,52 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
         if node in visited_nodes:
             return
         visited_nodes.add(node)
-        hid, ni = node
-        t = tw(hid)
-        for pi in t.node_paths.get(ni, ()):
-            walk_path(node, t, pi, None, None, vpaths, converging_node)
+        t = tw(node[0])
+        keys = t.keys
+        for pi in t.node_paths.get(node[1], ()):
+            if keys[pi] not in vpaths:
+                walk_path(node, t, pi, None, None, vpaths, converging_node)
         if converging_node:
             visited_nodes.discard(node)
 
     def walk_path(origin: NodeRef, t: _TileWalk, pi: int, skip: int | None, jskip: NodeRef | None,
                   vpaths: set[PathKey], converging: bool) -> None:
-        key = t.keys[pi]
-        if key in vpaths:
-            return
+        # the caller has checked that the path is not on the way already (``vpaths``)
         junction = t.junction[pi]
         terminal = t.terminal[pi]
         if junction is not None and (counter.get(junction, 0) > 1 or terminal):
             return
         for ek in t.edge_keys[pi]:
-            if counter.get(ek, 0):
+            if ek in counter and counter[ek]:
                 return
+        key = t.keys[pi]
         vpaths.add(key)
         if junction is not None:
             counter[junction] = counter.get(junction, 0) + 1
-        touched.update(t.touches[pi])
-        nodes = t.nodes[pi]
-        reached.update(nodes)
+        walked.add(key)
         if not terminal:
-            for nxt in nodes:
-                if nxt == origin or stops_walk(t, nxt):
+            for nxt in t.nodes[pi]:
+                if nxt == origin or nxt in visited_nodes or stops_walk(t, nxt):
                     continue  # an off-board, or a city full of other stations, ends the walk
                 walk_node(nxt, vpaths, converging)
         if junction is not None and junction != jskip:
+            keys = t.keys
             for jpi in t.node_paths.get(junction[1], ()):
-                walk_path(origin, t, jpi, None, junction, vpaths, converging)
+                if keys[jpi] not in vpaths:
+                    walk_path(origin, t, jpi, None, junction, vpaths, converging)
         for e, ek, other, back, conv_e in t.exits[pi]:
             if e == skip:
                 continue
             counter[ek] = counter.get(ek, 0) + 1
             if arrivals is not None:
                 arrivals.add((other, back))
-            conv = converging or conv_e
-            ot = tw(other)
+            ot = walks.get(other)
+            if ot is None or ot.tile is not hexes[other].tile:
+                ot = tw(other)
+            okeys = ot.keys
             for npi in ot.by_edge.get(back, ()):
-                walk_path(origin, ot, npi, back, None, vpaths, conv)
+                if okeys[npi] not in vpaths:
+                    walk_path(origin, ot, npi, back, None, vpaths, converging or conv_e)
             counter[ek] -= 1
         if converging:
             vpaths.discard(key)
@@ -517,8 +534,16 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
             counter[junction] -= 1
 
     walk_node(start, set(), False)
-    for hid, e in touched:
-        hex_edges.setdefault(hid, set()).add(e)
+    reached: set[NodeRef] = set()
+    for hid, pi in walked:
+        t = walks[hid]
+        reached.update(t.nodes[pi])
+        for ohid, e in t.touches[pi]:
+            got = hex_edges.get(ohid)
+            if got is None:
+                hex_edges[ohid] = {e}
+            else:
+                got.add(e)
     return reached
 
 
