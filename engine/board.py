@@ -374,6 +374,15 @@ class Board:
     def _trace_chain(self, chain: list[str]) -> tuple[NodeRef, NodeRef, list[tuple[str, int]]] | None:
         if len(chain) < 2:
             return None
+        key = ("chain", *chain)  # a route is traced by its check and again when it runs
+        if key in self._cache:
+            found: tuple[NodeRef, NodeRef, list[tuple[str, int]]] | None = self._cache[key]
+            return None if found is None else (found[0], found[1], list(found[2]))
+        found = self._trace_chain_now(chain)
+        self._cache[key] = None if found is None else (found[0], found[1], list(found[2]))
+        return found
+
+    def _trace_chain_now(self, chain: list[str]) -> tuple[NodeRef, NodeRef, list[tuple[str, int]]] | None:
         first = self.hexes[chain[0]]
         for ni, node in enumerate(first.tile.nodes):
             if node.kind == "junction":
@@ -418,6 +427,15 @@ class Board:
     def node(self, ref: NodeRef) -> Node:
         return self.hexes[ref[0]].tile.nodes[ref[1]]
 
+    def stop_values(self, phase_colors: list[str]) -> dict[NodeRef, int]:
+        """:meth:`stop_revenue` of every stop in these phase colours, filled as asked and kept
+        until the map changes."""
+        key = ("stop_values", *phase_colors)
+        got: dict[NodeRef, int] | None = self._cache.get(key)
+        if got is None:
+            got = self._cache[key] = _StopValues(self, list(phase_colors))
+        return got
+
     def stop_revenue(self, ref: NodeRef, phase_colors: list[str]) -> int:
         rev = self.node(ref).revenue
         if isinstance(rev, int):
@@ -426,6 +444,19 @@ class Board:
             if color in rev:
                 return rev[color]
         return 0
+
+
+class _StopValues(dict[NodeRef, int]):
+    """Stop -> its revenue in some phase colours, computed on first use."""
+
+    def __init__(self, board: Board, colors: list[str]):
+        super().__init__()
+        self.board = board
+        self.colors = colors
+
+    def __missing__(self, ref: NodeRef) -> int:
+        value = self[ref] = self.board.stop_revenue(ref, self.colors)
+        return value
 
 
 def _incident(tile: Tile, kind: str, num: int) -> list[Any]:

@@ -139,8 +139,8 @@ class RevenueRules(TitleHooks):
 
     def route_revenue(self, corp: Corporation, stops: list[tuple[str, int]]) -> int:
         """What a route visiting ``stops`` earns ``corp`` (titles add bonuses)."""
-        colors = self.phase_colors()
-        return sum(self.board.stop_revenue(s, colors) for s in stops)
+        values = self.board.stop_values(self.phase_colors())
+        return sum(values[s] for s in stops)
 
     def can_choose_dividend(self, rnd: OperatingRound, corp: Corporation) -> bool:
         """Whether ``corp`` chooses its dividend (it ran routes this turn)."""

@@ -134,6 +134,13 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         rank[i] = r
     # terminal track (1833NE's Portland crossing) only leads to a route's first or last stop
     term_needs = terminal_needs(game, graph)
+    # terminal track at a link's own ends is enforced by the search (a link leaving its first
+    # stop by terminal track only starts a route, one reaching its stop by it ends the route)
+    for row in adj:
+        for link in row:
+            need = term_needs.get(id(link))
+            if need is not None and set(need) <= {link.u, link.v}:
+                del term_needs[id(link)]
     revenue_of: dict[int, int] = {}
     out: list[Candidate] = []
     nodes: list[int] = []
@@ -228,9 +235,12 @@ class _Assigner:
 
     def __init__(self, cands: list[Candidate], spaces: list[tuple[list[int], list[int]]],
                  trains: list[tuple[int, int]], clock: _Clock, extender: Extender | None = None,
-                 optimistic: dict[int, int] | None = None):
+                 optimistic: dict[int, int] | None = None,
+                 scan: list[tuple[list[int], list[int]]] | None = None):
         self.cands = cands
         self.clock = clock
+        # the lists the greedy start looks through, per space (default: the spaces themselves)
+        self.scan = scan
         # route extension: revenues in the spaces include each candidate's optimistic gain
         # (``optimistic``); a complete assignment is valued with the exact extensions
         self.extender = extender
@@ -254,8 +264,15 @@ class _Assigner:
             n_total += cut
         self.ok = bool(trains)
         self.cand_bits: dict[int, list[int]] = {}
-        for sp in self.spaces:
+        # spaces whose candidates must be narrowed after placing train i: those of trains after i
+        self.later: list[list[int]] = [sorted({s for s, _ in trains[i + 1:]}) for i in range(len(trains))]
+        needed = {s for s, _ in trains[1:]}
+        for si, sp in enumerate(self.spaces):
             n = sp.n
+            if si not in needed:  # only the first train takes from it: conflicts never asked
+                sp.fits = {d: (1 << n) - 1 if all(lens[g] <= d for g in sp.glob) else
+                           sum(1 << j for j, g in enumerate(sp.glob) if lens[g] <= d) for d in sp.fits}
+                continue
             fits = {d: bytearray((n + 8) // 8) for d in sp.fits}
             users: dict[int, bytearray] = {}
             for j, g in enumerate(sp.glob):
@@ -296,17 +313,17 @@ class _Assigner:
         if not trains:
             return best_total, best
         s0, d0 = trains[0]
-        sp0 = self.spaces[s0]
-        for j0 in range(min(sp0.n, _GREEDY_STARTS)):
-            g0 = sp0.glob[j0]
+        glob0, rev0 = (self.spaces[s0].glob, self.spaces[s0].rev) if self.scan is None else self.scan[s0]
+        for j0 in range(min(len(glob0), _GREEDY_STARTS)):
+            g0 = glob0[j0]
             if lens[g0] > d0:
                 continue
-            picks: list[tuple[int, int] | None] = [(g0, sp0.rev[j0])]
+            picks: list[tuple[int, int] | None] = [(g0, rev0[j0])]
             used = cands[g0].mask
-            total = sp0.rev[j0]
+            total = rev0[j0]
             for s, d in trains[1:]:
-                sp = self.spaces[s]
-                pick = next(((g, r) for g, r in zip(sp.glob[:_GREEDY_SCAN], sp.rev[:_GREEDY_SCAN], strict=True)
+                sglob, srev = (self.spaces[s].glob, self.spaces[s].rev) if self.scan is None else self.scan[s]
+                pick = next(((g, r) for g, r in zip(sglob[:_GREEDY_SCAN], srev[:_GREEDY_SCAN], strict=True)
                              if lens[g] <= d and not cands[g].mask & used), None)
                 picks.append(pick)
                 if pick is not None:
@@ -378,7 +395,7 @@ class _Assigner:
         rest = self.bound(allowed, i + 1)
         x = (allowed[s] & sp.fits[d]) >> first << first
         rev, glob = sp.rev, sp.glob
-        nsp = len(self.spaces)
+        later = self.later[i]
         while x:
             self.nodes += 1
             if self.nodes & 255 == 0 and clock.expired():
@@ -390,7 +407,9 @@ class _Assigner:
             if acc + r + rest <= self.best_total:
                 break
             g = glob[j]
-            narrowed = [allowed[t] & ~self.conflicts(t, g) for t in range(nsp)]
+            narrowed = list(allowed)
+            for t in later:
+                narrowed[t] = allowed[t] & ~self.conflicts(t, g)
             if i + 1 < k and acc + r + self.bound(narrowed, i + 1) <= self.best_total:
                 continue
             self.chosen[i] = j
@@ -441,9 +460,22 @@ def _spaces(game: Game, corp_sym: str, graph: RouteGraph, cands: list[Candidate]
     of stops), those they cannot run (GameError) or that earn nothing are left out.  A space is
     (global indexes, revenues, best revenue) with revenues in decreasing order."""
     if not game.scores_routes_per_train:
-        glob = list(range(len(cands)))
-        rev = [c.revenue for c in cands]
-        return [(glob, rev, rev[0] if rev else 0)], [(0, _reach(t)) for t in trains]
+        # one space per reach: each train's list holds only the routes it can run, so placing a
+        # route narrows short lists, not the long one of a D-train
+        by_reach: dict[int, int] = {}
+        lens = [len(c.stops) for c in cands]
+        spaces_r: list[tuple[list[int], list[int], int]] = []
+        kinds_r: list[tuple[int, int]] = []
+        for t in trains:
+            d = _reach(t)
+            s = by_reach.get(d)
+            if s is None:
+                s = by_reach[d] = len(spaces_r)
+                glob = [g for g, n in enumerate(lens) if n <= d]
+                rev = [cands[g].revenue for g in glob]
+                spaces_r.append((glob, rev, rev[0] if rev else 0))
+            kinds_r.append((s, d))
+        return spaces_r, kinds_r
     corp = game.corp(corp_sym)
     stops = graph.stops
     keys: dict[tuple[str, int], int] = {}
@@ -533,8 +565,12 @@ def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
     spaces, kinds = _spaces(game, corp_sym, graph, all_cands, trains, clock)
     extender, optimistic, spaces = _with_extensions(game, corp_sym, graph, all_cands, spaces, clock)
     order = sorted(range(len(trains)), key=lambda i: (-spaces[kinds[i][0]][2], -kinds[i][1], kinds[i]))
+    scan = None
+    if not game.scores_routes_per_train:  # the greedy start looks through all routes, best first
+        every = (list(range(len(all_cands))), [c.revenue for c in all_cands])
+        scan = [every] * len(spaces)
     total, picks = _Assigner(all_cands, [(g, r) for g, r, _ in spaces], [kinds[i] for i in order], clock,
-                             extender, optimistic).run()
+                             extender, optimistic, scan).run()
     sol.total = total
     paths: dict[int, Path] = {}
     if extender is not None:
