@@ -188,7 +188,11 @@ class Board:
         """The tile or the stations of hex ``hid`` changed (a station of ``sym``, when given):
         a corporation's network (``connectivity``) is computed again only when its walk looked
         at that hex (every hex it looks at is a key of its edge map) or it is ``sym``'s; every
-        other cached answer is dropped."""
+        other cached answer is dropped. A board whose networks depend on more than its hexes
+        (``connectivity`` overridden, like 1833NE's private off-board stations) drops them all."""
+        if type(self).connectivity is not Board.connectivity:
+            self.changed()
+            return
         self.version += 1
         kept = {}
         for key, value in self._cache.items():

@@ -49,6 +49,7 @@ from .route_check import route_order as _route_order
 from .route_check import side_keys as _side_keys
 from .router_extension import Extender, Path, terminal_needs
 from .router_graph import Link, RouteGraph
+from .router_long import LongRoutes, stop_bounds
 
 if TYPE_CHECKING:
     from .entities import Train
@@ -63,6 +64,7 @@ __all__ = ["RouteSolution", "best_route_for_train", "best_routes", "check_route"
 _LISTING_SHARE = 0.6  # share of the time budget listing all routes may take
 _SHORT_STOPS = 6  # when that is not enough, routes of at most this many stops are listed too
 _SHORT_SHARE = 0.8  # ... until this share of the budget
+_SPLIT_FROM = 8  # long routes are bounded (router_long) for a train reaching more stops than this
 
 
 @dataclass
@@ -114,13 +116,17 @@ def _port_rule(game: Game, graph: RouteGraph) -> tuple[list[bool], int]:
 
 
 def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: int,
-                     clock: _Clock | None = None, deadline: float | None = None) -> list[Candidate]:
+                     clock: _Clock | None = None, deadline: float | None = None,
+                     long: LongRoutes | None = None) -> list[Candidate]:
     """Every legal route of at most ``max_stops`` stops, best revenue first.
 
     Revenue comes from ``game.route_revenue`` (a route it refuses with GameError is illegal),
     memoised on the set of stops: it depends on which stops a route visits, not their order.
     Routes are found from the end that comes first in the order stations, other stops; so
-    when ``deadline`` cuts the search short, routes ending at a station are already in."""
+    when ``deadline`` cuts the search short, routes ending at a station are already in.
+
+    With ``long`` only routes of more than ``long.short_max`` stops are listed, those that may
+    beat its threshold (:mod:`engine.router_long`)."""
     corp = game.corp(corp_sym)
     clock = clock or _Clock(float("inf"))
     limit = clock.deadline if deadline is None else deadline
@@ -165,6 +171,8 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             revenue_of[visited] = rev
         if rev >= 0:
             out.append(Candidate(rev, mask, tuple(nodes), tuple(links)))
+            if long is not None:
+                long.found(rev, mask)
 
     def dfs(start_rank: int, cur: int, visited: int, mask: int, jmask: int, gmask: int, tok: bool,
             open_end: bool) -> None:
@@ -191,12 +199,54 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             if clock.out:
                 return
 
+    def dfs_long(start_rank: int, cur: int, visited: int, mask: int, jmask: int, gmask: int, tok: bool,
+                 open_end: bool, most: int) -> None:
+        # as dfs, listing only long routes, following a partial route only while it may pay
+        nonlocal ticks
+        ticks += 1
+        if ticks & 4095 == 0 and clock.expired(limit):
+            return
+        count = len(nodes)
+        assert long is not None
+        threshold = long.lower - long.others
+        if count > short_max and tok and start_rank < rank[cur] and most >= threshold:
+            record(visited, mask)
+        if count >= max_stops or not open_end:
+            return
+        ub = memo.get((cur, visited)) if unlimited else None
+        if ub is None:
+            ub = long.bound(cur, visited, count)
+        if most + ub < threshold:
+            return
+        for link in adj[cur]:
+            v = link.v
+            if (visited >> v) & 1 or mask & link.mask or jmask & link.jmask or gmask & groups[v] \
+                    or not reachable[v] or (count > 1 and link.terminal_u):
+                continue
+            nodes.append(v)
+            links.append(link)
+            dfs_long(start_rank, v, visited | (1 << v), mask | link.mask, jmask | link.jmask, gmask | groups[v],
+                     tok or tokened[v], through[v] and not link.terminal_v, most + bounds[v])
+            nodes.pop()
+            links.pop()
+            if clock.out:
+                return
+
+    bounds = long.bounds if long is not None else []
+    memo = long.memo if long is not None else {}
+    unlimited = long.unlimited if long is not None else False
+    short_max = long.short_max if long is not None else 0
     for s in starts:
         nodes.append(s)
-        dfs(rank[s], s, 1 << s, 0, 0, groups[s], tokened[s], True)
+        if long is None:
+            dfs(rank[s], s, 1 << s, 0, 0, groups[s], tokened[s], True)
+        else:
+            dfs_long(rank[s], s, 1 << s, 0, 0, groups[s], tokened[s], True, bounds[s])
         nodes.pop()
         if clock.out:
             break
+    if long is not None:
+        out = [c for c in out if c.revenue >= long.threshold]
     out.sort(key=lambda c: -c.revenue)
     return out
 
@@ -536,6 +586,35 @@ def _reach(train: Train) -> int:
     return int(train.distance)
 
 
+def _split_listing(game: Game, corp_sym: str, graph: RouteGraph, trains: list[Train], max_stops: int,
+                   clock: _Clock, deadline: float) -> list[Candidate] | None:
+    """When one train reaches further than all others: every route the others could run, and
+    only the longer routes that may pay (:mod:`engine.router_long`); None when that does not
+    apply (the caller lists every route)."""
+    reaches = sorted((_reach(t) for t in trains), reverse=True)
+    if len(reaches) < 2 or reaches[0] == reaches[1] or max_stops <= max(reaches[1], _SPLIT_FROM):
+        return None  # (listing every route of a few stops costs less than bounding them)
+    corp = game.corp(corp_sym)
+    bounds = stop_bounds(game, corp, graph)
+    if bounds is None:
+        return None
+    short_max = reaches[1]
+    short = enumerate_routes(game, corp_sym, graph, short_max, clock, deadline)
+    if clock.out:
+        return short
+    rows = [(c.revenue, c.mask, len(c.stops)) for c in short]
+    others = sum(next((r for r, _, n in rows if n <= d), 0) for d in reaches[1:])
+    lower, used = 0, 0  # a first assignment from the short routes, longest train first
+    for d in reaches:
+        pick = next(((r, m) for r, m, n in rows if n <= d and not m & used), None)
+        if pick is not None:
+            lower += pick[0]
+            used |= pick[1]
+    long = LongRoutes(graph, bounds, short_max, max_stops, others, lower, rows, reaches[1:])
+    longer = enumerate_routes(game, corp_sym, graph, max_stops, clock, deadline, long)
+    return sorted(short + longer, key=lambda c: -c.revenue)
+
+
 def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
                 trains: list[Train] | None = None, graph: RouteGraph | None = None) -> RouteSolution:
     """The set of routes, one per train at most, that earns ``corp_sym`` the most revenue.
@@ -551,8 +630,10 @@ def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
         return sol
     graph = game.route_graph(corp_sym) if graph is None else graph
     max_stops = _max_stops(trains, graph)
-    all_cands = enumerate_routes(game, corp_sym, graph, max_stops, clock,
-                                 clock.start + _LISTING_SHARE * time_budget)
+    listing_deadline = clock.start + _LISTING_SHARE * time_budget
+    all_cands = _split_listing(game, corp_sym, graph, trains, max_stops, clock, listing_deadline)
+    if all_cands is None:
+        all_cands = enumerate_routes(game, corp_sym, graph, max_stops, clock, listing_deadline)
     enumerated = not clock.out
     if not enumerated and max_stops > _SHORT_STOPS:
         # cut short: the routes found all start near one station; add short routes from everywhere

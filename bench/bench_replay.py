@@ -1,4 +1,4 @@
-"""Replay speed against the 18xx.games engine (run on demand: ``python -m bench.replay``).
+"""Replay speed against the 18xx.games engine (run on demand: ``python -m bench.bench_replay``).
 
 For the densest games of tests/fixtures (most tiles laid; ``--games N``, default 6) or the
 exports given, each game is replayed as a whole process by both engines, alternated, ``--runs``

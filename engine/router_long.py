@@ -1,0 +1,169 @@
+"""Long routes listed only where they can pay (the router's dense late positions, issue #24).
+
+When one train reaches further than every other (a D-train beside 5- and 6-trains, a national's
+8-train), routes longer than the others' reach are its alone. The best total is at least any
+feasible assignment found so far (``lower``); the other trains add at most the sum of their best
+routes (``others``); so a long route earning less than ``lower - others`` is in no assignment
+as good and need not be listed (those earning that much are kept: the assignment worth
+``lower`` stays in the lists). The search for long routes stops following a partial route as
+soon as what it earns plus an upper bound on what its continuation can add is below that
+threshold; ``lower`` grows during the search (each long route found is tried with the
+others' best routes that share no track with it), so the threshold does too.
+
+The bound on a continuation from the route's open end: every stop still reachable from there
+without passing a stop already visited or a stop a route may only end at; those it could only
+end at count once (the best of them); each stop counts its :func:`stop_bounds` value (what it
+earns alone; titles whose bonuses grow with a route's other stops, like 1836Jr56's ports, are
+not listed this way).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .errors import GameError
+
+if TYPE_CHECKING:
+    from .entities import Corporation
+    from .game import Game
+    from .router_graph import RouteGraph
+
+
+def stop_bounds(game: Game, corp: Corporation, graph: RouteGraph) -> list[int] | None:
+    """Per stop, the most it can add to a route's revenue: its own revenue with the title's
+    bonuses for it alone (never below its printed value). None when routes are not priced stop
+    by stop (per-train pricing, route extension, port off-boards)."""
+    if game.scores_routes_per_train or game.extends_routes or game.rules.port_offboard_hexes:
+        return None
+    out = []
+    for i, ref in enumerate(graph.stops):
+        try:
+            alone = game.route_revenue(corp, [ref])
+        except GameError:
+            return None
+        out.append(max(alone, graph.value[i], 0))
+    return out
+
+
+class LongRoutes:
+    """Lists the routes of more than ``short_max`` and at most ``max_stops`` stops that could be
+    in an assignment better than ``lower`` (see the module docstring).
+
+    ``record(nodes, links, visited, mask)`` is the router's: it prices a route and keeps it
+    (returning its revenue, or None when illegal). ``others`` is the sum of the best routes of
+    the other trains; ``short`` (revenue, mask, stops) their candidates, best first, and
+    ``other_reaches`` their reaches, in the order the quick assignment fills them."""
+
+    def __init__(self, graph: RouteGraph, bounds: list[int], short_max: int, max_stops: int,
+                 others: int, lower: int, short: list[tuple[int, int, int]], other_reaches: list[int]):
+        self.graph = graph
+        self.bounds = bounds
+        self.short_max = short_max
+        self.max_stops = max_stops
+        self.others = others
+        self.lower = lower
+        self.short = short
+        self.other_reaches = other_reaches
+        n = len(graph.stops)
+        nbr = [0] * n
+        for u in range(n):
+            for link in graph.adj[u]:
+                nbr[u] |= 1 << link.v
+        self.nbr = nbr
+        self.through_mask = sum(1 << i for i in range(n) if graph.through[i])
+        self.reach_mask = sum(1 << i for i in range(n) if graph.reachable[i])
+        self.best_long = 0
+        # per byte of a set of stops: its stops' neighbours, the bounds of its stops a route may
+        # pass through, the best bound of those it may only end at
+        self.chunks = (n + 7) // 8
+        self.nbr_of: list[list[int]] = []
+        self.mid_sum: list[list[int]] = []
+        self.end_max: list[list[int]] = []
+        for k in range(self.chunks):
+            nb, ms, em = [0] * 256, [0] * 256, [0] * 256
+            for byte in range(1, 256):
+                low = byte & -byte
+                v = 8 * k + low.bit_length() - 1
+                rest = byte ^ low
+                if v < n:
+                    nb[byte] = nb[rest] | nbr[v]
+                    mid = graph.through[v]
+                    ms[byte] = ms[rest] + (bounds[v] if mid else 0)
+                    em[byte] = max(em[rest], 0 if mid else bounds[v])
+                else:
+                    nb[byte], ms[byte], em[byte] = nb[rest], ms[rest], em[rest]
+            self.nbr_of.append(nb)
+            self.mid_sum.append(ms)
+            self.end_max.append(em)
+        self.memo: dict[tuple[int, int], int] = {}
+        self.unlimited = max_stops >= n
+
+    @property
+    def threshold(self) -> int:
+        return self.lower - self.others
+
+    def bound(self, cur: int, visited: int, count: int) -> int:
+        """Most a continuation from stop ``cur`` can add."""
+        key = (cur, visited)
+        got = self.memo.get(key) if self.unlimited else None
+        if got is not None:
+            return got
+        through = self.through_mask
+        blocked = visited | ~self.reach_mask
+        reach = self.nbr[cur] & ~blocked
+        frontier = reach & through
+        chunks, nbr_of = range(self.chunks), self.nbr_of
+        while frontier:
+            new = 0
+            for k in chunks:
+                byte = (frontier >> (8 * k)) & 255
+                if byte:
+                    new |= nbr_of[k][byte]
+            new &= ~blocked & ~reach
+            reach |= new
+            frontier = new & through
+        mids = ends = 0
+        for k in chunks:
+            byte = (reach >> (8 * k)) & 255
+            if byte:
+                mids += self.mid_sum[k][byte]
+                end = self.end_max[k][byte]
+                if end > ends:
+                    ends = end
+        got = mids + ends
+        if self.unlimited:
+            self.memo[key] = got
+            return got
+        left = self.max_stops - count
+        if (reach & through).bit_count() + 1 > left:  # a limited train: its best ``left`` stops
+            values = []
+            x = reach
+            while x:
+                low = x & -x
+                x ^= low
+                values.append(self.bounds[low.bit_length() - 1])
+            values.sort(reverse=True)
+            got = min(got, sum(values[:left]))
+        return got
+
+    def found(self, revenue: int, mask: int) -> None:
+        """A long route earning ``revenue`` on track ``mask`` was listed: try it with the best
+        routes of the other trains that fit beside it (raises ``lower``)."""
+        if revenue + self.others <= self.lower or revenue <= self.best_long - 20:
+            return  # cannot raise the lower bound, or unlikely to (a far weaker route)
+        self.best_long = max(self.best_long, revenue)
+        total, used = revenue, mask
+        for reach in self.other_reaches:
+            for rev, m, stops in self.short:
+                if stops <= reach and not m & used:
+                    total += rev
+                    used |= m
+                    break
+        if total > self.lower:
+            self.lower = total
+
+    def prune(self, most: int, cur: int, visited: int, count: int) -> bool:
+        """Whether no continuation of a partial route (its stops' bounds summing to ``most``,
+        open at ``cur``) can be a long route reaching the threshold."""
+        return most + self.bound(cur, visited, count) < self.threshold
+
