@@ -3,6 +3,7 @@ track graph (what a corporation reaches, route stops and revenue)."""
 
 from __future__ import annotations
 
+import weakref
 from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -18,6 +19,7 @@ NodeRef = tuple[str, int]  # (hex id, node index on its current tile)
 
 
 IMPASSABLE_HEX_COLORS = ("blue", "gray", "red")
+_TILE_WALKS: weakref.WeakKeyDictionary[Board, dict[str, _TileWalk]] = weakref.WeakKeyDictionary()
 
 
 def _open_slot(slots: list[str | None], reservations: list[str], sym: str) -> int | None:
@@ -102,18 +104,15 @@ class Board:
         # what a corporation's stations reach: every node of a walk that uses no track twice
         # (as 18xx.games walks it), or plain reachability along track
         self.route_legal_network = game.rules.network_walk == "route_legal"
-        # hex -> its current tile indexed for the network walk (rebuilt when the tile changes)
-        self.tile_walks: dict[str, _TileWalk] = {}
 
-    def __getstate__(self) -> dict[str, Any]:
-        # caches are not part of the state: a restored board rebuilds them on demand
-        state = dict(self.__dict__)
-        state["_cache"] = {}
-        state["tile_walks"] = {}
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
+    @property
+    def tile_walks(self) -> dict[str, _TileWalk]:
+        """Hex -> its current tile indexed for the network walk (rebuilt when the tile changes);
+        kept beside the board, not in it: no part of its state, never saved or copied."""
+        got = _TILE_WALKS.get(self)
+        if got is None:
+            got = _TILE_WALKS[self] = {}
+        return got
 
     # ------------------------------------------------------------------ tiles
     def tile_for(self, name: str) -> Tile:

@@ -40,6 +40,7 @@ found is then returned with ``optimal=False`` and ``stopped`` saying where it st
 from __future__ import annotations
 
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -52,18 +53,22 @@ from .router_graph import Link, RouteGraph
 from .router_long import LongRoutes, stop_bounds
 
 if TYPE_CHECKING:
+    from .board import Board
     from .entities import Train
     from .game import Game
 
 NodeRef = tuple[str, int]
 
 # route checks live in engine.route_check; 1833NE's routes import its helpers from here too
-__all__ = ["RouteSolution", "best_route_for_train", "best_routes", "check_route", "check_routes",
+__all__ = ["RouteSolution", "best_route_for_train", "best_routes", "cached_best_routes", "check_route", "check_routes",
            "enumerate_routes", "route_dict", "_route_order", "_side_keys"]
 
 _LISTING_SHARE = 0.6  # share of the time budget listing all routes may take
 _SHORT_STOPS = 6  # when that is not enough, routes of at most this many stops are listed too
 _SHORT_SHARE = 0.8  # ... until this share of the budget
+# solved positions per board (engine.router.cached_best_routes)
+_SOLVED: weakref.WeakKeyDictionary[Board, dict[tuple[Any, ...], tuple[float, RouteSolution]]] = \
+    weakref.WeakKeyDictionary()
 _SPLIT_FROM = 8  # long routes are bounded (router_long) for a train reaching more stops than this
 
 
@@ -671,6 +676,30 @@ def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
                        else "time budget spent while combining routes")
     sol.elapsed_ms = clock.elapsed_ms()
     return sol
+
+
+def cached_best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0) -> RouteSolution:
+    """:func:`best_routes`, computed once per position and corporation and reused (the route
+    suggestion, the button that runs it and autocomplete ask for the same position).
+
+    Answers are kept beside the board (never saved with the game; a rolled-back game has a new
+    board and starts without them), keyed by the board's version (every change of the map), the
+    number of actions processed and the phase (any other change of the game) and the
+    corporation's trains. A result not proven optimal is reused only for a budget no larger
+    than the one it had. Each call gets its own copy of the routes."""
+    key = (corp_sym, game.board.version, len(game.action_log), game.phase_index,
+           tuple(t.id for t in game.runnable_trains(game.corp(corp_sym))))
+    cache = _SOLVED.get(game.board)
+    if cache is None:
+        cache = _SOLVED[game.board] = {}
+    kept = cache.get(key)
+    if kept is None or not (kept[1].optimal or kept[0] >= time_budget):
+        if len(cache) > 64:
+            cache.clear()
+        kept = cache[key] = (time_budget, best_routes(game, corp_sym, time_budget=time_budget))
+    sol = kept[1]
+    return RouteSolution(sol.corp, [dict(r) for r in sol.routes], sol.total, sol.optimal, sol.elapsed_ms,
+                         sol.candidates, sol.stopped)
 
 
 def best_route_for_train(game: Game, corp_sym: str, train_id: str, *,
