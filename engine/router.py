@@ -205,48 +205,64 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                 return
 
     def dfs_long(start_rank: int, cur: int, visited: int, mask: int, jmask: int, gmask: int, tok: bool,
-                 open_end: bool, most: int) -> None:
-        # as dfs, listing only long routes, following a partial route only while it may pay
+                 most: int) -> None:
+        # as dfs, listing only long routes, following a partial route only while it may pay;
+        # the caller has checked that ``cur`` leaves the route open and may pay
         nonlocal ticks
         ticks += 1
         if ticks & 4095 == 0 and clock.expired(limit):
             return
         count = len(nodes)
+        if count >= max_stops:
+            return
         assert long is not None
         threshold = long.lower - long.others
-        if count > short_max and tok and start_rank < rank[cur] and most >= threshold:
-            record(visited, mask)
-        if count >= max_stops or not open_end:
-            return
-        ub = memo.get((cur, visited)) if unlimited else None
-        if ub is None:
-            ub = long.bound(cur, visited, count)
-        if most + ub < threshold:
-            return
-        for link in adj[cur]:
-            v = link.v
-            if (visited >> v) & 1 or mask & link.mask or jmask & link.jmask or gmask & groups[v] \
-                    or not reachable[v] or (count > 1 and link.terminal_u):
+        ends = later_ends[start_rank]
+        first = count == 1
+        for v, lmask, ljmask, term_u, term_v, link in tadj[cur]:
+            bit = 1 << v
+            if visited & bit or mask & lmask or jmask & ljmask or gmask & groups[v] \
+                    or (term_u and not first):
                 continue
+            vis = visited | bit
+            most_v = most + bounds[v]
+            tok_v = tok or tokened[v]
             nodes.append(v)
-            links.append(link)
-            dfs_long(start_rank, v, visited | (1 << v), mask | link.mask, jmask | link.jmask, gmask | groups[v],
-                     tok or tokened[v], through[v] and not link.terminal_v, most + bounds[v])
+            if count >= short_max and tok_v and start_rank < rank[v] and most_v >= threshold:
+                links.append(link)
+                record(vis, mask | lmask)
+                links.pop()
+                threshold = long.lower - long.others
+            if through[v] and not term_v and count + 1 < max_stops:
+                kept = memo.get((v, vis)) if unlimited else None
+                if kept is None:
+                    kept = long.bound(v, vis, count + 1)
+                # onwards only above the threshold, and while a stop is left where a route
+                # from this start may end
+                if most_v + kept[0] >= threshold and kept[1] & ends:
+                    links.append(link)
+                    dfs_long(start_rank, v, vis, mask | lmask, jmask | ljmask, gmask | groups[v], tok_v, most_v)
+                    links.pop()
             nodes.pop()
-            links.pop()
             if clock.out:
                 return
 
     bounds = long.bounds if long is not None else []
+    # links as tuples, unreachable stops left out (the long search reads them most)
+    tadj = [[(lk.v, lk.mask, lk.jmask, lk.terminal_u, lk.terminal_v, lk) for lk in row if reachable[lk.v]]
+            for row in adj] if long is not None else []
     memo = long.memo if long is not None else {}
     unlimited = long.unlimited if long is not None else False
     short_max = long.short_max if long is not None else 0
+    # per start rank: the stops a route found from that start may end at (those ranked after it)
+    later_ends = [sum(1 << i for i in range(len(stops)) if rank[i] > r) for r in range(len(starts))] \
+        if long is not None else []
     for s in starts:
         nodes.append(s)
         if long is None:
             dfs(rank[s], s, 1 << s, 0, 0, groups[s], tokened[s], True)
         else:
-            dfs_long(rank[s], s, 1 << s, 0, 0, groups[s], tokened[s], True, bounds[s])
+            dfs_long(rank[s], s, 1 << s, 0, 0, groups[s], tokened[s], bounds[s])
         nodes.pop()
         if clock.out:
             break
@@ -276,6 +292,7 @@ class _Space:
         self.fits: dict[int, int] = {}
         self.users: dict[int, int] = {}
         self.conf: dict[int, int] = {}  # global candidate -> local candidates sharing track with it
+        self.link_conf: dict[int, int] = {}  # id(link) -> local candidates sharing track with it
 
 
 class _Assigner:
@@ -397,13 +414,22 @@ class _Assigner:
         return total - sum(opt.get(g, 0) for g in globs) + self.extender.best(globs)[0]
 
     def conflicts(self, s: int, g: int) -> int:
+        """Space ``s``'s candidates sharing track with candidate ``g``: the union, over g's
+        links, of those sharing track with the link (kept per link: routes share links)."""
         sp = self.spaces[s]
         got = sp.conf.get(g)
         if got is None:
             got = 0
             users = sp.users
-            for b in self.bits_of(g):
-                got |= users.get(b, 0)
+            per_link = sp.link_conf
+            for link in self.cands[g].links:
+                lc = per_link.get(id(link))
+                if lc is None:
+                    lc = 0
+                    for b in link.bits:
+                        lc |= users.get(b, 0)
+                    per_link[id(link)] = lc
+                got |= lc
             sp.conf[g] = got
         return got
 

@@ -95,19 +95,19 @@ class LongRoutes:
             self.nbr_of.append(nb)
             self.mid_sum.append(ms)
             self.end_max.append(em)
-        self.memo: dict[tuple[int, int], int] = {}
+        self.memo: dict[tuple[int, int], tuple[int, int]] = {}
         self.unlimited = max_stops >= n
 
     @property
     def threshold(self) -> int:
         return self.lower - self.others
 
-    def bound(self, cur: int, visited: int, count: int) -> int:
-        """Most a continuation from stop ``cur`` can add."""
+    def bound(self, cur: int, visited: int, count: int) -> tuple[int, int]:
+        """Most a continuation from stop ``cur`` can add, and the stops it may reach."""
         key = (cur, visited)
-        got = self.memo.get(key) if self.unlimited else None
-        if got is not None:
-            return got
+        kept = self.memo.get(key) if self.unlimited else None
+        if kept is not None:
+            return kept
         through = self.through_mask
         blocked = visited | ~self.reach_mask
         reach = self.nbr[cur] & ~blocked
@@ -132,8 +132,8 @@ class LongRoutes:
                     ends = end
         got = mids + ends
         if self.unlimited:
-            self.memo[key] = got
-            return got
+            kept = self.memo[key] = (got, reach)
+            return kept
         left = self.max_stops - count
         if (reach & through).bit_count() + 1 > left:  # a limited train: its best ``left`` stops
             values = []
@@ -144,7 +144,7 @@ class LongRoutes:
                 values.append(self.bounds[low.bit_length() - 1])
             values.sort(reverse=True)
             got = min(got, sum(values[:left]))
-        return got
+        return got, reach
 
     def found(self, revenue: int, mask: int) -> None:
         """A long route earning ``revenue`` on track ``mask`` was listed: try it with the best
@@ -165,5 +165,5 @@ class LongRoutes:
     def prune(self, most: int, cur: int, visited: int, count: int) -> bool:
         """Whether no continuation of a partial route (its stops' bounds summing to ``most``,
         open at ``cur``) can be a long route reaching the threshold."""
-        return most + self.bound(cur, visited, count) < self.threshold
+        return most + self.bound(cur, visited, count)[0] < self.threshold
 
