@@ -158,13 +158,14 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     links: list[Link] = []
     ticks = 0
 
-    def record(visited: int, mask: int) -> None:
+    def record(visited: int, mask: int) -> bool:
+        """Keep the route in ``nodes``/``links`` when legal (True)."""
         if term_needs:
             ends = (nodes[0], nodes[-1])
             for link in links:
                 need = term_needs.get(id(link))
                 if need and any(i not in ends for i in need):
-                    return
+                    return False
         rev = revenue_of.get(visited)
         if rev is None:
             rev = -1
@@ -178,6 +179,8 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             out.append(Candidate(rev, mask, tuple(nodes), tuple(links)))
             if long is not None:
                 long.found(rev, mask)
+            return True
+        return False
 
     def dfs(start_rank: int, cur: int, visited: int, mask: int, jmask: int, gmask: int, tok: bool,
             open_end: bool) -> None:
@@ -205,9 +208,11 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                 return
 
     def dfs_long(start_rank: int, cur: int, visited: int, mask: int, jmask: int, gmask: int, tok: bool,
-                 most: int) -> None:
-        # as dfs, listing only long routes, following a partial route only while it may pay;
-        # the caller has checked that ``cur`` leaves the route open and may pay
+                 most: int, allowed: int, rest: int, picks: int) -> None:
+        # as dfs, listing only long routes, following a partial route only while it may pay
+        # (``most``: the bounds of its stops; ``allowed``: the other trains' candidates that
+        # share no track with it, ``rest`` and ``picks`` the best of them as others_best tells);
+        # the caller has checked that ``cur`` leaves the route open
         nonlocal ticks
         ticks += 1
         if ticks & 4095 == 0 and clock.expired(limit):
@@ -216,7 +221,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         if count >= max_stops:
             return
         assert long is not None
-        threshold = long.lower - long.others
+        lower = long.lower
         ends = later_ends[start_rank]
         first = count == 1
         for v, lmask, ljmask, term_u, term_v, link in tadj[cur]:
@@ -227,27 +232,36 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             vis = visited | bit
             most_v = most + bounds[v]
             tok_v = tok or tokened[v]
+            conf = long.conflicts(link)
+            allowed_v = allowed & ~conf
+            if conf & picks:
+                rest_v, picks_v = long.others_best(allowed_v)
+            else:
+                rest_v, picks_v = rest, picks
             nodes.append(v)
-            if count >= short_max and tok_v and start_rank < rank[v] and most_v >= threshold:
+            if count >= short_max and tok_v and start_rank < rank[v] and most_v + rest_v >= lower:
                 links.append(link)
-                record(vis, mask | lmask)
+                if record(vis, mask | lmask):
+                    allowed_of[len(out) - 1] = allowed_v
                 links.pop()
-                threshold = long.lower - long.others
+                lower = long.lower
             if through[v] and not term_v and count + 1 < max_stops:
                 kept = memo.get((v, vis)) if unlimited else None
                 if kept is None:
                     kept = long.bound(v, vis, count + 1)
-                # onwards only above the threshold, and while a stop is left where a route
-                # from this start may end
-                if most_v + kept[0] >= threshold and kept[1] & ends:
+                # onwards only while it may pay, and while a stop is left where a route from
+                # this start may end
+                if most_v + kept[0] + rest_v >= lower and kept[1] & ends:
                     links.append(link)
-                    dfs_long(start_rank, v, vis, mask | lmask, jmask | ljmask, gmask | groups[v], tok_v, most_v)
+                    dfs_long(start_rank, v, vis, mask | lmask, jmask | ljmask, gmask | groups[v], tok_v, most_v,
+                             allowed_v, rest_v, picks_v)
                     links.pop()
             nodes.pop()
             if clock.out:
                 return
 
     bounds = long.bounds if long is not None else []
+    allowed_of: dict[int, int] = {}  # long routes listed: index in ``out`` -> allowed (see dfs_long)
     # links as tuples, unreachable stops left out (the long search reads them most)
     tadj = [[(lk.v, lk.mask, lk.jmask, lk.terminal_u, lk.terminal_v, lk) for lk in row if reachable[lk.v]]
             for row in adj] if long is not None else []
@@ -262,12 +276,13 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         if long is None:
             dfs(rank[s], s, 1 << s, 0, 0, groups[s], tokened[s], True)
         else:
-            dfs_long(rank[s], s, 1 << s, 0, 0, groups[s], tokened[s], bounds[s])
+            dfs_long(rank[s], s, 1 << s, 0, 0, groups[s], tokened[s], bounds[s], long.all_short,
+                     *long.others_best(long.all_short))
         nodes.pop()
         if clock.out:
             break
-    if long is not None:
-        out = [c for c in out if c.revenue >= long.threshold]
+    if long is not None:  # those that may still pay with the final lower bound
+        out = [c for i, c in enumerate(out) if c.revenue + long.others_best(allowed_of[i])[0] >= long.lower]
     out.sort(key=lambda c: -c.revenue)
     return out
 
@@ -641,7 +656,8 @@ def _split_listing(game: Game, corp_sym: str, graph: RouteGraph, trains: list[Tr
         if pick is not None:
             lower += pick[0]
             used |= pick[1]
-    long = LongRoutes(graph, bounds, short_max, max_stops, others, lower, rows, reaches[1:])
+    long = LongRoutes(graph, bounds, short_max, max_stops, others, lower, rows, reaches[1:],
+                      [[b for link in c.links for b in link.bits] for c in short])
     longer = enumerate_routes(game, corp_sym, graph, max_stops, clock, deadline, long)
     return sorted(short + longer, key=lambda c: -c.revenue)
 

@@ -26,7 +26,7 @@ from .errors import GameError
 if TYPE_CHECKING:
     from .entities import Corporation
     from .game import Game
-    from .router_graph import RouteGraph
+    from .router_graph import Link, RouteGraph
 
 
 def stop_bounds(game: Game, corp: Corporation, graph: RouteGraph) -> list[int] | None:
@@ -49,13 +49,15 @@ class LongRoutes:
     """Lists the routes of more than ``short_max`` and at most ``max_stops`` stops that could be
     in an assignment better than ``lower`` (see the module docstring).
 
-    ``record(nodes, links, visited, mask)`` is the router's: it prices a route and keeps it
-    (returning its revenue, or None when illegal). ``others`` is the sum of the best routes of
-    the other trains; ``short`` (revenue, mask, stops) their candidates, best first, and
-    ``other_reaches`` their reaches, in the order the quick assignment fills them."""
+    ``others`` is the sum of the best routes of the other trains; ``short`` (revenue, mask,
+    stops) their candidates, best first, ``short_bits`` their track bits, and ``other_reaches``
+    their reaches, in the order the quick assignment fills them. A partial route also carries
+    the set of those candidates that share no track with it: the other trains add at most the
+    best of them (:meth:`others_best`), a sharper bound than ``others``."""
 
     def __init__(self, graph: RouteGraph, bounds: list[int], short_max: int, max_stops: int,
-                 others: int, lower: int, short: list[tuple[int, int, int]], other_reaches: list[int]):
+                 others: int, lower: int, short: list[tuple[int, int, int]], other_reaches: list[int],
+                 short_bits: list[list[int]]):
         self.graph = graph
         self.bounds = bounds
         self.short_max = short_max
@@ -73,6 +75,22 @@ class LongRoutes:
         self.through_mask = sum(1 << i for i in range(n) if graph.through[i])
         self.reach_mask = sum(1 << i for i in range(n) if graph.reachable[i])
         self.best_long = 0
+        # the other trains' candidates as bit sets (bit j: short[j]): per track bit those using
+        # it, per reach those fitting, per link (by id) those sharing track with it
+        self.short_rev = [r for r, _, _ in short]
+        size = (len(short) + 8) // 8
+        users: dict[int, bytearray] = {}
+        for j, bits in enumerate(short_bits):
+            byte, bitv = j >> 3, 1 << (j & 7)
+            for b in bits:
+                arr = users.get(b)
+                if arr is None:
+                    arr = users[b] = bytearray(size)
+                arr[byte] |= bitv
+        self.users = {b: int.from_bytes(arr, "little") for b, arr in users.items()}
+        self.fits = [sum(1 << j for j, (_, _, n) in enumerate(short) if n <= d) for d in other_reaches]
+        self.all_short = (1 << len(short)) - 1
+        self.link_conf: dict[int, int] = {}
         # per byte of a set of stops: its stops' neighbours, the bounds of its stops a route may
         # pass through, the best bound of those it may only end at
         self.chunks = (n + 7) // 8
@@ -145,6 +163,30 @@ class LongRoutes:
             values.sort(reverse=True)
             got = min(got, sum(values[:left]))
         return got, reach
+
+    def conflicts(self, link: Link) -> int:
+        """The other trains' candidates sharing track with ``link``."""
+        got = self.link_conf.get(id(link))
+        if got is None:
+            got = 0
+            users = self.users
+            for b in link.bits:
+                got |= users.get(b, 0)
+            self.link_conf[id(link)] = got
+        return got
+
+    def others_best(self, allowed: int) -> tuple[int, int]:
+        """Most the other trains can add with candidates in ``allowed`` (each its best one),
+        and those best candidates (a bit set: while none of them is taken away, the sum stays)."""
+        total = picks = 0
+        rev = self.short_rev
+        for fits in self.fits:
+            x = allowed & fits
+            if x:
+                low = x & -x
+                total += rev[low.bit_length() - 1]
+                picks |= low
+        return total, picks
 
     def found(self, revenue: int, mask: int) -> None:
         """A long route earning ``revenue`` on track ``mask`` was listed: try it with the best
