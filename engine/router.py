@@ -26,6 +26,13 @@ Algorithm:
    place, the best candidate of its kind still compatible with the routes placed: nothing those trains can add exceeds it, so a
    pruned branch cannot beat the best set found.
 
+Long routes (:mod:`engine.router_long`): when one train reaches more than eight stops and
+further than every other train (a D-train beside 5s and 6s), every route the other trains can
+run is listed first, then only the longer routes that may still be in an assignment as good as
+the best found so far, by a search that stops following a partial route once an upper bound on
+what it and the other trains can earn falls below that. Candidate lists are kept per train
+reach, and conflicts are computed only for the lists of trains placed later.
+
 Route extension (1833NE cross-connection bonuses, :mod:`engine.router_extension`): a title
 with ``game.extension_gains`` lets a route go on past its counted stops to a bonus place.
 Each candidate's revenue then includes an optimistic gain (an upper bound, so pruning stays
@@ -224,7 +231,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         lower = long.lower
         ends = later_ends[start_rank]
         first = count == 1
-        for v, lmask, ljmask, term_u, term_v, link in tadj[cur]:
+        for v, lmask, ljmask, term_u, term_v, link, conf in tadj[cur]:
             bit = 1 << v
             if visited & bit or mask & lmask or jmask & ljmask or gmask & groups[v] \
                     or (term_u and not first):
@@ -232,7 +239,6 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             vis = visited | bit
             most_v = most + bounds[v]
             tok_v = tok or tokened[v]
-            conf = long.conflicts(link)
             allowed_v = allowed & ~conf
             if conf & picks:
                 rest_v, picks_v = long.others_best(allowed_v)
@@ -263,8 +269,8 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     bounds = long.bounds if long is not None else []
     allowed_of: dict[int, int] = {}  # long routes listed: index in ``out`` -> allowed (see dfs_long)
     # links as tuples, unreachable stops left out (the long search reads them most)
-    tadj = [[(lk.v, lk.mask, lk.jmask, lk.terminal_u, lk.terminal_v, lk) for lk in row if reachable[lk.v]]
-            for row in adj] if long is not None else []
+    tadj = [[(lk.v, lk.mask, lk.jmask, lk.terminal_u, lk.terminal_v, lk, long.conflicts(lk))
+             for lk in row if reachable[lk.v]] for row in adj] if long is not None else []
     memo = long.memo if long is not None else {}
     unlimited = long.unlimited if long is not None else False
     short_max = long.short_max if long is not None else 0
