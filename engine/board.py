@@ -494,6 +494,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     visited_nodes: set[NodeRef] = set(others)
     counter: dict[Any, int] = {}
     walked: set[PathKey] = set()  # every path the walk took
+    seen_walks: dict[str, _TileWalk] = {}  # the hexes' walk tables, checked once per walk
     blocks: dict[NodeRef, bool] = {}  # stops the walk may not pass (off-boards, full cities)
 
     def tw(hid: str) -> _TileWalk:
@@ -531,7 +532,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
         if junction is not None and (counter.get(junction, 0) > 1 or terminal):
             return
         for ek in t.edge_keys[pi]:
-            if ek in counter and counter[ek]:
+            if counter.get(ek):
                 return
         key = t.keys[pi]
         vpaths.add(key)
@@ -554,9 +555,9 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
             counter[ek] = counter.get(ek, 0) + 1
             if arrivals is not None:
                 arrivals.add((other, back))
-            ot = walks.get(other)
-            if ot is None or ot.tile is not hexes[other].tile:
-                ot = tw(other)
+            ot = seen_walks.get(other)
+            if ot is None:
+                ot = seen_walks[other] = tw(other)
             okeys = ot.keys
             for npi in ot.by_edge.get(back, ()):
                 if okeys[npi] not in vpaths:
