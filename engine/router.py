@@ -76,6 +76,7 @@ _SHORT_SHARE = 0.8  # ... until this share of the budget
 # solved positions per board (engine.router.cached_best_routes)
 _SOLVED: weakref.WeakKeyDictionary[Board, dict[tuple[Any, ...], tuple[float, RouteSolution]]] = \
     weakref.WeakKeyDictionary()
+_SPLIT_LISTING_SHARE = 0.85  # share of the budget the listing with bounded long routes may take
 _SPLIT_FROM = 8  # long routes are bounded (router_long) for a train reaching more stops than this
 
 
@@ -684,7 +685,9 @@ def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
     graph = game.route_graph(corp_sym) if graph is None else graph
     max_stops = _max_stops(trains, graph)
     listing_deadline = clock.start + _LISTING_SHARE * time_budget
-    all_cands = _split_listing(game, corp_sym, graph, trains, max_stops, clock, listing_deadline)
+    # the long-route listing leaves little to combine: it may take more of the budget
+    all_cands = _split_listing(game, corp_sym, graph, trains, max_stops, clock,
+                               clock.start + _SPLIT_LISTING_SHARE * time_budget)
     if all_cands is None:
         all_cands = enumerate_routes(game, corp_sym, graph, max_stops, clock, listing_deadline)
     enumerated = not clock.out
