@@ -67,7 +67,8 @@ if TYPE_CHECKING:
 NodeRef = tuple[str, int]
 
 # route checks live in engine.route_check; 1833NE's routes import its helpers from here too
-__all__ = ["RouteSolution", "best_route_for_train", "best_routes", "cached_best_routes", "check_route", "check_routes",
+__all__ = ["RouteSolution", "best_route_for_train", "best_routes", "cached_best_routes", "check_route",
+           "known_best_routes", "check_routes",
            "enumerate_routes", "route_dict", "_route_order", "_side_keys"]
 
 _LISTING_SHARE = 0.6  # share of the time budget listing all routes may take
@@ -738,8 +739,7 @@ def cached_best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0) -
     number of actions processed and the phase (any other change of the game) and the
     corporation's trains. A result not proven optimal is reused only for a budget no larger
     than the one it had. Each call gets its own copy of the routes."""
-    key = (corp_sym, game.board.version, len(game.action_log), game.phase_index,
-           tuple(t.id for t in game.runnable_trains(game.corp(corp_sym))))
+    key = _position_key(game, corp_sym)
     cache = _SOLVED.get(game.board)
     if cache is None:
         cache = _SOLVED[game.board] = {}
@@ -751,6 +751,22 @@ def cached_best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0) -
     sol = kept[1]
     return RouteSolution(sol.corp, [dict(r) for r in sol.routes], sol.total, sol.optimal, sol.elapsed_ms,
                          sol.candidates, sol.stopped)
+
+
+def known_best_routes(game: Game, corp_sym: str) -> RouteSolution | None:
+    """What :func:`cached_best_routes` found for this position, without searching (None when
+    it has not been asked yet): for callers that must not wait, like an event loop."""
+    kept = _SOLVED.get(game.board, {}).get(_position_key(game, corp_sym))
+    if kept is None:
+        return None
+    sol = kept[1]
+    return RouteSolution(sol.corp, [dict(r) for r in sol.routes], sol.total, sol.optimal, sol.elapsed_ms,
+                         sol.candidates, sol.stopped)
+
+
+def _position_key(game: Game, corp_sym: str) -> tuple[Any, ...]:
+    return (corp_sym, game.board.version, len(game.action_log), game.phase_index,
+            tuple(t.id for t in game.runnable_trains(game.corp(corp_sym))))
 
 
 def best_route_for_train(game: Game, corp_sym: str, train_id: str, *,

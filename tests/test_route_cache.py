@@ -79,3 +79,11 @@ def test_an_unproven_answer_is_not_reused_for_a_bigger_budget(monkeypatch: pytes
     assert R.cached_best_routes(game, CORP, time_budget=1.0).optimal
     assert R.cached_best_routes(game, CORP, time_budget=0.1).optimal
     assert budgets == [0.1, 1.0]
+
+
+def test_a_caller_that_must_not_wait_sees_only_what_was_found() -> None:
+    game = _position()
+    assert R.known_best_routes(game, CORP) is None
+    found = R.cached_best_routes(game, CORP)
+    known = R.known_best_routes(game, CORP)
+    assert known is not None and known.routes == found.routes and known.optimal
