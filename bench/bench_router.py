@@ -1,13 +1,16 @@
-"""Time the route optimizer (run on demand: python bench/bench_router.py [--dense N] [--ne N]).
+"""Time the route optimizer (run on demand: ``python -m bench.bench_router``).
 
-Before every ``run_routes`` action of every fixture that replays, :func:`engine.router.best_routes`
-runs once; per fixture and overall we print cases, p50/p95/max milliseconds and how many were
-proven optimal.  Targets (issue #7): p95 < 100 ms, max < 1 s, single-threaded.
+Default: the late positions of the densest games. The ``--games`` exports of tests/fixtures with
+the most tiles laid (default 8) are replayed; before every ``run_routes`` action in one of the
+last ``--late`` phases (default 3: 6, D and 8 in 1856) :func:`engine.router.best_routes` runs
+once with ``--budget`` seconds (default 1). Per game and overall: cases, p50/p95/max
+milliseconds and how many were not proven optimal (the search stopped at its budget). Targets
+(issue #24): p95 < 50 ms, max < 500 ms, every optimum proven.
 
+``--all`` times every run_routes action of every fixture instead (issue #7's figure).
 ``--dense N`` also times N synthetic late-game positions (:func:`dense_game`): the 1856 map
 covered with random green/brown track, brown cities, phase D, several stations and two
 D-trains: far more routes than real games reach, to see how the search scales.
-
 ``--ne N`` plays N random 1833NE games (3, 4, 5 players; standard and Takeover in turn; no
 real exports exist) and times every route choice, with route extension for cross bonuses.
 """
@@ -15,9 +18,11 @@ real exports exist) and times every route choice, with route extension for cross
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import random
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +30,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from engine import actions as A  # noqa: E402
 from engine.game import Game  # noqa: E402
-from engine.route_cli import percentile, route_cases  # noqa: E402
+from engine.replay import filter_actions, game_from_export  # noqa: E402
+from engine.route_cli import percentile  # noqa: E402
 from engine.router import best_routes  # noqa: E402
 from engine.titles.registry import new_game  # noqa: E402
 
@@ -109,20 +116,72 @@ def dense_game(seed: int = 1, *, title: str = "1856", stations: int = 4, blocked
     return game, corp.sym
 
 
-def bench_fixtures(time_budget: float) -> list[float]:
+def _exports(paths: list[Path]) -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    for path in paths:
+        opener = gzip.open if path.name.endswith(".gz") else open
+        with opener(path, "rt") as fh:
+            out.append((path.name.split(".json")[0], json.load(fh)))
+    return out
+
+
+def _all_exports() -> list[Path]:
+    return sorted(p for p in FIXTURES.rglob("*.json*") if ".trace." not in p.name)
+
+
+def densest(n: int) -> list[Path]:
+    """The ``n`` exports of tests/fixtures with the most tiles laid."""
+    def tiles(item: tuple[str, dict[str, Any]]) -> int:
+        return sum(1 for a in item[1].get("actions", []) if a.get("type") == "lay_tile")
+    paths = _all_exports()
+    ranked = sorted(zip(paths, _exports(paths), strict=True), key=lambda pe: (-tiles(pe[1]), pe[0].name))
+    return [p for p, _ in ranked[:n]]
+
+
+def time_game(export: dict[str, Any], time_budget: float, late: int | None,
+              cpu: list[float] | None = None) -> tuple[list[float], int]:
+    """Route times (ms, wall clock as the search's budget counts) before the run_routes actions
+    of one export (in its last ``late`` phases, or all), and how many of them were not proven
+    optimal; ``cpu`` gets the CPU times (ms, this thread). The replay stops at a rejection."""
+    game = game_from_export(export)
+    times: list[float] = []
+    unproven = 0
+    for raw in filter_actions(export.get("actions", [])):
+        if raw.get("type") == "run_routes" and (late is None or game.phase_index >= len(game.phases) - late):
+            t0 = time.thread_time()
+            sol = best_routes(game, str(raw.get("entity")), time_budget=time_budget)
+            if cpu is not None:
+                cpu.append((time.thread_time() - t0) * 1000.0)
+            times.append(sol.elapsed_ms)
+            unproven += not sol.optimal
+        try:
+            game.process(A.Action.from_dict(raw), safe=False)
+        except Exception:  # noqa: BLE001 - the replay ends here, whatever the engine's reason
+            break
+    return times, unproven
+
+
+def _line(name: str, times: list[float], unproven: int) -> str:
+    return (f"{name:55s} {len(times):4d} cases  p50 {percentile(times, 50):7.2f} ms"
+            f"  p95 {percentile(times, 95):7.2f} ms  max {max(times, default=0.0):7.2f} ms  unproven {unproven}")
+
+
+def bench_games(paths: list[Path], time_budget: float, late: int | None) -> None:
     every: list[float] = []
-    for path in sorted(FIXTURES.glob("*/*.json")):
-        export: dict[str, Any] = json.loads(path.read_text())
-        times: list[float] = []
-        optimal = 0
-        for _game, case in route_cases(export, time_budget=time_budget):
-            times.append(case.solution.elapsed_ms)
-            optimal += case.solution.optimal
+    cpu: list[float] = []
+    missed = 0
+    for name, export in _exports(paths):
+        mine: list[float] = []
+        times, unproven = time_game(export, time_budget, late, mine)
         every.extend(times)
+        cpu.extend(mine)
+        missed += unproven
         if times:
-            print(f"{path.parent.name}/{path.stem:28s} {len(times):3d} cases  p50 {percentile(times, 50):6.2f} ms"
-                  f"  p95 {percentile(times, 95):6.2f} ms  max {max(times):6.2f} ms  optimal {optimal}/{len(times)}")
-    return every
+            print(_line(name, times, unproven) + f"  (CPU p95 {percentile(mine, 95):.1f} max {max(mine):.1f})",
+                  flush=True)
+    print(_line("all" + (f" (last {late} phases)" if late else ""), every, missed))
+    print(f"{'  the same in CPU time':55s} {len(cpu):4d} cases  p50 {percentile(cpu, 50):7.2f} ms"
+          f"  p95 {percentile(cpu, 95):7.2f} ms  max {max(cpu, default=0.0):7.2f} ms")
 
 
 def bench_dense(n: int, time_budget: float) -> list[float]:
@@ -164,15 +223,19 @@ def bench_1833ne(n: int, time_budget: float) -> list[float]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("files", nargs="*", type=Path, help="exports (default: the densest fixtures)")
     ap.add_argument("--budget", type=float, default=1.0, help="time budget per case, seconds")
+    ap.add_argument("--games", type=int, default=8, help="how many of the densest fixtures")
+    ap.add_argument("--late", type=int, default=3, help="time positions in this many last phases")
+    ap.add_argument("--all", action="store_true", help="every run_routes of every fixture")
     ap.add_argument("--dense", type=int, default=0, help="also time this many synthetic dense positions")
     ap.add_argument("--ne", type=int, default=0, help="also time every route choice of this many 1833NE games")
     args = ap.parse_args(argv)
-    every = bench_fixtures(args.budget)
-    if every:
-        print(f"{'all fixtures':35s} {len(every):3d} cases  p50 {percentile(every, 50):6.2f} ms"
-              f"  p95 {percentile(every, 95):6.2f} ms  max {max(every):6.2f} ms")
+    if args.all:
+        bench_games(_all_exports(), args.budget, None)
+    else:
+        bench_games(args.files or densest(args.games), args.budget, args.late)
     if args.dense:
         dense = bench_dense(args.dense, args.budget)
         print(f"{'dense':35s} {len(dense):3d} cases  p50 {percentile(dense, 50):6.2f} ms"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 from pathlib import Path
@@ -65,6 +64,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         print("No DISCORD_TOKEN is set. Copy .env.example to .env and put your bot token there "
               "to run the Discord bot, or play at the terminal with: conductor local", file=sys.stderr)
         return 2
+    import asyncio  # not at the top: replaying an export does not need it
+
     from bot.store import StoreError, check_database
 
     try:  # a database that cannot be used stops the bot before it connects to Discord

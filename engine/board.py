@@ -3,6 +3,7 @@ track graph (what a corporation reaches, route stops and revenue)."""
 
 from __future__ import annotations
 
+import weakref
 from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -18,6 +19,7 @@ NodeRef = tuple[str, int]  # (hex id, node index on its current tile)
 
 
 IMPASSABLE_HEX_COLORS = ("blue", "gray", "red")
+_TILE_WALKS: weakref.WeakKeyDictionary[Board, dict[str, _TileWalk]] = weakref.WeakKeyDictionary()
 
 
 def _open_slot(slots: list[str | None], reservations: list[str], sym: str) -> int | None:
@@ -103,6 +105,15 @@ class Board:
         # (as 18xx.games walks it), or plain reachability along track
         self.route_legal_network = game.rules.network_walk == "route_legal"
 
+    @property
+    def tile_walks(self) -> dict[str, _TileWalk]:
+        """Hex -> its current tile indexed for the network walk (rebuilt when the tile changes);
+        kept beside the board, not in it: no part of its state, never saved or copied."""
+        got = _TILE_WALKS.get(self)
+        if got is None:
+            got = _TILE_WALKS[self] = {}
+        return got
+
     # ------------------------------------------------------------------ tiles
     def tile_for(self, name: str) -> Tile:
         spec = self.game.data.TILES.get(name)
@@ -165,12 +176,31 @@ class Board:
         self.supply[name].remove(tile_id)
         h.tile = new
         h.tile_id = tile_id
-        self.changed()
+        self.changed_at(hid)
         return new
 
     def changed(self) -> None:
         self.version += 1
         self._cache.clear()
+
+    def changed_at(self, hid: str, sym: str | None = None) -> None:
+        """The tile or the stations of hex ``hid`` changed (a station of ``sym``, when given):
+        a corporation's network (``connectivity``) is computed again only when its walk looked
+        at that hex (every hex it looks at is a key of its edge map) or it is ``sym``'s; every
+        other cached answer is dropped. A board whose networks depend on more than its hexes
+        (``connectivity`` overridden, like 1833NE's private off-board stations) drops them all."""
+        if type(self).connectivity is not Board.connectivity:
+            self.changed()
+            return
+        self.version += 1
+        kept = {}
+        for key, value in self._cache.items():
+            if key[0] == "conn" and key[1] != sym and hid not in value[0]:
+                kept[key] = value
+                arrivals = self._cache.get(("arrivals", key[1]))
+                if arrivals is not None:
+                    kept[("arrivals", key[1])] = arrivals
+        self._cache = kept
 
     def terrain_cost(self, h: HexState) -> int:
         return sum(u.cost for u in h.tile.upgrades)
@@ -210,14 +240,14 @@ class Board:
         if slot is None:
             raise GameError(f"No free token space in {hid}")
         slots[slot] = sym
-        self.changed()
+        self.changed_at(hid, sym)
 
     def remove_token(self, hid: str, city: int, sym: str) -> None:
         slots = self.hexes[hid].tokens.get(city, [])
         for i, s in enumerate(slots):
             if s == sym:
                 slots[i] = None
-        self.changed()
+        self.changed_at(hid, sym)
 
     def free_slots(self, h: HexState, city: int, sym: str) -> int:
         slots = h.city_slots(city)
@@ -347,6 +377,15 @@ class Board:
     def _trace_chain(self, chain: list[str]) -> tuple[NodeRef, NodeRef, list[tuple[str, int]]] | None:
         if len(chain) < 2:
             return None
+        key = ("chain", *chain)  # a route is traced by its check and again when it runs
+        if key in self._cache:
+            found: tuple[NodeRef, NodeRef, list[tuple[str, int]]] | None = self._cache[key]
+            return None if found is None else (found[0], found[1], list(found[2]))
+        found = self._trace_chain_now(chain)
+        self._cache[key] = None if found is None else (found[0], found[1], list(found[2]))
+        return found
+
+    def _trace_chain_now(self, chain: list[str]) -> tuple[NodeRef, NodeRef, list[tuple[str, int]]] | None:
         first = self.hexes[chain[0]]
         for ni, node in enumerate(first.tile.nodes):
             if node.kind == "junction":
@@ -391,6 +430,15 @@ class Board:
     def node(self, ref: NodeRef) -> Node:
         return self.hexes[ref[0]].tile.nodes[ref[1]]
 
+    def stop_values(self, phase_colors: list[str]) -> dict[NodeRef, int]:
+        """:meth:`stop_revenue` of every stop in these phase colours, filled as asked and kept
+        until the map changes."""
+        key = ("stop_values", *phase_colors)
+        got: dict[NodeRef, int] | None = self._cache.get(key)
+        if got is None:
+            got = self._cache[key] = _StopValues(self, list(phase_colors))
+        return got
+
     def stop_revenue(self, ref: NodeRef, phase_colors: list[str]) -> int:
         rev = self.node(ref).revenue
         if isinstance(rev, int):
@@ -399,6 +447,19 @@ class Board:
             if color in rev:
                 return rev[color]
         return 0
+
+
+class _StopValues(dict[NodeRef, int]):
+    """Stop -> its revenue in some phase colours, computed on first use."""
+
+    def __init__(self, board: Board, colors: list[str]):
+        super().__init__()
+        self.board = board
+        self.colors = colors
+
+    def __missing__(self, ref: NodeRef) -> int:
+        value = self[ref] = self.board.stop_revenue(ref, self.colors)
+        return value
 
 
 def _incident(tile: Tile, kind: str, num: int) -> list[Any]:
@@ -429,118 +490,150 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
     hexes = board.hexes
+    walks = board.tile_walks
     visited_nodes: set[NodeRef] = set(others)
-    reached: set[NodeRef] = set()
     counter: dict[Any, int] = {}
-    tiles: dict[str, _TileWalk] = {}
+    walked: set[PathKey] = set()  # every path the walk took
+    seen_walks: dict[str, _TileWalk] = {}  # the hexes' walk tables, checked once per walk
+    blocks: dict[NodeRef, bool] = {}  # stops the walk may not pass (off-boards, full cities)
 
     def tw(hid: str) -> _TileWalk:
-        t = tiles.get(hid)
-        if t is None:
-            t = tiles[hid] = _TileWalk(hexes[hid].tile)
+        tile = hexes[hid].tile
+        t = walks.get(hid)
+        if t is None or t.tile is not tile:
+            t = walks[hid] = _TileWalk(hexes[hid])
         return t
 
-    def record(hid: str, pi: int) -> None:
-        t = tw(hid)
-        neighbors = hexes[hid].neighbors
-        for e in t.edges[pi]:
-            hex_edges.setdefault(hid, set()).add(e)
-            other = neighbors.get(e)
-            if other is not None:
-                hex_edges.setdefault(other, set()).add(hexgrid.opposite(e))
-        for ni in t.nodes[pi]:
-            reached.add((hid, ni))
+    def stops_walk(t: _TileWalk, ref: NodeRef) -> bool:
+        got = blocks.get(ref)
+        if got is None:
+            kind = t.kinds[ref[1]]
+            got = blocks[ref] = kind == "offboard" or (
+                kind == "city" and board.city_blocks(hexes[ref[0]], ref[1], sym))
+        return got
 
-    def walk_node(node: NodeRef, vpaths: set[tuple[str, int]], converging_node: bool) -> None:
+    def walk_node(node: NodeRef, vpaths: set[PathKey], converging_node: bool) -> None:
         if node in visited_nodes:
             return
         visited_nodes.add(node)
-        hid, ni = node
-        for pi in tw(hid).node_paths.get(ni, ()):
-            walk_path(node, hid, pi, None, None, vpaths, converging_node)
+        t = tw(node[0])
+        keys = t.keys
+        for pi in t.node_paths.get(node[1], ()):
+            if keys[pi] not in vpaths:
+                walk_path(node, t, pi, None, None, vpaths, converging_node)
         if converging_node:
             visited_nodes.discard(node)
 
-    def walk_path(origin: NodeRef, hid: str, pi: int, skip: int | None, jskip: NodeRef | None,
-                  vpaths: set[tuple[str, int]], converging: bool) -> None:
-        key = (hid, pi)
-        if key in vpaths:
+    def walk_path(origin: NodeRef, t: _TileWalk, pi: int, skip: int | None, jskip: NodeRef | None,
+                  vpaths: set[PathKey], converging: bool) -> None:
+        # the caller has checked that the path is not on the way already (``vpaths``)
+        junction = t.junction[pi]
+        terminal = t.terminal[pi]
+        if junction is not None and (counter.get(junction, 0) > 1 or terminal):
             return
-        h = hexes[hid]
-        t = tw(hid)
-        jn = t.junction[pi]
-        junction = (hid, jn) if jn is not None else None
-        if junction is not None and (counter.get(junction, 0) > 1 or t.terminal[pi]):
-            return
-        edges = t.edges[pi]
-        if any(counter.get((hid, e), 0) for e in edges):
-            return
+        for ek in t.edge_keys[pi]:
+            if counter.get(ek):
+                return
+        key = t.keys[pi]
         vpaths.add(key)
         if junction is not None:
             counter[junction] = counter.get(junction, 0) + 1
-        record(hid, pi)
-        if not t.terminal[pi]:
-            for ni in t.nodes[pi]:
-                nxt = (hid, ni)
-                if nxt == origin:
-                    continue
-                kind = h.tile.nodes[ni].kind
-                if kind == "offboard" or (kind == "city" and board.city_blocks(h, ni, sym)):
+        walked.add(key)
+        if not terminal:
+            for nxt in t.nodes[pi]:
+                if nxt == origin or nxt in visited_nodes or stops_walk(t, nxt):
                     continue  # an off-board, or a city full of other stations, ends the walk
                 walk_node(nxt, vpaths, converging)
-        if jn is not None and junction is not None and junction != jskip:
-            for jpi in t.node_paths.get(jn, ()):
-                walk_path(origin, hid, jpi, None, junction, vpaths, converging)
-        for e in edges:
+        if junction is not None and junction != jskip:
+            keys = t.keys
+            for jpi in t.node_paths.get(junction[1], ()):
+                if keys[jpi] not in vpaths:
+                    walk_path(origin, t, jpi, None, junction, vpaths, converging)
+        for e, ek, other, back, conv_e in t.exits[pi]:
             if e == skip:
                 continue
-            other = h.neighbors.get(e)
-            if other is None:
-                continue
-            counter[(hid, e)] = counter.get((hid, e), 0) + 1
-            back = hexgrid.opposite(e)
+            counter[ek] = counter.get(ek, 0) + 1
             if arrivals is not None:
                 arrivals.add((other, back))
-            conv = converging or t.converging[e]
-            for npi in tw(other).by_edge.get(back, ()):
-                walk_path(origin, other, npi, back, None, vpaths, conv)
-            counter[(hid, e)] -= 1
+            ot = seen_walks.get(other)
+            if ot is None:
+                ot = seen_walks[other] = tw(other)
+            okeys = ot.keys
+            for npi in ot.by_edge.get(back, ()):
+                if okeys[npi] not in vpaths:
+                    walk_path(origin, ot, npi, back, None, vpaths, converging or conv_e)
+            counter[ek] -= 1
         if converging:
             vpaths.discard(key)
         if junction is not None:
             counter[junction] -= 1
 
     walk_node(start, set(), False)
+    reached: set[NodeRef] = set()
+    for hid, pi in walked:
+        t = walks[hid]
+        reached.update(t.nodes[pi])
+        for ohid, e in t.touches[pi]:
+            got = hex_edges.get(ohid)
+            if got is None:
+                hex_edges[ohid] = {e}
+            else:
+                got.add(e)
     return reached
 
 
-class _TileWalk:
-    """A tile's paths indexed for the walk: edges, nodes (junctions apart), junction, terminal
-    flag per path; the paths at each edge and at each node; which edges several paths share."""
+PathKey = tuple[str, int]
 
-    def __init__(self, tile: Tile):
-        self.edges: list[tuple[int, ...]] = []
-        self.nodes: list[tuple[int, ...]] = []
-        self.junction: list[int | None] = []
+
+class _TileWalk:
+    """A hex's current tile indexed for the walk (built once per tile laid, see
+    :attr:`Board.tile_walks`): per path its key, edge keys, stops (junctions apart), junction,
+    terminal flag, the (hex, edge) pairs it touches and its exits to neighbouring hexes; the
+    paths at each edge and at each node; which edges several paths share."""
+
+    def __init__(self, h: HexState):
+        tile = self.tile = h.tile
+        hid = h.id
+        self.keys: list[PathKey] = []
+        self.edge_keys: list[tuple[tuple[str, int], ...]] = []
+        self.nodes: list[tuple[NodeRef, ...]] = []
+        self.junction: list[NodeRef | None] = []
         self.terminal: list[bool] = []
+        self.touches: list[tuple[tuple[str, int], ...]] = []
+        self.exits: list[tuple[tuple[int, tuple[str, int], str, int, bool], ...]] = []
         self.by_edge: dict[int, list[int]] = {}
         self.node_paths: dict[int, list[int]] = {}
+        self.kinds = [n.kind for n in tile.nodes]
         counts = [0] * 6
+        for p in tile.paths:
+            for e in p.edges:
+                counts[e] += 1
+        converging = [c > 1 for c in counts]
         for i, p in enumerate(tile.paths):
             ignore = p.params_flag("ignore")
             edges = p.edges
-            for e in edges:
-                counts[e] += 1
-            nodes = tuple(n for n in p.node_indexes if tile.nodes[n].kind != "junction")
-            junction = next((n for n in p.node_indexes if tile.nodes[n].kind == "junction"), None)
-            self.edges.append(edges)
-            self.nodes.append(nodes)
-            self.junction.append(junction)
+            node_indexes = p.node_indexes
+            # the junction's counter key is (hex, node index), as an edge's is (hex, edge)
+            jn = next((n for n in node_indexes if tile.nodes[n].kind == "junction"), None)
+            self.keys.append((hid, i))
+            self.edge_keys.append(tuple((hid, e) for e in edges))
+            self.nodes.append(tuple((hid, n) for n in node_indexes if tile.nodes[n].kind != "junction"))
+            self.junction.append(None if jn is None else (hid, jn))
             self.terminal.append(p.terminal)
+            touches = []
+            exits = []
+            for e in edges:
+                touches.append((hid, e))
+                other = h.neighbors.get(e)
+                if other is not None:
+                    back = hexgrid.opposite(e)
+                    touches.append((other, back))
+                    exits.append((e, (hid, e), other, back, converging[e]))
+            self.touches.append(tuple(touches))
+            self.exits.append(tuple(exits))
             if ignore:
                 continue
             for e in edges:
                 self.by_edge.setdefault(e, []).append(i)
-            for n in p.node_indexes:
+            for n in node_indexes:
                 self.node_paths.setdefault(n, []).append(i)
-        self.converging = [c > 1 for c in counts]

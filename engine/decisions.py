@@ -129,10 +129,11 @@ def city_id(game: Game, hex_id: str, node_index: int) -> str:
 
 
 def suggest_routes(game: Game, corp: str, *, time_budget: float = 1.0) -> list[dict[str, Any]]:
-    """The optimizer's best routes for ``corp`` now, in the run_routes shape (may be empty)."""
-    from .router import best_routes
+    """The optimizer's best routes for ``corp`` now, in the run_routes shape (may be empty);
+    computed once per position (:func:`engine.router.cached_best_routes`)."""
+    from .router import cached_best_routes
 
-    return list(best_routes(game, corp, time_budget=time_budget).routes)
+    return list(cached_best_routes(game, corp, time_budget=time_budget).routes)
 
 
 # ---------------------------------------------------------------------- explanations

@@ -43,7 +43,6 @@ class RevenueRules(TitleHooks):
         out = []
         used_paths: set[tuple[str, int]] = set()
         seen_trains: set[str] = set()
-        _, reach = b.connectivity(corp.sym)
         for route in action.route_dicts():
             train = self.train(route["train"])
             if train.owner != corp.sym:
@@ -63,6 +62,8 @@ class RevenueRules(TitleHooks):
                 raise GameError(f"A {train.name}-train visits at most {train.distance} stops")
             if not any(b.node(s).kind == "city" and corp.sym in (b.hexes[s[0]].tokens.get(s[1]) or [])
                        for s in counted):
+                # (check_routes requires a station on every route: this is a second guard)
+                _, reach = b.connectivity(corp.sym)
                 if not all(s in reach for s in counted):
                     raise GameError(f"{train.id}'s route does not reach a {corp.sym} station")
             revenue = self.route_revenue(corp, counted)
@@ -147,8 +148,8 @@ class RevenueRules(TitleHooks):
 
     def route_revenue(self, corp: Corporation, stops: list[tuple[str, int]]) -> int:
         """What a route visiting ``stops`` earns ``corp`` (titles add bonuses)."""
-        colors = self.phase_colors()
-        return sum(self.board.stop_revenue(s, colors) for s in stops)
+        values = self.board.stop_values(self.phase_colors())
+        return sum(values[s] for s in stops)
 
     def can_choose_dividend(self, rnd: OperatingRound, corp: Corporation) -> bool:
         """Whether ``corp`` chooses its dividend (it ran routes this turn)."""

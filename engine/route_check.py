@@ -56,6 +56,12 @@ def route_order(game: Game, route: dict[str, Any]) -> tuple[list[NodeRef], list[
 
 def check_route(game: Game, corp_sym: str, route: dict[str, Any]) -> str | None:
     """Why ``route`` (18xx.games RunRoutes shape) is illegal for ``corp_sym``, or None when legal."""
+    return _check_route(game, corp_sym, route, {})
+
+
+def _check_route(game: Game, corp_sym: str, route: dict[str, Any],
+                 orders: dict[int, tuple[list[NodeRef], list[tuple[str, int]]]]) -> str | None:
+    """:func:`check_route`; ``orders`` keeps each route's :func:`route_order` (by id)."""
     board = game.board
     try:
         corp = game.corp(corp_sym)
@@ -69,7 +75,7 @@ def check_route(game: Game, corp_sym: str, route: dict[str, Any]) -> str | None:
     if route.get("extension"):
         return "routes cannot be extended past their stops in this game"
     try:
-        stops, paths = route_order(game, route)
+        stops, paths = orders[id(route)] = route_order(game, route)
     except GameError as exc:
         return str(exc)
     counted = [s for s in stops if board.node(s).kind != "junction"]
@@ -122,15 +128,16 @@ def check_routes(game: Game, corp_sym: str, routes: list[dict[str, Any]]) -> str
     seen: set[str] = set()
     paths_used: set[tuple[str, int]] = set()
     sides_used: set[tuple[str, int]] = set()
+    orders: dict[int, tuple[list[NodeRef], list[tuple[str, int]]]] = {}
     for route in routes:
-        why = check_route(game, corp_sym, route)
+        why = _check_route(game, corp_sym, route, orders)
         if why:
             return f"{route.get('train')}: {why}"
         tid = str(route.get("train"))
         if tid in seen:
             return f"train {tid} runs twice"
         seen.add(tid)
-        _, paths = route_order(game, route)
+        _, paths = orders[id(route)]
         sides = set(side_keys(game, paths))
         if paths_used & set(paths) or sides_used & sides:
             return f"{tid}: the route shares track with another route"

@@ -89,6 +89,7 @@ def summarize(cases: list[RouteCase]) -> dict[str, Any]:
         "p50_ms": round(statistics.median(times), 2) if times else 0.0,
         "p95_ms": round(percentile(times, 95), 2),
         "max_ms": round(max(times), 2) if times else 0.0,
+        "unproven": sum(1 for c in cases if not c.solution.optimal),
     }
 
 

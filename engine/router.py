@@ -26,6 +26,13 @@ Algorithm:
    place, the best candidate of its kind still compatible with the routes placed: nothing those trains can add exceeds it, so a
    pruned branch cannot beat the best set found.
 
+Long routes (:mod:`engine.router_long`): when one train reaches more than eight stops and
+further than every other train (a D-train beside 5s and 6s), every route the other trains can
+run is listed first, then only the longer routes that may still be in an assignment as good as
+the best found so far, by a search that stops following a partial route once an upper bound on
+what it and the other trains can earn falls below that. Candidate lists are kept per train
+reach, and conflicts are computed only for the lists of trains placed later.
+
 Route extension (1833NE cross-connection bonuses, :mod:`engine.router_extension`): a title
 with ``game.extension_gains`` lets a route go on past its counted stops to a bonus place.
 Each candidate's revenue then includes an optimistic gain (an upper bound, so pruning stays
@@ -40,6 +47,7 @@ found is then returned with ``optimal=False`` and ``stopped`` saying where it st
 from __future__ import annotations
 
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -49,20 +57,28 @@ from .route_check import route_order as _route_order
 from .route_check import side_keys as _side_keys
 from .router_extension import Extender, Path, terminal_needs
 from .router_graph import Link, RouteGraph
+from .router_long import LongRoutes, stop_bounds
 
 if TYPE_CHECKING:
+    from .board import Board
     from .entities import Train
     from .game import Game
 
 NodeRef = tuple[str, int]
 
 # route checks live in engine.route_check; 1833NE's routes import its helpers from here too
-__all__ = ["RouteSolution", "best_route_for_train", "best_routes", "check_route", "check_routes",
+__all__ = ["RouteSolution", "best_route_for_train", "best_routes", "cached_best_routes", "check_route",
+           "known_best_routes", "check_routes",
            "enumerate_routes", "route_dict", "_route_order", "_side_keys"]
 
 _LISTING_SHARE = 0.6  # share of the time budget listing all routes may take
 _SHORT_STOPS = 6  # when that is not enough, routes of at most this many stops are listed too
 _SHORT_SHARE = 0.8  # ... until this share of the budget
+# solved positions per board (engine.router.cached_best_routes)
+_SOLVED: weakref.WeakKeyDictionary[Board, dict[tuple[Any, ...], tuple[float, RouteSolution]]] = \
+    weakref.WeakKeyDictionary()
+_SPLIT_LISTING_SHARE = 0.85  # share of the budget the listing with bounded long routes may take
+_SPLIT_FROM = 8  # long routes are bounded (router_long) for a train reaching more stops than this
 
 
 @dataclass
@@ -114,13 +130,17 @@ def _port_rule(game: Game, graph: RouteGraph) -> tuple[list[bool], int]:
 
 
 def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: int,
-                     clock: _Clock | None = None, deadline: float | None = None) -> list[Candidate]:
+                     clock: _Clock | None = None, deadline: float | None = None,
+                     long: LongRoutes | None = None) -> list[Candidate]:
     """Every legal route of at most ``max_stops`` stops, best revenue first.
 
     Revenue comes from ``game.route_revenue`` (a route it refuses with GameError is illegal),
     memoised on the set of stops: it depends on which stops a route visits, not their order.
     Routes are found from the end that comes first in the order stations, other stops; so
-    when ``deadline`` cuts the search short, routes ending at a station are already in."""
+    when ``deadline`` cuts the search short, routes ending at a station are already in.
+
+    With ``long`` only routes of more than ``long.short_max`` stops are listed, those that may
+    beat its threshold (:mod:`engine.router_long`)."""
     corp = game.corp(corp_sym)
     clock = clock or _Clock(float("inf"))
     limit = clock.deadline if deadline is None else deadline
@@ -134,19 +154,27 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         rank[i] = r
     # terminal track (1833NE's Portland crossing) only leads to a route's first or last stop
     term_needs = terminal_needs(game, graph)
+    # terminal track at a link's own ends is enforced by the search (a link leaving its first
+    # stop by terminal track only starts a route, one reaching its stop by it ends the route)
+    for row in adj:
+        for link in row:
+            need = term_needs.get(id(link))
+            if need is not None and set(need) <= {link.u, link.v}:
+                del term_needs[id(link)]
     revenue_of: dict[int, int] = {}
     out: list[Candidate] = []
     nodes: list[int] = []
     links: list[Link] = []
     ticks = 0
 
-    def record(visited: int, mask: int) -> None:
+    def record(visited: int, mask: int) -> bool:
+        """Keep the route in ``nodes``/``links`` when legal (True)."""
         if term_needs:
             ends = (nodes[0], nodes[-1])
             for link in links:
                 need = term_needs.get(id(link))
                 if need and any(i not in ends for i in need):
-                    return
+                    return False
         rev = revenue_of.get(visited)
         if rev is None:
             rev = -1
@@ -158,6 +186,10 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             revenue_of[visited] = rev
         if rev >= 0:
             out.append(Candidate(rev, mask, tuple(nodes), tuple(links)))
+            if long is not None:
+                long.found(rev, mask)
+            return True
+        return False
 
     def dfs(start_rank: int, cur: int, visited: int, mask: int, jmask: int, gmask: int, tok: bool,
             open_end: bool) -> None:
@@ -184,12 +216,81 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             if clock.out:
                 return
 
+    def dfs_long(start_rank: int, cur: int, visited: int, mask: int, jmask: int, gmask: int, tok: bool,
+                 most: int, allowed: int, rest: int, picks: int) -> None:
+        # as dfs, listing only long routes, following a partial route only while it may pay
+        # (``most``: the bounds of its stops; ``allowed``: the other trains' candidates that
+        # share no track with it, ``rest`` and ``picks`` the best of them as others_best tells);
+        # the caller has checked that ``cur`` leaves the route open
+        nonlocal ticks
+        ticks += 1
+        if ticks & 4095 == 0 and clock.expired(limit):
+            return
+        count = len(nodes)
+        if count >= max_stops:
+            return
+        assert long is not None
+        lower = long.lower
+        ends = later_ends[start_rank]
+        first = count == 1
+        for v, lmask, ljmask, term_u, term_v, link, conf in tadj[cur]:
+            bit = 1 << v
+            if visited & bit or mask & lmask or jmask & ljmask or gmask & groups[v] \
+                    or (term_u and not first):
+                continue
+            vis = visited | bit
+            most_v = most + bounds[v]
+            tok_v = tok or tokened[v]
+            allowed_v = allowed & ~conf
+            if conf & picks:
+                rest_v, picks_v = long.others_best(allowed_v)
+            else:
+                rest_v, picks_v = rest, picks
+            nodes.append(v)
+            if count >= short_max and tok_v and start_rank < rank[v] and most_v + rest_v >= lower:
+                links.append(link)
+                if record(vis, mask | lmask):
+                    allowed_of[len(out) - 1] = allowed_v
+                links.pop()
+                lower = long.lower
+            if through[v] and not term_v and count + 1 < max_stops:
+                kept = memo.get((v, vis)) if unlimited else None
+                if kept is None:
+                    kept = long.bound(v, vis, count + 1)
+                # onwards only while it may pay, and while a stop is left where a route from
+                # this start may end
+                if most_v + kept[0] + rest_v >= lower and kept[1] & ends:
+                    links.append(link)
+                    dfs_long(start_rank, v, vis, mask | lmask, jmask | ljmask, gmask | groups[v], tok_v, most_v,
+                             allowed_v, rest_v, picks_v)
+                    links.pop()
+            nodes.pop()
+            if clock.out:
+                return
+
+    bounds = long.bounds if long is not None else []
+    allowed_of: dict[int, int] = {}  # long routes listed: index in ``out`` -> allowed (see dfs_long)
+    # links as tuples, unreachable stops left out (the long search reads them most)
+    tadj = [[(lk.v, lk.mask, lk.jmask, lk.terminal_u, lk.terminal_v, lk, long.conflicts(lk))
+             for lk in row if reachable[lk.v]] for row in adj] if long is not None else []
+    memo = long.memo if long is not None else {}
+    unlimited = long.unlimited if long is not None else False
+    short_max = long.short_max if long is not None else 0
+    # per start rank: the stops a route found from that start may end at (those ranked after it)
+    later_ends = [sum(1 << i for i in range(len(stops)) if rank[i] > r) for r in range(len(starts))] \
+        if long is not None else []
     for s in starts:
         nodes.append(s)
-        dfs(rank[s], s, 1 << s, 0, 0, groups[s], tokened[s], True)
+        if long is None:
+            dfs(rank[s], s, 1 << s, 0, 0, groups[s], tokened[s], True)
+        else:
+            dfs_long(rank[s], s, 1 << s, 0, 0, groups[s], tokened[s], bounds[s], long.all_short,
+                     *long.others_best(long.all_short))
         nodes.pop()
         if clock.out:
             break
+    if long is not None:  # those that may still pay with the final lower bound
+        out = [c for i, c in enumerate(out) if c.revenue + long.others_best(allowed_of[i])[0] >= long.lower]
     out.sort(key=lambda c: -c.revenue)
     return out
 
@@ -214,6 +315,7 @@ class _Space:
         self.fits: dict[int, int] = {}
         self.users: dict[int, int] = {}
         self.conf: dict[int, int] = {}  # global candidate -> local candidates sharing track with it
+        self.link_conf: dict[int, int] = {}  # id(link) -> local candidates sharing track with it
 
 
 class _Assigner:
@@ -228,9 +330,12 @@ class _Assigner:
 
     def __init__(self, cands: list[Candidate], spaces: list[tuple[list[int], list[int]]],
                  trains: list[tuple[int, int]], clock: _Clock, extender: Extender | None = None,
-                 optimistic: dict[int, int] | None = None):
+                 optimistic: dict[int, int] | None = None,
+                 scan: list[tuple[list[int], list[int]]] | None = None):
         self.cands = cands
         self.clock = clock
+        # the lists the greedy start looks through, per space (default: the spaces themselves)
+        self.scan = scan
         # route extension: revenues in the spaces include each candidate's optimistic gain
         # (``optimistic``); a complete assignment is valued with the exact extensions
         self.extender = extender
@@ -254,8 +359,15 @@ class _Assigner:
             n_total += cut
         self.ok = bool(trains)
         self.cand_bits: dict[int, list[int]] = {}
-        for sp in self.spaces:
+        # spaces whose candidates must be narrowed after placing train i: those of trains after i
+        self.later: list[list[int]] = [sorted({s for s, _ in trains[i + 1:]}) for i in range(len(trains))]
+        needed = {s for s, _ in trains[1:]}
+        for si, sp in enumerate(self.spaces):
             n = sp.n
+            if si not in needed:  # only the first train takes from it: conflicts never asked
+                sp.fits = {d: (1 << n) - 1 if all(lens[g] <= d for g in sp.glob) else
+                           sum(1 << j for j, g in enumerate(sp.glob) if lens[g] <= d) for d in sp.fits}
+                continue
             fits = {d: bytearray((n + 8) // 8) for d in sp.fits}
             users: dict[int, bytearray] = {}
             for j, g in enumerate(sp.glob):
@@ -296,17 +408,17 @@ class _Assigner:
         if not trains:
             return best_total, best
         s0, d0 = trains[0]
-        sp0 = self.spaces[s0]
-        for j0 in range(min(sp0.n, _GREEDY_STARTS)):
-            g0 = sp0.glob[j0]
+        glob0, rev0 = (self.spaces[s0].glob, self.spaces[s0].rev) if self.scan is None else self.scan[s0]
+        for j0 in range(min(len(glob0), _GREEDY_STARTS)):
+            g0 = glob0[j0]
             if lens[g0] > d0:
                 continue
-            picks: list[tuple[int, int] | None] = [(g0, sp0.rev[j0])]
+            picks: list[tuple[int, int] | None] = [(g0, rev0[j0])]
             used = cands[g0].mask
-            total = sp0.rev[j0]
+            total = rev0[j0]
             for s, d in trains[1:]:
-                sp = self.spaces[s]
-                pick = next(((g, r) for g, r in zip(sp.glob[:_GREEDY_SCAN], sp.rev[:_GREEDY_SCAN], strict=True)
+                sglob, srev = (self.spaces[s].glob, self.spaces[s].rev) if self.scan is None else self.scan[s]
+                pick = next(((g, r) for g, r in zip(sglob[:_GREEDY_SCAN], srev[:_GREEDY_SCAN], strict=True)
                              if lens[g] <= d and not cands[g].mask & used), None)
                 picks.append(pick)
                 if pick is not None:
@@ -325,13 +437,22 @@ class _Assigner:
         return total - sum(opt.get(g, 0) for g in globs) + self.extender.best(globs)[0]
 
     def conflicts(self, s: int, g: int) -> int:
+        """Space ``s``'s candidates sharing track with candidate ``g``: the union, over g's
+        links, of those sharing track with the link (kept per link: routes share links)."""
         sp = self.spaces[s]
         got = sp.conf.get(g)
         if got is None:
             got = 0
             users = sp.users
-            for b in self.bits_of(g):
-                got |= users.get(b, 0)
+            per_link = sp.link_conf
+            for link in self.cands[g].links:
+                lc = per_link.get(id(link))
+                if lc is None:
+                    lc = 0
+                    for b in link.bits:
+                        lc |= users.get(b, 0)
+                    per_link[id(link)] = lc
+                got |= lc
             sp.conf[g] = got
         return got
 
@@ -378,7 +499,7 @@ class _Assigner:
         rest = self.bound(allowed, i + 1)
         x = (allowed[s] & sp.fits[d]) >> first << first
         rev, glob = sp.rev, sp.glob
-        nsp = len(self.spaces)
+        later = self.later[i]
         while x:
             self.nodes += 1
             if self.nodes & 255 == 0 and clock.expired():
@@ -390,7 +511,9 @@ class _Assigner:
             if acc + r + rest <= self.best_total:
                 break
             g = glob[j]
-            narrowed = [allowed[t] & ~self.conflicts(t, g) for t in range(nsp)]
+            narrowed = list(allowed)
+            for t in later:
+                narrowed[t] = allowed[t] & ~self.conflicts(t, g)
             if i + 1 < k and acc + r + self.bound(narrowed, i + 1) <= self.best_total:
                 continue
             self.chosen[i] = j
@@ -441,9 +564,22 @@ def _spaces(game: Game, corp_sym: str, graph: RouteGraph, cands: list[Candidate]
     of stops), those they cannot run (GameError) or that earn nothing are left out.  A space is
     (global indexes, revenues, best revenue) with revenues in decreasing order."""
     if not game.scores_routes_per_train:
-        glob = list(range(len(cands)))
-        rev = [c.revenue for c in cands]
-        return [(glob, rev, rev[0] if rev else 0)], [(0, _reach(t)) for t in trains]
+        # one space per reach: each train's list holds only the routes it can run, so placing a
+        # route narrows short lists, not the long one of a D-train
+        by_reach: dict[int, int] = {}
+        lens = [len(c.stops) for c in cands]
+        spaces_r: list[tuple[list[int], list[int], int]] = []
+        kinds_r: list[tuple[int, int]] = []
+        for t in trains:
+            d = _reach(t)
+            s = by_reach.get(d)
+            if s is None:
+                s = by_reach[d] = len(spaces_r)
+                glob = [g for g, n in enumerate(lens) if n <= d]
+                rev = [cands[g].revenue for g in glob]
+                spaces_r.append((glob, rev, rev[0] if rev else 0))
+            kinds_r.append((s, d))
+        return spaces_r, kinds_r
     corp = game.corp(corp_sym)
     stops = graph.stops
     keys: dict[tuple[str, int], int] = {}
@@ -504,6 +640,36 @@ def _reach(train: Train) -> int:
     return int(train.distance)
 
 
+def _split_listing(game: Game, corp_sym: str, graph: RouteGraph, trains: list[Train], max_stops: int,
+                   clock: _Clock, deadline: float) -> list[Candidate] | None:
+    """When one train reaches further than all others: every route the others could run, and
+    only the longer routes that may pay (:mod:`engine.router_long`); None when that does not
+    apply (the caller lists every route)."""
+    reaches = sorted((_reach(t) for t in trains), reverse=True)
+    if len(reaches) < 2 or reaches[0] == reaches[1] or max_stops <= max(reaches[1], _SPLIT_FROM):
+        return None  # (listing every route of a few stops costs less than bounding them)
+    corp = game.corp(corp_sym)
+    bounds = stop_bounds(game, corp, graph)
+    if bounds is None:
+        return None
+    short_max = reaches[1]
+    short = enumerate_routes(game, corp_sym, graph, short_max, clock, deadline)
+    if clock.out:
+        return short
+    rows = [(c.revenue, c.mask, len(c.stops)) for c in short]
+    others = sum(next((r for r, _, n in rows if n <= d), 0) for d in reaches[1:])
+    lower, used = 0, 0  # a first assignment from the short routes, longest train first
+    for d in reaches:
+        pick = next(((r, m) for r, m, n in rows if n <= d and not m & used), None)
+        if pick is not None:
+            lower += pick[0]
+            used |= pick[1]
+    long = LongRoutes(graph, bounds, short_max, max_stops, others, lower, rows, reaches[1:],
+                      [[b for link in c.links for b in link.bits] for c in short])
+    longer = enumerate_routes(game, corp_sym, graph, max_stops, clock, deadline, long)
+    return sorted(short + longer, key=lambda c: -c.revenue)
+
+
 def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
                 trains: list[Train] | None = None, graph: RouteGraph | None = None) -> RouteSolution:
     """The set of routes, one per train at most, that earns ``corp_sym`` the most revenue.
@@ -519,8 +685,12 @@ def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
         return sol
     graph = game.route_graph(corp_sym) if graph is None else graph
     max_stops = _max_stops(trains, graph)
-    all_cands = enumerate_routes(game, corp_sym, graph, max_stops, clock,
-                                 clock.start + _LISTING_SHARE * time_budget)
+    listing_deadline = clock.start + _LISTING_SHARE * time_budget
+    # the long-route listing leaves little to combine: it may take more of the budget
+    all_cands = _split_listing(game, corp_sym, graph, trains, max_stops, clock,
+                               clock.start + _SPLIT_LISTING_SHARE * time_budget)
+    if all_cands is None:
+        all_cands = enumerate_routes(game, corp_sym, graph, max_stops, clock, listing_deadline)
     enumerated = not clock.out
     if not enumerated and max_stops > _SHORT_STOPS:
         # cut short: the routes found all start near one station; add short routes from everywhere
@@ -533,8 +703,12 @@ def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
     spaces, kinds = _spaces(game, corp_sym, graph, all_cands, trains, clock)
     extender, optimistic, spaces = _with_extensions(game, corp_sym, graph, all_cands, spaces, clock)
     order = sorted(range(len(trains)), key=lambda i: (-spaces[kinds[i][0]][2], -kinds[i][1], kinds[i]))
+    scan = None
+    if not game.scores_routes_per_train:  # the greedy start looks through all routes, best first
+        every = (list(range(len(all_cands))), [c.revenue for c in all_cands])
+        scan = [every] * len(spaces)
     total, picks = _Assigner(all_cands, [(g, r) for g, r, _ in spaces], [kinds[i] for i in order], clock,
-                             extender, optimistic).run()
+                             extender, optimistic, scan).run()
     sol.total = total
     paths: dict[int, Path] = {}
     if extender is not None:
@@ -554,6 +728,45 @@ def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
                        else "time budget spent while combining routes")
     sol.elapsed_ms = clock.elapsed_ms()
     return sol
+
+
+def cached_best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0) -> RouteSolution:
+    """:func:`best_routes`, computed once per position and corporation and reused (the route
+    suggestion, the button that runs it and autocomplete ask for the same position).
+
+    Answers are kept beside the board (never saved with the game; a rolled-back game has a new
+    board and starts without them), keyed by the board's version (every change of the map), the
+    number of actions processed and the phase (any other change of the game) and the
+    corporation's trains. A result not proven optimal is reused only for a budget no larger
+    than the one it had. Each call gets its own copy of the routes."""
+    key = _position_key(game, corp_sym)
+    cache = _SOLVED.get(game.board)
+    if cache is None:
+        cache = _SOLVED[game.board] = {}
+    kept = cache.get(key)
+    if kept is None or not (kept[1].optimal or kept[0] >= time_budget):
+        if len(cache) > 64:
+            cache.clear()
+        kept = cache[key] = (time_budget, best_routes(game, corp_sym, time_budget=time_budget))
+    sol = kept[1]
+    return RouteSolution(sol.corp, [dict(r) for r in sol.routes], sol.total, sol.optimal, sol.elapsed_ms,
+                         sol.candidates, sol.stopped)
+
+
+def known_best_routes(game: Game, corp_sym: str) -> RouteSolution | None:
+    """What :func:`cached_best_routes` found for this position, without searching (None when
+    it has not been asked yet): for callers that must not wait, like an event loop."""
+    kept = _SOLVED.get(game.board, {}).get(_position_key(game, corp_sym))
+    if kept is None:
+        return None
+    sol = kept[1]
+    return RouteSolution(sol.corp, [dict(r) for r in sol.routes], sol.total, sol.optimal, sol.elapsed_ms,
+                         sol.candidates, sol.stopped)
+
+
+def _position_key(game: Game, corp_sym: str) -> tuple[Any, ...]:
+    return (corp_sym, game.board.version, len(game.action_log), game.phase_index,
+            tuple(t.id for t in game.runnable_trains(game.corp(corp_sym))))
 
 
 def best_route_for_train(game: Game, corp_sym: str, train_id: str, *,
