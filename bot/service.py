@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import actions as A
-from engine.decisions import suggest_routes
+from engine.decisions import route_suggestion
 from engine.errors import GameError
 from engine.game import Game
 from engine.titles.registry import new_game, title_names
@@ -178,7 +178,10 @@ class GameService:
             hint = " Claim a free seat with /game claim." if any(s.user_id is None for s in seats) else ""
             raise UserError("You do not hold a seat in this game." + hint)
         entity = resolve_entity(game, cmd, pids, params.get("entity"), params)
-        action = build_action(cmd, game, entity, params)
+        if cmd.action_type == "run_routes":  # "auto" may search for the routes: not on the event loop
+            action = await asyncio.to_thread(build_action, cmd, game, entity, params)
+        else:
+            action = build_action(cmd, game, entity, params)
         try:
             return await self.apply(row, cached, caller, action, seats)
         except GameError as exc:  # the state is as it was: say why, and what would work
@@ -380,18 +383,19 @@ class GameService:
         if corp is None or "run_routes" not in game.action_types(corp):
             return
         try:
-            routes = await asyncio.to_thread(suggest_routes, game, corp)
+            sol = await asyncio.to_thread(route_suggestion, game, corp)
         except Exception:  # the router is a helper; never let it block play
             log.exception("route suggestion failed")
             return
-        if not routes:
+        routes = sol.routes if sol is not None else []
+        if sol is None or not routes:
             return
-        parts = [
-            f"{r['train']} {r.get('revenue_str') or '-'.join(r.get('hexes', []))} ({game.fmt(r['revenue'])})"
-            for r in routes
-        ]
+        from render.map.routes import route_label
+
         total = sum(r["revenue"] for r in routes)
-        reply.lines.append(f"Best routes for {corp}: " + "; ".join(parts) + f" = {game.fmt(total)}")
+        proven = "" if sol.optimal else " (the best found in time, not proven best)"
+        reply.lines.append(f"Best routes for {corp}{proven}: " + "; ".join(route_label(game, r) for r in routes)
+                           + f" = {game.fmt(total)}")
         if self.images and (
             reply.game_id is None
             or self.posted.first_time(reply.game_id, "routes", (corp, tuple(map(str, routes))))

@@ -8,7 +8,7 @@ engine would refuse (and never hide something it would accept).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from .choice import Choice as Choice  # re-exported: the front ends take choices from here
@@ -16,6 +16,9 @@ from .errors import GameError
 from .game import Game
 from .operating import OperatingRound, Step
 from .rounds import AuctionRound, StockRound
+
+if TYPE_CHECKING:
+    from .router import RouteSolution
 
 # ---------------------------------------------------------------------- stock & auction
 
@@ -126,6 +129,15 @@ def city_id(game: Game, hex_id: str, node_index: int) -> str:
     h = game.board.hexes[hex_id]
     pos = [c.index for c in h.tile.cities].index(node_index)
     return f"{h.tile_id or h.id + '-0'}-{pos}"
+
+
+def route_suggestion(game: Game, corp: str, *, time_budget: float = 1.0, wait: bool = True) -> RouteSolution | None:
+    """The optimizer's answer for ``corp`` now (its routes, total, whether proven best),
+    computed once per position; ``wait=False``: only an answer already computed (None if none),
+    for callers that must not wait."""
+    from .router import cached_best_routes, known_best_routes
+
+    return cached_best_routes(game, corp, time_budget=time_budget) if wait else known_best_routes(game, corp)
 
 
 def suggest_routes(game: Game, corp: str, *, time_budget: float = 1.0) -> list[dict[str, Any]]:

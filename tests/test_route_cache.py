@@ -87,3 +87,23 @@ def test_a_caller_that_must_not_wait_sees_only_what_was_found() -> None:
     found = R.cached_best_routes(game, CORP)
     known = R.known_best_routes(game, CORP)
     assert known is not None and known.routes == found.routes and known.optimal
+
+
+def test_a_suggestion_cut_short_says_it_is_not_proven_best(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Autocomplete offers the answer already found for the position; one the search could not
+    prove optimal in time is offered as the best found, not the best."""
+    from engine.moves import MOVES, option_choices
+
+    game = _position()
+    real = R.best_routes
+
+    def cut_short(g: Any, sym: str, **kw: Any) -> R.RouteSolution:
+        sol = real(g, sym, **kw)
+        sol.optimal, sol.stopped = False, "time"
+        return sol
+
+    monkeypatch.setattr(R, "best_routes", cut_short)
+    R.cached_best_routes(game, CORP)  # the suggestion after the previous move
+    monkeypatch.setattr(game, "action_types", lambda entity: ["run_routes"])
+    labels = [c.label for c in option_choices(game, CORP, MOVES["routes"], "routes", {})]
+    assert labels[0].startswith("auto: the best routes found in time (not proven best)")

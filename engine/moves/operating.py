@@ -11,7 +11,7 @@ from typing import Any
 
 from .. import actions as A
 from ..choice import Choice
-from ..decisions import step_offering, suggest_routes
+from ..decisions import route_suggestion, step_offering, suggest_routes
 from ..entities import POOL, Corporation, Train
 from ..errors import BAD_OPTION, UNAVAILABLE, GameError
 from ..game import Game
@@ -27,15 +27,19 @@ def _operating(game: Game) -> OperatingRound | None:
 
 # ---------------------------------------------------------------------- /routes, /dividend
 def route_choices(game: Game, entity: str, given: Params) -> list[Choice]:
+    """``auto`` (the optimizer's routes, from the answer already computed for this position when
+    there is one), those routes written out, and ``none``."""
     out = []
     try:
-        routes = suggest_routes(game, entity, time_budget=0.5)
+        sol = route_suggestion(game, entity, wait=False) or route_suggestion(game, entity, time_budget=0.5)
     except GameError:  # no routes to suggest: auto and none remain
-        routes = []
-    if routes:
+        sol = None
+    routes = sol.routes if sol is not None else []
+    if sol is not None and routes:
         total = game.fmt(sum(r["revenue"] for r in routes))
         shown = format_routes(routes)
-        out.append(Choice("auto", f"auto: the best routes, {total} ({shown})"))
+        best = "the best routes" if sol.optimal else "the best routes found in time (not proven best)"
+        out.append(Choice("auto", f"auto: {best}, {total} ({shown})"))
         if len(shown) <= 100:
             out.append(Choice(shown, f"{shown} = {total}"))
     else:
