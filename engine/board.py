@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from . import hexgrid
-from .errors import GameError
+from .errors import ILLEGAL_ROUTE, UNAVAILABLE, UNKNOWN, GameError
 from .tiles import Node, Tile, make_tile, parse_tile
 
 if TYPE_CHECKING:
@@ -122,7 +122,7 @@ class Board:
         try:
             return make_tile(name, self.title)
         except KeyError:
-            raise GameError(f"Unknown tile {name}") from None
+            raise GameError(f"Unknown tile {name}", UNKNOWN, what="tile", id=name) from None
 
     def available_tile_names(self) -> list[str]:
         return [n for n, ids in self.supply.items() if ids]
@@ -131,7 +131,7 @@ class Board:
         try:
             return self.hexes[hid]
         except KeyError:
-            raise GameError(f"There is no hex {hid} on this map") from None
+            raise GameError(f"There is no hex {hid} on this map", UNKNOWN, what="hex", id=hid) from None
 
     def _init_tokens(self, h: HexState) -> None:
         h.tokens = {n.index: [None] * max(1, n.slots) for n in h.tile.cities}
@@ -141,7 +141,7 @@ class Board:
         h = self.hex(hid)
         name = tile_id.rsplit("-", 1)[0]
         if tile_id not in self.supply.get(name, []):
-            raise GameError(f"Tile {tile_id} is not available")
+            raise GameError(f"Tile {tile_id} is not available", UNAVAILABLE, tile=tile_id)
         new = self.tile_for(name).with_rotation(rotation)
         old = h.tile
         if old.future_label is not None and old.future_label.color != new.color:
@@ -238,7 +238,7 @@ class Board:
         if sym in h.tile_reservations:
             h.tile_reservations.remove(sym)
         if slot is None:
-            raise GameError(f"No free token space in {hid}")
+            raise GameError(f"No free token space in {hid}", UNAVAILABLE, hex=hid)
         slots[slot] = sym
         self.changed_at(hid, sym)
 
@@ -366,7 +366,7 @@ class Board:
         for chain in connections:
             found = self._trace_chain(chain)
             if found is None:
-                raise GameError(f"No track connects {'-'.join(chain)}")
+                raise GameError(f"No track connects {'-'.join(chain)}", ILLEGAL_ROUTE, hexes=list(chain))
             a, b, paths = found
             for ref in (a, b):
                 if ref not in stops:

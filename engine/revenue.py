@@ -11,7 +11,7 @@ from typing import Any
 
 from . import actions as A
 from .entities import POOL, Corporation, Train
-from .errors import GameError
+from .errors import ILLEGAL_ROUTE, NOT_OWNER, GameError
 from .hooks import TitleHooks
 from .operating import OperatingRound
 
@@ -38,7 +38,7 @@ class RevenueRules(TitleHooks):
         if routes:
             why = check_routes(self.as_game(), corp.sym, routes)
             if why:
-                raise GameError(f"{corp.sym} cannot run that: {why}")
+                raise GameError(f"{corp.sym} cannot run that: {why}", ILLEGAL_ROUTE, corporation=corp.sym, reason=why)
         b = self.board
         out = []
         used_paths: set[tuple[str, int]] = set()
@@ -46,31 +46,31 @@ class RevenueRules(TitleHooks):
         for route in action.route_dicts():
             train = self.train(route["train"])
             if train.owner != corp.sym:
-                raise GameError(f"{corp.sym} does not own train {train.id}")
+                raise GameError(f"{corp.sym} does not own train {train.id}", NOT_OWNER, corporation=corp.sym, train=train.id)
             if train.id in seen_trains:
-                raise GameError(f"Train {train.id} cannot run twice")
+                raise GameError(f"Train {train.id} cannot run twice", ILLEGAL_ROUTE, train=train.id)
             seen_trains.add(train.id)
             stops, paths = b.route_stops(route.get("connections", []))
             if not stops:
                 continue
             dup = used_paths & set(paths)
             if dup or len(set(paths)) != len(paths):
-                raise GameError(f"{train.id}'s route reuses track")
+                raise GameError(f"{train.id}'s route reuses track", ILLEGAL_ROUTE, train=train.id)
             used_paths |= set(paths)
             counted = [s for s in stops if b.node(s).kind != "junction"]
             if len(counted) > train.distance:
-                raise GameError(f"A {train.name}-train visits at most {train.distance} stops")
+                raise GameError(f"A {train.name}-train visits at most {train.distance} stops", ILLEGAL_ROUTE, train=train.id, distance=train.distance)
             if not any(b.node(s).kind == "city" and corp.sym in (b.hexes[s[0]].tokens.get(s[1]) or [])
                        for s in counted):
                 # (check_routes requires a station on every route: this is a second guard)
                 _, reach = b.connectivity(corp.sym)
                 if not all(s in reach for s in counted):
-                    raise GameError(f"{train.id}'s route does not reach a {corp.sym} station")
+                    raise GameError(f"{train.id}'s route does not reach a {corp.sym} station", ILLEGAL_ROUTE, train=train.id, corporation=corp.sym)
             revenue = self.route_revenue(corp, counted)
             claimed = route.get("revenue")
             if claimed is not None and claimed != revenue:
                 raise GameError(f"{train.id}'s route {route.get('revenue_str', '')} is worth "
-                                f"{self.fmt(revenue)}, not {self.fmt(claimed)}")
+                                f"{self.fmt(revenue)}, not {self.fmt(claimed)}", ILLEGAL_ROUTE, train=train.id, revenue=revenue, claimed=claimed)
             out.append({"train": train.id, "revenue": revenue, "stops": counted,
                         "hexes": route.get("hexes", [])})
         return out

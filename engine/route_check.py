@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .errors import GameError
+from .errors import ILLEGAL_ROUTE, GameError
 
 if TYPE_CHECKING:
     from .game import Game
@@ -29,7 +29,7 @@ def route_order(game: Game, route: dict[str, Any]) -> tuple[list[NodeRef], list[
     for chain in route.get("connections") or []:
         refs, used = board.route_stops([[str(h) for h in chain]])
         if len(refs) != 2:
-            raise GameError(f"connection {'-'.join(chain)} does not join two stops")
+            raise GameError(f"connection {'-'.join(chain)} does not join two stops", ILLEGAL_ROUTE, hexes=list(chain))
         ends.append((refs[0], refs[1]))
         paths.extend(used)
     if not ends:
@@ -39,16 +39,16 @@ def route_order(game: Game, route: dict[str, Any]) -> tuple[list[NodeRef], list[
         degree.setdefault(a, []).append(b)
         degree.setdefault(b, []).append(a)
     if len(degree) != len(ends) + 1 or any(len(v) > 2 for v in degree.values()):
-        raise GameError("the route visits a stop twice")
+        raise GameError("the route visits a stop twice", ILLEGAL_ROUTE)
     tips = [n for n, v in degree.items() if len(v) == 1]
     if len(tips) != 2:
-        raise GameError("the route's connections do not form one line")
+        raise GameError("the route's connections do not form one line", ILLEGAL_ROUTE)
     order = [tips[0]]
     prev: NodeRef | None = None
     while len(order) < len(degree):
         nxt = [n for n in degree[order[-1]] if n != prev]
         if not nxt:
-            raise GameError("the route's connections do not form one line")
+            raise GameError("the route's connections do not form one line", ILLEGAL_ROUTE)
         prev = order[-1]
         order.append(nxt[0])
     return order, paths

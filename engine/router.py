@@ -51,7 +51,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .errors import GameError
+from .errors import NOT_OWNER, GameError
 from .route_check import check_route, check_routes
 from .route_check import route_order as _route_order
 from .route_check import side_keys as _side_keys
@@ -774,5 +774,5 @@ def best_route_for_train(game: Game, corp_sym: str, train_id: str, *,
     """The best route ``train_id`` alone could run for ``corp_sym`` (other trains ignored)."""
     train = game.train(train_id)
     if train.owner != corp_sym:
-        raise GameError(f"{corp_sym} does not own train {train_id}")
+        raise GameError(f"{corp_sym} does not own train {train_id}", NOT_OWNER, corporation=corp_sym, train=train_id)
     return best_routes(game, corp_sym, time_budget=time_budget, trains=[train])
