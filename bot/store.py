@@ -33,9 +33,10 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Self, cast
 
 from .store_db import Database
+from .store_pg import PgDatabase, is_pg_url
 from .store_rows import (
     GAME_COLS,
     RESULT_COLS,
@@ -86,7 +87,16 @@ ANYONE = object()  # set_seat_user: whoever holds the seat now
 
 
 class Store(Database):
-    """One SQLite database; open with :meth:`open`, close with :meth:`close`."""
+    """One database; open with :meth:`open` (a SQLite path, or a ``postgresql://`` URL: then a
+    :class:`bot.store_pg.PgStore`), close with :meth:`close`."""
+
+    @classmethod
+    async def open(cls, path: str) -> Self:
+        if is_pg_url(path) and not issubclass(cls, PgDatabase):
+            from .store_pg_tables import PgStore
+
+            return cast(Self, await PgStore.open(path))
+        return await super().open(path)
 
     # ------------------------------------------------------------------ games
     async def create_game(
@@ -126,7 +136,7 @@ class Store(Database):
         """The game in ``channel_id`` that has not ended, if any. Inside a command its log length
         and seats come along in the same query (one trip to the database thread, not three)."""
         tx = self._mine()
-        if tx is None:
+        if tx is None or not self.FOLD_READS:
             row = await self._one(
                 f"SELECT {GAME_COLS} FROM games WHERE channel_id = ? AND status != 'ended'", (channel_id,)
             )
@@ -484,9 +494,22 @@ class Store(Database):
     async def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every row of every table (tests compare dumps to prove nothing changed)."""
         return {
-            table: [tuple(r) for r in await self._all(f"SELECT * FROM {table} ORDER BY 1, 2")]
-            for table in TABLES
+            table: [tuple(r) for r in await self._all(f"SELECT {cols} FROM {table} ORDER BY 1, 2")]
+            for table, cols in (await self.columns()).items()
         }
+
+    async def columns(self) -> dict[str, str]:
+        """Each table's columns, as the schema names them (PostgreSQL's own ``rowid`` left out)."""
+        if isinstance(self, PgDatabase):
+            rows = await self._all(
+                "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = "
+                "current_schema() AND column_name != 'rowid' ORDER BY ordinal_position"
+            )
+        else:
+            rows = [
+                (t, r[1]) for t in TABLES for r in await self._all(f"SELECT * FROM pragma_table_info('{t}')")
+            ]
+        return {t: ", ".join(c for table, c in rows if table == t) for t in TABLES}
 
 
 def _changed(conflict: str) -> Callable[[int], None]:
