@@ -371,6 +371,31 @@ class Store(Database):
             ),
         )
 
+    async def claim_turn(self, was: Turn, now: Turn) -> bool:
+        """Replace the turn clock ``was`` by ``now`` only if it is still ``was``: whether it was
+        (a reminder is claimed this way, so of several bot processes exactly one sends it)."""
+        rows, _ = await self._write(
+            "UPDATE turns SET player_id = ?, since = ?, reminders_sent = ?, next_at = ?, idle_flagged = ?,"
+            " last_nudge_at = ? WHERE game_id = ? AND player_id IS ? AND since = ? AND reminders_sent = ?"
+            " AND next_at IS ? AND idle_flagged = ?",
+            (
+                now.player_id,
+                now.since,
+                now.reminders_sent,
+                now.next_at,
+                int(now.idle_flagged),
+                now.last_nudge_at,
+                was.game_id,
+                was.player_id,
+                was.since,
+                was.reminders_sent,
+                was.next_at,
+                int(was.idle_flagged),
+            ),
+            now=True,
+        )
+        return rows == 1
+
     async def delete_turn(self, game_id: int) -> None:
         await self._write("DELETE FROM turns WHERE game_id = ?", (game_id,))
 
