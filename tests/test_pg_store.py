@@ -119,3 +119,33 @@ def test_the_migrate_command_says_what_it_moved_and_fails_clearly(tmp_path: Path
     assert again.returncode == 2 and "already holds data" in again.stderr and "Traceback" not in again.stderr
     missing = _cli("migrate", "--from", str(tmp_path / "none.db"), "--to", pg_url)
     assert missing.returncode == 2 and "is not a SQLite database file" in missing.stderr
+
+
+async def test_both_engines_have_the_same_tables_and_columns(tmp_path: Path, pg_url: str) -> None:
+    lite, pg = await Store.open(str(tmp_path / "bot.db")), await Store.open(pg_url)
+    try:
+        assert await lite.columns() == await pg.columns()
+        assert await lite.schema_version() == await pg.schema_version() == SCHEMA_VERSION
+    finally:
+        await lite.close()
+        await pg.close()
+
+
+async def test_an_older_database_is_migrated_step_by_step(pg_url: str) -> None:
+    from bot.store_schema import pg_ddl
+
+    conn = await asyncpg.connect(pg_url)  # a database written by schema version 1
+    await conn.execute(pg_ddl(0))
+    await conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1)")
+    await conn.execute("INSERT INTO games (channel_id, title, host_id, status, engine_version, created_at)"
+                       " VALUES ('c', '1856', 'u', 'lobby', 'old', 0)")
+    await conn.close()
+    store = await Store.open(pg_url)
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION
+        row = await store.open_game("c")
+        assert row is not None and row.engine_version == "old" and row.settings == {}
+        assert await store.undo_request(row.id, 0) is None  # the table added by migration 2 exists
+        assert await store.create_game("d", "1856", [], "u", "new") == 2
+    finally:
+        await store.close()
