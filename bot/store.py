@@ -1,4 +1,6 @@
-"""Persistence: games, seats and an append-only action log in SQLite (aiosqlite, WAL mode).
+"""Persistence: games, seats and an append-only action log, in SQLite (aiosqlite, WAL mode) or
+PostgreSQL (asyncpg, :mod:`bot.store_pg`: a ``postgresql://`` URL instead of a path). One API,
+one set of statements: the engines differ only below :class:`bot.store_db.Transactions`.
 
 The action log is the truth: a game's state is rebuilt by replaying it. Undo is itself an
 appended ``undo`` action, exactly as 18xx.games records it. Every write commits before the
@@ -8,15 +10,16 @@ Transactions (:mod:`bot.store_db`): the writes made inside :meth:`Store.transact
 command layer opens one per command) land together or not at all. The one connection is held by
 one transaction at a time, from its first write (``BEGIN IMMEDIATE``) to its end; reads made meanwhile by other commands
 wait, so nobody sees half a command, and every cursor is closed after use. Across processes
-SQLite's own lock serializes writers, and conflicts are refused rather than merged: an action's
+SQLite's own lock serializes writers (PostgreSQL: a per-game advisory lock on the log), and
+conflicts are refused rather than merged: an action's
 sequence number is the log position its writer saw (``PRIMARY KEY (game_id, seq)``), seat
 changes check the holder they replace, and a refused write raises :class:`Conflict`.
 
 :meth:`Store.open` refuses a database it cannot use (not a database, damaged by
 ``PRAGMA quick_check``, read-only, from a newer bot) with :class:`StoreError`.
 
-The schema is versioned with ``PRAGMA user_version``; ``MIGRATIONS[i]`` upgrades version i to i+1
-(:mod:`bot.store_schema`). The rows are dataclasses of :mod:`bot.store_rows`.
+The schema is versioned with ``PRAGMA user_version`` (PostgreSQL: the table ``schema_version``);
+``MIGRATIONS[i]`` upgrades version i to i+1 on both engines (:mod:`bot.store_schema`). The rows are dataclasses of :mod:`bot.store_rows`.
 
 Besides the log: each game's reminder settings and turn clock (``turns``: whose turn, since when,
 reminders sent, when the next one is due), each user's reminder preferences (time zone, quiet
@@ -93,8 +96,6 @@ class Store(Database):
     @classmethod
     async def open(cls, path: str) -> Self:
         if is_pg_url(path) and not issubclass(cls, PgDatabase):
-            from .store_pg_tables import PgStore
-
             return cast(Self, await PgStore.open(path))
         return await super().open(path)
 
@@ -535,6 +536,10 @@ class Store(Database):
                 (t, r[1]) for t in TABLES for r in await self._all(f"SELECT * FROM pragma_table_info('{t}')")
             ]
         return {t: ", ".join(c for table, c in rows if table == t) for t in TABLES}
+
+
+class PgStore(PgDatabase, Store):
+    """The store on PostgreSQL (opened by :meth:`Store.open` with a ``postgresql://`` URL)."""
 
 
 def _changed(conflict: str) -> Callable[[int], None]:
