@@ -13,7 +13,9 @@ second row at a position, and a transaction that writes to ``actions`` first tak
 advisory lock (``pg_advisory_xact_lock``), so appends to one game queue up instead of racing.
 PostgreSQL's errors reach the command layer as SQLite's classes (:class:`PgIntegrityError`,
 :class:`PgError`), which it already handles: a refused duplicate is "changed at the same moment",
-a lost connection is "could not save that; nothing was changed".
+a lost connection is "could not save that; nothing was changed". A connection the server dropped
+while it sat in the pool (a restart, a failover) is replaced without a word when it is found out
+at a read or at the start of a transaction, where nothing of the command was sent yet.
 
 The schema version is the one row of ``schema_version``; migrations run under an advisory lock,
 so processes starting together migrate once.
@@ -81,6 +83,19 @@ def dml(sql: str) -> str:
     return re.sub(r"\?", lambda _: f"${next(count)}", sql)
 
 
+# what a statement on a lost or broken connection raises
+_LOST = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError)
+# ... when the server dropped the connection (a restart, a failover, an administrator): a
+# statement that was the first of its transaction, or a read, is tried once more on a new one
+_GONE = (
+    asyncpg.PostgresConnectionError,
+    asyncpg.OperatorInterventionError,
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
+    OSError,
+)
+
+
 @contextmanager
 def _errors(conflict: str | None = None) -> Iterator[None]:
     """PostgreSQL's errors as the store's (see the module docstring)."""
@@ -93,7 +108,7 @@ def _errors(conflict: str | None = None) -> Iterator[None]:
             raise Conflict(conflict) from exc
         kind = "UNIQUE constraint failed: " if isinstance(exc, asyncpg.UniqueViolationError) else ""
         raise PgIntegrityError(kind + str(exc)) from exc
-    except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+    except _LOST as exc:
         raise PgError(f"{type(exc).__name__}: {exc}") from exc
 
 
@@ -153,15 +168,24 @@ class PgDatabase(Transactions):
     async def _release(self, tx: _Tx) -> None:
         if tx.handle is not None:
             conn, tx.handle = tx.handle, None
-            await self.pool.release(conn)
+            try:
+                await self.pool.release(conn)
+            except _LOST:  # lost with its connection; the pool opens a new one
+                pass
 
     async def _batch(
         self, tx: _Tx, begin: bool, writes: list[_Write], read: tuple[str, Sequence[Any]] | None, commit: bool
     ) -> tuple[tuple[int, int | None], list[Any]]:
-        conn: asyncpg.Connection = tx.handle
         if begin:
             with _errors():
-                await conn.execute("BEGIN")
+                try:
+                    await tx.handle.execute("BEGIN")
+                except _GONE:  # nothing was sent yet: start again on a new connection
+                    await self.pool.expire_connections()  # the others in the pool were dropped too
+                    await self._release(tx)
+                    await self._acquire(tx)
+                    await tx.handle.execute("BEGIN")
+        conn: asyncpg.Connection = tx.handle
         last: tuple[int, int | None] = (0, None)
         for w in writes:
             with _errors(w.conflict):
@@ -201,17 +225,20 @@ class PgDatabase(Transactions):
         with _errors():
             if tx is not None:
                 return list(await tx.handle.fetch(dml(sql), *args))
-            return list(await self.pool.fetch(dml(sql), *args))
+            try:
+                return list(await self.pool.fetch(dml(sql), *args))
+            except _GONE:  # a read alone: once more, on a new connection
+                await self.pool.expire_connections()
+                return list(await self.pool.fetch(dml(sql), *args))
 
     async def _rollback(self, tx: _Tx) -> None:
         conn = tx.handle
-        if conn is None or conn.is_closed():
+        if conn is None:
             return
         try:
             await conn.execute("ROLLBACK")
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
-            await self.pool.release(conn)  # released as broken: the pool replaces it
-            tx.handle = None
+        except _LOST:  # the connection is gone (the server dropped it): nothing of it was kept
+            await self._release(tx)
 
 
 async def _version(conn: asyncpg.Connection) -> int:

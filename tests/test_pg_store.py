@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 import pytest
@@ -147,5 +148,52 @@ async def test_an_older_database_is_migrated_step_by_step(pg_url: str) -> None:
         assert row is not None and row.engine_version == "old" and row.settings == {}
         assert await store.undo_request(row.id, 0) is None  # the table added by migration 2 exists
         assert await store.create_game("d", "1856", [], "u", "new") == 2
+    finally:
+        await store.close()
+
+
+async def test_connections_cut_by_the_server_refuse_cleanly_and_the_bot_carries_on(pg_url: str) -> None:
+    """The server drops every connection of the bot (a restart, a failover): the next command is
+    served on new connections; a command whose transaction was cut half-way changes nothing and
+    says so; the ones after it are served again."""
+    from bot.commands import CommandLayer
+    from tests.test_store_integrity import replays
+
+    store = await Store.open(pg_url)
+    try:
+        layer = CommandLayer(store, images=False)
+        await setup_game(layer, 6, CH)
+        row = await store.open_game(CH)
+        assert row is not None
+        before = await store.action_count(row.id)
+        await asyncio.gather(*(store.action_count(row.id) for _ in range(6)))  # several connections in the pool
+        admin = await asyncpg.connect(pg_url)
+        await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database()"
+                            " AND pid != pg_backend_pid()")
+        await admin.close()
+        assert (await run(layer, await acting_user(layer), "/pass")).ok  # new connections, as if nothing happened
+        assert await store.action_count(row.id) == before + 1
+
+        original = store._batch
+        cut: list[int] = []
+
+        async def cut_at_commit(tx: Any, begin: bool, *args: Any) -> Any:  # the connection dies mid-command
+            if not cut and not begin:
+                cut.append(tx.handle.get_server_pid())
+                killer = await asyncpg.connect(pg_url)
+                await killer.execute("SELECT pg_terminate_backend($1)", cut[0])
+                await killer.close()
+            return await original(tx, begin, *args)
+
+        store._batch = cut_at_commit  # type: ignore[method-assign]
+        first = await run(layer, await acting_user(layer), "/pass")
+        store._batch = original  # type: ignore[method-assign]
+        assert cut and not first.ok and "could not save that" in first.error and "nothing was changed" in first.error
+        stored = await store.action_count(row.id)
+        assert stored == before + 1
+        for _ in range(3):
+            assert (await run(layer, await acting_user(layer), "/pass")).ok
+        assert await store.action_count(row.id) == stored + 3
+        await replays(store, CH)
     finally:
         await store.close()
