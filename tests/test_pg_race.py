@@ -1,6 +1,7 @@
 """Two bot processes racing on the same game (on each engine): both send the next move at the
-same moment; the game is left loadable and exactly one action further, and the process that
-lost is told so (out of date, or changed at the same moment)."""
+same moment, with the state it was built from (as a button does); the game is left loadable and
+exactly one action further, and the process that lost is told so (out of date, or changed at
+the same moment)."""
 
 from __future__ import annotations
 
@@ -53,7 +54,9 @@ async def _prepared(db: str) -> tuple[int, str, str]:
 async def test_two_processes_racing_on_one_game_leave_it_one_action_further(db_target: str, tmp_path: Path) -> None:
     base, user, line = await _prepared(db_target)
     go = tmp_path / "go"
-    procs = [subprocess.Popen([sys.executable, "-c", CHILD, db_target, "race", user, line, str(go)],
+    # with the state it was built from, as a button sends it: a move the other made first is out of date
+    move = f"{line} state:{base}"
+    procs = [subprocess.Popen([sys.executable, "-c", CHILD, db_target, "race", user, move, str(go)],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
                               env={**os.environ, "PYTHONPATH": str(ROOT)}) for _ in range(2)]
     for p in procs:
