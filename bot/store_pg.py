@@ -40,6 +40,10 @@ from .store_schema import PG_PRIMARY_KEYS, SCHEMA_VERSION, pg_ddl
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 _LOCK_SPACE = 26  # advisory locks: (26, game id) a game's log, (26, 0) migrations
+# A process that hangs inside a transaction (stopped, not killed) must not hold a game's lock for
+# long: a command waits for a lock at most 10 s (then it is "changed at the same moment"), and the
+# server ends a transaction left idle for a minute (rolled back: nothing of it is kept).
+_SESSION = {"lock_timeout": "10s", "idle_in_transaction_session_timeout": "60s"}
 
 
 def is_pg_url(target: str) -> bool:
@@ -101,7 +105,7 @@ def _errors(conflict: str | None = None) -> Iterator[None]:
     """PostgreSQL's errors as the store's (see the module docstring)."""
     try:
         yield
-    except (asyncpg.DeadlockDetectedError, asyncpg.SerializationError) as exc:
+    except (asyncpg.DeadlockDetectedError, asyncpg.SerializationError, asyncpg.LockNotAvailableError) as exc:
         raise Conflict(conflict or "another command changed the same rows at the same moment") from exc
     except asyncpg.IntegrityConstraintViolationError as exc:
         if conflict is not None and isinstance(exc, asyncpg.UniqueViolationError):
@@ -126,7 +130,7 @@ class PgDatabase(Transactions):
         """Connect and migrate; :class:`StoreError` (one line) when the database cannot be used."""
         size = int(os.environ.get("DATABASE_POOL_SIZE", "10"))
         try:
-            pool = await asyncpg.create_pool(path, min_size=1, max_size=size, timeout=10)
+            pool = await asyncpg.create_pool(path, min_size=1, max_size=size, timeout=10, server_settings=_SESSION)
         except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
             why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise StoreError(f"Cannot reach the database {shown(path)}: {why}") from None
