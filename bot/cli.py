@@ -57,9 +57,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from bot.config import load_settings
+    from bot.config import SettingsError, load_settings
 
-    settings = load_settings()
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        print(f"conductor: {exc}", file=sys.stderr)
+        return 2
     if not settings.discord_token:
         print("No DISCORD_TOKEN is set. Copy .env.example to .env and put your bot token there "
               "to run the Discord bot, or play at the terminal with: conductor local", file=sys.stderr)
@@ -76,6 +80,17 @@ def cmd_run(args: argparse.Namespace) -> int:
     from bot.discord_bot import run_bot
 
     return run_bot(settings)
+
+
+def cmd_migrate(args: argparse.Namespace) -> int:
+    from bot.store_migrate import MigrateError, run_migrate
+
+    try:
+        print(asyncio.run(run_migrate(args.source, args.target)))
+    except MigrateError as exc:
+        print(f"conductor migrate: {exc}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def cmd_local(args: argparse.Namespace) -> int:
@@ -139,12 +154,18 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_selfplay)
 
     loc = sub.add_parser("local", help="play at the terminal (no Discord needed)")
-    loc.add_argument("--db", help="SQLite file (default: DATABASE_PATH from .env, else conductor.sqlite3)")
+    loc.add_argument("--db", help="SQLite file or postgresql:// URL (default: DATABASE_URL or DATABASE_PATH "
+                     "from .env, else conductor.sqlite3)")
     loc.add_argument("--out", help="folder for pictures (default: IMAGE_DIR from .env, else images)")
     loc.set_defaults(func=cmd_local)
 
     run = sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
     run.set_defaults(func=cmd_run)
+
+    mig = sub.add_parser("migrate", help="copy a SQLite database into an empty PostgreSQL one, and check it")
+    mig.add_argument("--from", dest="source", required=True, metavar="SQLITE_PATH")
+    mig.add_argument("--to", dest="target", required=True, metavar="postgresql://user:password@host:port/db")
+    mig.set_defaults(func=cmd_migrate)
 
     rt = sub.add_parser("routes", help="best routes before each run of an export, compared with the recorded runs")
     rt.add_argument("file")

@@ -4,6 +4,13 @@
 and runs until the bot is closed. Start-up failures a user can fix (a wrong token, no network,
 intents the portal refuses) end in one clear line on stderr and a non-zero exit code, not a
 traceback: 2 for the token or the intents (configuration), 1 for the network or Discord itself.
+
+Sharding: the bot is a discord.py ``AutoShardedBot``. Alone it runs every shard Discord asks for;
+with ``SHARD_COUNT`` and ``SHARD_IDS`` several processes share them, on one PostgreSQL database
+(``DATABASE_URL``). Discord sends a server's events and commands to the shard that owns it
+(``(guild_id >> 22) % SHARD_COUNT``), so each game is served by the process owning its server's
+shard; reminders are claimed in the database, so exactly one process sends each
+(:class:`bot.reminders.Scheduler`). Only the process running shard 0 registers the slash commands.
 """
 
 from __future__ import annotations
@@ -12,6 +19,8 @@ import asyncio
 import logging
 import signal
 import sys
+from pathlib import Path
+from typing import Any, cast
 
 import aiohttp
 import discord
@@ -23,23 +32,35 @@ from .commands import CommandLayer
 from .config import Settings
 from .limits import RateLimits
 from .store import Store
+from .store_pg import is_pg_url
 
 log = logging.getLogger(__name__)
 
-class ConductorBot(commands.Bot):
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord sends a server's events to."""
+    return (guild_id >> 22) % shard_count
+
+
+class ConductorBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings):
         for flag in ("warn_nacl", "warn_dave"):  # no voice here: skip discord.py's voice warnings
             if hasattr(discord.VoiceClient, flag):
                 setattr(discord.VoiceClient, flag, False)
         intents = discord.Intents.default()  # slash commands need no privileged intents
+        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:
+            shards["shard_ids"] = list(settings.shard_ids)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none(), **shards)
         self.settings = settings
         self.store: Store | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
-        await self.add_cog(ConductorCog(self, CommandLayer(self.store, images=True, rates=RateLimits())))
+        # discord.py types AutoShardedBot beside Bot, not under it; it has all of Bot's API
+        await self.add_cog(ConductorCog(cast(commands.Bot, self), CommandLayer(self.store, images=True, rates=RateLimits())))
+        if self.settings.shard_ids is not None and 0 not in self.settings.shard_ids:
+            return  # the process running shard 0 registers the commands for all of them
         try:
             await self.sync_commands()
         except discord.HTTPException as exc:  # the bot still answers commands registered earlier
@@ -51,12 +72,16 @@ class ConductorBot(commands.Bot):
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-        return await sync_commands(self, self.tree, self.settings.database_path, guild=guild, force=force)
+        record = self.settings.database_path
+        if is_pg_url(record):  # the record of the last registration stays on this machine
+            record = str(Path(self.settings.image_dir).parent / "conductor-postgresql")
+        return await sync_commands(self, self.tree, record, guild=guild, force=force)
 
     async def on_ready(self) -> None:
         n = len(self.guilds)
-        log.info("connected to Discord as %s (id %s) in %d server%s", self.user, getattr(self.user, "id", "?"),
-                 n, "" if n == 1 else "s")
+        log.info("connected to Discord as %s (id %s) in %d server%s, shards %s of %s", self.user,
+                 getattr(self.user, "id", "?"), n, "" if n == 1 else "s",
+                 ",".join(map(str, sorted(self.shards))) or "-", self.shard_count)
 
     async def close(self) -> None:
         await super().close()

@@ -8,8 +8,9 @@ a due reminder back until they end. A game idle past ``idle_days`` is flagged on
 and then no one is pinged any more.
 
 :func:`due` is pure (given the time, the games and the users' preferences); :class:`Scheduler`
-reads the store, hands each due reminder to a delivery function and marks it sent only once it
-was delivered. Games are checked one by one, each on its own: a game that fails is logged and
+reads the store, claims each due reminder (its turn clock moved on, committed, only if no other
+bot process moved it first), hands it to a delivery function, and puts the clock back when it
+was not delivered. Games are checked one by one, each on its own: a game that fails is logged and
 tried again at the next tick, and the others go on. A game whose stored record is damaged or
 does not replay is reported once to its host, in its channel, with what is wrong and what to
 do (/game repair, /game end). The scheduler is driven by the Discord
@@ -377,13 +378,21 @@ class Scheduler:
             if w is None:
                 return []
             for r in due(now, [w], await self._prefs([w])):
-                if deliver is not None and not await deliver(r):
+                # claimed (committed) before it is sent: of several bot processes one sends it
+                sent = after_sent(w.turn, r, now, w.settings)
+                async with store.transaction():
+                    if not await store.claim_turn(w.turn, sent):
+                        break  # another process claimed it, or a move reset the clock
+                delivered = False
+                try:
+                    delivered = deliver is None or await deliver(r)
+                finally:
+                    if not delivered:  # not delivered (or it raised): due again at the next tick
+                        async with store.transaction():
+                            await store.claim_turn(sent, w.turn)
+                if not delivered:
                     continue
-                async with store.transaction():  # the turn clock and the reminder log together
-                    turn = await store.turn(gid)
-                    if turn is None:
-                        break
-                    await store.save_turn(after_sent(turn, r, now, w.settings))
+                async with store.transaction():
                     await store.log_reminder(gid, r.player_id, r.user_id, r.kind, r.dm, now.timestamp())
                 out.append(r)
         return out

@@ -1,4 +1,6 @@
-"""Persistence: games, seats and an append-only action log in SQLite (aiosqlite, WAL mode).
+"""Persistence: games, seats and an append-only action log, in SQLite (aiosqlite, WAL mode) or
+PostgreSQL (asyncpg, :mod:`bot.store_pg`: a ``postgresql://`` URL instead of a path). One API,
+one set of statements: the engines differ only below :class:`bot.store_db.Transactions`.
 
 The action log is the truth: a game's state is rebuilt by replaying it. Undo is itself an
 appended ``undo`` action, exactly as 18xx.games records it. Every write commits before the
@@ -8,15 +10,16 @@ Transactions (:mod:`bot.store_db`): the writes made inside :meth:`Store.transact
 command layer opens one per command) land together or not at all. The one connection is held by
 one transaction at a time, from its first write (``BEGIN IMMEDIATE``) to its end; reads made meanwhile by other commands
 wait, so nobody sees half a command, and every cursor is closed after use. Across processes
-SQLite's own lock serializes writers, and conflicts are refused rather than merged: an action's
+SQLite's own lock serializes writers (PostgreSQL: a per-game advisory lock on the log), and
+conflicts are refused rather than merged: an action's
 sequence number is the log position its writer saw (``PRIMARY KEY (game_id, seq)``), seat
 changes check the holder they replace, and a refused write raises :class:`Conflict`.
 
 :meth:`Store.open` refuses a database it cannot use (not a database, damaged by
 ``PRAGMA quick_check``, read-only, from a newer bot) with :class:`StoreError`.
 
-The schema is versioned with ``PRAGMA user_version``; ``MIGRATIONS[i]`` upgrades version i to i+1
-(:mod:`bot.store_schema`). The rows are dataclasses of :mod:`bot.store_rows`.
+The schema is versioned with ``PRAGMA user_version`` (PostgreSQL: the table ``schema_version``);
+``MIGRATIONS[i]`` upgrades version i to i+1 on both engines (:mod:`bot.store_schema`). The rows are dataclasses of :mod:`bot.store_rows`.
 
 Besides the log: each game's reminder settings and turn clock (``turns``: whose turn, since when,
 reminders sent, when the next one is due), each user's reminder preferences (time zone, quiet
@@ -33,9 +36,10 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Self, cast
 
 from .store_db import Database
+from .store_pg import PgDatabase, is_pg_url
 from .store_rows import (
     GAME_COLS,
     RESULT_COLS,
@@ -86,7 +90,14 @@ ANYONE = object()  # set_seat_user: whoever holds the seat now
 
 
 class Store(Database):
-    """One SQLite database; open with :meth:`open`, close with :meth:`close`."""
+    """One database; open with :meth:`open` (a SQLite path, or a ``postgresql://`` URL: then a
+    :class:`bot.store_pg.PgStore`), close with :meth:`close`."""
+
+    @classmethod
+    async def open(cls, path: str) -> Self:
+        if is_pg_url(path) and not issubclass(cls, PgDatabase):
+            return cast(Self, await PgStore.open(path))
+        return await super().open(path)
 
     # ------------------------------------------------------------------ games
     async def create_game(
@@ -126,7 +137,7 @@ class Store(Database):
         """The game in ``channel_id`` that has not ended, if any. Inside a command its log length
         and seats come along in the same query (one trip to the database thread, not three)."""
         tx = self._mine()
-        if tx is None:
+        if tx is None or not self.FOLD_READS:
             row = await self._one(
                 f"SELECT {GAME_COLS} FROM games WHERE channel_id = ? AND status != 'ended'", (channel_id,)
             )
@@ -361,6 +372,31 @@ class Store(Database):
             ),
         )
 
+    async def claim_turn(self, was: Turn, now: Turn) -> bool:
+        """Replace the turn clock ``was`` by ``now`` only if it is still ``was``: whether it was
+        (a reminder is claimed this way, so of several bot processes exactly one sends it)."""
+        rows, _ = await self._write(
+            "UPDATE turns SET player_id = ?, since = ?, reminders_sent = ?, next_at = ?, idle_flagged = ?,"
+            " last_nudge_at = ? WHERE game_id = ? AND player_id IS ? AND since = ? AND reminders_sent = ?"
+            " AND next_at IS ? AND idle_flagged = ?",
+            (
+                now.player_id,
+                now.since,
+                now.reminders_sent,
+                now.next_at,
+                int(now.idle_flagged),
+                now.last_nudge_at,
+                was.game_id,
+                was.player_id,
+                was.since,
+                was.reminders_sent,
+                was.next_at,
+                int(was.idle_flagged),
+            ),
+            now=True,
+        )
+        return rows == 1
+
     async def delete_turn(self, game_id: int) -> None:
         await self._write("DELETE FROM turns WHERE game_id = ?", (game_id,))
 
@@ -484,9 +520,26 @@ class Store(Database):
     async def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every row of every table (tests compare dumps to prove nothing changed)."""
         return {
-            table: [tuple(r) for r in await self._all(f"SELECT * FROM {table} ORDER BY 1, 2")]
-            for table in TABLES
+            table: [tuple(r) for r in await self._all(f"SELECT {cols} FROM {table} ORDER BY 1, 2")]
+            for table, cols in (await self.columns()).items()
         }
+
+    async def columns(self) -> dict[str, str]:
+        """Each table's columns, as the schema names them (PostgreSQL's own ``rowid`` left out)."""
+        if isinstance(self, PgDatabase):
+            rows = await self._all(
+                "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = "
+                "current_schema() AND column_name != 'rowid' ORDER BY ordinal_position"
+            )
+        else:
+            rows = [
+                (t, r[1]) for t in TABLES for r in await self._all(f"SELECT * FROM pragma_table_info('{t}')")
+            ]
+        return {t: ", ".join(c for table, c in rows if table == t) for t in TABLES}
+
+
+class PgStore(PgDatabase, Store):
+    """The store on PostgreSQL (opened by :meth:`Store.open` with a ``postgresql://`` URL)."""
 
 
 def _changed(conflict: str) -> Callable[[int], None]:

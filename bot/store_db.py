@@ -1,4 +1,5 @@
-"""The SQLite connection under :mod:`bot.store` (aiosqlite, WAL mode) and its transactions.
+"""The transactions under :mod:`bot.store`, shared by both engines (:class:`Transactions`), and
+the SQLite engine (:class:`Database`: aiosqlite, WAL mode). PostgreSQL is :mod:`bot.store_pg`.
 
 Transactions: the writes made inside :meth:`Database.transaction` (the command layer opens one per
 command) land together or not at all. The one connection is held by one transaction at a time,
@@ -50,12 +51,14 @@ class _Tx:
     :meth:`bot.store.Store.open_game` read along with the game (its log length, seats and turn clock)
     until the command writes to those tables."""
 
-    def __init__(self, store: Database):
+    def __init__(self, store: Transactions):
         self.store = store
         self.task = asyncio.current_task()
         self.begun = False
         self.pending: list[_Write] = []
         self.known: dict[tuple[str, int], Any] = {}
+        self.handle: Any = None  # the engine's connection (PostgreSQL) while the transaction runs
+        self.locked: set[int] = set()  # games whose log this transaction has locked (PostgreSQL)
 
 
 _KNOWN_FROM = {"actions": "count", "seats": "seats", "turns": "turn"}
@@ -99,8 +102,134 @@ def _batch(
 _TX: ContextVar[_Tx | None] = ContextVar("store_tx", default=None)
 
 
-class Database:
-    """One SQLite connection and its transactions; :class:`bot.store.Store` adds the tables."""
+class Transactions:
+    """What both engines share: one command's transaction (:meth:`transaction`), its writes
+    waiting to go together, the reads it folds in, and :class:`Conflict` for a lost race. An
+    engine supplies five primitives: :meth:`_acquire` / :meth:`_release` a connection for one
+    transaction, :meth:`_batch` (BEGIN, writes, a read, COMMIT, as asked), :meth:`_read` and
+    :meth:`_rollback`. :data:`FOLD_READS`: :meth:`bot.store.Store.open_game` may read the seats
+    and turn clock along with the game in one query (SQLite's JSON functions)."""
+
+    FOLD_READS = False
+    path = ""
+
+    async def _acquire(self, tx: _Tx) -> None:
+        raise NotImplementedError
+
+    async def _release(self, tx: _Tx) -> None:
+        raise NotImplementedError
+
+    async def _batch(
+        self, tx: _Tx, begin: bool, writes: list[_Write], read: tuple[str, Sequence[Any]] | None, commit: bool
+    ) -> tuple[tuple[int, int | None], list[Any]]:
+        raise NotImplementedError
+
+    async def _read(self, tx: _Tx | None, sql: str, args: Sequence[Any]) -> list[Any]:
+        """A read outside a transaction (``tx`` None) or on a transaction's own connection."""
+        raise NotImplementedError
+
+    async def _rollback(self, tx: _Tx) -> None:
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def schema_version(self) -> int:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ transactions and statements
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[None]:
+        """Every write inside lands, or none does (on an exception). Joins an enclosing one."""
+        outer = _TX.get()
+        if outer is not None and outer.store is self and outer.task is asyncio.current_task():
+            yield
+            return
+        tx = _Tx(self)
+        token = _TX.set(tx)
+        try:
+            yield
+            if tx.pending or tx.begun:
+                await self._flush(tx, commit=True)
+        except BaseException:
+            if tx.begun:
+                await self._rollback(tx)
+            raise
+        finally:
+            _TX.reset(token)
+            if tx.begun:
+                await self._release(tx)
+
+    async def _flush(
+        self, tx: _Tx, read: tuple[str, Sequence[Any]] | None = None, commit: bool = False
+    ) -> tuple[tuple[int, int | None], list[Any]]:
+        """Send the transaction's waiting writes (and a read, and the commit) in one trip."""
+        begin = not tx.begun
+        if begin:
+            await self._acquire(tx)
+            tx.begun = True  # from here on the transaction ends with COMMIT or ROLLBACK
+        writes, tx.pending = tx.pending, []
+        return await self._batch(tx, begin, writes, read, commit)
+
+    def writing(self) -> bool:
+        """Whether the current task has written in its transaction (not committed yet)."""
+        tx = self._mine()
+        return tx is not None and (tx.begun or bool(tx.pending))
+
+    def _mine(self) -> _Tx | None:
+        """The current task's transaction on this store, if any."""
+        tx = _TX.get()
+        return tx if tx is not None and tx.store is self and tx.task is asyncio.current_task() else None
+
+    async def _write(
+        self,
+        sql: str,
+        args: Sequence[Any] = (),
+        *,
+        many: Iterable[Sequence[Any]] | None = None,
+        check: Callable[[int], None] | None = None,
+        conflict: str | None = None,
+        now: bool = False,
+    ) -> tuple[int, int | None]:
+        """One write. Inside a transaction it waits to go with the others (``now``: at once, for
+        the returned (rows changed, last row id)); outside, it is a transaction of its own."""
+        write = _Write(sql, args, list(many) if many is not None else None, check, conflict)
+        tx = self._mine()
+        if tx is None:
+            alone = _Tx(self)
+            await self._acquire(alone)
+            try:
+                last, _ = await self._batch(alone, True, [write], None, True)
+            except BaseException:
+                await self._rollback(alone)
+                raise
+            finally:
+                await self._release(alone)
+            return last
+        table = _WRITTEN.match(sql)
+        kind = _KNOWN_FROM.get(table.group(1).lower()) if table else None
+        for key in [k for k in tx.known if k[0] == kind or table is None]:
+            del tx.known[key]
+        tx.pending.append(write)
+        if now:
+            return (await self._flush(tx))[0]
+        return 0, None
+
+    async def _all(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        tx = self._mine()
+        if tx is not None and tx.pending:  # this command's writes first: it reads what it wrote
+            return (await self._flush(tx, (sql, tuple(args))))[1]
+        return await self._read(tx if tx is not None and tx.begun else None, sql, tuple(args))
+
+    async def _one(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        rows = await self._all(sql, args)
+        return rows[0] if rows else None
+
+
+class Database(Transactions):
+    """One SQLite connection; :class:`bot.store.Store` adds the tables."""
+
+    FOLD_READS = True
 
     def __init__(self, db: aiosqlite.Connection, path: str = ""):
         self.db = db
@@ -141,7 +270,7 @@ class Database:
         try:
             await self._exec("CREATE TABLE write_probe (x)")
         finally:
-            await self._rollback()
+            await self._rollback_now()
         await self.migrate()
 
     async def close(self) -> None:
@@ -154,118 +283,50 @@ class Database:
     async def migrate(self) -> None:
         version = await self.schema_version()
         if version > SCHEMA_VERSION:
-            raise StoreError(
-                f"its schema {version} is newer than this bot's ({SCHEMA_VERSION}); "
-                "run the newer bot or restore a backup"
-            )
+            raise StoreError(newer_schema(version))
         for i in range(version, SCHEMA_VERSION):
             await self.db.executescript(f"BEGIN; {MIGRATIONS[i]} PRAGMA user_version = {i + 1}; COMMIT;")
 
-    # ------------------------------------------------------------------ transactions and statements
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[None]:
-        """Every write inside lands, or none does (on an exception). Joins an enclosing one."""
-        outer = _TX.get()
-        if outer is not None and outer.store is self and outer.task is asyncio.current_task():
-            yield
-            return
-        tx = _Tx(self)
-        token = _TX.set(tx)
-        try:
-            yield
-            if tx.pending or tx.begun:
-                await self._flush(tx, commit=True)
-        except BaseException:
-            if tx.begun:
-                await self._rollback()
-            raise
-        finally:
-            _TX.reset(token)
-            if tx.begun:
-                self._lock.release()
+    # ------------------------------------------------------------------ the engine's primitives
+    async def _acquire(self, tx: _Tx) -> None:
+        await self._lock.acquire()
 
-    async def _flush(
-        self, tx: _Tx, read: tuple[str, Sequence[Any]] | None = None, commit: bool = False
-    ) -> tuple[tuple[int, int | None], list[Any]]:
-        """Send the transaction's waiting writes (and a read, and the commit) in one trip."""
-        begin = not tx.begun
-        if begin:
-            await self._lock.acquire()
-            tx.begun = True  # from here on the transaction ends with COMMIT or ROLLBACK
-        writes, tx.pending = tx.pending, []
-        return await self._run_batch(begin, writes, read, commit)
+    async def _release(self, tx: _Tx) -> None:
+        self._lock.release()
 
-    async def _run_batch(
-        self, begin: bool, writes: list[_Write], read: tuple[str, Sequence[Any]] | None, commit: bool
+    async def _batch(
+        self, tx: _Tx, begin: bool, writes: list[_Write], read: tuple[str, Sequence[Any]] | None, commit: bool
     ) -> tuple[tuple[int, int | None], list[Any]]:
         """:func:`_batch` in the connection's thread."""
         # aiosqlite runs a function in its connection's thread with _execute (not public API, untyped)
         execute: Callable[..., Awaitable[tuple[tuple[int, int | None], list[Any]]]] = self.db._execute
         return await execute(_batch, self.db._conn, begin, writes, read, commit)
 
+    async def _read(self, tx: _Tx | None, sql: str, args: Sequence[Any]) -> list[Any]:
+        if tx is not None:  # the connection is ours already
+            return list(await self.db.execute_fetchall(sql, tuple(args)))
+        async with self._lock:
+            return list(await self.db.execute_fetchall(sql, tuple(args)))
+
     async def _exec(self, sql: str) -> None:
         cur = await self.db.execute(sql)
         await cur.close()
 
-    async def _rollback(self) -> None:
+    async def _rollback(self, tx: _Tx) -> None:
+        await self._rollback_now()
+
+    async def _rollback_now(self) -> None:
         try:
             await self._exec("ROLLBACK")
         except sqlite3.Error:  # SQLite may have rolled back already (disk full, I/O error)
             pass
 
-    def writing(self) -> bool:
-        """Whether the current task has written in its transaction (not committed yet)."""
-        tx = self._mine()
-        return tx is not None and (tx.begun or bool(tx.pending))
 
-    def _mine(self) -> _Tx | None:
-        """The current task's transaction on this store, if any."""
-        tx = _TX.get()
-        return tx if tx is not None and tx.store is self and tx.task is asyncio.current_task() else None
-
-    async def _write(
-        self,
-        sql: str,
-        args: Sequence[Any] = (),
-        *,
-        many: Iterable[Sequence[Any]] | None = None,
-        check: Callable[[int], None] | None = None,
-        conflict: str | None = None,
-        now: bool = False,
-    ) -> tuple[int, int | None]:
-        """One write. Inside a transaction it waits to go with the others (``now``: at once, for
-        the returned (rows changed, last row id)); outside, it is a transaction of its own."""
-        write = _Write(sql, args, list(many) if many is not None else None, check, conflict)
-        tx = self._mine()
-        if tx is None:
-            async with self._lock:
-                try:
-                    last, _ = await self._run_batch(True, [write], None, True)
-                except BaseException:
-                    await self._rollback()
-                    raise
-                return last
-        table = _WRITTEN.match(sql)
-        kind = _KNOWN_FROM.get(table.group(1).lower()) if table else None
-        for key in [k for k in tx.known if k[0] == kind or table is None]:
-            del tx.known[key]
-        tx.pending.append(write)
-        if now:
-            return (await self._flush(tx))[0]
-        return 0, None
-
-    async def _all(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
-        tx = self._mine()
-        if tx is not None and tx.pending:  # this command's writes first: it reads what it wrote
-            return (await self._flush(tx, (sql, tuple(args))))[1]
-        if tx is not None and tx.begun:  # the connection is ours already
-            return list(await self.db.execute_fetchall(sql, tuple(args)))
-        async with self._lock:
-            return list(await self.db.execute_fetchall(sql, tuple(args)))
-
-    async def _one(self, sql: str, args: Sequence[Any] = ()) -> Any:
-        rows = await self._all(sql, args)
-        return rows[0] if rows else None
+def newer_schema(version: int) -> str:
+    return (
+        f"its schema {version} is newer than this bot's ({SCHEMA_VERSION}); "
+        "run the newer bot or restore a backup"
+    )
 
 
 def _why(path: str, exc: BaseException) -> str:

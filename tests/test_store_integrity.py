@@ -20,6 +20,7 @@ from bot.reply import Caller, Reply
 from bot.store import SCHEMA_VERSION, Store, StoreError
 from engine.replay import snapshot
 from tests.fixture_util import load_export
+from tests.pg_util import on_pg, raw
 from tests.test_bot_async_reminders import CH, acting_user, run, setup_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,17 +43,25 @@ async def replays(store: Store, channel: str = CH) -> Any:
 
 
 @pytest.fixture
-async def layer(tmp_path: Path) -> Any:
+async def layer(db_target: str) -> Any:
+    """A command layer on each engine (SQLite; PostgreSQL when a test server is set)."""
+    store = await Store.open(db_target)
+    yield CommandLayer(store, images=False)
+    await store.close()
+
+
+@pytest.fixture
+async def sqlite_layer(tmp_path: Path) -> Any:
     store = await Store.open(str(tmp_path / "bot.db"))
     yield CommandLayer(store, images=False)
     await store.close()
 
 
 # ---------------------------------------------------------------------- one writer per log position
-async def test_a_second_process_that_stores_the_same_move_later_is_refused_and_reloads(tmp_path: Path) -> None:
+async def test_a_second_process_that_stores_the_same_move_later_is_refused_and_reloads(db_target: str) -> None:
     """Two bots on one database, the same /pass at the same moment: the one that commits second
     finds the log position taken, stores nothing, reloads and says so."""
-    db = str(tmp_path / "two.db")
+    db = db_target
     one, two = await Store.open(db), await Store.open(db)
     try:
         first, second = CommandLayer(one, images=False), CommandLayer(two, images=False)
@@ -89,8 +98,7 @@ async def test_action_positions_are_unique_in_the_schema(layer: CommandLayer) ->
     row = await layer.store.open_game(CH)
     assert row is not None
     with pytest.raises(sqlite3.IntegrityError):
-        await layer.store.db.execute("INSERT INTO actions (game_id, seq, data, created_at) VALUES (?, 3, '{}', 0)",
-                                     (row.id,))
+        await raw(layer.store, "INSERT INTO actions (game_id, seq, data, created_at) VALUES (?, 3, '{}', 0)", row.id)
 
 
 # ---------------------------------------------------------------------- one transaction per command
@@ -128,7 +136,8 @@ async def test_a_failure_after_the_first_write_undoes_the_whole_command(layer: C
     assert (await run(layer, "alice", "/lay hex:J15 tile:57-0 rotation:0")).ok
 
 
-async def test_disk_full_refuses_cleanly_and_recovers(layer: CommandLayer) -> None:
+async def test_disk_full_refuses_cleanly_and_recovers(sqlite_layer: CommandLayer) -> None:
+    layer = sqlite_layer
     await imported(layer, 9)
     user = await acting_user(layer)
     store = layer.store
@@ -285,22 +294,27 @@ async def test_an_undo_that_would_not_replay_is_not_stored(layer: CommandLayer) 
     assert row is not None
     assert (await run(layer, "alice", "/lay hex:J15 tile:57-0 rotation:0")).ok
     # the log is damaged under the running bot (a hand edit): replaying it with the undo fails
-    await layer.store.db.execute("DROP TRIGGER actions_append_only_update")
-    await layer.store.db.execute("UPDATE actions SET data = json_set(data, '$.company', 'NOPE') WHERE game_id = ? "
-                                 "AND seq = 2", (row.id,))
+    if on_pg(layer.store):
+        await raw(layer.store, "ALTER TABLE actions DISABLE TRIGGER actions_append_only_update")
+        await raw(layer.store, "UPDATE actions SET data = jsonb_set(data::jsonb, '{company}', '\"NOPE\"')::text "
+                  "WHERE game_id = ? AND seq = 2", row.id)
+    else:
+        await raw(layer.store, "DROP TRIGGER actions_append_only_update")
+        await raw(layer.store, "UPDATE actions SET data = json_set(data, '$.company', 'NOPE') WHERE game_id = ? "
+                  "AND seq = 2", row.id)
     before = await layer.store.dump()
     reply = await run(layer, "alice", "/game undo")
     assert not reply.ok and "cannot be replayed" in reply.error
     assert await layer.store.dump() == before
 
 
-async def test_what_a_command_reads_with_its_game_equals_what_the_tables_hold(tmp_path: Path) -> None:
+async def test_what_a_command_reads_with_its_game_equals_what_the_tables_hold(db_target: str) -> None:
     """open_game inside a command brings the log length, seats and turn clock along (one trip
     to the database thread); they must equal the separate reads, times to the last digit and
     numeric-looking names untouched, and a write in the command makes them read afresh."""
     from bot.store import Seat, Turn
 
-    store = await Store.open(str(tmp_path / "bot.db"))
+    store = await Store.open(db_target)
     try:
         gid = await store.create_game("c", "1856", [], "h", "v", status="active")
         await store.add_seats(gid, [Seat(0, "123", "1001", "1", False, 1714996800.1234567), Seat(1, "Bo", None, "2")])

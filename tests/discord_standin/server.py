@@ -13,6 +13,11 @@ RESUME (missed events replayed, then RESUMED), and INTERACTION_CREATE dispatches
 with :meth:`DiscordStandIn.slash`, :meth:`DiscordStandIn.autocomplete` and :meth:`DiscordStandIn.click`
 from the commands the bot registered, shaped like Discord's payloads.
 
+Shards: ``GET /gateway/bot`` recommends :attr:`DiscordStandIn.shard_count` shards; each IDENTIFY with
+``shard: [id, count]`` opens a session of its own (:attr:`DiscordStandIn.sessions`), whose READY and
+GUILD_CREATEs carry only the guilds of that shard (``(guild_id >> 22) % count``, Discord's rule), and
+a guild's interactions go to its shard's session (direct messages to shard 0).
+
 The awkward parts: a wrong token is refused (401 on HTTP, close code 4004 on the gateway), an
 interaction not acknowledged within :attr:`DiscordStandIn.interaction_deadline` is unknown (404,
 code 10062), an acknowledged one refuses a second callback (400, code 40060), :meth:`fail` plays
@@ -96,6 +101,7 @@ class Session:
     events: list[dict[str, Any]] = field(default_factory=list)
     ws: web.WebSocketResponse | None = None
     request: web.Request | None = None  # the websocket's HTTP request (its transport, to cut it)
+    shard: tuple[int, int] = (0, 1)  # (shard id, shard count) as identified
 
 
 class DiscordStandIn:
@@ -116,7 +122,9 @@ class DiscordStandIn:
         self.faults: list[Fault] = []
         self.interaction_deadline = 3.0  # Discord's: acknowledge within 3 seconds
         self.close_on_identify: int | None = None
-        self.session: Session | None = None
+        self.session: Session | None = None  # shard 0's (the only one of an unsharded bot)
+        self.sessions: dict[int, Session] = {}  # by shard id
+        self.shard_count = 1  # what GET /gateway/bot recommends
         self.identifies: list[dict[str, Any]] = []
         self.resumes = 0
         self.gateway_connections = 0
@@ -152,8 +160,9 @@ class DiscordStandIn:
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def stop(self) -> None:
-        if self.session is not None and self.session.ws is not None:
-            await self.session.ws.close()
+        for session in list(self.sessions.values()):
+            if session.ws is not None:
+                await session.ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -179,8 +188,12 @@ class DiscordStandIn:
         return user
 
     def add_guild(self, name: str, members: list[User], *, admins: tuple[User, ...] = (),
-                  channels: tuple[str, ...] = ("games",)) -> Guild:
-        guild = Guild(self.snowflake(), name, self.owner, self.snowflake())
+                  channels: tuple[str, ...] = ("games",), shard: tuple[int, int] | None = None) -> Guild:
+        """A guild the bot is in; with ``shard`` (id, count) one whose id falls on that shard."""
+        gid = self.snowflake()
+        while shard is not None and self.shard_of(gid, shard[1]) != shard[0]:
+            gid = self.snowflake()
+        guild = Guild(gid, name, self.owner, self.snowflake())
         for cname in channels:
             channel = Channel(self.snowflake(), cname, guild.id)
             guild.channels.append(channel)
@@ -300,7 +313,7 @@ class DiscordStandIn:
             "interactions_endpoint_url": None, "bot": self.bot.payload()})
 
     async def _gateway_bot(self, request: web.Request) -> web.Response:
-        return jresp({"url": self.gateway_url, "shards": 1,
+        return jresp({"url": self.gateway_url, "shards": self.shard_count,
                                   "session_start_limit": {"total": 1000, "remaining": 999,
                                                           "reset_after": 14400000, "max_concurrency": 1}})
 
@@ -549,10 +562,12 @@ class DiscordStandIn:
                 await self._identify(ws, data)
             elif op == 6:
                 await self._resume(ws, data)
-            if self.session is not None and self.session.ws is ws:
-                self.session.request = request
-        if self.session is not None and self.session.ws is ws:
-            self.session.ws = None
+            for session in self.sessions.values():
+                if session.ws is ws:
+                    session.request = request
+        for session in self.sessions.values():
+            if session.ws is ws:
+                session.ws = None
         return ws
 
     async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
@@ -563,20 +578,26 @@ class DiscordStandIn:
         if self.close_on_identify is not None:
             await ws.close(code=self.close_on_identify, message=b"Disallowed intent(s).")
             return
-        self.session = Session(secrets.token_hex(16), int(data.get("intents", 0)), ws=ws)
+        shard = (int(data["shard"][0]), int(data["shard"][1])) if data.get("shard") else (0, 1)
+        session = Session(secrets.token_hex(16), int(data.get("intents", 0)), ws=ws, shard=shard)
+        self.sessions[shard[0]] = session
+        if shard[0] == 0:
+            self.session = session
+        guilds = [g for g in self.guilds.values() if self.shard_of(g.id, shard[1]) == shard[0]]
         await self._send_event("READY", {
             "v": 10, "user": {**self.bot.payload(), "verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
-            "session_id": self.session.id, "session_type": "normal",
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds], "shard": list(shard),
+            "session_id": session.id, "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
             "application": {"id": str(self.application_id), "flags": 0}, "private_channels": [],
-            "relationships": [], "presences": [], "guild_join_requests": [], "geo_ordered_rtc_regions": []})
-        for guild in self.guilds.values():
-            await self._send_event("GUILD_CREATE", guild.payload(self.bot))
+            "relationships": [], "presences": [], "guild_join_requests": [], "geo_ordered_rtc_regions": []},
+            session)
+        for guild in guilds:
+            await self._send_event("GUILD_CREATE", guild.payload(self.bot), session)
 
     async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
-        session = self.session
-        if session is None or data.get("session_id") != session.id or data.get("token") != self.token:
+        session = next((s for s in self.sessions.values() if s.id == data.get("session_id")), None)
+        if session is None or data.get("token") != self.token:
             await ws.send_json({"op": 9, "d": False, "s": None, "t": None})
             return
         self.resumes += 1
@@ -585,10 +606,30 @@ class DiscordStandIn:
         for event in session.events:
             if event["s"] > seq:
                 await ws.send_json(event)
-        await self._send_event("RESUMED", {})
+        await self._send_event("RESUMED", {}, session)
 
-    async def _send_event(self, name: str, data: dict[str, Any]) -> None:
-        session = self.session
+    @staticmethod
+    def shard_of(guild_id: int | None, shard_count: int) -> int:
+        """The shard Discord sends a guild's events to (direct messages: shard 0)."""
+        return (guild_id >> 22) % shard_count if guild_id is not None else 0
+
+    async def _dispatch(self, channel: Channel, rec: InteractionRecord) -> None:
+        """An INTERACTION_CREATE to the session of the channel's shard; when a sharded bot runs no
+        session for that shard, nobody receives it (as on Discord: the user sees no answer)."""
+        session = self.session_of(channel)
+        if session is None and any(s.shard[1] > 1 for s in self.sessions.values()):
+            return
+        await self._send_event("INTERACTION_CREATE", rec.payload, session)
+
+    def session_of(self, channel: Channel) -> Session | None:
+        """The gateway session that receives ``channel``'s events (its guild's shard)."""
+        for session in self.sessions.values():
+            if self.shard_of(channel.guild_id, session.shard[1]) == session.shard[0]:
+                return session
+        return None
+
+    async def _send_event(self, name: str, data: dict[str, Any], session: Session | None = None) -> None:
+        session = session or self.session
         assert session is not None, "no gateway session: is the bot connected?"
         session.seq += 1
         event = {"op": 0, "t": name, "s": session.seq, "d": data}
@@ -710,7 +751,7 @@ class DiscordStandIn:
                     options: dict[str, Any] | None = None) -> InteractionRecord:
         """``user`` runs ``/command`` with ``options`` in ``channel`` (an INTERACTION_CREATE)."""
         rec = self._new_interaction(2, user, channel, self.command_data(channel, command, options or {}))
-        await self._send_event("INTERACTION_CREATE", rec.payload)
+        await self._dispatch(channel, rec)
         return rec
 
     async def autocomplete(self, user: User, channel: Channel, command: str, options: dict[str, Any],
@@ -718,7 +759,7 @@ class DiscordStandIn:
         """The choices the bot offers while ``user`` types option ``focused``."""
         data = self.command_data(channel, command, options, focused=focused)
         rec = self._new_interaction(4, user, channel, data)
-        await self._send_event("INTERACTION_CREATE", rec.payload)
+        await self._dispatch(channel, rec)
         await self.wait_for(lambda: rec.choices is not None or bool(rec.refused), timeout,
                             f"autocomplete of /{command} {focused}")
         assert rec.choices is not None, rec.refused
@@ -730,7 +771,7 @@ class DiscordStandIn:
         channel = self.channels[message.channel_id]
         rec = self._new_interaction(3, user, channel, {"custom_id": button["custom_id"], "component_type": 2},
                                     message=message)
-        await self._send_event("INTERACTION_CREATE", rec.payload)
+        await self._dispatch(channel, rec)
         return rec
 
     async def answered(self, rec: InteractionRecord, timeout: float = 20.0) -> Message:
