@@ -83,6 +83,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_migrate(args: argparse.Namespace) -> int:
+    import asyncio
+
     from bot.store_migrate import MigrateError, run_migrate
 
     try:

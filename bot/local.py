@@ -25,6 +25,7 @@ from .commands import CommandLayer
 from .reminders import Reminder, Scheduler, utc_now
 from .reply import Caller, Reply, UserError
 from .store import Store, StoreError
+from .store_pg import shown
 from .textcmd import CommandSyntaxError, parse
 
 PROMPT_HELP = (
@@ -172,7 +173,7 @@ async def _main(db: str, out: str, stdin: TextIO, stdout: TextIO, images: bool =
         session = LocalSession(CommandLayer(store, images=images, clock=clock), out, clock=clock)
         interactive = stdin.isatty()
         if interactive:
-            print(f"Conductor local mode ({db}). {PROMPT_HELP}", file=stdout, flush=True)
+            print(f"Conductor local mode ({shown(db)}). {PROMPT_HELP}", file=stdout, flush=True)
         while True:
             if interactive:
                 print(f"{session.user}> ", end="", file=stdout, flush=True)
