@@ -397,9 +397,6 @@ class Store(Database):
         )
         return rows == 1
 
-    async def delete_turn(self, game_id: int) -> None:
-        await self._write("DELETE FROM turns WHERE game_id = ?", (game_id,))
-
     async def log_reminder(
         self, game_id: int, player_id: str | None, user_id: str, kind: str, dm: bool, at: float
     ) -> None:

@@ -124,9 +124,6 @@ class Board:
         except KeyError:
             raise GameError(f"Unknown tile {name}", UNKNOWN, what="tile", id=name) from None
 
-    def available_tile_names(self) -> list[str]:
-        return [n for n, ids in self.supply.items() if ids]
-
     def hex(self, hid: str) -> HexState:
         try:
             return self.hexes[hid]

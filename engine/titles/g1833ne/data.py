@@ -13,8 +13,8 @@ Sources, in this order:
    "Lowell Merchants" handling over the f2943c2a version; entities.rb adds ``count: 1`` to
    P2's tile_discount); a still newer step/track_and_token.rb refers to game methods not in
    any stored game.rb, so game.rb may have moved on since.
-2. Facts missing from 18xx.games come from the rule summary
-   ``/work/shared/rules/1833NE.de.txt`` and are marked ``# from rules summary``.  No real
+2. Facts missing from 18xx.games come from the project's 1833NE rule summary (1833NE.de.txt,
+   German) and are marked ``# from rules summary``.  No real
    games exist to check them against.
 
 Where 18xx.games and the summary disagree, the summary (the primary source) decides unless

@@ -6,7 +6,7 @@ redeeming shares, a linear market moved by dividends relative to the price, two-
 trains that become obsolete, connection bonuses and ferries, emergency issuing before the
 president pays, bankruptcy that only eliminates the player, and the optional Takeover game.
 
-Rules come from ``/work/shared/rules/1833NE.de.txt``; where it is silent or unclear the
+Rules come from the project's 1833NE rule summary (1833NE.de.txt, German); where it is silent or unclear the
 decision taken is listed in ``engine/titles/g1833ne/notes.md`` (and marked "# decision" in
 the data).
 """

@@ -142,13 +142,6 @@ class G1856Finance(G1856Base):
         shares = next((b for b, p in sale_bundles(as_g1856(self), pid, sym) if p == pct), self.shares_of(pid, sym))
         return min(self.shares_worth(sym, s.percent) for s in shares)
 
-    def crisis_liquidity(self, pid: str) -> int:
-        best: dict[str, int] = {}
-        for sym, pct in self.crisis_sellable(pid, need_limit=False):
-            best[sym] = max(best.get(sym, 0), pct)
-        value = sum(self.shares_worth(sym, pct) for sym, pct in best.items())
-        return self.player(pid).cash + value
-
     def declare_player_bankrupt(self, rnd: OperatingRound, pid: str) -> None:
         """18xx.games' "Declare Bankruptcy": the player's shares are sold as the open step allows
         (largest bundle first, corporations in operating order), their cash, even a debt, is
