@@ -9,6 +9,7 @@ service first; :mod:`bot.command_table` registers them.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -114,7 +115,8 @@ async def game_rules(service: GameService, channel_id: str, caller: Caller, para
     if row.status == "active":
         seats = await service.store.seats(row.id)
         logged = await service.store.actions(row.id)
-        build_game(replace(row, optional_rules=options), seats, [e.data for e in logged])  # still replays
+        # the log still replays with the new values (a replay: in a worker thread, off the event loop)
+        await asyncio.to_thread(build_game, replace(row, optional_rules=options), seats, [e.data for e in logged])
     await service.store.set_optional_rules(row.id, options)
     row.optional_rules = options
     service.forget(row.id)  # rebuilt with the new values on the next load

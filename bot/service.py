@@ -49,6 +49,7 @@ from .acting import resolve_entity
 from .game_text import decision_buttons, result_lines, status_text
 from .gamelog import build_game, max_id, players
 from .lay_text import explain_refusal
+from .picture_cache import cache_of
 from .play import MOVES, build_action
 from .posting import PostedPictures
 from .reminders import Clock, ReminderSettings, start_turn, utc_now
@@ -296,7 +297,9 @@ class GameService:
         reply.buttons = decision_buttons(game, cached.seq)
         await self._suggest_routes(game, reply)
         if self.images and (before is None or turn_key(game) != before[1]):
-            reply.files += await self.render(game, self.posted.changed(row.id, game, reply.files))
+            # drawn through the per-position cache: a /game status at this position reuses them
+            changed = self.posted.changed(row.id, game, reply.files)
+            reply.files += await cache_of(self).pictures(self, row.id, cached.seq, game, changed) if changed else []
         acting = game.acting_players()
         nxt = acting[0] if acting else None
         await self._track_turn(row, nxt, actor)

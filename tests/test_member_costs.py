@@ -118,3 +118,27 @@ async def test_imports_have_a_tighter_allowance(store: Store) -> None:
     assert not refused.ok and "2 games in 10 minutes" in refused.error and "try again in 600 seconds" in refused.error
     ticks.t += 600
     await setup_game(layer, 6, "imp3")
+
+
+async def test_pictures_posted_after_a_move_are_reused_by_status(store: Store) -> None:
+    """The pictures drawn for the channel after a move are kept for that position: a /game status
+    right after it draws only what was not posted."""
+    layer = CommandLayer(store, images=False)
+    await setup_game(layer, 18)
+    layer.images = True
+    drawn: list[tuple[str, ...]] = []
+
+    async def render(game: Any, which: tuple[str, ...]) -> list[Attachment]:
+        drawn.append(which)
+        return [Attachment(f"{name}.png", b"png") for name in which]
+
+    layer.render = render  # type: ignore[method-assign]
+    for _ in range(6):  # until a move changes whose turn it is (then the pictures are posted)
+        reply = await run(layer, await acting_user(layer), "/pass")
+        if reply.files:
+            break
+    posted = {f.filename.removesuffix(".png") for f in reply.files}
+    assert posted
+    drawn.clear()
+    assert (await run(layer, "dave", "/game status")).ok
+    assert all(name not in posted for which in drawn for name in which)
