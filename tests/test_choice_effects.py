@@ -135,3 +135,22 @@ def test_no_two_choices_read_the_same(folder: str, name: str) -> None:
                     labels = [c.label for c in choices_for(game, entity, action_type)]
                     assert len(labels) == len(set(labels)), (i, entity, action_type, labels)
         game.process(A.Action.from_dict(raw), safe=False)
+
+
+def test_shares_are_offered_by_corporation_and_source_not_by_certificate_id() -> None:
+    """/buy offers "GW" (from the IPO) and "GW market" (from the market), never an id like GW_3;
+    each builds the purchase of a share from that source."""
+    export = load_export("1856", "hotseat006")
+    game = game_from_export(export)
+    seen_market = False
+    for raw in filter_actions(export["actions"]):
+        if raw["type"] == "buy_shares" and raw.get("entity_type") == "player":
+            for c in choices_for(game, raw["entity"], "buy_shares"):
+                assert "_" not in c.value, c.value
+                action = build_action(move_for("buy_shares", "player"), game, raw["entity"], {"share": c.value})  # type: ignore[arg-type]
+                share = game.shares[action.shares[0]]  # type: ignore[attr-defined]
+                assert share.corporation == c.value.split()[0]
+                assert (share.owner == share.corporation) == (not c.value.endswith(" market"))
+                seen_market |= c.value.endswith(" market")
+        game.process(A.Action.from_dict(raw), safe=False)
+    assert seen_market

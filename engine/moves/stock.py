@@ -138,8 +138,11 @@ def buy_choices(game: Game, entity: str, given: Params) -> list[Choice]:
     out = []
     ipo = "IPO" if game.IPO_NAME == "IPO" else game.IPO_NAME.lower()  # 1833NE: the treasury
     for s in rnd.buyable_shares(entity):
-        where = ipo if s.owner == s.corporation else "market"
-        out.append(Choice(s.id, f"{s.corporation} {s.percent}% from the {where}, {game.fmt(rnd.share_price_for(s))}"))
+        from_ipo = s.owner == s.corporation
+        where = ipo if from_ipo else "market"
+        # typed as players say it: "GW" (from the IPO first), "GW market"
+        value = s.corporation if from_ipo else f"{s.corporation} market"
+        out.append(Choice(value, f"{s.corporation} {s.percent}% from the {where}, {game.fmt(rnd.share_price_for(s))}"))
     return out
 
 
@@ -163,10 +166,15 @@ def _buyable_text(g: Game, e: str) -> str:
 
 def build_buy(g: Game, e: str, p: Params) -> A.Action:
     raw = text(p, "share")
+    words = raw.split()
+    source = words[1].lower() if len(words) == 2 and words[1].lower() in ("market", "ipo", "treasury") else None
+    if source is not None:
+        raw = words[0]
     if raw.lower() in {c.lower() for c in g.corporations}:
         sym = pick(raw, list(g.corporations), "corporation")
         buyable = g.round.buyable_shares(e) if isinstance(g.round, StockRound) else []
-        options = [s for s in buyable if s.corporation == sym]
+        options = [s for s in buyable if s.corporation == sym
+                   and (source is None or (s.owner == s.corporation) == (source != "market"))]
         if not options:
             raise GameError(f"No share of {sym} can be bought now: " + "; ".join(share_blockers(g, e, sym)),
                             UNAVAILABLE, corporation=sym)
@@ -187,8 +195,7 @@ def sample_buy(game: Game, rng: random.Random, e: str) -> A.Action | None:
     options = buy_choices(game, e, {})
     if not options:
         return None
-    sid = rng.choice(options).value
-    return A.BuyShares(**base(game, e), shares=(sid,), percent=game.shares[sid].percent)
+    return build_buy(game, e, {"share": rng.choice(options).value})
 
 
 # ---------------------------------------------------------------------- /sell (and /issue's choices)
