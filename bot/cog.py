@@ -43,8 +43,9 @@ from discord.ext import commands, tasks
 from .command_table import is_private
 from .commands import CommandLayer
 from .discord_io import caller_of, clip, one_user
+from .menus import next_pick
 from .reminders import Reminder, Scheduler
-from .reply import Reply
+from .reply import Pick, Reply
 from .slash_actions import ActionSlashCommands
 from .slash_game import GameSlashCommands
 from .story import fit
@@ -53,6 +54,7 @@ from .textcmd import CommandSyntaxError, parse
 log = logging.getLogger(__name__)
 
 BUTTON_PREFIX = "cx:"
+MENU_PREFIX = "cs:"
 ANSWER_WITHIN = 1.0  # seconds: a reply ready by then is the response itself, else defer first
 NO_FILES_NOTE = (
     "I could not attach the pictures in this channel: I need the Attach Files permission "
@@ -76,18 +78,19 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
         self.bot = bot
         self.layer = layer
         self.scheduler = scheduler or Scheduler(layer)
+        self._live: dict[int, int] = {}  # channel id -> the message whose components are live
         for command in self.__cog_app_commands__:  # games live in server channels, not in DMs
             app_commands.guild_only(command)
 
     async def cog_load(self) -> None:
         self.reminder_loop.start()
-        self.bot.add_dynamic_items(StateButton)
+        self.bot.add_dynamic_items(StateButton, StateSelect)
         self._previous_on_error = self.bot.tree.on_error
         self.bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     async def cog_unload(self) -> None:
         self.reminder_loop.cancel()
-        self.bot.remove_dynamic_items(StateButton)
+        self.bot.remove_dynamic_items(StateButton, StateSelect)
         self.bot.tree.on_error = self._previous_on_error  # type: ignore[method-assign]
 
     # ------------------------------------------------------------------ reminders
@@ -185,13 +188,14 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
         if no_files:  # the interaction tells us: do not even try
             del kwargs["files"]
         try:
-            await self._post(interaction, kwargs)
+            message_id = await self._post(interaction, kwargs)
         except discord.Forbidden:
             if not kwargs.get("files"):
                 raise
             del kwargs["files"]
-            await self._post(interaction, kwargs)
+            message_id = await self._post(interaction, kwargs)
             no_files = True
+        await self.moved_on(interaction.channel, reply, message_id)
         if no_files:
             log.warning(
                 "no Attach Files permission in channel %s: the text was posted without its pictures",
@@ -201,13 +205,59 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
         if reply.status and reply.game_id is not None and interaction.channel is not None:
             await self.update_status(interaction.channel, reply.game_id, reply.status)
 
-    async def _post(self, interaction: discord.Interaction, kwargs: dict[str, Any]) -> None:
-        """The interaction's response when it has none yet, else a followup."""
+    async def _post(self, interaction: discord.Interaction, kwargs: dict[str, Any]) -> int | None:
+        """The interaction's response when it has none yet, else a followup; the message's id."""
         if not interaction.response.is_done():
-            await interaction.response.send_message(**kwargs)
+            sent = await interaction.response.send_message(**kwargs)
+            message_id = getattr(sent, "message_id", None)
         else:
-            await interaction.followup.send(**kwargs)
+            message_id = (await interaction.followup.send(**kwargs, wait=True)).id
         interaction.extras["answered"] = True
+        return message_id if isinstance(message_id, int) else None
+
+    # ------------------------------------------------------------------ live components
+    async def moved_on(self, channel: Any, reply: Reply, message_id: int | None) -> None:
+        """A public game reply was posted: the components of the previous one (stamped with an
+        older state) are removed, and this one's become the channel's live components."""
+        if channel is None or reply.ephemeral or reply.game_id is None:
+            return
+        old = self._live.pop(channel.id, None)
+        if message_id is not None and any(" state:" in b.command for b in reply.buttons):
+            self._live[channel.id] = message_id
+        if old is not None and old != message_id:
+            await self.strip(channel, old)
+
+    async def strip(self, channel: Any, message_id: int) -> None:
+        """Remove a message's buttons and menus (edit): it stays as the record of its move."""
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except (discord.HTTPException, AttributeError) as exc:
+            log.info("could not clear the buttons of message %s: %s", message_id, exc)
+
+    async def stale_clicked(self, interaction: discord.Interaction, line: str) -> None:
+        """A refused click on a component stamped with a state the game has left: clear them all
+        from that message, so it is not offered again (after a restart too)."""
+        message = interaction.message
+        if message is None or message.flags.ephemeral or message.id == self._live.get(interaction.channel_id or 0):
+            return
+        try:
+            stamp = parse(line).params.get("state")
+        except CommandSyntaxError:
+            return
+        row = await self.layer.store.open_game(str(interaction.channel_id))
+        if stamp is None or row is None:
+            return
+        if row.status != "active" or (await self.layer.load(row)).seq != int(stamp or -1):
+            await self.strip(interaction.channel, message.id)
+
+    async def choose(self, interaction: discord.Interaction, name: str, params: dict[str, str]) -> Reply:
+        """A select menu's choice: privately the next menu while the command needs another
+        choice (a tile for the hex chosen), else the command itself."""
+        menu = await next_pick(self.layer, str(interaction.channel_id), caller_of(interaction), name, params)
+        if menu is None:
+            return await self.run(interaction, name, params)
+        await self.send(interaction, menu)
+        return menu
 
     async def tell_privately(self, interaction: discord.Interaction, text: str) -> None:
         """An ephemeral message to the user; a public "thinking..." placeholder is removed first."""
@@ -232,7 +282,8 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
         if reply.ping:
             content += f"\n<@{reply.ping}> {reply.ping_text}"
         try:
-            await channel.send(**message_for(reply, content, reply.ping))
+            sent = await channel.send(**message_for(reply, content, reply.ping))
+            await self.moved_on(channel, reply, sent.id)
             if reply.status and reply.game_id is not None:
                 await self.update_status(channel, reply.game_id, reply.status)
         except discord.HTTPException as exc:
@@ -343,10 +394,14 @@ class StateButton(
     whenever it was posted; nothing is kept in memory per message."""
 
     def __init__(
-        self, line: str, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary
+        self,
+        line: str,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
     ):
         super().__init__(
-            discord.ui.Button(label=label[:80] or None, style=style, custom_id=BUTTON_PREFIX + line)
+            discord.ui.Button(label=label[:80] or None, style=style, custom_id=BUTTON_PREFIX + line, row=row)
         )
         self.line = line
 
@@ -371,18 +426,89 @@ class StateButton(
             await interaction.response.send_message("That button is broken.", ephemeral=True)
             return
         try:
-            await cog.run(interaction, cmd.name, cmd.params)
+            reply = await cog.run(interaction, cmd.name, cmd.params)
+            if not reply.ok:
+                await cog.stale_clicked(interaction, self.line)
         except Exception as exc:  # buttons do not go through tree.on_error
             await cog.report_error(interaction, exc)
 
 
+class StateSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=re.escape(MENU_PREFIX) + r"(?P<line>.+)"
+):
+    """Every select menu: its ``custom_id`` is ``cs:<command line>`` and each option's value is the
+    full command line the choice submits, exactly as typed. A line that leaves an option to choose
+    (a tile's hex) is answered privately with the next menu (:func:`bot.menus.next_pick`)."""
+
+    def __init__(
+        self, line: str, placeholder: str = "", options: list[discord.SelectOption] | None = None,
+        row: int | None = None,
+    ):
+        super().__init__(
+            discord.ui.Select(
+                custom_id=MENU_PREFIX + line,
+                placeholder=placeholder[:150] or None,
+                options=options or [discord.SelectOption(label="-", value="-")],
+                row=row,
+            )
+        )
+        self.line = line
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> StateSelect:
+        select = item if isinstance(item, discord.ui.Select) else None
+        return cls(match["line"], getattr(select, "placeholder", None) or "", list(getattr(select, "options", [])))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Conductor") if hasattr(interaction.client, "get_cog") else None
+        if not isinstance(cog, ConductorCog):
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = list(data.get("values") or [])
+        try:
+            cmd = parse(str(values[0]))
+        except (CommandSyntaxError, IndexError):
+            await interaction.response.send_message("That menu is broken.", ephemeral=True)
+            return
+        try:
+            reply = await cog.choose(interaction, cmd.name, cmd.params)
+            if not reply.ok:
+                await cog.stale_clicked(interaction, self.line)
+        except Exception as exc:  # components do not go through tree.on_error
+            await cog.report_error(interaction, exc)
+
+
 def buttons_view(reply: Reply) -> discord.ui.View | None:
-    """The reply's buttons, all :class:`StateButton` (no per-message state is kept)."""
+    """The reply's buttons (a row of up to five) and select menus (a row each), at most five rows,
+    all dynamic items (:class:`StateButton`, :class:`StateSelect`): no per-message state is kept."""
     if not reply.buttons:
         return None
     view = discord.ui.View(timeout=None)
-    for b in reply.buttons[:25]:
-        if len(BUTTON_PREFIX + b.command) > 100:
+    plain = [b for b in reply.buttons if not b.picks and len(BUTTON_PREFIX + b.command) <= 100]
+    menus = [b for b in reply.buttons if b.picks and len(MENU_PREFIX + b.command) <= 100]
+    rows = -(-len(plain) // 5)
+    for i, b in enumerate(plain[:25]):
+        view.add_item(StateButton(b.command, b.label, STYLES.get(b.style, discord.ButtonStyle.secondary), row=i // 5))
+    seen: set[str] = set()
+    for b in menus[: max(0, 5 - rows)]:
+        if b.command in seen:
             continue
-        view.add_item(StateButton(b.command, b.label, STYLES.get(b.style, discord.ButtonStyle.secondary)))
+        seen.add(b.command)
+        view.add_item(StateSelect(b.command, b.label, menu_options(b.picks), row=rows))
+        rows += 1
     return view if view.children else None
+
+
+def menu_options(picks: tuple[Pick, ...]) -> list[discord.SelectOption]:
+    """A select menu's options: the pick's words as its label, its command line as its value."""
+    out: list[discord.SelectOption] = []
+    values: set[str] = set()
+    for p in picks:
+        if p.command in values or len(p.command) > 100 or len(out) == 25:
+            continue
+        values.add(p.command)
+        out.append(discord.SelectOption(label=p.label[:100] or p.command, value=p.command,
+                                        description=p.description[:100] or None))
+    return out

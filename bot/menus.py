@@ -1,0 +1,107 @@
+"""The next tap of a move made by taps: a select menu's choice that does not complete its command
+(a tile's hex, a par's corporation) is answered privately with a select menu of the next option's
+legal choices, each a complete command line as typed (``/lay hex:F17 tile:57 rotation:2 state:9``),
+from the move table (:func:`bot.choices.action_choices`, what autocomplete offers). Two options in a
+row (a tile and its rotation) share one menu when their pairs fit in it. Nothing here changes a
+game: the chosen line goes through the command layer like a typed command.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from engine.decisions import Choice
+from engine.errors import GameError
+from engine.game import Game
+
+from .acting import resolve_entity
+from .choices import action_choices
+from .game_text import MENU_SIZE
+from .play import MOVES, Move
+from .reply import Button, Caller, Pick, Reply, UserError
+from .textcmd import format_command
+
+if TYPE_CHECKING:
+    from .service import GameService
+
+HIDDEN = ("state", "entity")  # options a menu keeps as they are, never asks for
+
+
+async def next_pick(
+    service: GameService, channel_id: str, caller: Caller, name: str, params: dict[str, str]
+) -> Reply | None:
+    """A private reply offering the next option of ``/name`` given ``params``; None when the
+    command is complete (or cannot be helped: the command layer then says why)."""
+    move = MOVES.get(name)
+    if move is None:
+        return None
+    row = await service.store.open_game(channel_id)
+    if row is None or row.status != "active":
+        return None
+    async with service.lock(channel_id):
+        cached = await service.load(row)
+        try:
+            service.check_state(params, cached)
+        except UserError as exc:
+            return Reply.fail(str(exc))
+        seats = await service.store.seats(row.id)
+        pids = {s.player_id for s in seats if s.user_id == caller.id and s.player_id and not s.conceded}
+        try:
+            entity = resolve_entity(cached.game, move, pids, params.get("entity"), params)
+        except (UserError, GameError):
+            return None
+        return await asyncio.to_thread(menu_reply, cached.game, entity, move, params)
+
+
+def menu_reply(game: Game, entity: str, move: Move, params: dict[str, str]) -> Reply | None:
+    """The menu of the first option with choices not given yet that must be chosen (required, or
+    more than one legal value); None when there is none."""
+    given = {k: v for k, v in params.items() if k not in HIDDEN}
+    asked = [o for o in move.options if o.choices is not None]
+    for i, option in enumerate(asked):
+        if option.name in given:
+            continue
+        choices = action_choices(game, entity, move, option.name, given)
+        if not choices or not (option.required or len(choices) > 1):
+            return None
+        then = asked[i + 1] if i + 1 < len(asked) and asked[i + 1].name not in given else None
+        picks = _pairs(game, entity, move, params, option.name, choices, then.name if then else None)
+        if picks is None:
+            picks = [Pick(c.label[:100], format_command(move.command, {**params, option.name: c.value}))
+                     for c in choices]
+        picks = [p for p in picks if len(p.command) <= 100][:MENU_SIZE]
+        what = f"{option.name} and {then.name}" if then and any(then.name + ":" in p.command for p in picks) \
+            else option.name
+        head = f"{game.name_of(entity)}, {move.help}: choose {what}"
+        shown = ", ".join(f"{k} {v}" for k, v in given.items())
+        more = f" (the first {MENU_SIZE} of {len(choices)}: type /{move.command} for the others)" \
+            if len(choices) > MENU_SIZE else ""
+        return Reply(
+            lines=[head + (f" ({shown})" if shown else "") + more],
+            ephemeral=True,
+            buttons=[Button(f"Choose {what}"[:150], format_command(move.command, params), picks=tuple(picks))],
+        )
+    return None
+
+
+def _pairs(
+    game: Game, entity: str, move: Move, params: dict[str, str], first: str, choices: list[Choice],
+    then: str | None,
+) -> list[Pick] | None:
+    """One pick per (choice, next option's choice) when they fit one menu, else None."""
+    if then is None:
+        return None
+    given = {k: v for k, v in params.items() if k not in HIDDEN}
+    out: list[Pick] = []
+    for c in choices:
+        seconds = action_choices(game, entity, move, then, {**given, first: c.value})
+        if len(seconds) <= 1:
+            out.append(Pick(c.label[:100], format_command(move.command, {**params, first: c.value})))
+            continue
+        for s in seconds:
+            out.append(Pick(f"{c.label}, {s.label}"[:100],
+                            format_command(move.command, {**params, first: c.value, then: s.value})))
+        if len(out) > MENU_SIZE:
+            return None
+    return out
