@@ -187,6 +187,8 @@ async def test_buttons_survive_a_restart_and_commands_are_registered_once(
         stale = await standin.answered(again)
         private_refusal(again, stale)
         assert "out of date" in stale.content
+        # the old message (posted before the restart) no longer offers its buttons
+        await standin.wait_for(lambda: started.components == [], 10, "the stale buttons to go")
         # someone else's button is refused privately too
         other = await standin.click(players[2], msg, "Pass")
         refused = await standin.answered(other)
@@ -267,3 +269,85 @@ async def test_help_is_private_and_status_has_three_pictures(standin: DiscordSta
         one_response(rec)
         assert_pngs(msg, {"map.png", "market.png", "status.png"})
         assert_pings_only(msg, None)
+
+
+def tap_for(msg: Message) -> tuple[str, dict[str, Any], str]:
+    """What a player taps on ``msg``: ("menu", the menu, its first value) for track, a token or a
+    train that must be bought, else ("button", the button, its label): routes, the first dividend,
+    what passes the step."""
+    menus = {m["custom_id"].split()[0]: m for m in msg.menus}
+    buttons = {b["label"]: b for b in msg.buttons}
+    for command in ("cs:/lay", "cs:/token"):
+        if command in menus:
+            return "menu", menus[command], menus[command]["options"][0]["value"]
+    for label in ("Run suggested routes", "No loan", "No train", "No private", "No track", "No token",
+                  "Pass", "End turn"):
+        if label in buttons:
+            return "button", buttons[label], label
+    if "cs:/train" in menus:
+        return "menu", menus["cs:/train"], menus["cs:/train"]["options"][0]["value"]
+    dividends = [b for b in msg.buttons if b["custom_id"].startswith("cx:/dividend")]
+    if dividends:
+        return "button", dividends[0], dividends[0]["label"]
+    raise AssertionError(f"nothing to tap on {msg.content!r}: {msg.components}")
+
+
+async def test_a_whole_operating_round_is_played_by_taps(standin: DiscordStandIn, tmp_path: Path) -> None:
+    export = load_export("1856", "89363")
+    players = [standin.add_user(n) for n in ("Alice", "Bob", "Carol", "Dave")]
+    table = standin.add_guild("Railway Club", players).channels[0]
+    user_of_pid = {str(p["id"]): players[i] for i, p in enumerate(export["players"])}
+    actions = [a for a in filter_actions(export["actions"]) if action_to_command(a)]
+    upto = next(i for i, a in enumerate(actions) if a["id"] == 22) + 1  # the first stock round ends
+
+    async with RunningBot(standin, tmp_path / "bot.db"):
+        await say(standin, players[0], table, "game new", {"title": "1856", "options": "alternate_destinations"})
+        for user in players[1:]:
+            await say(standin, user, table, "game join")
+        _, msg = await say(standin, players[0], table, "game start", {"order": "joined"})
+        for i, raw in enumerate(actions[:upto]):  # the auction and the stock round, typed
+            before = replay({**export, "actions": actions[:i]}).game
+            entity = str(raw["entity"])
+            pid = entity if raw.get("entity_type") == "player" else before.controller_of(entity)
+            cmd = parse(action_to_command(raw) or "")
+            _, msg = await say(standin, user_of_pid[str(pid)], table, cmd.name, cmd.params)
+        assert "Operating Round 1.1" in msg.content and "begins" in msg.content
+        user = next(u for u in players if u.id in msg.pinged_users())
+        taps: list[str] = []
+        while "Stock Round 2" not in msg.content:
+            assert len(taps) < 60, taps
+            kind, item, choice = tap_for(msg)
+            taps.append(choice)
+            if kind == "menu":
+                labels = [o["label"] for o in item["options"]]
+                assert all(label and label != o["value"] for label, o in zip(labels, item["options"])), labels
+                rec = await standin.select(user, msg, item, choice)
+                answer = await standin.answered(rec)
+                one_response(rec)
+                if answer.ephemeral:  # the hex is chosen: the tile and rotation come next, privately
+                    assert "choose" in answer.content and answer.menus, answer.content
+                    menu = answer.menus[0]
+                    assert all("track to" in o["label"] for o in menu["options"]
+                               if "rotation" in o["label"]), menu["options"]
+                    assert all(o["value"].startswith(choice.removesuffix(f" state:{choice.split('state:')[1]}"))
+                               for o in menu["options"]), (choice, menu["options"])
+                    rec = await standin.select(user, answer, menu, menu["options"][0]["value"])
+                    answer = await standin.answered(rec)
+                    one_response(rec)
+            else:
+                rec = await standin.click(user, msg, choice)
+                answer = await standin.answered(rec)
+                one_response(rec)
+            assert not answer.ephemeral, (choice, answer.content)
+            previous, msg = msg, answer
+            # the tapped message keeps its words but no longer offers anything
+            await standin.wait_for(lambda: previous.components == [], 10, "the old buttons to go")
+            assert previous.content and msg.components, msg.content
+            pinged = msg.pinged_users()
+            if pinged:
+                user = next(u for u in players if u.id == pinged[0])
+        assert standin.errors == []
+        assert all(len(r.callbacks) == 1 and not r.refused for r in standin.interactions.values())
+        live = [m for m in standin.channel_messages(table) if m.components]
+        assert live == [msg]  # only the newest message offers components
+        assert {t.split()[0] for t in taps} >= {"/lay", "/token", "/train"} and {"No loan", "No train"} <= set(taps)

@@ -733,6 +733,15 @@ class DiscordStandIn:
         await self._send_event("INTERACTION_CREATE", rec.payload)
         return rec
 
+    async def select(self, user: User, message: Message, menu: dict[str, Any], value: str) -> InteractionRecord:
+        """``user`` picks the option ``value`` of the select menu ``menu`` of ``message``."""
+        assert value in [o["value"] for o in menu.get("options", [])], f"{value!r} is not offered by {menu}"
+        channel = self.channels[message.channel_id]
+        rec = self._new_interaction(3, user, channel, {"custom_id": menu["custom_id"], "component_type": 3,
+                                                       "values": [value]}, message=message)
+        await self._send_event("INTERACTION_CREATE", rec.payload)
+        return rec
+
     async def answered(self, rec: InteractionRecord, timeout: float = 20.0) -> Message:
         """Wait until ``rec`` is answered (not "thinking..."); its first visible message."""
         await self.wait_for(lambda: rec.answered or bool(rec.refused), timeout, f"an answer to interaction {rec.id}")
@@ -787,6 +796,36 @@ def _check_message(body: dict[str, Any], files: list[SentFile], *, edit: bool = 
                 seen.add(cid)
             if len(item.get("label") or "") > 80:
                 return invalid_form("label: Must be 80 or fewer in length.")
+            if item.get("type") == 3:
+                problem = _check_select(item, len(items))
+                if problem:
+                    return invalid_form(problem)
+                if cid in seen:
+                    return invalid_form("custom_id: unique in the message")
+                seen.add(cid)
+    return None
+
+
+def _check_select(item: dict[str, Any], in_row: int) -> str | None:
+    """A string select: alone in its row, 1 to 25 options with unique values, Discord's lengths."""
+    if in_row != 1:
+        return "components: a select menu fills its action row"
+    cid = item.get("custom_id") or ""
+    if not 1 <= len(cid) <= 100:
+        return "custom_id: 1 to 100 characters"
+    if len(item.get("placeholder") or "") > 150:
+        return "placeholder: Must be 150 or fewer in length."
+    options = item.get("options") or []
+    if not 1 <= len(options) <= 25:
+        return "options: Must be between 1 and 25 in length."
+    values = [o.get("value") or "" for o in options]
+    if len(set(values)) != len(values):
+        return "options: values must be unique"
+    for o in options:
+        if not 1 <= len(o.get("label") or "") <= 100 or not 1 <= len(o.get("value") or "") <= 100:
+            return "options: label and value 1 to 100 characters"
+        if len(o.get("description") or "") > 100:
+            return "options.description: Must be 100 or fewer in length."
     return None
 
 
