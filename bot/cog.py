@@ -279,10 +279,13 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
         if channel is None or not hasattr(channel, "send"):
             return
         content = "\n".join(fit(reply.lines))
-        if reply.ping:
-            content += f"\n<@{reply.ping}> {reply.ping_text}"
+        ping = reply.ping
+        if reply.dm and not await self.direct_message(reply.dm, f"{reply.ping_text}\n(in <#{interaction.channel_id}>)"):
+            ping = reply.dm
+        if ping:
+            content += f"\n<@{ping}> {reply.ping_text}"
         try:
-            sent = await channel.send(**message_for(reply, content, reply.ping))
+            sent = await channel.send(**message_for(reply, content, ping))
             await self.moved_on(channel, reply, sent.id)
             if reply.status and reply.game_id is not None:
                 await self.update_status(channel, reply.game_id, reply.status)

@@ -303,8 +303,11 @@ class GameService:
         row.last_ping_seat = nxt
         seat = next((s for s in seats if s.player_id == nxt), None)
         if seat is not None and seat.user_id and not seat.conceded:
-            reply.ping = seat.user_id
             reply.ping_text = f"your turn ({seat.name})"
+            if (await self.store.prefs(seat.user_id)).dm:  # /game notify dm:yes: turns by DM too
+                reply.dm = seat.user_id
+            else:
+                reply.ping = seat.user_id
 
     async def _track_turn(self, row: GameRow, player: str | None, actor: str | None) -> None:
         """Restart the reminder clock when the move passed on or the acting player acted."""
@@ -386,10 +389,9 @@ class GameService:
             return
         if not routes:
             return
-        parts = [
-            f"{r['train']} {r.get('revenue_str') or '-'.join(r.get('hexes', []))} ({game.fmt(r['revenue'])})"
-            for r in routes
-        ]
+        from render.map.routes import route_label  # "3-train, $120: London to Sarnia"
+
+        parts = [route_label(game, r) for r in routes]
         total = sum(r["revenue"] for r in routes)
         reply.lines.append(f"Best routes for {corp}: " + "; ".join(parts) + f" = {game.fmt(total)}")
         if self.images and (
