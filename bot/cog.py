@@ -40,9 +40,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from .command_sync import command_ids
 from .command_table import is_private
 from .commands import CommandLayer
-from .discord_io import caller_of, clip, one_user
+from .discord_io import caller_of, clip, command_names_of, mention_commands, one_user
 from .menus import next_pick
 from .reminders import Reminder, Scheduler
 from .reply import Pick, Reply
@@ -61,6 +62,7 @@ NO_FILES_NOTE = (
     "there (a server admin can grant it). The move itself was made."
 )
 REMINDER_INTERVAL_MINUTES = 1.0
+LINKED = ("help", "moves")  # replies whose commands are clickable mentions
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "success": discord.ButtonStyle.success,
@@ -149,6 +151,8 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
                 interaction.extras["thinking"] = "private" if private else "public"
             reply = await work
             interaction.extras["reply"] = reply
+            if name in LINKED:
+                self.link_commands(reply)
             await self.send(interaction, reply)
         except discord.NotFound as exc:
             if exc.code != 10062 or interaction.extras.get("answered"):
@@ -166,6 +170,13 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
             if not work.done():
                 await asyncio.wait({work})  # the command's effect must not be cut off half-way
         return reply
+
+    def link_commands(self, reply: Reply) -> None:
+        """The commands a reply names become clickable mentions (ids from the registration)."""
+        ids = command_ids(self.bot.application_id)
+        if ids:
+            names = command_names_of(self.bot.tree)
+            reply.lines = [mention_commands(line, ids, names) for line in reply.lines]
 
     async def send(self, interaction: discord.Interaction, reply: Reply) -> None:
         if reply.error:

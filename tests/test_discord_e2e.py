@@ -261,6 +261,14 @@ async def test_help_is_private_and_status_has_three_pictures(standin: DiscordSta
         rec, msg = await say(standin, users[0], table, "help")
         one_response(rec)
         assert msg.ephemeral and "/game new" in msg.content and rec.callbacks[0].type == 4
+        # short and by topic, with the commands as clickable mentions of their registered ids
+        ids = {c["name"]: c["id"] for c in standin.global_commands}
+        assert len(msg.content) < 1000 and "**Actions**" in msg.content
+        assert f"</game new:{ids['game']}>" in msg.content and f"</help:{ids['help']}>" in msg.content
+        rec, msg = await say(standin, users[0], table, "help", {"topic": "Actions"})
+        one_response(rec)
+        assert msg.ephemeral and f"</lay:{ids['lay']}>: lay or upgrade a tile" in msg.content
+        assert all(line.startswith("</") for line in msg.content.splitlines()[1:])
         await say(standin, users[0], table, "game new", {"title": "1856"})
         for user in users[1:]:
             await say(standin, user, table, "game join")
@@ -351,3 +359,23 @@ async def test_a_whole_operating_round_is_played_by_taps(standin: DiscordStandIn
         live = [m for m in standin.channel_messages(table) if m.components]
         assert live == [msg]  # only the newest message offers components
         assert {t.split()[0] for t in taps} >= {"/lay", "/token", "/train"} and {"No loan", "No train"} <= set(taps)
+
+
+async def test_a_player_who_chose_direct_messages_gets_turns_by_dm(standin: DiscordStandIn, tmp_path: Path) -> None:
+    users = [standin.add_user(n) for n in ("Ann", "Ben", "Cat")]
+    table = standin.add_guild("Club", users).channels[0]
+    async with RunningBot(standin, tmp_path / "bot.db"):
+        rec, msg = await say(standin, users[1], table, "game notify", {"dm": True})
+        assert msg.ephemeral and "your turns and reminders by direct message" in msg.content
+        await say(standin, users[0], table, "game new", {"title": "1856"})
+        for user in users[1:]:
+            await say(standin, user, table, "game join")
+        await say(standin, users[0], table, "game start", {"order": "joined"})
+        _, msg = await say(standin, users[0], table, "pass")  # the turn passes to Ben
+        assert not msg.ephemeral and "next: Ben" in msg.content
+        assert_pings_only(msg, None)  # no ping in the channel...
+        dm = next(c for c in standin.channels.values() if c.recipient is users[1])
+        await standin.wait_for(lambda: bool(standin.channel_messages(dm)), 10, "the DM")
+        assert "your turn" in standin.channel_messages(dm)[0].content  # ...a direct message instead
+        _, msg = await say(standin, users[1], table, "pass")  # Cat did not choose DMs: pinged here
+        assert_pings_only(msg, users[2].id)
