@@ -81,6 +81,7 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
         self.layer = layer
         self.scheduler = scheduler or Scheduler(layer)
         self._live: dict[int, int] = {}  # channel id -> the message whose components are live
+        layer.posted.crops = True  # read on phones: the part of the map that matters, larger, too
         for command in self.__cog_app_commands__:  # games live in server channels, not in DMs
             app_commands.guild_only(command)
 

@@ -9,6 +9,7 @@ game: the chosen line goes through the command layer like a typed command.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import TYPE_CHECKING
 
 from engine.decisions import Choice
@@ -19,11 +20,13 @@ from .acting import resolve_entity
 from .choices import action_choices
 from .game_text import MENU_SIZE
 from .play import MOVES, Move
-from .reply import Button, Caller, Pick, Reply, UserError
+from .reply import Attachment, Button, Caller, Pick, Reply, UserError
 from .textcmd import format_command
 
 if TYPE_CHECKING:
     from .service import GameService
+
+log = logging.getLogger(__name__)
 
 HIDDEN = ("state", "entity")  # options a menu keeps as they are, never asks for
 
@@ -81,6 +84,7 @@ def menu_reply(game: Game, entity: str, move: Move, params: dict[str, str]) -> R
             lines=[head + (f" ({shown})" if shown else "") + more],
             ephemeral=True,
             buttons=[Button(f"Choose {what}"[:150], format_command(move.command, params), picks=tuple(picks))],
+            files=_hex_picture(game, given.get("hex", "")),
         )
     return None
 
@@ -105,3 +109,18 @@ def _pairs(
         if len(out) > MENU_SIZE:
             return None
     return out
+
+
+def _hex_picture(game: Game, hex_id: str) -> list[Attachment]:
+    """The hex a tile is chosen for and its neighbours, larger than on the whole map."""
+    hex_id = hex_id.upper()
+    if hex_id not in game.board.hexes:
+        return []
+    from render.map.crop import render_crop
+
+    try:
+        place = game.board.hexes[hex_id].location
+        return [Attachment("hex.png", render_crop(game, [hex_id], where=f"{hex_id} {place}".strip()))]
+    except Exception:  # a picture must not block the choice
+        log.exception("drawing the hex %s failed", hex_id)
+        return []

@@ -294,6 +294,7 @@ class GameService:
         await self._suggest_routes(game, reply)
         if self.images and (before is None or turn_key(game) != before[1]):
             reply.files += await self.render(game, self.posted.changed(row.id, game, reply.files))
+            reply.files[:0] = await asyncio.to_thread(self.posted.changes_picture, row.id, game)  # larger, first
         acting = game.acting_players()
         nxt = acting[0] if acting else None
         await self._track_turn(row, nxt, actor)
@@ -402,6 +403,7 @@ class GameService:
                 from render.map.image import render_map
 
                 png = await asyncio.to_thread(render_map, game, routes=routes)
+                reply.files += await asyncio.to_thread(self.posted.network_picture, game, corp, routes)  # larger, first
                 reply.files.append(Attachment("routes.png", png))
                 if reply.game_id is not None:
                     self.posted.mark(reply.game_id, game, ("map",))  # it shows the board too

@@ -322,18 +322,19 @@ async def test_a_whole_operating_round_is_played_by_taps(standin: DiscordStandIn
         assert "Operating Round 1.1" in msg.content and "begins" in msg.content
         user = next(u for u in players if u.id in msg.pinged_users())
         taps: list[str] = []
+        posted: list[str] = []
         while "Stock Round 2" not in msg.content:
             assert len(taps) < 60, taps
             kind, item, choice = tap_for(msg)
             taps.append(choice)
             if kind == "menu":
-                labels = [o["label"] for o in item["options"]]
-                assert all(label and label != o["value"] for label, o in zip(labels, item["options"])), labels
+                assert all(o["label"] and o["label"] != o["value"] for o in item["options"]), item["options"]
                 rec = await standin.select(user, msg, item, choice)
                 answer = await standin.answered(rec)
                 one_response(rec)
                 if answer.ephemeral:  # the hex is chosen: the tile and rotation come next, privately
                     assert "choose" in answer.content and answer.menus, answer.content
+                    assert_pngs(answer, {"hex.png"})  # the hex, large enough to read on a phone
                     menu = answer.menus[0]
                     assert all("track to" in o["label"] for o in menu["options"]
                                if "rotation" in o["label"]), menu["options"]
@@ -348,8 +349,12 @@ async def test_a_whole_operating_round_is_played_by_taps(standin: DiscordStandIn
                 one_response(rec)
             assert not answer.ephemeral, (choice, answer.content)
             previous, msg = msg, answer
+            posted += [f.filename for f in msg.files]
+            if "changes.png" in {f.filename for f in msg.files}:  # the part that changed, first and larger
+                assert msg.files[0].filename == "changes.png" and "map.png" in {f.filename for f in msg.files}
+                assert_pngs(msg)
             # the tapped message keeps its words but no longer offers anything
-            await standin.wait_for(lambda: previous.components == [], 10, "the old buttons to go")
+            await standin.wait_for(lambda old=previous: old.components == [], 10, "the old buttons to go")
             assert previous.content and msg.components, msg.content
             pinged = msg.pinged_users()
             if pinged:
@@ -359,6 +364,7 @@ async def test_a_whole_operating_round_is_played_by_taps(standin: DiscordStandIn
         live = [m for m in standin.channel_messages(table) if m.components]
         assert live == [msg]  # only the newest message offers components
         assert {t.split()[0] for t in taps} >= {"/lay", "/token", "/train"} and {"No loan", "No train"} <= set(taps)
+        assert posted.count("changes.png") >= 3, posted  # each corporation's new track, cropped
 
 
 async def test_a_player_who_chose_direct_messages_gets_turns_by_dm(standin: DiscordStandIn, tmp_path: Path) -> None:
