@@ -266,8 +266,8 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
         """A select menu's choice: privately the next menu while the command needs another
         choice (a tile for the hex chosen), else the command itself."""
         menu = await next_pick(self.layer, str(interaction.channel_id), caller_of(interaction), name, params)
-        if menu is None:
-            return await self.run(interaction, name, params)
+        if not isinstance(menu, Reply):
+            return await self.run(interaction, name, menu)
         await self.send(interaction, menu)
         return menu
 

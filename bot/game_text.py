@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine import actions as A
 from engine.decisions import round_title
+from engine.errors import BAD_OPTION, GameError
 from engine.game import Game
 from engine.operating import OperatingRound
 from engine.rounds import StockRound
@@ -73,10 +74,23 @@ def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[
         Pick(c.label[:100], line)
         for c in choices
         if len(line := format_command(move.command, {first.name: c.value, **stamp})) <= 100
+        and tappable(game, entity, move, {first.name: c.value})
     )[:MENU_SIZE]
     more = f" (first {len(picks)} of {len(choices)}: type /{move.command} for all)" if len(choices) > len(picks) else ""
     placeholder = f"{move.help[:1].upper() + move.help[1:]}: choose {first.name}{more}"
     return [Button(placeholder[:150], format_command(move.command, stamp), picks=picks)] if picks else []
+
+
+def tappable(game: Game, entity: str, move: Move, params: dict[str, str]) -> bool:
+    """Whether the command can be finished by taps: it builds, or what it lacks is an option
+    with choices (the next menu); a number to type (a train's price from another corporation)
+    is left to the typed command."""
+    try:
+        move.build(game, entity, params)
+    except GameError as exc:
+        option = move.option(str(exc.facts.get("option", "")))
+        return exc.code != BAD_OPTION or (option is not None and option.choices is not None)
+    return True
 
 
 def pass_label(game: Game, entity: str) -> str:

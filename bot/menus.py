@@ -33,15 +33,17 @@ HIDDEN = ("state", "entity")  # options a menu keeps as they are, never asks for
 
 async def next_pick(
     service: GameService, channel_id: str, caller: Caller, name: str, params: dict[str, str]
-) -> Reply | None:
-    """A private reply offering the next option of ``/name`` given ``params``; None when the
-    command is complete (or cannot be helped: the command layer then says why)."""
+) -> Reply | dict[str, str]:
+    """A private reply offering the next option of ``/name`` given ``params``, or the options to
+    run the command with when nothing is left to choose (an option with a single legal value is
+    filled in, as a player would type it); a command that cannot be helped is run as it is, so
+    the command layer says why."""
     move = MOVES.get(name)
     if move is None:
-        return None
+        return params
     row = await service.store.open_game(channel_id)
     if row is None or row.status != "active":
-        return None
+        return params
     async with service.lock(channel_id):
         cached = await service.load(row)
         try:
@@ -53,19 +55,24 @@ async def next_pick(
         try:
             entity = resolve_entity(cached.game, move, pids, params.get("entity"), params)
         except (UserError, GameError):
-            return None
-        return await asyncio.to_thread(menu_reply, cached.game, entity, move, params)
+            return params
+        menu = await asyncio.to_thread(menu_reply, cached.game, entity, move, params)
+    return params if menu is None else menu
 
 
 def menu_reply(game: Game, entity: str, move: Move, params: dict[str, str]) -> Reply | None:
     """The menu of the first option with choices not given yet that must be chosen (required, or
-    more than one legal value); None when there is none."""
+    more than one legal value); None when there is none. An option with one legal value is
+    written into ``params``."""
     given = {k: v for k, v in params.items() if k not in HIDDEN}
     asked = [o for o in move.options if o.choices is not None]
     for i, option in enumerate(asked):
         if option.name in given:
             continue
         choices = action_choices(game, entity, move, option.name, given)
+        if len(choices) == 1 and not option.required:
+            given[option.name] = params[option.name] = choices[0].value
+            continue
         if not choices or not (option.required or len(choices) > 1):
             return None
         then = asked[i + 1] if i + 1 < len(asked) and asked[i + 1].name not in given else None
