@@ -18,6 +18,12 @@ the text is posted alone and the user is told why.
 Buttons carry their command line in ``custom_id`` (``cx:/pass state:12``); one
 :class:`StateButton` (a discord.py ``DynamicItem``) handles every such button, including those
 of messages posted before a restart; a stale one is refused privately by the command layer.
+Select menus (:class:`StateSelect`, ``cs:``) carry in each option's value the command line the
+choice submits, exactly as typed; a line that leaves a choice open (a tile's hex) is answered
+privately with the next menu (:mod:`bot.menus`). The decisions offered are built from the move
+table (:func:`bot.game_text.decision_buttons`). Only the newest game message of a channel offers
+components: when the game moves on, the previous one is edited to drop them, and a stale
+component clicked (after a restart too) is dropped from its message.
 
 A background loop (``discord.ext.tasks``, once a minute) asks the reminder :class:`Scheduler`
 for due reminders and delivers them: a ping in the game's channel, or a direct message for
