@@ -152,7 +152,7 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
         )
         try:
             done, _ = await asyncio.wait({work}, timeout=ANSWER_WITHIN)
-            if not done:
+            if not done and not interaction.response.is_done():
                 private = is_private(name)
                 await interaction.response.defer(thinking=True, ephemeral=private)
                 interaction.extras["thinking"] = "private" if private else "public"
@@ -268,10 +268,16 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
         if row.status != "active" or (await self.layer.load(row)).seq != int(stamp or -1):
             await self.strip(interaction.channel, message.id)
 
-    async def choose(self, interaction: discord.Interaction, name: str, params: dict[str, str]) -> Reply:
+    async def choose(
+        self, interaction: discord.Interaction, name: str, params: dict[str, str], picked: str = ""
+    ) -> Reply:
         """A select menu's choice: privately the next menu while the command needs another
         choice (a tile for the hex chosen), else the command itself."""
         menu = await next_pick(self.layer, str(interaction.channel_id), caller_of(interaction), name, params)
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:  # a private menu: it says what was chosen
+            chosen = picked_label(message, picked)
+            await interaction.response.edit_message(content=clip(f"{message.content}\nChosen: {chosen}"), view=None)
         if not isinstance(menu, Reply):
             return await self.run(interaction, name, menu)
         await self.send(interaction, menu)
@@ -494,7 +500,7 @@ class StateSelect(
             await interaction.response.send_message("That menu is broken.", ephemeral=True)
             return
         try:
-            reply = await cog.choose(interaction, cmd.name, cmd.params)
+            reply = await cog.choose(interaction, cmd.name, cmd.params, str(values[0]))
             if not reply.ok:
                 await cog.stale_clicked(interaction, self.line)
         except Exception as exc:  # components do not go through tree.on_error
@@ -520,6 +526,16 @@ def buttons_view(reply: Reply) -> discord.ui.View | None:
         view.add_item(StateSelect(b.command, b.label, menu_options(b.picks), row=rows))
         rows += 1
     return view if view.children else None
+
+
+def picked_label(message: discord.Message, value: str) -> str:
+    """The label of the option ``value`` of a select menu on ``message`` (else the value)."""
+    for row in message.components:
+        for item in getattr(row, "children", []):
+            for option in getattr(item, "options", []):
+                if option.value == value:
+                    return str(option.label)
+    return value
 
 
 def menu_options(picks: tuple[Pick, ...]) -> list[discord.SelectOption]:

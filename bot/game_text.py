@@ -76,7 +76,7 @@ def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[
         if len(line := format_command(move.command, {first.name: c.value, **stamp})) <= 100
         and tappable(game, entity, move, {first.name: c.value})
     )[:MENU_SIZE]
-    more = f" (first {len(picks)} of {len(choices)}: type /{move.command} for all)" if len(choices) > len(picks) else ""
+    more = f" ({len(choices) - len(picks)} more: type /{move.command})" if len(choices) > len(picks) else ""
     placeholder = f"{move.help[:1].upper() + move.help[1:]}: choose {first.name}{more}"
     return [Button(placeholder[:150], format_command(move.command, stamp), picks=picks)] if picks else []
 

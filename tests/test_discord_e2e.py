@@ -340,9 +340,13 @@ async def test_a_whole_operating_round_is_played_by_taps(standin: DiscordStandIn
                                if "rotation" in o["label"]), menu["options"]
                     assert all(o["value"].startswith(choice.removesuffix(f" state:{choice.split('state:')[1]}"))
                                for o in menu["options"]), (choice, menu["options"])
-                    rec = await standin.select(user, answer, menu, menu["options"][0]["value"])
+                    private = answer
+                    rec = await standin.select(user, private, menu, menu["options"][0]["value"])
                     answer = await standin.answered(rec)
                     one_response(rec)
+                    # the private menu is updated in place: what was chosen, no menu left to use
+                    assert rec.callbacks[0].type == 7 and private.components == []
+                    assert f"Chosen: {menu['options'][0]['label']}" in private.content
             else:
                 rec = await standin.click(user, msg, choice)
                 answer = await standin.answered(rec)

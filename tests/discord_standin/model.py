@@ -262,9 +262,9 @@ class InteractionRecord:
         kind = self.callbacks[0].type
         if kind == 8:
             return self.choices is not None
-        if kind in (6, 7):
+        if kind == 6:
             return True
-        return bool(self.messages)
+        return bool(self.messages)  # an update (7) answers once its followup is posted
 
     @property
     def messages(self) -> list[Message]:
