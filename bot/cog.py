@@ -272,12 +272,19 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
         self, interaction: discord.Interaction, name: str, params: dict[str, str], picked: str = ""
     ) -> Reply:
         """A select menu's choice: privately the next menu while the command needs another
-        choice (a tile for the hex chosen), else the command itself."""
-        menu = await next_pick(self.layer, str(interaction.channel_id), caller_of(interaction), name, params)
+        choice (a tile for the hex chosen), else the command itself. A private menu is updated
+        at once to say what was chosen; a slow answer is acknowledged silently first."""
         message = interaction.message
-        if message is not None and message.flags.ephemeral:  # a private menu: it says what was chosen
+        if message is not None and message.flags.ephemeral:
             chosen = picked_label(message, picked)
             await interaction.response.edit_message(content=clip(f"{message.content}\nChosen: {chosen}"), view=None)
+        work = asyncio.ensure_future(
+            next_pick(self.layer, str(interaction.channel_id), caller_of(interaction), name, params)
+        )
+        done, _ = await asyncio.wait({work}, timeout=ANSWER_WITHIN)
+        if not done and not interaction.response.is_done():
+            await interaction.response.defer()  # a component's silent acknowledgement: the answer follows
+        menu = await work
         if not isinstance(menu, Reply):
             return await self.run(interaction, name, menu)
         await self.send(interaction, menu)

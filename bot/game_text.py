@@ -85,6 +85,8 @@ def tappable(game: Game, entity: str, move: Move, params: dict[str, str]) -> boo
     """Whether the command can be finished by taps: it builds, or what it lacks is an option
     with choices (the next menu); a number to type (a train's price from another corporation)
     is left to the typed command."""
+    if any(o.required and o.choices is not None and o.name not in params for o in move.options):
+        return True  # the next menu asks for it (building would only say that, slowly: a lay's tile)
     try:
         move.build(game, entity, params)
     except GameError as exc:

@@ -290,7 +290,7 @@ class GameService:
             else:
                 reply.lines += result_lines(game)
             return
-        reply.buttons = decision_buttons(game, cached.seq)
+        reply.buttons = await asyncio.to_thread(decision_buttons, game, cached.seq)  # legal choices: engine work
         await self._suggest_routes(game, reply)
         if self.images and (before is None or turn_key(game) != before[1]):
             reply.files += await self.render(game, self.posted.changed(row.id, game, reply.files))

@@ -389,3 +389,37 @@ async def test_a_player_who_chose_direct_messages_gets_turns_by_dm(standin: Disc
         assert "your turn" in standin.channel_messages(dm)[0].content  # ...a direct message instead
         _, msg = await say(standin, users[1], table, "pass")  # Cat did not choose DMs: pinged here
         assert_pings_only(msg, users[2].id)
+
+
+async def test_a_slow_menu_choice_is_acknowledged_silently_then_answered(
+        standin: DiscordStandIn, tmp_path: Path, monkeypatch: Any) -> None:
+    import bot.cog
+
+    slow_pick = bot.cog.next_pick
+
+    async def slow(*args: Any) -> Any:
+        await asyncio.sleep(1.5)  # longer than the bot waits before acknowledging
+        return await slow_pick(*args)
+
+    users = [standin.add_user(n) for n in ("Ann", "Ben", "Cat")]
+    table = standin.add_guild("Club", users).channels[0]
+    async with RunningBot(standin, tmp_path / "bot.db"):
+        await say(standin, users[0], table, "game new", {"title": "1856"})
+        for user in users[1:]:
+            await say(standin, user, table, "game join")
+        _, started = await say(standin, users[0], table, "game start", {"order": "joined"})
+        monkeypatch.setattr(bot.cog, "next_pick", slow)
+        menu = started.menu("private company")
+        choice = next(o for o in menu["options"] if o["value"].startswith("/bid company:FT"))
+        rec = await standin.select(users[0], started, menu, choice["value"])
+        answer = await standin.answered(rec)
+        one_response(rec)
+        assert rec.callbacks[0].type == 6 and not rec.flashed_public_thinking  # nothing shown meanwhile
+        assert answer.ephemeral and "choose price" in answer.content and answer.menus  # then the prices
+        price = answer.menus[0]["options"][0]
+        assert "FT" in price["label"] and price["value"].startswith("/bid company:FT")
+        rec = await standin.select(users[0], answer, answer.menus[0], price["value"])
+        public = await standin.answered(rec)
+        assert not public.ephemeral and "Ann" in public.content and "FT" in public.content, public.content
+        await standin.wait_for(lambda: started.components == [], 10, "the old menus to go")
+        assert standin.errors == []

@@ -262,9 +262,7 @@ class InteractionRecord:
         kind = self.callbacks[0].type
         if kind == 8:
             return self.choices is not None
-        if kind == 6:
-            return True
-        return bool(self.messages)  # an update (7) answers once its followup is posted
+        return bool(self.messages)  # an update (6, 7) answers once its followup is posted
 
     @property
     def messages(self) -> list[Message]:
