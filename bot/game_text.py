@@ -12,7 +12,7 @@ from engine.game import Game
 from engine.operating import OperatingRound
 from engine.rounds import StockRound
 
-from .acting import waiting_for
+from .acting import resolve_entity, waiting_for
 from .choices import action_choices
 from .play import MOVES, Move, allowed_commands
 from .reply import Button, Caller, Pick, UserError
@@ -38,17 +38,22 @@ def decision_buttons(game: Game, state: int) -> list[Button]:
     one submits a command line as typed, stamped with ``state:N`` so a stale one is refused."""
     out: list[Button] = []
     for e in game.acting()[:1]:
-        name_it = _names_entity(game, e)
         for command in allowed_commands(game, e):
             move = MOVES.get(command.lstrip("/"))
             if move is not None and move.action_type != "bankrupt":  # bankruptcy is typed, never tapped
-                out += _move_components(game, e, move, state, name_it)
+                out += _move_components(game, e, move, state, _names_entity(game, move, e))
     return sorted(out, key=lambda b: bool(b.picks))  # buttons first, then the menus
 
 
-def _names_entity(game: Game, entity: str) -> dict[str, str]:
-    """``entity:`` when the entity is not the player (a private's owner must name the private)."""
-    return {"entity": entity} if entity in game.companies else {}
+def _names_entity(game: Game, move: Move, entity: str) -> dict[str, str]:
+    """``entity:`` when the command would otherwise act for another entity of the same player (a
+    private's owner for the private, a president of several corporations)."""
+    controller = game.controller_of(entity)
+    try:
+        same = resolve_entity(game, move, {controller} if controller else set(), None) == entity
+    except (UserError, GameError):
+        same = False
+    return {} if same else {"entity": entity}
 
 
 def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[str, str]) -> list[Button]:

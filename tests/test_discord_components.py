@@ -10,6 +10,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.acting import resolve_entity
 from bot.cog import buttons_view
 from bot.game_text import decision_buttons
 from bot.menus import menu_reply
@@ -41,9 +42,13 @@ def random_1833ne(seed: int, actions: int) -> dict[str, Any]:
 
 
 def accepted(game: Game, line: str) -> bool:
+    """The game takes the command as the bot would read it from its player (the entity resolved
+    as for a typed command)."""
     cmd = parse(line)
     move = MOVES[cmd.name]
-    entity = cmd.params.get("entity") or game.acting()[0]
+    player = game.controller_of(game.acting()[0])
+    entity = resolve_entity(game, move, {player} if player else set(), cmd.params.get("entity"))
+    assert entity == game.acting()[0], line
     return game.accepts(build_action(move, game, entity, cmd.params))
 
 
