@@ -66,13 +66,13 @@ def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[
     if first is None:
         if any(o.required for o in move.options):
             return []
-        return [Button(move.help[:1].upper() + move.help[1:], format_command(move.command, stamp), "primary")]
+        return [Button(_capital(move.help), format_command(move.command, stamp), "primary")]
     choices = action_choices(game, entity, move, first.name, {})
     if not choices:
         return []
     if move.action_type == "dividend":
         return [
-            Button(c.label[:80], format_command(move.command, {first.name: c.value, **stamp}), "primary")
+            Button(_capital(c.label)[:80], format_command(move.command, {first.name: c.value, **stamp}), "primary")
             for c in choices
         ]
     picks = tuple(
@@ -82,8 +82,12 @@ def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[
         and tappable(game, entity, move, {first.name: c.value})
     )[:MENU_SIZE]
     more = f" ({len(choices) - len(picks)} more: type /{move.command})" if len(choices) > len(picks) else ""
-    placeholder = f"{move.help[:1].upper() + move.help[1:]}: choose {first.name}{more}"
+    placeholder = f"{_capital(move.help)}: choose {first.name}{more}"
     return [Button(placeholder[:150], format_command(move.command, stamp), picks=picks)] if picks else []
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def tappable(game: Game, entity: str, move: Move, params: dict[str, str]) -> bool:

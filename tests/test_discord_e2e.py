@@ -315,7 +315,8 @@ async def test_a_whole_operating_round_is_played_by_taps(standin: DiscordStandIn
     actions = [a for a in filter_actions(export["actions"]) if action_to_command(a)]
     upto = next(i for i, a in enumerate(actions) if a["id"] == 22) + 1  # the first stock round ends
 
-    async with RunningBot(standin, tmp_path / "bot.db"):
+    async with RunningBot(standin, tmp_path / "bot.db") as running:
+        running.get_cog("Conductor").layer.rates = None  # four players at machine speed: no flood limit
         await say(standin, players[0], table, "game new", {"title": "1856", "options": "alternate_destinations"})
         for user in players[1:]:
             await say(standin, user, table, "game join")
@@ -330,8 +331,10 @@ async def test_a_whole_operating_round_is_played_by_taps(standin: DiscordStandIn
         user = next(u for u in players if u.id in msg.pinged_users())
         taps: list[str] = []
         posted: list[str] = []
-        while "Stock Round 2" not in msg.content:
-            assert len(taps) < 60, taps
+        rounds: list[str] = []
+        while "Stock Round 3" not in msg.content:  # OR 1, a stock round of passes, OR 2 (trains run)
+            assert len(taps) < 120, taps
+            rounds += [ln for ln in msg.content.splitlines() if ln.endswith(" begins")]
             kind, item, choice = tap_for(msg)
             taps.append(choice)
             if kind == "menu":
@@ -375,7 +378,10 @@ async def test_a_whole_operating_round_is_played_by_taps(standin: DiscordStandIn
         live = [m for m in standin.channel_messages(table) if m.components]
         assert live == [msg]  # only the newest message offers components
         assert {t.split()[0] for t in taps} >= {"/lay", "/token", "/train"} and {"No loan", "No train"} <= set(taps)
+        assert "Run suggested routes" in taps and any(t.startswith("Pay out $") for t in taps), taps
+        assert any(r.startswith("Operating Round 2") for r in rounds), rounds
         assert posted.count("changes.png") >= 3, posted  # each corporation's new track, cropped
+        assert {"network.png", "routes.png"} <= set(posted)  # a running corporation: its routes, larger
 
 
 async def test_a_player_who_chose_direct_messages_gets_turns_by_dm(standin: DiscordStandIn, tmp_path: Path) -> None:
