@@ -3,7 +3,9 @@ stand-in (tests/discord_standin) on loopback, registers its commands, and four u
 from ``/game new`` through the private auction, the first stock round and an operating turn;
 every reply is checked as Discord received it (content, ephemeral flag, PNG attachments,
 ``allowed_mentions`` and who was pinged). Also: autocomplete within Discord's limits, buttons
-across a restart, ``/sync``, and two guilds at once."""
+across a restart, ``/sync``, two guilds at once, two operating rounds played by taps only (buttons
+and select menus; old components cleared), /help by topic with clickable command mentions, turn
+pings by DM, and a slow menu choice acknowledged silently."""
 
 from __future__ import annotations
 
