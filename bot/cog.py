@@ -68,7 +68,6 @@ NO_FILES_NOTE = (
     "there (a server admin can grant it). The move itself was made."
 )
 REMINDER_INTERVAL_MINUTES = 1.0
-LINKED = ("help", "moves")  # replies whose commands are clickable mentions
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "success": discord.ButtonStyle.success,
@@ -158,8 +157,7 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
                 interaction.extras["thinking"] = "private" if private else "public"
             reply = await work
             interaction.extras["reply"] = reply
-            if name in LINKED:
-                self.link_commands(reply)
+            self.link_commands(reply)
             await self.send(interaction, reply)
         except discord.NotFound as exc:
             if exc.code != 10062 or interaction.extras.get("answered"):
@@ -179,11 +177,16 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
         return reply
 
     def link_commands(self, reply: Reply) -> None:
-        """The commands a reply names become clickable mentions (ids from the registration)."""
+        """The commands a reply names (its story, "next:" line, refusal, the pinned status) become
+        clickable mentions, ids from the registration."""
         ids = command_ids(self.bot.application_id)
         if ids:
             names = command_names_of(self.bot.tree)
             reply.lines = [mention_commands(line, ids, names) for line in reply.lines]
+            if reply.error:
+                reply.error = mention_commands(reply.error, ids, names)
+            if reply.status:
+                reply.status = mention_commands(reply.status, ids, names)
 
     async def send(self, interaction: discord.Interaction, reply: Reply) -> None:
         if reply.error:

@@ -384,6 +384,10 @@ async def test_a_whole_operating_round_is_played_by_taps(standin: DiscordStandIn
         assert any(r.startswith("Operating Round 2") for r in rounds), rounds
         assert posted.count("changes.png") >= 3, posted  # each corporation's new track, cropped
         assert {"network.png", "routes.png"} <= set(posted)  # a running corporation: its routes, larger
+        # the commands of the "next:" lines are clickable mentions of the registered commands
+        ids = {c["name"]: c["id"] for c in standin.global_commands}
+        assert any(f"(</loan:{ids['loan']}>, </lay:{ids['lay']}>, </pass:{ids['pass']}>)" in m.content
+                   for m in standin.channel_messages(table)), [m.content for m in standin.channel_messages(table)][-3:]
 
 
 async def test_a_player_who_chose_direct_messages_gets_turns_by_dm(standin: DiscordStandIn, tmp_path: Path) -> None:
