@@ -59,7 +59,10 @@ def _names_entity(game: Game, move: Move, entity: str) -> dict[str, str]:
 def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[str, str]) -> list[Button]:
     stamp = {**who, "state": str(state)}
     if move.action_type == "pass":
-        return [Button(pass_label(game, entity), format_command("pass", stamp))]
+        out = [Button(pass_label(game, entity), format_command("pass", stamp))]
+        if isinstance(game.round, OperatingRound):  # /done: every step that may be passed, at once
+            out.append(Button("Done (pass the rest)", format_command("done", stamp)))
+        return out
     if move.action_type == "run_routes":
         return [Button("Run suggested routes", format_command("routes", {"routes": "auto", **stamp}), "success")]
     first = next((o for o in move.options if o.choices is not None), None)

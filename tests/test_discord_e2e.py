@@ -291,13 +291,13 @@ async def test_help_is_private_and_status_has_three_pictures(standin: DiscordSta
 def tap_for(msg: Message) -> tuple[str, dict[str, Any], str]:
     """What a player taps on ``msg``: ("menu", the menu, its first value) for track, a token or a
     train that must be bought, else ("button", the button, its label): routes, the first dividend,
-    what passes the step."""
+    what passes the step (/done where there is no track to lay)."""
     menus = {m["custom_id"].split()[0]: m for m in msg.menus}
     buttons = {b["label"]: b for b in msg.buttons}
     for command in ("cs:/lay", "cs:/token"):
         if command in menus:
             return "menu", menus[command], menus[command]["options"][0]["value"]
-    for label in ("Run suggested routes", "No loan", "No train", "No private", "No track", "No token",
+    for label in ("Run suggested routes", "No loan", "No train", "No private", "Done (pass the rest)",
                   "Pass", "End turn"):
         if label in buttons:
             return "button", buttons[label], label
@@ -381,6 +381,7 @@ async def test_a_whole_operating_round_is_played_by_taps(standin: DiscordStandIn
         assert live == [msg]  # only the newest message offers components
         assert {t.split()[0] for t in taps} >= {"/lay", "/token", "/train"} and {"No loan", "No train"} <= set(taps)
         assert "Run suggested routes" in taps and any(t.startswith("Pay out $") for t in taps), taps
+        assert "Done (pass the rest)" in taps, taps
         assert any(r.startswith("Operating Round 2") for r in rounds), rounds
         assert posted.count("changes.png") >= 3, posted  # each corporation's new track, cropped
         assert {"network.png", "routes.png"} <= set(posted)  # a running corporation: its routes, larger
