@@ -62,6 +62,8 @@ log = logging.getLogger(__name__)
 
 BUTTON_PREFIX = "cx:"
 MENU_PREFIX = "cs:"
+STALE_NOTE = "That is out of date: the game has moved on. Nothing was changed."
+HISTORY_READ = 20  # messages read back after a restart to clear components left live
 ANSWER_WITHIN = 1.0  # seconds: a reply ready by then is the response itself, else defer first
 NO_FILES_NOTE = (
     "I could not attach the pictures in this channel: I need the Attach Files permission "
@@ -85,7 +87,7 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
         self.bot = bot
         self.layer = layer
         self.scheduler = scheduler or Scheduler(layer)
-        self._live: dict[int, int] = {}  # channel id -> the message whose components are live
+        self._live: dict[int, int | None] = {}  # channel id -> the message whose components are live
         layer.posted.crops = True  # read on phones: the part of the map that matters, larger, too
         for command in self.__cog_app_commands__:  # games live in server channels, not in DMs
             app_commands.guild_only(command)
@@ -242,11 +244,31 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
         older state) are removed, and this one's become the channel's live components."""
         if channel is None or reply.ephemeral or reply.game_id is None:
             return
+        first = channel.id not in self._live
         old = self._live.pop(channel.id, None)
+        self._live[channel.id] = None
         if message_id is not None and any(" state:" in b.command for b in reply.buttons):
             self._live[channel.id] = message_id
         if old is not None and old != message_id:
             await self.strip(channel, old)
+        if first:  # the first game reply here since the bot started: older live components too
+            await self.strip_older(channel, message_id)
+
+    async def strip_older(self, channel: Any, newest: int | None) -> None:
+        """Clear the stamped components of the bot's recent messages before ``newest`` (posted before
+        a restart); one read of the channel's history."""
+        me = self.bot.user
+        try:
+            async for message in channel.history(limit=HISTORY_READ, before=discord.Object(newest) if newest else None):
+                stamped = any(
+                    str(getattr(item, "custom_id", "") or "").startswith((BUTTON_PREFIX, MENU_PREFIX))
+                    for row in message.components
+                    for item in getattr(row, "children", [])
+                )
+                if stamped and me is not None and message.author.id == me.id:
+                    await self.strip(channel, message.id)
+        except (discord.HTTPException, AttributeError) as exc:  # no Read Message History: old ones stay
+            log.info("could not read the history of channel %s: %s", getattr(channel, "id", "?"), exc)
 
     async def strip(self, channel: Any, message_id: int) -> None:
         """Remove a message's buttons and menus (edit): it stays as the record of its move."""
@@ -270,6 +292,24 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
             return
         if row.status != "active" or (await self.layer.load(row)).seq != int(stamp or -1):
             await self.strip(interaction.channel, message.id)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click on a button or menu its message no longer has (a screen not yet refreshed after
+        the components were cleared): discord.py drops it, so it is answered here, privately."""
+        if interaction.type != discord.InteractionType.component or interaction.message is None:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith((BUTTON_PREFIX, MENU_PREFIX)):
+            return
+        shown = {
+            getattr(item, "custom_id", None)
+            for row in interaction.message.components
+            for item in getattr(row, "children", [])
+        }
+        if custom_id not in shown:
+            await interaction.response.send_message(STALE_NOTE, ephemeral=True)
 
     async def choose(
         self, interaction: discord.Interaction, name: str, params: dict[str, str], picked: str = ""

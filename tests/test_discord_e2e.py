@@ -180,17 +180,19 @@ async def test_buttons_survive_a_restart_and_commands_are_registered_once(
     async with RunningBot(standin, db) as bot:  # a restart: same database, same commands
         assert len(standin.identifies) == 2
         assert len(standin.command_puts) == 1  # not registered again
+        seen = started.button("Pass")
         click = await standin.click(players[0], started, "Pass")
         msg = await standin.answered(click)
         one_response(click)
         assert "Alice passes" in msg.content and not msg.ephemeral
         assert_pings_only(msg, players[1].id)
-        again = await standin.click(players[0], started, "Pass")  # the same button: now stale
+        # the message posted before the restart no longer offers its buttons (read back from history)
+        await standin.wait_for(lambda: started.components == [], 10, "the stale buttons to go")
+        assert msg.components
+        again = await standin.click(players[0], started, seen)  # the same button, on a stale screen
         stale = await standin.answered(again)
         private_refusal(again, stale)
         assert "out of date" in stale.content
-        # the old message (posted before the restart) no longer offers its buttons
-        await standin.wait_for(lambda: started.components == [], 10, "the stale buttons to go")
         # someone else's button is refused privately too
         other = await standin.click(players[2], msg, "Pass")
         refused = await standin.answered(other)
