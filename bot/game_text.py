@@ -6,6 +6,8 @@ name. Pure: no store, no Discord.
 from __future__ import annotations
 
 from engine import actions as A
+from engine import hexgrid
+from engine.choice import Choice
 from engine.decisions import round_title
 from engine.errors import BAD_OPTION, GameError
 from engine.game import Game
@@ -73,6 +75,8 @@ def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[
     choices = action_choices(game, entity, move, first.name, {})
     if not choices:
         return []
+    if first.name == "hex" and len(choices) > MENU_SIZE:
+        choices = nearest_first(game, entity, choices)
     if move.action_type == "dividend":
         return [
             Button(_capital(c.label)[:80], format_command(move.command, {first.name: c.value, **stamp}), "primary")
@@ -87,6 +91,22 @@ def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[
     more = f" ({len(choices) - len(picks)} more: type /{move.command})" if len(choices) > len(picks) else ""
     placeholder = f"{_capital(move.help)}: choose {first.name}{more}"
     return [Button(placeholder[:150], format_command(move.command, stamp), picks=picks)] if picks else []
+
+
+def nearest_first(game: Game, entity: str, choices: list[Choice]) -> list[Choice]:
+    """Hexes ordered by their distance to the entity's stations (a menu shows the first 25: the
+    ones next to its network rather than the first letters of the map)."""
+    board = game.board
+    homes = [hid for hid, h in board.hexes.items() if any(entity in slots for slots in h.tokens.values())]
+    if not homes:
+        return choices
+
+    def distance(c: Choice) -> int:
+        if c.value not in board.hexes:
+            return 1 << 20
+        return min(hexgrid.distance(c.value, h, board.layout, game.AXES) for h in homes)
+
+    return sorted(choices, key=distance)
 
 
 def _capital(text: str) -> str:

@@ -18,6 +18,7 @@ from bot.play import MOVES, build_action
 from bot.reply import Button, Reply
 from bot.textcmd import format_command, parse
 from engine.game import Game
+from engine.moves import choices_for
 from engine.operating import OperatingRound
 from engine.replay import filter_actions, replay
 from tests.fixture_util import load_export
@@ -100,3 +101,22 @@ def test_every_offered_tap_fits_discord_and_is_a_legal_move(
                 if not b.command.startswith(("/pass", "/routes", "/done")):
                     assert accepted(game, b.command), b.command
     assert kinds <= seen, seen
+
+
+def test_a_long_list_of_hexes_offers_those_next_to_the_network_first() -> None:
+    from engine import hexgrid
+
+    export = load_export("1856", "1856_game_end_bank")
+    game = replay({**export, "actions": filter_actions(export["actions"])[:658]}).game
+    corp = game.acting()[0]
+    lay = next(b for b in decision_buttons(game, 658) if b.command.startswith("/lay"))
+    assert len(lay.picks) == 25 and "more: type /lay" in lay.label
+    board = game.board
+    homes = [h for h, x in board.hexes.items() if any(corp in s for s in x.tokens.values())]
+
+    def away(hex_id: str) -> int:
+        return min(hexgrid.distance(hex_id, h, board.layout, game.AXES) for h in homes)
+
+    shown = [parse(p.command).params["hex"] for p in lay.picks]
+    hidden = {c.value for c in choices_for(game, corp, "lay_tile")} - set(shown)
+    assert hidden and max(map(away, shown)) <= min(map(away, hidden))
