@@ -196,10 +196,6 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
             return
         content = "\n".join(fit(reply.lines))
         ping = reply.ping
-        if reply.dm and not await self.direct_message(
-            reply.dm, f"{reply.ping_text}\n(in <#{interaction.channel_id}>)"
-        ):
-            ping = reply.dm  # the DM could not be delivered: ping in the channel instead
         if ping:
             content += f"\n<@{ping}> {reply.ping_text}"
         kwargs = message_for(reply, content, ping)
@@ -219,6 +215,11 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
             message_id = await self._post(interaction, kwargs)
             no_files = True
         await self.moved_on(interaction.channel, reply, message_id)
+        if reply.dm and not await self.direct_message(reply.dm, f"{reply.ping_text}\n(in <#{interaction.channel_id}>)"):
+            # the DM (sent once the interaction is answered) could not be delivered: ping here instead
+            await interaction.followup.send(
+                clip(f"<@{reply.dm}> {reply.ping_text}"), allowed_mentions=one_user(reply.dm)
+            )
         if no_files:
             log.warning(
                 "no Attach Files permission in channel %s: the text was posted without its pictures",

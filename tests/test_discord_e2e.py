@@ -394,9 +394,10 @@ async def test_a_whole_operating_round_is_played_by_taps(standin: DiscordStandIn
 
 
 async def test_a_player_who_chose_direct_messages_gets_turns_by_dm(standin: DiscordStandIn, tmp_path: Path) -> None:
-    users = [standin.add_user(n) for n in ("Ann", "Ben", "Cat")]
+    users = [standin.add_user("Ann"), standin.add_user("Ben"), standin.add_user("Cat", accepts_dms=False)]
     table = standin.add_guild("Club", users).channels[0]
     async with RunningBot(standin, tmp_path / "bot.db"):
+        await say(standin, users[2], table, "game notify", {"dm": True})  # Cat's DMs are closed
         rec, msg = await say(standin, users[1], table, "game notify", {"dm": True})
         assert msg.ephemeral and "your turns and reminders by direct message" in msg.content
         await say(standin, users[0], table, "game new", {"title": "1856"})
@@ -409,8 +410,12 @@ async def test_a_player_who_chose_direct_messages_gets_turns_by_dm(standin: Disc
         dm = next(c for c in standin.channels.values() if c.recipient is users[1])
         await standin.wait_for(lambda: bool(standin.channel_messages(dm)), 10, "the DM")
         assert "your turn" in standin.channel_messages(dm)[0].content  # ...a direct message instead
-        _, msg = await say(standin, users[1], table, "pass")  # Cat did not choose DMs: pinged here
-        assert_pings_only(msg, users[2].id)
+        rec, msg = await say(standin, users[1], table, "pass")  # Cat's DM cannot be delivered...
+        assert_pings_only(msg, None)
+        await standin.wait_for(lambda: len(rec.messages) == 2, 10, "the ping instead of the DM")
+        fallback = rec.messages[1]  # ...so Cat is pinged in the channel, right after the move
+        assert not fallback.ephemeral and "your turn" in fallback.content
+        assert_pings_only(fallback, users[2].id)
 
 
 async def test_a_slow_menu_choice_is_acknowledged_silently_then_answered(
