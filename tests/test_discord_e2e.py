@@ -311,7 +311,7 @@ def tap_for(msg: Message) -> tuple[str, dict[str, Any], str]:
     raise AssertionError(f"nothing to tap on {msg.content!r}: {msg.components}")
 
 
-async def test_a_whole_operating_round_is_played_by_taps(standin: DiscordStandIn, tmp_path: Path) -> None:
+async def test_two_operating_rounds_and_a_stock_round_are_played_by_taps_only(standin: DiscordStandIn, tmp_path: Path) -> None:
     export = load_export("1856", "89363")
     players = [standin.add_user(n) for n in ("Alice", "Bob", "Carol", "Dave")]
     table = standin.add_guild("Railway Club", players).channels[0]
