@@ -6,6 +6,10 @@ hash of the last successful sync in a small JSON file next to the database
 (``conductor.sqlite3.commands.json``), one entry per application and scope (global or a guild).
 A start with the same tree and the same application registers nothing; ``/sync`` (server admins)
 forces a registration.
+
+The ids Discord gave the commands are kept too (in the same file, or read back once with a GET
+when an older file lacks them): replies mention commands as clickable ``</game new:ID>``
+(:func:`command_ids`).
 """
 
 from __future__ import annotations
@@ -20,6 +24,22 @@ import discord
 from discord import app_commands
 
 log = logging.getLogger(__name__)
+
+
+_IDS: dict[int | None, dict[str, int]] = {}  # application id -> top-level command name -> id
+
+
+def command_ids(application_id: int | None) -> dict[str, int]:
+    """The ids of the application's registered commands, by name (empty before the first sync)."""
+    return dict(_IDS.get(application_id, {}))
+
+
+def _ids_of(text: str | None) -> dict[str, int]:
+    try:
+        data = json.loads(text or "{}")
+    except ValueError:
+        return {}
+    return {str(k): int(v) for k, v in data.items() if str(v).isdigit()} if isinstance(data, dict) else {}
 
 
 def record_path(database_path: str) -> Path | None:
@@ -60,9 +80,18 @@ async def sync_commands(client: discord.Client, tree: app_commands.CommandTree[A
     known = _load(path)
     if not force and known.get(scope) == digest:
         log.info("slash commands unchanged since the last sync (%s): not registering them again", scope)
+        ids = _ids_of(known.get(scope + " ids"))
+        if not ids:
+            try:
+                ids = {c.name: c.id for c in await tree.fetch_commands(guild=guild)}
+            except discord.HTTPException as exc:
+                log.warning("could not read the commands' ids (%s): commands are named, not linked", exc)
+        _IDS[client.application_id] = ids
         return None
     synced = await tree.sync(guild=guild)
     known[scope] = digest
+    _IDS[client.application_id] = {c.name: c.id for c in synced}
+    known[scope + " ids"] = json.dumps(_IDS[client.application_id], sort_keys=True)
     if path is not None:
         try:
             path.write_text(json.dumps(known, indent=1, sort_keys=True))

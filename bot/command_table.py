@@ -58,17 +58,37 @@ async def help_command(
     ``/help NAME``: one command (:func:`command_help`)."""
     if params.get("command"):
         return await command_help(service, channel_id, caller, params["command"])
-    lines = [
-        f"**{section}**: " + " · ".join(COMMANDS[name].listed for name in names)
-        for section, names in HELP_LAYOUT
-    ]
+    if (params.get("topic") or "").strip():
+        return Reply(lines=topic_help(params["topic"]), ephemeral=True)
+    lines = []
     row = await service.store.open_game(channel_id)
     if row and row.status == "active":
         cached = await service.load(row)
         seats = await service.store.seats(row.id)
         lines.append("Now " + waiting_for(cached.game) + ".")
         lines += you_can(cached.game, seats, caller)
+    lines.append("**Help by topic** (/help topic:NAME lists a topic, /help command:NAME explains one):")
+    for section, names in HELP_LAYOUT:
+        shown = ", ".join(f"/{n}" for n in names[:HELP_PREVIEW])
+        more = f" and {len(names) - HELP_PREVIEW} more" if len(names) > HELP_PREVIEW else ""
+        lines.append(f"**{section}**: {shown}{more}")
     return Reply(lines=lines, ephemeral=True)
+
+
+HELP_PREVIEW = 4  # commands named per topic in the /help overview
+
+
+def topic_help(topic: str) -> list[str]:
+    """``/help topic:NAME``: the topic's commands, one a line, each with what it does."""
+    key = topic.strip().lower()
+    section = next((s for s in HELP_LAYOUT if s[0].lower() == key), None)
+    if section is None:
+        raise UserError(f"There is no help topic {topic!r}; topics: " + ", ".join(s for s, _ in HELP_LAYOUT))
+    out = [f"**{section[0]}**"]
+    for name in section[1]:
+        usage = COMMANDS[name].usage
+        out.append(f"/{name}: {usage.summary}" if usage is not None else COMMANDS[name].listed)
+    return out
 
 
 async def command_help(service: GameService, channel_id: str, caller: Caller, name: str) -> Reply:
@@ -98,6 +118,7 @@ async def command_help(service: GameService, channel_id: str, caller: Caller, na
 
 # ---------------------------------------------------------------------- the table
 _SEAT = ("seat", "a seat name")
+HELP_TOPICS = ("Game", "Absent players", "Records", "Actions", "More")  # the sections of HELP_LAYOUT
 
 
 def _game_commands() -> tuple[Command, ...]:
@@ -107,8 +128,8 @@ def _game_commands() -> tuple[Command, ...]:
             help_command,
             Usage(
                 "help",
-                "the commands; /help NAME explains one",
-                (("command", "a command name"),),
+                "the commands by topic; /help NAME explains one",
+                (("command", "a command name"), ("topic", "a help topic: " + ", ".join(HELP_TOPICS))),
                 example="/help lay",
             ),
             overview="/help NAME explains one command (/help lay)",
@@ -381,6 +402,7 @@ def _action_commands() -> tuple[Command, ...]:
 
 COMMANDS: dict[str, Command] = {c.name: c for c in (*_game_commands(), *_action_commands())}
 
+# the topics of /help (named in HELP_TOPICS, the choices of /help topic:)
 HELP_LAYOUT: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "Game",

@@ -1,12 +1,13 @@
 """What the Discord adapter reads from an interaction and the small pieces of what it writes: the
 caller (:func:`caller_of`), the options given (:func:`str_params`), the autocomplete of every
 option with a fixed set of legal values (:func:`complete`, answered by the command layer), and
-message text limits and mentions. Shared by :mod:`bot.cog` and its slash declarations
+message text limits and mentions (a user; a command as a clickable ``</game new:ID>``). Shared by :mod:`bot.cog` and its slash declarations
 (:mod:`bot.slash_game`, :mod:`bot.slash_actions`).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -93,3 +94,34 @@ async def complete(interaction: discord.Interaction, current: str) -> list[app_c
             if value.lstrip("-").isdigit()
         ][:25]
     return [app_commands.Choice(name=label[:100], value=value[:100]) for value, label in pairs][:25]
+
+
+_COMMAND = re.compile(r"(?<![\w<:/])/([a-z][a-z0-9_-]*)(?: ([a-z][a-z0-9_-]*))?")
+
+
+def command_names_of(tree: app_commands.CommandTree[Any]) -> set[str]:
+    """Every command a user can run, by its full name ("game new", "lay"; not the group "game")."""
+    out: set[str] = set()
+    for command in tree.get_commands():
+        if isinstance(command, app_commands.Group):
+            out |= {c.qualified_name for c in command.walk_commands() if isinstance(c, app_commands.Command)}
+        else:
+            out.add(command.name)
+    return out
+
+
+def mention_commands(text: str, ids: dict[str, int], names: set[str]) -> str:
+    """``/game new`` and ``/lay`` as Discord command mentions (clickable) where the command is
+    registered with an id; anything else is left as written."""
+
+    def one(m: re.Match[str]) -> str:
+        first, second = m[1], m[2]
+        if first not in ids:
+            return m[0]
+        if second and f"{first} {second}" in names:
+            return f"</{first} {second}:{ids[first]}>"
+        if first in names:
+            return f"</{first}:{ids[first]}>" + (f" {second}" if second else "")
+        return m[0]
+
+    return _COMMAND.sub(one, text)

@@ -70,7 +70,11 @@ async def game_notify(service: GameService, channel_id: str, caller: Caller, par
         changed = True
     if changed:
         await service.store.save_prefs(prefs)
-    how = "by direct message" if prefs.dm else "with a ping in the game's channel"
+    how = (
+        "your turns and reminders by direct message (a ping in the game's channel when a DM cannot be delivered)"
+        if prefs.dm
+        else "your turns and reminders with a ping in the game's channel"
+    )
     head = "Saved: " if changed else "Your reminders: "
     return Reply(
         lines=[

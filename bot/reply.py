@@ -23,10 +23,24 @@ class Caller:
 
 
 @dataclass(frozen=True)
+class Pick:
+    """One option of a select menu: what it says (its effect) and the command line it submits,
+    exactly as typed."""
+
+    label: str
+    command: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
 class Button:
+    """A button, or a select menu when ``picks`` is given (``label`` is then its placeholder and
+    ``command`` the command the picks complete)."""
+
     label: str
     command: str  # the command line the button runs, with ``state:N`` so a stale click is refused
     style: str = "secondary"  # "primary", "success", "danger", "secondary"
+    picks: tuple[Pick, ...] = ()
 
 
 @dataclass(frozen=True)

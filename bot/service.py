@@ -294,12 +294,13 @@ class GameService:
             else:
                 reply.lines += result_lines(game)
             return
-        reply.buttons = decision_buttons(game, cached.seq)
+        reply.buttons = await asyncio.to_thread(decision_buttons, game, cached.seq)  # legal choices: engine work
         await self._suggest_routes(game, reply)
         if self.images and (before is None or turn_key(game) != before[1]):
             # drawn through the per-position cache: a /game status at this position reuses them
             changed = self.posted.changed(row.id, game, reply.files)
             reply.files += await cache_of(self).pictures(self, row.id, cached.seq, game, changed) if changed else []
+            reply.files[:0] = await asyncio.to_thread(self.posted.changes_picture, row.id, game)  # larger, first
         acting = game.acting_players()
         nxt = acting[0] if acting else None
         await self._track_turn(row, nxt, actor)
@@ -309,8 +310,11 @@ class GameService:
         row.last_ping_seat = nxt
         seat = next((s for s in seats if s.player_id == nxt), None)
         if seat is not None and seat.user_id and not seat.conceded:
-            reply.ping = seat.user_id
             reply.ping_text = f"your turn ({seat.name})"
+            if (await self.store.prefs(seat.user_id)).dm:  # /game notify dm:yes: turns by DM too
+                reply.dm = seat.user_id
+            else:
+                reply.ping = seat.user_id
 
     async def _track_turn(self, row: GameRow, player: str | None, actor: str | None) -> None:
         """Restart the reminder clock when the move passed on or the acting player acted."""
@@ -393,7 +397,7 @@ class GameService:
         routes = sol.routes if sol is not None else []
         if sol is None or not routes:
             return
-        from render.map.routes import route_label
+        from render.map.routes import route_label  # "3-train, $120: London to Sarnia"
 
         total = sum(r["revenue"] for r in routes)
         proven = "" if sol.optimal else " (the best found in time, not proven best)"
@@ -407,6 +411,7 @@ class GameService:
                 from render.map.image import render_map
 
                 png = await asyncio.to_thread(render_map, game, routes=routes)
+                reply.files += await asyncio.to_thread(self.posted.network_picture, game, corp, routes)  # larger, first
                 reply.files.append(Attachment("routes.png", png))
                 if reply.game_id is not None:
                     self.posted.mark(reply.game_id, game, ("map",))  # it shows the board too

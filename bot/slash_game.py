@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from engine.titles.registry import title_names
 
+from .command_table import HELP_TOPICS
 from .discord_io import complete, str_params, yn
 
 if TYPE_CHECKING:
@@ -32,10 +33,13 @@ class GameSlashCommands(commands.Cog):
 
         async def sync_now(self, interaction: discord.Interaction) -> None: ...
 
-    @app_commands.command(name="help", description="Commands, and who must act now; command: explains one")
+    @app_commands.command(name="help", description="Commands by topic, and who must act now; command: explains one")
     @app_commands.autocomplete(command=complete)
-    async def help(self, interaction: discord.Interaction, command: str | None = None) -> None:
-        await self.run(interaction, "help", str_params(command=command))
+    @app_commands.choices(topic=[app_commands.Choice(name=t, value=t) for t in HELP_TOPICS])
+    async def help(
+        self, interaction: discord.Interaction, command: str | None = None, topic: str | None = None
+    ) -> None:
+        await self.run(interaction, "help", str_params(command=command, topic=topic))
 
     @app_commands.command(name="done", description="End your turn: pass every step you may pass")
     @app_commands.autocomplete(entity=complete)

@@ -3,7 +3,9 @@ stand-in (tests/discord_standin) on loopback, registers its commands, and four u
 from ``/game new`` through the private auction, the first stock round and an operating turn;
 every reply is checked as Discord received it (content, ephemeral flag, PNG attachments,
 ``allowed_mentions`` and who was pinged). Also: autocomplete within Discord's limits, buttons
-across a restart, ``/sync``, and two guilds at once."""
+across a restart, ``/sync``, two guilds at once, two operating rounds played by taps only (buttons
+and select menus; old components cleared), /help by topic with clickable command mentions, turn
+pings by DM, and a slow menu choice acknowledged silently."""
 
 from __future__ import annotations
 
@@ -178,12 +180,16 @@ async def test_buttons_survive_a_restart_and_commands_are_registered_once(
     async with RunningBot(standin, db) as bot:  # a restart: same database, same commands
         assert len(standin.identifies) == 2
         assert len(standin.command_puts) == 1  # not registered again
+        seen = started.button("Pass")
         click = await standin.click(players[0], started, "Pass")
         msg = await standin.answered(click)
         one_response(click)
         assert "Alice passes" in msg.content and not msg.ephemeral
         assert_pings_only(msg, players[1].id)
-        again = await standin.click(players[0], started, "Pass")  # the same button: now stale
+        # the message posted before the restart no longer offers its buttons (read back from history)
+        await standin.wait_for(lambda: started.components == [], 10, "the stale buttons to go")
+        assert msg.components
+        again = await standin.click(players[0], started, seen)  # the same button, on a stale screen
         stale = await standin.answered(again)
         private_refusal(again, stale)
         assert "out of date" in stale.content
@@ -259,6 +265,21 @@ async def test_help_is_private_and_status_has_three_pictures(standin: DiscordSta
         rec, msg = await say(standin, users[0], table, "help")
         one_response(rec)
         assert msg.ephemeral and "/game new" in msg.content and rec.callbacks[0].type == 4
+        # short and by topic, with the commands as clickable mentions of their registered ids
+        ids = {c["name"]: c["id"] for c in standin.global_commands}
+        assert len(msg.content) < 1000 and "**Actions**" in msg.content
+        assert f"</game new:{ids['game']}>" in msg.content and f"</help:{ids['help']}>" in msg.content
+        rec, msg = await say(standin, users[0], table, "help", {"topic": "Actions"})
+        one_response(rec)
+        assert msg.ephemeral and f"</lay:{ids['lay']}>: lay or upgrade a tile" in msg.content
+        assert all(line.startswith("</") for line in msg.content.splitlines()[1:])
+        from bot.command_table import HELP_LAYOUT
+        topics = next(o for c in standin.global_commands if c["name"] == "help" for o in c["options"]
+                      if o["name"] == "topic")["choices"]
+        assert [t["value"] for t in topics] == [section for section, _ in HELP_LAYOUT]
+        for topic in topics:  # every topic fits one message, each of its commands clickable
+            _, msg = await say(standin, users[0], table, "help", {"topic": topic["value"]})
+            assert msg.ephemeral and f"**{topic['value']}**" in msg.content and "</" in msg.content
         await say(standin, users[0], table, "game new", {"title": "1856"})
         for user in users[1:]:
             await say(standin, user, table, "game join")
@@ -267,3 +288,165 @@ async def test_help_is_private_and_status_has_three_pictures(standin: DiscordSta
         one_response(rec)
         assert_pngs(msg, {"map.png", "market.png", "status.png"})
         assert_pings_only(msg, None)
+
+
+def tap_for(msg: Message) -> tuple[str, dict[str, Any], str]:
+    """What a player taps on ``msg``: ("menu", the menu, its first value) for track, a token or a
+    train that must be bought, else ("button", the button, its label): routes, the first dividend,
+    what passes the step (/done where there is no track to lay)."""
+    menus = {m["custom_id"].split()[0]: m for m in msg.menus}
+    buttons = {b["label"]: b for b in msg.buttons}
+    for command in ("cs:/lay", "cs:/token"):
+        if command in menus:
+            return "menu", menus[command], menus[command]["options"][0]["value"]
+    for label in ("Run suggested routes", "No loan", "No train", "No private", "Done (pass the rest)",
+                  "Pass", "End turn"):
+        if label in buttons:
+            return "button", buttons[label], label
+    if "cs:/train" in menus:
+        return "menu", menus["cs:/train"], menus["cs:/train"]["options"][0]["value"]
+    dividends = [b for b in msg.buttons if b["custom_id"].startswith("cx:/dividend")]
+    if dividends:
+        return "button", dividends[0], dividends[0]["label"]
+    raise AssertionError(f"nothing to tap on {msg.content!r}: {msg.components}")
+
+
+async def test_two_operating_rounds_and_a_stock_round_are_played_by_taps_only(standin: DiscordStandIn, tmp_path: Path) -> None:
+    export = load_export("1856", "89363")
+    players = [standin.add_user(n) for n in ("Alice", "Bob", "Carol", "Dave")]
+    table = standin.add_guild("Railway Club", players).channels[0]
+    user_of_pid = {str(p["id"]): players[i] for i, p in enumerate(export["players"])}
+    actions = [a for a in filter_actions(export["actions"]) if action_to_command(a)]
+    upto = next(i for i, a in enumerate(actions) if a["id"] == 22) + 1  # the first stock round ends
+
+    async with RunningBot(standin, tmp_path / "bot.db") as running:
+        running.get_cog("Conductor").layer.rates = None  # four players at machine speed: no flood limit
+        await say(standin, players[0], table, "game new", {"title": "1856", "options": "alternate_destinations"})
+        for user in players[1:]:
+            await say(standin, user, table, "game join")
+        _, msg = await say(standin, players[0], table, "game start", {"order": "joined"})
+        for i, raw in enumerate(actions[:upto]):  # the auction and the stock round, typed
+            before = replay({**export, "actions": actions[:i]}).game
+            entity = str(raw["entity"])
+            pid = entity if raw.get("entity_type") == "player" else before.controller_of(entity)
+            cmd = parse(action_to_command(raw) or "")
+            _, msg = await say(standin, user_of_pid[str(pid)], table, cmd.name, cmd.params)
+        assert "Operating Round 1.1" in msg.content and "begins" in msg.content
+        user = next(u for u in players if u.id in msg.pinged_users())
+        taps: list[str] = []
+        posted: list[str] = []
+        rounds: list[str] = []
+        while "Stock Round 3" not in msg.content:  # OR 1, a stock round of passes, OR 2 (trains run)
+            assert len(taps) < 120, taps
+            rounds += [ln for ln in msg.content.splitlines() if ln.endswith(" begins")]
+            kind, item, choice = tap_for(msg)
+            taps.append(choice)
+            if kind == "menu":
+                assert all(o["label"] and o["label"] != o["value"] for o in item["options"]), item["options"]
+                rec = await standin.select(user, msg, item, choice)
+                answer = await standin.answered(rec)
+                one_response(rec)
+                if answer.ephemeral:  # the hex is chosen: the tile and rotation come next, privately
+                    assert "choose" in answer.content and answer.menus, answer.content
+                    assert_pngs(answer, {"hex.png"})  # the hex, large enough to read on a phone
+                    menu = answer.menus[0]
+                    assert all("track to" in o["label"] for o in menu["options"]
+                               if "rotation" in o["label"]), menu["options"]
+                    assert all(o["value"].startswith(choice.removesuffix(f" state:{choice.split('state:')[1]}"))
+                               for o in menu["options"]), (choice, menu["options"])
+                    private = answer
+                    rec = await standin.select(user, private, menu, menu["options"][0]["value"])
+                    answer = await standin.answered(rec)
+                    one_response(rec)
+                    # the private menu is updated in place: what was chosen, no menu left to use
+                    assert rec.callbacks[0].type == 7 and private.components == []
+                    assert f"Chosen: {menu['options'][0]['label']}" in private.content
+            else:
+                rec = await standin.click(user, msg, choice)
+                answer = await standin.answered(rec)
+                one_response(rec)
+            assert not answer.ephemeral, (choice, answer.content)
+            previous, msg = msg, answer
+            posted += [f.filename for f in msg.files]
+            if "changes.png" in {f.filename for f in msg.files}:  # the part that changed, first and larger
+                assert msg.files[0].filename == "changes.png" and "map.png" in {f.filename for f in msg.files}
+                assert_pngs(msg)
+            # the tapped message keeps its words but no longer offers anything
+            await standin.wait_for(lambda old=previous: old.components == [], 10, "the old buttons to go")
+            assert previous.content and msg.components, msg.content
+            pinged = msg.pinged_users()
+            if pinged:
+                user = next(u for u in players if u.id == pinged[0])
+        assert standin.errors == []
+        assert all(len(r.callbacks) == 1 and not r.refused for r in standin.interactions.values())
+        live = [m for m in standin.channel_messages(table) if m.components]
+        assert live == [msg]  # only the newest message offers components
+        assert {t.split()[0] for t in taps} >= {"/lay", "/token", "/train"} and {"No loan", "No train"} <= set(taps)
+        assert "Run suggested routes" in taps and any(t.startswith("Pay out $") for t in taps), taps
+        assert "Done (pass the rest)" in taps, taps
+        assert any(r.startswith("Operating Round 2") for r in rounds), rounds
+        assert posted.count("changes.png") >= 3, posted  # each corporation's new track, cropped
+        assert {"network.png", "routes.png"} <= set(posted)  # a running corporation: its routes, larger
+        # the commands of the "next:" lines are clickable mentions of the registered commands
+        ids = {c["name"]: c["id"] for c in standin.global_commands}
+        assert any(f"(</loan:{ids['loan']}>, </lay:{ids['lay']}>, </pass:{ids['pass']}>)" in m.content
+                   for m in standin.channel_messages(table)), [m.content for m in standin.channel_messages(table)][-3:]
+
+
+async def test_a_player_who_chose_direct_messages_gets_turns_by_dm(standin: DiscordStandIn, tmp_path: Path) -> None:
+    users = [standin.add_user("Ann"), standin.add_user("Ben"), standin.add_user("Cat", accepts_dms=False)]
+    table = standin.add_guild("Club", users).channels[0]
+    async with RunningBot(standin, tmp_path / "bot.db"):
+        await say(standin, users[2], table, "game notify", {"dm": True})  # Cat's DMs are closed
+        rec, msg = await say(standin, users[1], table, "game notify", {"dm": True})
+        assert msg.ephemeral and "your turns and reminders by direct message" in msg.content
+        await say(standin, users[0], table, "game new", {"title": "1856"})
+        for user in users[1:]:
+            await say(standin, user, table, "game join")
+        await say(standin, users[0], table, "game start", {"order": "joined"})
+        _, msg = await say(standin, users[0], table, "pass")  # the turn passes to Ben
+        assert not msg.ephemeral and "next: Ben" in msg.content
+        assert_pings_only(msg, None)  # no ping in the channel...
+        dm = next(c for c in standin.channels.values() if c.recipient is users[1])
+        await standin.wait_for(lambda: bool(standin.channel_messages(dm)), 10, "the DM")
+        assert "your turn" in standin.channel_messages(dm)[0].content  # ...a direct message instead
+        rec, msg = await say(standin, users[1], table, "pass")  # Cat's DM cannot be delivered...
+        assert_pings_only(msg, None)
+        await standin.wait_for(lambda: len(rec.messages) == 2, 10, "the ping instead of the DM")
+        fallback = rec.messages[1]  # ...so Cat is pinged in the channel, right after the move
+        assert not fallback.ephemeral and "your turn" in fallback.content
+        assert_pings_only(fallback, users[2].id)
+
+
+async def test_a_slow_menu_choice_is_acknowledged_silently_then_answered(
+        standin: DiscordStandIn, tmp_path: Path, monkeypatch: Any) -> None:
+    import bot.cog
+
+    slow_pick = bot.cog.next_pick
+
+    async def slow(*args: Any) -> Any:
+        await asyncio.sleep(1.5)  # longer than the bot waits before acknowledging
+        return await slow_pick(*args)
+
+    users = [standin.add_user(n) for n in ("Ann", "Ben", "Cat")]
+    table = standin.add_guild("Club", users).channels[0]
+    async with RunningBot(standin, tmp_path / "bot.db"):
+        await say(standin, users[0], table, "game new", {"title": "1856"})
+        for user in users[1:]:
+            await say(standin, user, table, "game join")
+        _, started = await say(standin, users[0], table, "game start", {"order": "joined"})
+        monkeypatch.setattr(bot.cog, "next_pick", slow)
+        menu = started.menu("private company")
+        choice = next(o for o in menu["options"] if o["value"].startswith("/bid company:FT"))
+        rec = await standin.select(users[0], started, menu, choice["value"])
+        answer = await standin.answered(rec)
+        one_response(rec)
+        assert rec.callbacks[0].type == 6 and not rec.flashed_public_thinking  # nothing shown meanwhile
+        assert answer.ephemeral and "choose price" in answer.content and answer.menus  # then the prices
+        price = answer.menus[0]["options"][0]
+        assert "FT" in price["label"] and price["value"].startswith("/bid company:FT")
+        rec = await standin.select(users[0], answer, answer.menus[0], price["value"])
+        public = await standin.answered(rec)
+        assert not public.ephemeral and "Ann" in public.content and "FT" in public.content, public.content
+        await standin.wait_for(lambda: started.components == [], 10, "the old menus to go")
+        assert standin.errors == []

@@ -169,7 +169,8 @@ async def test_429s_are_waited_out(standin: DiscordStandIn, tmp_path: Path) -> N
         standin.rate_limit("POST", rf"/channels/{table.id}/messages$", retry_after=0.3)  # the status message
         await say(standin, users[0], table, "game start", {"order": "joined"})
         await standin.wait_for(lambda: any(m.pinned for m in standin.channel_messages(table)), 10, "the pin")
-        posts = [r.status for r in standin.requests if r.path.endswith(f"/channels/{table.id}/messages")]
+        posts = [r.status for r in standin.requests
+                 if r.method == "POST" and r.path.endswith(f"/channels/{table.id}/messages")]
         assert posts == [429, 200]
 
 

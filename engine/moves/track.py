@@ -62,7 +62,8 @@ def lay_choices(game: Game, entity: str, given: Params) -> list[Choice]:
     tile = given["tile"]
     if "-" not in tile:  # a bare tile name: use the id we offered
         tile = next((t for t in tiles if t.rsplit("-", 1)[0] == tile), tile)
-    return [Choice(str(r), f"rotation {r}") for r in tiles.get(tile, [])]
+    hex_id = given["hex"].upper()
+    return [Choice(str(r), f"rotation {r}: {track_text(game, hex_id, tile, r)}") for r in tiles.get(tile, [])]
 
 
 def _hex_label(game: Game, hex_id: str) -> str:

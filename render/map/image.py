@@ -18,14 +18,14 @@ from engine.game import Game
 from .. import geometry as geo
 from ..draw import left_text, to_png
 from ..fonts import font
-from ..palette import FRAME, MUTED
+from ..palette import BACKGROUND, FRAME, MUTED
 from . import labels, stations, track
 from . import routes as routes_
 from .canvas import MapCanvas
-from .layout import HEADER, MARGIN, MAX_SIDE, Spots, map_frame
+from .layout import HEADER, MARGIN, MAX_SIDE, MapFrame, Spots, map_frame
 from .state import destination_hexes, home_reservations, phase_colors, phase_name
 
-__all__ = ["MAX_SIDE", "render_map"]
+__all__ = ["MAX_SIDE", "draw_map", "render_map"]
 
 
 def prepare(p: MapCanvas) -> None:
@@ -85,11 +85,12 @@ def coordinates(p: MapCanvas) -> None:
         p.text((p.frame.width - m, y), label, f, fill=MUTED)
 
 
-def header(p: MapCanvas, text: str) -> None:
+def header(p: MapCanvas, text: str, key: bool = True) -> None:
     sc = p.frame.scale
     p.draw.rectangle((0, 0, p.frame.width, HEADER * sc), fill=FRAME)
     left_text(p.draw, (10 * sc, HEADER * sc / 2), text, font(15 * sc, True))
-    labels.key(p, HEADER * sc / 2, round(12 * sc))
+    if key:  # the symbols' key: on the whole map only
+        labels.key(p, HEADER * sc / 2, round(12 * sc))
 
 
 def render_map(game: Game, *, routes: list[routes_.Route] | None = None) -> bytes:
@@ -97,14 +98,21 @@ def render_map(game: Game, *, routes: list[routes_.Route] | None = None) -> byte
     board = game.board
     footer = routes_.legend_height(routes, MAX_SIDE)
     frame = map_frame(list(board.hexes), board.layout, game.AXES, footer=footer)
+    return draw_map(game, frame, footer, routes)
+
+
+def draw_map(game: Game, frame: MapFrame, footer: int, routes: list[routes_.Route] | None = None,
+             where: str = "") -> bytes:
+    """Every pass over ``frame`` (the whole map, or a part of it: :mod:`render.map.crop`)."""
     p = MapCanvas(game, frame, footer * frame.scale)
     prepare(p)
     phase = phase_name(game)
     text = f"{game.title}  ·  phase {phase}" if phase else str(game.title)
+    if where:
+        text += f"  ·  {where}"
     colors = phase_colors(game)
-    if colors:
+    if colors and not where:
         text += f"  ·  tiles: {', '.join(colors)}"
-    header(p, text)
     track.fills(p)
     track.track(p)
     legend = routes_.routes(p, routes) if routes else []
@@ -112,7 +120,19 @@ def render_map(game: Game, *, routes: list[routes_.Route] | None = None) -> byte
     stations.nodes(p, home_reservations(game))
     labels.texts(p, destination_hexes(game))
     labels.hex_ids(p)
+    if where:  # a part of the map: hexes cut at the frame, the frame kept clear for coordinates
+        margin(p, footer * frame.scale)
     coordinates(p)
+    header(p, text, key=not where)
     if legend:
         routes_.legend(p, legend, frame.height - footer * frame.scale)
     return to_png(p.img, frame.scale, palette=True)
+
+
+def margin(p: MapCanvas, footer: float) -> None:
+    """Clear the band around a part of the map (where the coordinates go) and the legend's room."""
+    m = MARGIN * p.frame.scale
+    w, h = p.frame.width, p.frame.height
+    top = HEADER * p.frame.scale + m
+    for box in ((0, 0, w, top), (0, h - m - footer, w, h), (0, 0, m, h), (w - m, 0, w, h)):
+        p.draw.rectangle(box, fill=BACKGROUND)

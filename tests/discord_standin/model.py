@@ -172,6 +172,22 @@ class Message:
                     return c
         raise KeyError(f"no button {label!r} on message {self.id}: {self.components}")
 
+    @property
+    def buttons(self) -> list[dict[str, Any]]:
+        return [c for row in self.components for c in row.get("components", []) if c.get("type") == 2]
+
+    @property
+    def menus(self) -> list[dict[str, Any]]:
+        """The string select menus (component type 3)."""
+        return [c for row in self.components for c in row.get("components", []) if c.get("type") == 3]
+
+    def menu(self, words: str) -> dict[str, Any]:
+        """The select menu whose placeholder contains ``words``."""
+        for c in self.menus:
+            if words in (c.get("placeholder") or ""):
+                return c
+        raise KeyError(f"no menu {words!r} on message {self.id}: {[c.get('placeholder') for c in self.menus]}")
+
     def pinged_users(self) -> list[int]:
         """Users this message notifies, by Discord's rules for ``allowed_mentions``."""
         if self.ephemeral:
@@ -246,9 +262,7 @@ class InteractionRecord:
         kind = self.callbacks[0].type
         if kind == 8:
             return self.choices is not None
-        if kind in (6, 7):
-            return True
-        return bool(self.messages)
+        return bool(self.messages)  # an update (6, 7) answers once its followup is posted
 
     @property
     def messages(self) -> list[Message]:

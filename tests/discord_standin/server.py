@@ -4,7 +4,7 @@ and gateway for an unmodified discord.py bot.
 HTTP (under ``/api/v10``): ``GET /users/@me``, ``GET /oauth2/applications/@me``, ``GET /gateway/bot``,
 ``GET``/``PUT`` application commands (global and per guild), interaction callbacks (types 4, 5, 6, 7
 and 8, ``flags`` 64 for ephemeral), followup webhooks (``POST``/``GET``/``PATCH``/``DELETE``, JSON or
-multipart with files), channel messages, pins, DM channels, users and channels. Every request is
+multipart with files), channel messages (posted, edited, listed), pins, DM channels, users and channels. Every request is
 recorded (:attr:`DiscordStandIn.requests`); message bodies are checked against Discord's documented
 limits and refused with its error codes.
 
@@ -147,6 +147,7 @@ class DiscordStandIn:
         r.add_post(API + "/webhooks/{app}/{token}", self._followup)
         r.add_route("*", API + "/webhooks/{app}/{token}/messages/{message}", self._webhook_message)
         r.add_post(API + "/channels/{channel}/messages", self._channel_post)
+        r.add_get(API + "/channels/{channel}/messages", self._channel_history)
         r.add_route("*", API + "/channels/{channel}/messages/{message:\\d+}", self._channel_message)
         r.add_route("*", API + "/channels/{channel}/messages/pins/{message}", self._pin)
         r.add_route("*", API + "/channels/{channel}/pins/{message}", self._pin)
@@ -485,6 +486,18 @@ class DiscordStandIn:
         msg = self._new_message(channel, body, rec.files, flags=0)
         return jresp(msg.payload(self.api_base))
 
+    async def _channel_history(self, request: web.Request) -> web.Response:
+        """The channel's messages, newest first (``limit`` up to 100, ``before``/``after`` a message id);
+        ephemeral ones are never listed."""
+        channel = self._channel(request)
+        limit = min(100, max(1, int(request.query.get("limit", "50"))))
+        before = int(request.query.get("before", str(2**63)))
+        after = int(request.query.get("after", "0"))
+        shown = [m for m in self.messages.values() if m.channel_id == channel.id and not m.deleted
+                 and not m.ephemeral and not m.loading and after < m.id < before]
+        shown.sort(key=lambda m: m.id, reverse=True)
+        return jresp([m.payload(self.api_base) for m in shown[:limit]])
+
     def _own_message(self, request: web.Request) -> Message:
         channel = self._channel(request)
         msg = self.messages.get(int(request.match_info["message"]))
@@ -765,13 +778,23 @@ class DiscordStandIn:
         assert rec.choices is not None, rec.refused
         return rec.choices
 
-    async def click(self, user: User, message: Message, label: str) -> InteractionRecord:
-        """``user`` clicks the button ``label`` of ``message`` (a MESSAGE_COMPONENT interaction)."""
-        button = message.button(label)
+    async def click(self, user: User, message: Message, label: str | dict[str, Any]) -> InteractionRecord:
+        """``user`` clicks the button ``label`` of ``message`` (a MESSAGE_COMPONENT interaction); a
+        button (dict) seen on it earlier is clicked as a client not yet refreshed would."""
+        button = message.button(label) if isinstance(label, str) else label
         channel = self.channels[message.channel_id]
         rec = self._new_interaction(3, user, channel, {"custom_id": button["custom_id"], "component_type": 2},
                                     message=message)
         await self._dispatch(channel, rec)
+        return rec
+
+    async def select(self, user: User, message: Message, menu: dict[str, Any], value: str) -> InteractionRecord:
+        """``user`` picks the option ``value`` of the select menu ``menu`` of ``message``."""
+        assert value in [o["value"] for o in menu.get("options", [])], f"{value!r} is not offered by {menu}"
+        channel = self.channels[message.channel_id]
+        rec = self._new_interaction(3, user, channel, {"custom_id": menu["custom_id"], "component_type": 3,
+                                                       "values": [value]}, message=message)
+        await self._send_event("INTERACTION_CREATE", rec.payload)
         return rec
 
     async def answered(self, rec: InteractionRecord, timeout: float = 20.0) -> Message:
@@ -828,6 +851,36 @@ def _check_message(body: dict[str, Any], files: list[SentFile], *, edit: bool = 
                 seen.add(cid)
             if len(item.get("label") or "") > 80:
                 return invalid_form("label: Must be 80 or fewer in length.")
+            if item.get("type") == 3:
+                problem = _check_select(item, len(items))
+                if problem:
+                    return invalid_form(problem)
+                if cid in seen:
+                    return invalid_form("custom_id: unique in the message")
+                seen.add(cid)
+    return None
+
+
+def _check_select(item: dict[str, Any], in_row: int) -> str | None:
+    """A string select: alone in its row, 1 to 25 options with unique values, Discord's lengths."""
+    if in_row != 1:
+        return "components: a select menu fills its action row"
+    cid = item.get("custom_id") or ""
+    if not 1 <= len(cid) <= 100:
+        return "custom_id: 1 to 100 characters"
+    if len(item.get("placeholder") or "") > 150:
+        return "placeholder: Must be 150 or fewer in length."
+    options = item.get("options") or []
+    if not 1 <= len(options) <= 25:
+        return "options: Must be between 1 and 25 in length."
+    values = [o.get("value") or "" for o in options]
+    if len(set(values)) != len(values):
+        return "options: values must be unique"
+    for o in options:
+        if not 1 <= len(o.get("label") or "") <= 100 or not 1 <= len(o.get("value") or "") <= 100:
+            return "options: label and value 1 to 100 characters"
+        if len(o.get("description") or "") > 100:
+            return "options.description: Must be 100 or fewer in length."
     return None
 
 

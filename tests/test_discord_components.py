@@ -1,0 +1,122 @@
+"""The components of a game reply (bot.game_text.decision_buttons, bot.menus) over recorded
+games: at every sampled position each button and menu fits Discord's limits, says what it does,
+submits a command line as typed, stamped with the state, and every complete line it offers is a
+move the game accepts (the same legality as autocomplete)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+from bot.acting import resolve_entity
+from bot.cog import buttons_view
+from bot.game_text import decision_buttons
+from bot.menus import menu_reply
+from bot.play import MOVES, build_action
+from bot.reply import Button, Reply
+from bot.textcmd import format_command, parse
+from engine.game import Game
+from engine.moves import choices_for
+from engine.operating import OperatingRound
+from engine.replay import filter_actions, replay
+from tests.fixture_util import load_export
+
+PICKS_TRIED = 4  # per menu: the engine tries each (and undoes it)
+
+
+def positions(title: str, name: str, upto: int, every: int) -> list[tuple[int, Game]]:
+    export = load_export(title, name) if title != "1833NE" else random_1833ne(int(name), upto)
+    actions = filter_actions(export["actions"])[:upto]
+    return [(i, replay({**export, "actions": actions[:i]}).game) for i in range(0, len(actions), every)]
+
+
+def random_1833ne(seed: int, actions: int) -> dict[str, Any]:
+    """A random 1833NE game's first ``actions`` moves, exported (no recorded games of it here)."""
+    from engine.export import export_game
+    from engine.titles.g1833ne.selfplay import play_one
+
+    out: list[Game] = []
+    play_one(4, seed, [], max_actions=actions, game_out=out)
+    return export_game(out[0])
+
+
+def accepted(game: Game, line: str) -> bool:
+    """The game takes the command as the bot would read it from its player (the entity resolved
+    as for a typed command)."""
+    cmd = parse(line)
+    move = MOVES[cmd.name]
+    player = game.controller_of(game.acting()[0])
+    entity = resolve_entity(game, move, {player} if player else set(), cmd.params.get("entity"))
+    assert entity == game.acting()[0], line
+    return game.accepts(build_action(move, game, entity, cmd.params))
+
+
+def check_menu(game: Game, b: Button, state: int, depth: int = 0) -> None:
+    assert 1 <= len(b.picks) <= 25 and len(b.label) <= 150
+    assert len({p.command for p in b.picks}) == len(b.picks)
+    for p in b.picks:
+        assert 1 <= len(p.label) <= 100 and len(p.command) <= 100 and f"state:{state}" in p.command
+        assert p.label != p.command  # the label says the effect, not the command
+    for p in b.picks[:PICKS_TRIED]:
+        cmd = parse(p.command)
+        entity = cmd.params.get("entity") or game.acting()[0]
+        params = dict(cmd.params)
+        following = menu_reply(game, entity, MOVES[cmd.name], params)  # fills in single choices
+        if following is None:
+            assert accepted(game, format_command(cmd.name, params)), (p.command, params)
+        else:  # a tile's hex: the tiles and rotations come next
+            assert depth == 0 and following.ephemeral and following.buttons
+            check_menu(game, following.buttons[0], state, depth + 1)
+
+
+ALL_KINDS = {"bid", "par", "buy", "lay", "token", "train", "dividend", "loan", "pass"}
+
+
+@pytest.mark.parametrize("title,name,upto,every,kinds", [
+    ("1856", "89363", 140, 3, ALL_KINDS),
+    ("1856", "hotseat001", 400, 23, {"train", "loan", "routes", "pass"}),
+    ("1833NE", "7", 160, 8, {"par", "buy", "lay", "train", "pass"}),
+])
+def test_every_offered_tap_fits_discord_and_is_a_legal_move(
+        title: str, name: str, upto: int, every: int, kinds: set[str]) -> None:
+    seen: set[str] = set()
+    for state, game in positions(title, name, upto, every):
+        if game.finished:
+            break
+        buttons = decision_buttons(game, state)
+        view = buttons_view(Reply(buttons=buttons))
+        assert view is not None and len({getattr(i, "row", 0) for i in view.children}) <= 5
+        assert sum(isinstance(i, discord.ui.DynamicItem) for i in view.children) == len(view.children)
+        for b in buttons:
+            seen.add(parse(b.command).name)
+            assert f"state:{state}" in b.command
+            if b.picks:
+                check_menu(game, b, state)
+            else:
+                assert 1 <= len(b.label) <= 80
+                if isinstance(game.round, OperatingRound) and b.command.startswith("/pass"):
+                    assert b.label.startswith(("No ", "Do not")), b.label  # says what is passed
+                if not b.command.startswith(("/pass", "/routes", "/done")):
+                    assert accepted(game, b.command), b.command
+    assert kinds <= seen, seen
+
+
+def test_a_long_list_of_hexes_offers_those_next_to_the_network_first() -> None:
+    from engine import hexgrid
+
+    export = load_export("1856", "1856_game_end_bank")
+    game = replay({**export, "actions": filter_actions(export["actions"])[:658]}).game
+    corp = game.acting()[0]
+    lay = next(b for b in decision_buttons(game, 658) if b.command.startswith("/lay"))
+    assert len(lay.picks) == 25 and "more: type /lay" in lay.label
+    board = game.board
+    homes = [h for h, x in board.hexes.items() if any(corp in s for s in x.tokens.values())]
+
+    def away(hex_id: str) -> int:
+        return min(hexgrid.distance(hex_id, h, board.layout, game.AXES) for h in homes)
+
+    shown = [parse(p.command).params["hex"] for p in lay.picks]
+    hidden = {c.value for c in choices_for(game, corp, "lay_tile")} - set(shown)
+    assert hidden and max(map(away, shown)) <= min(map(away, hidden))
