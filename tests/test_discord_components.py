@@ -77,7 +77,7 @@ ALL_KINDS = {"bid", "par", "buy", "lay", "token", "train", "dividend", "loan", "
 @pytest.mark.parametrize("title,name,upto,every,kinds", [
     ("1856", "89363", 140, 3, ALL_KINDS),
     ("1856", "hotseat001", 400, 23, {"train", "loan", "routes", "pass"}),
-    ("1833NE", "7", 160, 8, {"par", "buy", "lay", "train", "pass"}),
+    ("1833NE", "7", 240, 6, {"par", "buy", "lay", "train", "pass"}),
 ])
 def test_every_offered_tap_fits_discord_and_is_a_legal_move(
         title: str, name: str, upto: int, every: int, kinds: set[str]) -> None:
