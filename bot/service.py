@@ -54,7 +54,7 @@ from .play import MOVES, build_action
 from .posting import PostedPictures
 from .reminders import Clock, ReminderSettings, start_turn, utc_now
 from .reply import Attachment, Button, Caller, Reply, UserError
-from .robot import robot_action, robot_entity
+from .robot import robot_decision, robot_entity
 from .store import GameRow, ResultRow, Seat, Store
 from .summary import chart_png, standings, summarize, summary_lines
 from .turns import credited, fallback_line, new_turn, next_line, outcome_line, round_banner, turn_key
@@ -245,18 +245,19 @@ class GameService:
             entity = None if game.finished else robot_entity(game, conceded)
             if entity is None:
                 break
-            action = robot_action(game, entity, seed=cached.seq + len(cached.pending))
+            decision = robot_decision(game, entity, seed=cached.seq + len(cached.pending))
             who = game.name_of(game.controller_of(entity) or entity)
-            if action is None:
+            if decision is None:
                 out.append(f"The automatic seat of {who} has no move; the host can /game sub the seat")
                 break
             try:
-                lines = self.play(row, cached, action, ROBOT_USER)
+                lines = self.play(row, cached, decision.action, ROBOT_USER)
             except GameError as exc:
                 out.append(f"The automatic seat of {who} is stuck ({exc}); the host can /game sub the seat")
                 break
             if shown + len(out) < 3 * MAX_LOG_LINES:
                 out += [f"🤖 {ln}" for ln in lines[:3]]
+                out[-1] += f" ({game.name_of(entity)} {decision.reason})"
         return out
 
     async def after_change(
