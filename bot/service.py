@@ -256,8 +256,9 @@ class GameService:
                 out.append(f"The automatic seat of {who} is stuck ({exc}); the host can /game sub the seat")
                 break
             if shown + len(out) < 3 * MAX_LOG_LINES:
-                out += [f"🤖 {ln}" for ln in lines[:3]]
-                out[-1] += f" ({game.name_of(entity)} {decision.reason})"
+                # the move with its reason, then what followed from it (the log's later lines)
+                out.append(f"🤖 {game.name_of(decision.action.entity)} {decision.reason}")
+                out += [f"🤖 {ln}" for ln in lines[1:3]]
         return out
 
     async def after_change(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import actions as A
+from ..choice import Choice
 from ..decisions import distinct_rotations, legal_tile_lays
 from ..entities import Corporation, Train
 from ..errors import GameError
@@ -32,10 +33,10 @@ from .policy import (
     trial,
 )
 
-TRIED_LAYS = 6
+TRIED_LAYS = 5
 TRIED_TOKENS = 4
 ROUTE_BUDGET = 0.4
-TRIAL_BUDGET = 0.05
+TRIAL_BUDGET = 0.03
 
 
 def _eval_trains(game: Game, corp: Corporation) -> list[Train]:
@@ -221,8 +222,13 @@ def _bank_train_action(game: Game, corp: Corporation, t: Train, *, cheapest_side
         return None
     given = {"train": t.id}
     sides = option_choices(game, corp.sym, move, "variant", given)
+    prices = dict(game.train_variants(t))
+    if not sides and prices and cheapest_side:
+        # a forced purchase with the president's help: the sides beyond the treasury are not
+        # listed; the cheapest side is the one the president may help with
+        floor = game.side_floor(corp, t)
+        sides = [Choice(name, name) for name, price in game.train_variants(t) if price >= floor]
     if sides:
-        prices = dict(game.train_variants(t))
         pick = min(sides, key=lambda c: prices.get(c.value, 0)) if cheapest_side else \
             max(sides, key=lambda c: prices.get(c.value, 0))
         given["variant"] = pick.value
