@@ -161,9 +161,10 @@ def token_decisions(game: Game, corp: Corporation) -> list[Decision]:
         if cash_after < reserve and not forced:
             continue
         gain = rev - now
-        if gain <= 0 and not forced and len(scored) >= 0 and (corp.cash - cash_after) > 0:
-            # a station that earns nothing now still blocks and opens a city later: only when rich
-            if cash_after < reserve + 2 * next_train_cost(game, corp):
+        if gain <= 0 and not forced and (corp.cash - cash_after) > 0:
+            # a station that earns nothing now still blocks and opens a city later: only when
+            # its trains last and the money is spare
+            if needs_train_money(game, corp) or cash_after < reserve + next_train_cost(game, corp) // 2:
                 continue
         scored.append((gain - (corp.cash - cash_after) / 20,
                        Decision(action, f"places a station in {c.label.split(' (')[0]}"
@@ -199,9 +200,12 @@ def dividend_decision(game: Game, corp: Corporation) -> Decision | None:
     keep = "withhold" if "withhold" in kinds else None
     short = corp.cash < cost <= corp.cash + revenue
     saving = corp.cash < cost and rust_imminent(game, corp)
-    if keep and needs_train_money(game, corp) and (short or saving) and game.room(corp):
+    growing = short and len(lasting_trains(game, corp)) < min(2, game.corp_train_limit(corp))
+    if keep and (needs_train_money(game, corp) or growing) and (short or saving) and game.room(corp):
         # withholding buys the train it needs this turn; paying out would leave it short
-        if game.corp_trains(corp.sym):
+        if growing and not needs_train_money(game, corp):
+            why = f"withholds {game.fmt(revenue)} to buy a second train ({game.fmt(cost)})"
+        elif game.corp_trains(corp.sym):
             why = f"withholds {game.fmt(revenue)}: its trains rust soon and a new one costs {game.fmt(cost)}"
         else:
             why = f"withholds {game.fmt(revenue)} for a train ({game.fmt(cost)})"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .. import actions as A
 from ..entities import Corporation
+from ..errors import GameError
 from ..game import Game
 from ..moves import move_for, option_choices
 from ..rounds import AuctionRound, StockRound
@@ -18,6 +19,7 @@ from .policy import (
     needs_train_money,
     next_train_cost,
     price_of,
+    train_price,
 )
 
 # ---------------------------------------------------------------------- auction
@@ -61,6 +63,8 @@ def _par_decisions(game: Game, pid: str) -> list[Decision]:
         return []
     cash = game.player(pid).cash
     out: list[Decision] = []
+    depot = next((game.trains[t] for t in game.train_order if game.trains[t].owner == "depot"), None)
+    train_cost = train_price(game, depot) if depot is not None else 0
     corps = option_choices(game, pid, move, "corporation", {})
     for corp_choice in corps:
         given = {"corporation": corp_choice.value}
@@ -68,10 +72,12 @@ def _par_decisions(game: Game, pid: str) -> list[Decision]:
         by_value = sorted(prices, key=lambda c: -int(c.value.split(",")[0]))
         # the highest par it can float alone with (six shares), else one it can build towards
         pick = next((c for c in by_value if int(c.value.split(",")[0]) * 6 <= cash), None)
-        if pick is None:
+        if pick is None and not _presidencies(game, pid):
             pick = next((c for c in by_value if int(c.value.split(",")[0]) * 4 <= cash), None)
         if pick is None:
             continue
+        if 5 * int(pick.value.split(",")[0]) < train_cost:
+            continue  # its treasury could not buy the train it must own: its president would pay
         given["price"] = pick.value
         homes = option_choices(game, pid, move, "home", given)
         if homes:
@@ -87,14 +93,27 @@ def _par_decisions(game: Game, pid: str) -> list[Decision]:
     return out
 
 
+def earning(game: Game, corp: Corporation) -> int:
+    """What the corporation's trains earn now (the best routes; 0 without trains)."""
+    from ..router import best_routes
+
+    if not game.corp_trains(corp.sym):
+        return 0
+    try:
+        return best_routes(game, corp.sym, time_budget=0.05).total
+    except GameError:
+        return 0
+
+
 def healthy(game: Game, corp: Corporation) -> bool:
-    """A corporation whose share is worth buying: it runs lasting trains, its price has not
-    fallen below its par, and it is not deep in debt."""
+    """A corporation whose share is worth buying: it runs lasting trains, earns well for its
+    share price, and is not deep in debt."""
     if corp.closed or not corp.ipoed or corp.price is None or corp.par is None:
         return False
-    if not lasting_trains(game, corp):
+    if not lasting_trains(game, corp) or corp.loans > 2:
         return False
-    return price_of(corp) >= corp.par.price and corp.loans <= 2
+    per_share = earning(game, corp) / max(1, corp.total_shares)
+    return per_share >= 0.12 * max(1, price_of(corp))
 
 
 def _buy_score(game: Game, pid: str, sym: str) -> float | None:
@@ -109,7 +128,7 @@ def _buy_score(game: Game, pid: str, sym: str) -> float | None:
         return None
     if not corp.operated or not healthy(game, corp):
         return None
-    return strength
+    return strength + 100 * earning(game, corp) / max(1, corp.total_shares) / max(1, price_of(corp))
 
 
 def train_reserve(game: Game, pid: str) -> int:
@@ -129,18 +148,24 @@ def _buy_decisions(game: Game, pid: str) -> list[Decision]:
     reserve = train_reserve(game, pid)
     scored: list[tuple[float, A.Action, str]] = []
     for s in rnd.buyable_shares(pid):
+        corp = game.corporations[s.corporation]
+        price = rnd.share_price_for(s)
+        worth = game.shares_worth(s.corporation, s.percent) if corp.price is not None else price
+        bargain = worth - price  # an IPO share sold at par below the market price
         score = _buy_score(game, pid, s.corporation)
+        if score is None and bargain >= price // 3 and game.corp_trains(corp.sym) and corp.operated:
+            score = 0.0
         if score is None:
             continue
+        score += bargain / 5
         if s.owner != s.corporation:
             score += 1  # a market share: no worse, and it leaves the IPO for the treasury's sake
-        price = rnd.share_price_for(s)
-        corp = game.corporations[s.corporation]
         floating = corp.president == pid and not corp.operated
         if price > game.player(pid).cash - (0 if floating else reserve):
             continue
         why = (f"buys {s.corporation} to float it and keep control" if corp.president == pid and not corp.operated
-               else f"buys {s.corporation} ({game.fmt(price)}): it runs and pays")
+               else f"buys {s.corporation} at par ({game.fmt(price)}), below its price {game.fmt(worth)}"
+               if bargain > 0 else f"buys {s.corporation} ({game.fmt(price)}): it runs and pays")
         scored.append((score, A.BuyShares(**base(game, pid), shares=(s.id,), percent=s.percent), why))
     scored.sort(key=lambda t: -t[0])
     return [Decision(a, why) for _, a, why in scored]
@@ -161,14 +186,33 @@ def _sell_decisions(game: Game, pid: str, forced: bool) -> list[Decision]:
         strength = corp_strength(game, corp)
         crashing = strength < 0 or (corp.par is not None and price_of(corp) < 0.7 * corp.par.price
                                     and not lasting_trains(game, corp))
-        if not forced and (not crashing or corp.president == pid):
-            continue  # sells only what is about to crash, never its own presidency
+        doomed = corp.president == pid and _doomed(game, pid, corp)
+        if not forced and not doomed and (not crashing or corp.president == pid):
+            continue  # sells what is about to crash; its own presidency only when it cannot pay
         action = A.SellShares(**base(game, pid), shares=ids, percent=percent)
-        reason = (f"sells {percent}% of {sym}: over the limit" if forced
-                  else f"sells {percent}% of {sym}: it has no train and no money for one")
-        scored.append((strength + percent / 100 + (50 if corp.president == pid else 0), Decision(action, reason)))
+        if doomed and not forced:
+            if not any(game.shares[i].president for i in ids) and percent < game.percent_of(pid, sym):
+                continue  # only the sale that hands the presidency on
+            reason = (f"sells {percent}% of {sym}: its next train costs more than it and its "
+                      "president can pay")
+        else:
+            reason = (f"sells {percent}% of {sym}: over the limit" if forced
+                      else f"sells {percent}% of {sym}: it has no train and no money for one")
+        scored.append((strength + percent / 100 + (50 if corp.president == pid and not doomed else 0),
+                       Decision(action, reason)))
     scored.sort(key=lambda t: t[0])
     return [d for _, d in scored]
+
+
+def _doomed(game: Game, pid: str, corp: Corporation) -> bool:
+    """Its trains rust soon (or it has none), and neither it nor its president can pay the next."""
+    if not corp.operated or not needs_train_money(game, corp):
+        return False
+    short = next_train_cost(game, corp) - corp.cash
+    return short > game.player(pid).cash
+
+
+MAX_PRESIDENCIES = 2
 
 
 def stock_decisions(game: Game, pid: str) -> list[Decision]:
@@ -186,10 +230,10 @@ def stock_decisions(game: Game, pid: str) -> list[Decision]:
         own = [d for d in buys if isinstance(d.action, A.BuyShares)
                and game.shares[d.action.shares[0]].corporation in own_unfloated]
         out += own
-        if "par" in types and not own_unfloated:
+        if "par" in types and not own_unfloated and len(mine) < MAX_PRESIDENCIES:
             out += _par_decisions(game, pid)
         out += [d for d in buys if d not in own]
-    elif "par" in types and not own_unfloated:
+    elif "par" in types and not own_unfloated and len(mine) < MAX_PRESIDENCIES:
         out += _par_decisions(game, pid)
     if "pass" in types:
         out.append(Decision(A.Pass(**base(game, pid)), "passes: nothing worth buying"))
