@@ -22,6 +22,7 @@ from ..router import best_routes
 from .policy import (
     Decision,
     base,
+    ends_on,
     lasting_trains,
     needs_train_money,
     next_depot,
@@ -311,7 +312,7 @@ def emergency_sale(game: Game, pid: str, corp: Corporation) -> list[Decision]:
 
 def discard_decision(game: Game, corp: Corporation) -> list[Decision]:
     options = choices_for(game, corp.sym, "discard_train")
-    ranked = sorted(options, key=lambda c: (game.trains[c.value].rusts_on is None, game.trains[c.value].distance,
+    ranked = sorted(options, key=lambda c: (ends_on(game, game.trains[c.value]) is None, game.trains[c.value].distance,
                                             game.trains[c.value].price, c.value))
     return [Decision(A.DiscardTrain(**base(game, corp.sym), train=c.value),
                      f"discards its {game.trains[c.value].name} train: the weakest over the limit") for c in ranked]

@@ -61,45 +61,61 @@ def next_depot(game: Game) -> Train | None:
     return next((game.trains[t] for t in game.train_order if game.trains[t].owner == "depot"), None)
 
 
+def ends_on(game: Game, train: Train) -> str | None:
+    """The train whose first purchase ends ``train``'s life: it rusts then, or (a title with
+    train cards, like 1833NE) it becomes obsolete in the phase that train starts."""
+    if train.rusts_on is not None:
+        return train.rusts_on
+    life = getattr(game.data, "TRAIN_CARD_LIFE", None)
+    card = getattr(game, "card_of", {}).get(train.id)
+    if not isinstance(life, dict) or card not in life:
+        return None
+    obsolete, removed = life[card]
+    phase = obsolete or removed
+    return next((p.get("on") for p in game.phases if p["name"] == phase), None) if phase else None
+
+
 def rusts_soon(game: Game, train: Train) -> bool:
     """Whether ``train`` rusts when the next kind of train is first bought (or the one after)."""
-    if train.rusts_on is None:
+    end = ends_on(game, train)
+    if end is None:
         return False
     upcoming: list[str] = []
     for tid in game.train_order:
         t = game.trains[tid]
         if t.owner == "depot" and t.name not in upcoming:
             upcoming.append(t.name)
-    return train.rusts_on in upcoming[:2]
+    return end in upcoming[:2]
 
 
 def sales_until_rust(game: Game, train: Train) -> int | None:
     """How many bank trains are sold before the one that rusts ``train`` (None: never)."""
-    if train.rusts_on is None:
+    end = ends_on(game, train)
+    if end is None:
         return None
     n = 0
     for tid in game.train_order:
         t = game.trains[tid]
         if t.owner != "depot":
             continue
-        if t.name == train.rusts_on:
+        if t.name == end:
             return n
         n += 1
     return None
 
 
-def rust_imminent(game: Game, corp: Corporation) -> bool:
-    """Whether all the corporation's trains may rust within the next two bank sales."""
+def rust_imminent(game: Game, corp: Corporation, within: int = 2) -> bool:
+    """Whether all the corporation's trains may rust within the next ``within`` bank sales."""
     trains = game.corp_trains(corp.sym)
     if not trains:
         return True
     left = [sales_until_rust(game, t) for t in trains]
-    return all(n is not None and n <= 2 for n in left)
+    return all(n is not None and n <= within for n in left)
 
 
 def rusted_by(game: Game, name: str) -> list[str]:
-    """Names of the trains the first ``name`` train rusts."""
-    return sorted({t.name for t in game.trains.values() if t.rusts_on == name})
+    """Names of the trains the first ``name`` train rusts (or makes obsolete)."""
+    return sorted({t.name for t in game.trains.values() if ends_on(game, t) == name})
 
 
 def lasting_trains(game: Game, corp: Corporation) -> list[Train]:

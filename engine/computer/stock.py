@@ -19,7 +19,7 @@ from .policy import (
     needs_train_money,
     next_train_cost,
     price_of,
-    train_price,
+    rust_imminent,
 )
 
 # ---------------------------------------------------------------------- auction
@@ -64,7 +64,8 @@ def _par_decisions(game: Game, pid: str) -> list[Decision]:
     cash = game.player(pid).cash
     out: list[Decision] = []
     depot = next((game.trains[t] for t in game.train_order if game.trains[t].owner == "depot"), None)
-    train_cost = train_price(game, depot) if depot is not None else 0
+    train_cost = depot.price if depot is not None else 0
+    cash -= train_reserve(game, pid)  # what its running corporations may need from it first
     corps = option_choices(game, pid, move, "corporation", {})
     for corp_choice in corps:
         given = {"corporation": corp_choice.value}
@@ -93,16 +94,25 @@ def _par_decisions(game: Game, pid: str) -> list[Decision]:
     return out
 
 
+_EARNING: dict[tuple[int, int, str], int] = {}
+
+
 def earning(game: Game, corp: Corporation) -> int:
-    """What the corporation's trains earn now (the best routes; 0 without trains)."""
+    """What the corporation's trains earn now (the best routes; 0 without trains), remembered
+    for the position (a stock round asks for each share on offer)."""
     from ..router import best_routes
 
     if not game.corp_trains(corp.sym):
         return 0
-    try:
-        return best_routes(game, corp.sym, time_budget=0.05).total
-    except GameError:
-        return 0
+    key = (id(game), len(game.action_log), corp.sym)
+    if key not in _EARNING:
+        if len(_EARNING) > 256:
+            _EARNING.clear()
+        try:
+            _EARNING[key] = best_routes(game, corp.sym, time_budget=0.05).total
+        except GameError:
+            _EARNING[key] = 0
+    return _EARNING[key]
 
 
 def healthy(game: Game, corp: Corporation) -> bool:
@@ -110,7 +120,7 @@ def healthy(game: Game, corp: Corporation) -> bool:
     share price, and is not deep in debt."""
     if corp.closed or not corp.ipoed or corp.price is None or corp.par is None:
         return False
-    if not lasting_trains(game, corp) or corp.loans > 2:
+    if not lasting_trains(game, corp) or corp.loans > 2 or price_of(corp) < 0.6 * corp.par.price:
         return False
     per_share = earning(game, corp) / max(1, corp.total_shares)
     return per_share >= 0.12 * max(1, price_of(corp))
@@ -136,7 +146,7 @@ def train_reserve(game: Game, pid: str) -> int:
     need = 0
     for sym in _presidencies(game, pid):
         corp = game.corporations[sym]
-        if corp.operated and needs_train_money(game, corp):
+        if corp.operated and (needs_train_money(game, corp) or rust_imminent(game, corp, within=4)):
             need += max(0, next_train_cost(game, corp) - corp.cash)
     return need
 
