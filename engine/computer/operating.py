@@ -9,11 +9,12 @@ judged by the revenue the corporation's trains (or the next train it would buy) 
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from .. import actions as A
 from ..choice import Choice
-from ..decisions import distinct_rotations, legal_tile_lays
+from ..decisions import distinct_rotations, legal_tile_lays, track_exits
 from ..entities import Corporation, Train
 from ..errors import GameError
 from ..game import Game
@@ -38,6 +39,7 @@ TRIED_LAYS = 5
 TRIED_TOKENS = 4
 ROUTE_BUDGET = 0.4
 TRIAL_BUDGET = 0.03
+TRIAL_TIME = 0.3  # seconds of trials per decision, at most (then the best tried so far)
 
 
 def _eval_trains(game: Game, corp: Corporation) -> list[Train]:
@@ -94,6 +96,16 @@ def _lay_quick_score(game: Game, corp: Corporation, hid: str, tile_id: str) -> f
     return score
 
 
+def _towards_stops(game: Game, hid: str, tile_id: str, rotation: int) -> float:
+    """A little for track that leads to a hex with a city or town (a place to run to)."""
+    score = 0.0
+    for nid in track_exits(game, hid, tile_id, rotation):
+        n = game.board.hexes.get(nid)
+        if n is not None and (n.tile.cities or n.tile.towns):
+            score += 4 if n.tile.cities else 2
+    return score
+
+
 def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
     lays = legal_tile_lays(game, corp.sym)
     cands: list[tuple[float, str, str, int]] = []
@@ -101,7 +113,7 @@ def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
         for tile_id, rots in sorted(tiles.items()):
             quick = _lay_quick_score(game, corp, hid, tile_id)
             for r in distinct_rotations(game, tile_id, rots):
-                cands.append((quick, hid, tile_id, r))
+                cands.append((quick + _towards_stops(game, hid, tile_id, r), hid, tile_id, r))
     if not cands:
         return []
     cands.sort(key=lambda c: (-c[0], c[1], c[2], c[3]))
@@ -116,7 +128,10 @@ def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
         return (revenue_with(g, corp.sym, trains), revenue_with(g, corp.sym, future),
                 g.corporations[corp.sym].cash)
 
+    start = time.perf_counter()
     for quick, hid, tile_id, rot in cands[:TRIED_LAYS]:
+        if best and time.perf_counter() - start > TRIAL_TIME:
+            break  # a slow position: judge the lays tried so far
         action = A.LayTile(**base(game, corp.sym), hex=hid, tile=tile_id, rotation=rot)
         result = trial(game, action, measure)
         if result is None:
@@ -149,7 +164,10 @@ def token_decisions(game: Game, corp: Corporation) -> list[Decision]:
     trains = _eval_trains(game, corp)
     now = revenue_with(game, corp.sym, trains)
     scored: list[tuple[float, Decision]] = []
+    start = time.perf_counter()
     for c in cities[:TRIED_TOKENS * 2]:
+        if time.perf_counter() - start > TRIAL_TIME:
+            break
         try:
             action = move.build(game, corp.sym, {"city": c.value})
         except GameError:

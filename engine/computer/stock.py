@@ -5,6 +5,8 @@ shares of corporations about to crash, pass.
 
 from __future__ import annotations
 
+import time
+
 from .. import actions as A
 from ..entities import Corporation
 from ..errors import GameError
@@ -95,6 +97,7 @@ def _par_decisions(game: Game, pid: str) -> list[Decision]:
 
 
 _EARNING: dict[tuple[int, int, str], int] = {}
+EARNING_MS = 300  # router time per stock-round position, at most
 
 
 def earning(game: Game, corp: Corporation) -> int:
@@ -105,13 +108,18 @@ def earning(game: Game, corp: Corporation) -> int:
     if not game.corp_trains(corp.sym):
         return 0
     key = (id(game), len(game.action_log), corp.sym)
+    spent = (id(game), len(game.action_log), "")
     if key not in _EARNING:
         if len(_EARNING) > 256:
             _EARNING.clear()
+        if _EARNING.get(spent, 0) > EARNING_MS:
+            return 0  # a slow position: the corporations not yet looked at count as unknown
+        start = time.perf_counter()
         try:
-            _EARNING[key] = best_routes(game, corp.sym, time_budget=0.05).total
+            _EARNING[key] = best_routes(game, corp.sym, time_budget=0.03).total
         except GameError:
             _EARNING[key] = 0
+        _EARNING[spent] = _EARNING.get(spent, 0) + int(1000 * (time.perf_counter() - start))
     return _EARNING[key]
 
 
@@ -123,7 +131,7 @@ def healthy(game: Game, corp: Corporation) -> bool:
     if not lasting_trains(game, corp) or corp.loans > 2 or price_of(corp) < 0.6 * corp.par.price:
         return False
     per_share = earning(game, corp) / max(1, corp.total_shares)
-    return per_share >= 0.12 * max(1, price_of(corp))
+    return per_share >= 0.06 * max(1, price_of(corp))
 
 
 def _buy_score(game: Game, pid: str, sym: str) -> float | None:
@@ -133,7 +141,7 @@ def _buy_score(game: Game, pid: str, sym: str) -> float | None:
     if corp.president == pid:
         if not corp.operated:
             return 100.0 + strength  # float it and keep control
-        if healthy(game, corp) or (mine < 50 and game.corp_trains(sym)):
+        if healthy(game, corp) or (mine < 60 and game.corp_trains(sym)):
             return 60.0 + strength  # more of its own good company: more of its dividends
         return None
     if not corp.operated or not healthy(game, corp):
