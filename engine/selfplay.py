@@ -39,6 +39,7 @@ class GameReport:
     seats: list[str] = field(default_factory=list)  # each seat's policy (seated games only)
     values: list[int] = field(default_factory=list)  # each seat's final value (seated games only)
     slowest: float = 0.0  # the computer player's slowest decision, in seconds
+    slowest_what: str = ""  # and what it decided, where
 
 
 # ---------------------------------------------------------------------- invariants
@@ -287,8 +288,11 @@ def play_seated(title: str, seats: list[str], seed: int, options: list[str], max
         if who is not None and policy.get(who) == "robot":
             t0 = time.perf_counter()
             decision = decide(game, acting[0], seed=seed * 100_003 + report.actions)
-            report.slowest = max(report.slowest, time.perf_counter() - t0)
+            took = time.perf_counter() - t0
             action = decision.action if decision else None
+            if took > report.slowest:
+                report.slowest = took
+                report.slowest_what = f"{action.type if action else 'nothing'} at action {report.actions + 1}"
         else:
             action = (choose(game, rng, router) if choose else None) or random_action(game, rng, router, style)
         if action is None:
@@ -336,7 +340,7 @@ def run_seated(title: str, seats: list[str], games: int, seed: int, options: lis
         best = max(r.values) if r.values else 0
         shown = ", ".join(f"{pol} {v}" + ("*" if v == best else "") for pol, v in zip(r.seats, r.values, strict=True))
         print(f"game {i + 1} seed {r.seed}: {r.actions} actions, end={r.end_reason}; {shown}"
-              + (f"; slowest robot decision {r.slowest * 1000:.0f} ms" if "robot" in r.seats else "")
+              + (f"; slowest robot decision {r.slowest * 1000:.0f} ms ({r.slowest_what})" if "robot" in r.seats else "")
               + (f"  PROBLEM: {r.problem}" if r.problem else ""))
     wins: Counter[str] = Counter()
     seated: Counter[str] = Counter()

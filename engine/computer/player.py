@@ -200,10 +200,15 @@ def _fallback(game: Game, entity: str, seed: int) -> Decision | None:
         for kind in game.action_types(e):
             if kind in ("bankrupt", "special_buy", "buy_company"):
                 continue
-            action = sample_action(game, rng, e, kind)
-            if action is not None and game.accepts(action):
-                return Decision(action, "makes a legal move")
-    action = random_action(game, rng)
+            sampled = sample_action(game, rng, e, kind)
+            if sampled is not None and game.accepts(sampled):
+                return Decision(sampled, "makes a legal move")
+    types = game.action_types(entity)
+    if "bankrupt" in types and all(k in ("bankrupt", "special_buy", "buy_company") for k in types):
+        # nothing but spending left before a bankruptcy that cannot be avoided: declare it
+        action: A.Action | None = A.Bankrupt(**base(game, entity))
+    else:
+        action = random_action(game, rng)
     if action is not None and game.accepts(action):
         return Decision(action, "has no better move" if action.type != "bankrupt" else "cannot pay: goes bankrupt")
     return None

@@ -5,8 +5,6 @@ shares of corporations about to crash, pass.
 
 from __future__ import annotations
 
-import time
-
 from .. import actions as A
 from ..entities import Corporation
 from ..errors import GameError
@@ -97,7 +95,6 @@ def _par_decisions(game: Game, pid: str) -> list[Decision]:
 
 
 _EARNING: dict[tuple[int, int, str], int] = {}
-EARNING_MS = 300  # router time per stock-round position, at most
 
 
 def earning(game: Game, corp: Corporation) -> int:
@@ -108,18 +105,13 @@ def earning(game: Game, corp: Corporation) -> int:
     if not game.corp_trains(corp.sym):
         return 0
     key = (id(game), len(game.action_log), corp.sym)
-    spent = (id(game), len(game.action_log), "")
     if key not in _EARNING:
         if len(_EARNING) > 256:
             _EARNING.clear()
-        if _EARNING.get(spent, 0) > EARNING_MS:
-            return 0  # a slow position: the corporations not yet looked at count as unknown
-        start = time.perf_counter()
         try:
             _EARNING[key] = best_routes(game, corp.sym, time_budget=0.03).total
         except GameError:
             _EARNING[key] = 0
-        _EARNING[spent] = _EARNING.get(spent, 0) + int(1000 * (time.perf_counter() - start))
     return _EARNING[key]
 
 
@@ -156,6 +148,10 @@ def train_reserve(game: Game, pid: str) -> int:
         corp = game.corporations[sym]
         if corp.operated and (needs_train_money(game, corp) or rust_imminent(game, corp, within=4)):
             need += max(0, next_train_cost(game, corp) - corp.cash)
+        elif corp.operated:
+            # insurance: another corporation may buy its trains away (the rules allow it), and
+            # then its president pays for the next one
+            need += max(0, next_train_cost(game, corp) - corp.cash) // 2
     return need
 
 
