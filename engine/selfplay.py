@@ -299,6 +299,11 @@ def play_seated(title: str, seats: list[str], seed: int, options: list[str], max
             report.problem = f"no legal action for {game.acting()} in {game.round.name}"
             break
         kind = tally_kind(game, action)
+        if isinstance(action, A.BuyTrain) and action.train in game.trains:
+            seller = game.corporations.get(game.trains[action.train].owner)
+            if seller is not None and policy.get(seller.president or "") == "robot" and \
+                    policy.get(game.controller_of(action.entity) or "") != "robot":
+                report.counts["train bought away from a robot"] += 1
         try:
             game.process(action, safe=False)
         except GameError as exc:
@@ -341,6 +346,8 @@ def run_seated(title: str, seats: list[str], games: int, seed: int, options: lis
         shown = ", ".join(f"{pol} {v}" + ("*" if v == best else "") for pol, v in zip(r.seats, r.values, strict=True))
         print(f"game {i + 1} seed {r.seed}: {r.actions} actions, end={r.end_reason}; {shown}"
               + (f"; slowest robot decision {r.slowest * 1000:.0f} ms ({r.slowest_what})" if "robot" in r.seats else "")
+              + (f"; {r.counts['train bought away from a robot']} trains bought away from robots' corporations"
+                 if r.counts["train bought away from a robot"] else "")
               + (f"  PROBLEM: {r.problem}" if r.problem else ""))
     wins: Counter[str] = Counter()
     seated: Counter[str] = Counter()

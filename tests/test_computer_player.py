@@ -130,3 +130,14 @@ def test_four_computer_players_keep_a_game_moving() -> None:
     assert report.problem in (None, "did not end within 250 actions")
     assert report.actions == 250 or report.finished
     assert report.counts["run_routes"] > 0 and report.counts["buy_train"] > 0
+
+
+def test_selfplay_seats_print_each_game_and_each_policys_record(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.cli import main
+    from engine.selfplay import run_seated
+
+    run_seated("1856", ["robot", "random", "random"], 1, 7, [], max_actions=40)
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("game 1 seed 7: 40 actions") and "robot " in out[0] and "random " in out[0]
+    assert "robot: wins 0/1" in out[-1] and "random: wins 0/1" in out[-1] and "mean value" in out[-1]
+    assert main(["selfplay", "--seats", "robot,chess"]) == 2
