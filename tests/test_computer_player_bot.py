@@ -34,7 +34,7 @@ async def test_robot_seats_from_game_new_act_and_their_moves_are_posted(layer: C
     assert sum(1 for e in logged if e.user_id == "robot") >= 2
 
 
-async def test_the_host_hands_a_silent_seat_to_the_computer(layer: CommandLayer, clock: FakeClock) -> None:
+async def test_a_seat_handed_to_the_computer_moves_at_once(layer: CommandLayer, clock: FakeClock) -> None:
     await setup_game(layer, 18)  # BBG (alice, Player 1) operates
     early = await run(layer, "bob", '/game robot seat:"Player 1"')
     assert not early.ok  # not bob's seat, and alice has not been silent

@@ -112,12 +112,14 @@ def _first_choice(game: Game, entity: str, kind: str) -> A.Action | None:
         return None
     given: dict[str, str] = {}
     for o in move.options:
-        if o.choices is None or not o.required:
+        if o.choices is None:
             continue
         offered = option_choices(game, entity, move, o.name, given)
         if not offered:
-            return None
-        given[o.name] = offered[0].value
+            if o.required:
+                return None
+            continue
+        given[o.name] = offered[0].value  # an optional one too: the export names it (a merge's corporation)
     try:
         return move.build(game, entity, given)
     except Exception:
