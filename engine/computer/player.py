@@ -193,24 +193,37 @@ def decide(game: Game, entity: str | None = None, seed: int = 0) -> Decision | N
     return _fallback(game, entity, seed)
 
 
-def _fallback(game: Game, entity: str, seed: int) -> Decision | None:
-    """A legal move when no considered decision fits: the random player's, seeded."""
-    from ..selfplay import deciders, random_action
+def _deciders(game: Game, acting: str) -> list[str]:
+    """Who may act now: the entity waited for and, in its operating turn, its president (a
+    sale for a train) and the privates it owns (their abilities)."""
+    out = [acting]
+    corp = game.corporations.get(acting)
+    if corp is not None and isinstance(game.round, OperatingRound):
+        if corp.president and corp.president not in out:
+            out.append(corp.president)
+        out += [c for c in sorted(corp.companies) if c in game.companies and not game.companies[c].closed]
+    return out
 
+
+def _fallback(game: Game, entity: str, seed: int) -> Decision | None:
+    """A legal move when no considered decision fits: a seeded sample of the move table's
+    choices (never money spent on a whim), bankruptcy only when nothing else is left."""
     rng = random.Random(seed)
-    for e in deciders(game, entity):
+    for e in _deciders(game, entity):
         for kind in game.action_types(e):
             if kind in ("bankrupt", "special_buy", "buy_company"):
                 continue
             sampled = sample_action(game, rng, e, kind)
             if sampled is not None and game.accepts(sampled):
                 return Decision(sampled, "makes a legal move")
-    types = game.action_types(entity)
-    if "bankrupt" in types and all(k in ("bankrupt", "special_buy", "buy_company") for k in types):
-        # nothing but spending left before a bankruptcy that cannot be avoided: declare it
-        action: A.Action | None = A.Bankrupt(**base(game, entity))
-    else:
-        action = random_action(game, rng)
-    if action is not None and game.accepts(action):
-        return Decision(action, "has no better move" if action.type != "bankrupt" else "cannot pay: goes bankrupt")
+    for e in _deciders(game, entity):
+        types = game.action_types(e)
+        if "bankrupt" in types:
+            action = A.Bankrupt(**base(game, e))
+            if game.accepts(action):
+                return Decision(action, "cannot pay: goes bankrupt")
+        for kind in types:  # what is left: a right or a private, rather than no move at all
+            sampled = sample_action(game, rng, e, kind)
+            if sampled is not None and game.accepts(sampled):
+                return Decision(sampled, "has no better move")
     return None
