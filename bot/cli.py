@@ -50,8 +50,19 @@ def cmd_fidelity(args: argparse.Namespace) -> int:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from engine.selfplay import run_selfplay
+    from engine.selfplay import SEAT_POLICIES, run_seated, run_selfplay
 
+    if args.seats:
+        seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
+        unknown = [s for s in seats if s not in SEAT_POLICIES]
+        if unknown or not seats:
+            print(f"--seats takes {' or '.join(SEAT_POLICIES)} for each seat, not {', '.join(unknown) or 'nothing'}",
+                  file=sys.stderr)
+            return 2
+        count = args.players if args.players > 0 else len(seats)
+        seats = (seats + [seats[-1]] * count)[:max(count, 1)]  # the last policy fills the other seats
+        return run_seated(args.title, seats, args.games, args.seed, args.option or [],
+                          max_actions=args.max_actions, export_dir=args.export)
     return run_selfplay(args.title, args.players, args.games, args.seed, args.option or [],
                         max_actions=args.max_actions, verbose=args.verbose, export_dir=args.export)
 
@@ -153,6 +164,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--max-actions", type=int, default=20000)
     s.add_argument("--verbose", action="store_true")
     s.add_argument("--export", metavar="DIR", help="write each game as an 18xx.games export into DIR")
+    s.add_argument("--seats", help="each seat's player: robot (the computer player) or random, comma-separated "
+                                   "(the last fills the remaining seats); prints win rates and mean values")
     s.set_defaults(func=cmd_selfplay)
 
     loc = sub.add_parser("local", help="play at the terminal (no Discord needed)")

@@ -156,6 +156,7 @@ def _game_commands() -> tuple[Command, ...]:
                     ("title", "1856, 1836Jr56 or 1833NE"),
                     ("options", "optional rules, separated by spaces"),
                     ("bonuses", "1833NE: values from your rulebook"),
+                    ("robots", "how many seats the computer player takes"),
                 ),
                 ("title",),
                 "/game new title:1856 options:alternate_destinations",
@@ -316,6 +317,18 @@ def _game_commands() -> tuple[Command, ...]:
             overview="/game sub user: [seat:] [vote:]",
         ),
         Command(
+            "game robot",
+            seating.game_robot,
+            Usage(
+                "game robot",
+                "hand a seat to the computer player (holder, host, or a vote)",
+                (_SEAT,),
+                example='/game robot seat:"Player 2"',
+                hidden=("vote",),
+            ),
+            overview="/game robot seat: [vote:]",
+        ),
+        Command(
             "game concede",
             seating.game_concede,
             Usage(
@@ -422,7 +435,7 @@ HELP_LAYOUT: tuple[tuple[str, tuple[str, ...]], ...] = (
             "game rules",
         ),
     ),
-    ("Absent players", ("game remind", "game notify", "game settings", "game sub", "game concede", "games")),
+    ("Absent players", ("game remind", "game notify", "game settings", "game sub", "game robot", "game concede", "games")),
     ("Records", ("game history", "stats")),
     ("Actions", ("done", *MOVES)),
     ("More", ("help", "moves")),

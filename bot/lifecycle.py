@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import random
 from concurrent.futures import ThreadPoolExecutor
@@ -22,6 +23,7 @@ from .gamelog import MAX_IMPORT_BYTES, DamagedGame, damage_of, max_id, players, 
 from .picture_cache import cache_of
 from .reminders import ReminderSettings, fmt_duration
 from .reply import Attachment, Caller, Reply, UserError
+from .robot import ROBOT_USER
 from .service import CachedGame
 from .store_rows import GameRow, Seat
 from .version import ENGINE_VERSION
@@ -52,16 +54,30 @@ async def game_new(service: GameService, channel_id: str, caller: Caller, params
     gid = await service.store.create_game(
         channel_id, title, options, caller.id, ENGINE_VERSION, guild_id=caller.guild
     )
-    await service.store.add_seats(gid, [Seat(0, caller.name, caller.id)])
+    robots = _robot_count(params.get("robots"))
+    await service.store.add_seats(
+        gid, [Seat(0, caller.name, caller.id)] + [Seat(i + 1, f"Robot {i + 1}", ROBOT_USER) for i in range(robots)]
+    )
     shown = rules_cmds.plain_options(options)
     return Reply(
         lines=[
             f"{caller.name} opened a game of {title}"
             + (f" (options: {', '.join(shown)})" if shown else "")
+            + (f" with {robots} computer player{'s' if robots > 1 else ''}" if robots else "")
             + ". Join with /game join; the host starts it with /game start.",
             *rules_cmds.table_lines(title, options, hint=True),
         ]
     )
+
+
+def _robot_count(raw: str | None) -> int:
+    """``robots:`` of /game new: how many seats the computer player takes (0 to MAX_SEATS - 1)."""
+    text = (raw or "").strip()
+    if not text:
+        return 0
+    if not text.isascii() or not text.isdigit() or not 0 <= int(text) < MAX_SEATS:
+        raise UserError(f"robots must be a whole number from 0 to {MAX_SEATS - 1}")
+    return int(text)
 
 
 async def _lobby(service: GameService, channel_id: str) -> tuple[GameRow, list[Seat]]:
@@ -123,6 +139,10 @@ async def game_start(service: GameService, channel_id: str, caller: Caller, para
     started = [Seat(i, s.name, s.user_id, str(i + 1)) for i, s in enumerate(seats)]
     new_game(row.title, players(started), row.optional_rules, seed)  # count check
     await service.store.start_game(row.id, seed, started, service.now())
+    for i, s in enumerate(started):  # the computer player's seats move automatically from the start
+        if s.user_id == ROBOT_USER:
+            await service.store.set_seat_conceded(row.id, s.position, True)
+            started[i] = dataclasses.replace(s, conceded=True)
     row.status, row.seed, row.started_at = "active", seed, service.now()
     cached = await service.load(row)
     reply = Reply(

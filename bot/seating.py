@@ -4,8 +4,9 @@ A seat changes hands at once when its holder asks or a server admin decides; the
 alone only for a free or conceded seat or one silent (no action) for the game's ``sub_days``
 (:func:`bot.access.may_hand_over`). After that silence any other seated player may start a vote:
 a majority of the other seated players carries it. Only its holder concedes a seat; it then
-keeps playing automatically (:mod:`bot.robot`, "always pass / minimum legal action") until a
-substitute takes it over with ``/game sub``.
+keeps playing automatically (:mod:`bot.robot`, the computer player) until a substitute takes it
+over with ``/game sub``; ``/game robot`` (or ``/game sub user:robot``) hands a seat to the computer
+player the same way.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from .acting import waiting_for
 from .game_text import find_seat
 from .reminders import DAY, ReminderSettings, fmt_duration, start_turn
 from .reply import Button, Caller, Reply, UserError
+from .robot import ROBOT_NAMES, ROBOT_USER
 from .store_rows import GameRow, Seat, SubRequest
 
 if TYPE_CHECKING:
@@ -46,6 +48,10 @@ async def game_sub(service: GameService, channel_id: str, caller: Caller, params
         raise UserError("Give user: the person who takes the seat")
     seat = _pick_seat(seats, caller, params.get("seat"))
     name = (params.get("user_name") or target).strip()
+    if target.lower() in ROBOT_NAMES:  # the computer player takes the seat
+        target, name = ROBOT_USER, "the computer player"
+        if seat.user_id == ROBOT_USER:
+            raise UserError(f"The computer player already plays {seat.name}'s seat")
     if target == seat.user_id and not seat.conceded:
         raise UserError(f"{name} already holds {seat.name}'s seat")
     settings = ReminderSettings.from_dict(row.settings)
@@ -134,15 +140,22 @@ async def _hand_over(
 ) -> Reply:
     store = service.store
     await store.set_seat_user(row.id, seat.position, user, was=seat.user_id)
-    if seat.conceded:
-        await store.set_seat_conceded(row.id, seat.position, False)
+    robot = user == ROBOT_USER
+    if seat.conceded != robot:  # the computer player's seat moves automatically
+        await store.set_seat_conceded(row.id, seat.position, robot)
     await store.delete_sub_request(row.id, seat.position)
     if row.last_ping_seat == seat.player_id:
         await store.set_last_ping(row.id, None)
+        row.last_ping_seat = None
     cached = await service.load(row)
     game = cached.game
     lines = [f"{name} takes over {seat.name}'s seat" + (f" ({caller.name} decided)" if caller else "")]
     reply = Reply(lines=lines, game_id=row.id)
+    if robot:  # it moves at once when the seat must act
+        seats = [dataclasses.replace(s, user_id=user, conceded=True) if s.position == seat.position else s
+                 for s in await store.seats(row.id)]
+        await service.after_change(row, cached, seats, reply)
+        return reply
     acting = game.acting_players()
     if acting and acting[0] == seat.player_id:
         turn = await store.turn(row.id)
@@ -153,6 +166,15 @@ async def _hand_over(
         reply.ping_text = f"your turn ({seat.name}): {waiting_for(game)}"
         await store.set_last_ping(row.id, seat.player_id)
     return reply
+
+
+async def game_robot(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    """Hand a seat to the computer player: as ``/game sub user:robot`` (its holder, the host for
+    a free, conceded or silent seat, or a vote of the other players)."""
+    sub = {"seat": params.get("seat") or "", "user": ROBOT_USER, "user_name": "the computer player"}
+    if params.get("vote"):
+        sub["vote"] = params["vote"]
+    return await game_sub(service, channel_id, caller, sub)
 
 
 async def game_concede(
@@ -181,8 +203,8 @@ async def game_concede(
     if (params.get("confirm") or "").lower() != "yes":
         return Reply(
             lines=[
-                f"Concede {seat.name}'s seat? It then always passes, or makes the smallest legal "
-                "move (withhold, cheapest forced train), until someone takes it over with /game sub."
+                f"Concede {seat.name}'s seat? The computer player then plays it "
+                "until someone takes it over with /game sub."
             ],
             ephemeral=True,
             buttons=[Button("Concede", f'/game concede seat:"{seat.name}" confirm:yes', "danger")],

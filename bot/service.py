@@ -54,7 +54,7 @@ from .play import MOVES, build_action
 from .posting import PostedPictures
 from .reminders import Clock, ReminderSettings, start_turn, utc_now
 from .reply import Attachment, Button, Caller, Reply, UserError
-from .robot import robot_action, robot_entity
+from .robot import robot_decision, robot_entity
 from .store import GameRow, ResultRow, Seat, Store
 from .summary import chart_png, standings, summarize, summary_lines
 from .turns import turn_key
@@ -240,18 +240,21 @@ class GameService:
             entity = None if game.finished else robot_entity(game, conceded)
             if entity is None:
                 break
-            action = robot_action(game, entity, seed=cached.seq + len(cached.pending))
+            decision = robot_decision(game, entity, seed=cached.seq + len(cached.pending))
             who = game.name_of(game.controller_of(entity) or entity)
-            if action is None:
+            if decision is None:
                 out.append(f"The automatic seat of {who} has no move; the host can /game sub the seat")
                 break
+            action = decision.action
             mark = story.mark(game, action)
             try:
                 self.play(row, cached, action, ROBOT_USER)
             except GameError as exc:
                 out.append(f"The automatic seat of {who} is stuck ({exc}); the host can /game sub the seat")
                 break
-            out += [f"🤖 {ln}" for ln in story.action_lines(game, action, mark, "automatic seat")]
+            # the move with its reason, then the rest of its story (what followed from it)
+            told = story.action_lines(game, action, mark, "computer player")
+            out += [f"🤖 {game.name_of(action.entity)} {decision.reason}", *(f"🤖 {ln}" for ln in told[1:])]
         return out
 
     async def after_change(

@@ -56,7 +56,8 @@ class GameSlashCommands(commands.Cog):
     @app_commands.choices(title=[app_commands.Choice(name=t, value=t) for t in title_names()])
     @app_commands.autocomplete(options=complete)
     @app_commands.describe(
-        bonuses="1833NE: values from your rulebook, e.g. Boston-Portland=50/50/80/80/0 ferry=20"
+        bonuses="1833NE: values from your rulebook, e.g. Boston-Portland=50/50/80/80/0 ferry=20",
+        robots="how many seats the computer player takes",
     )
     async def game_new(
         self,
@@ -64,8 +65,13 @@ class GameSlashCommands(commands.Cog):
         title: str,
         options: str | None = None,
         bonuses: str | None = None,
+        robots: app_commands.Range[int, 0, 7] | None = None,
     ) -> None:
-        await self.run(interaction, "game new", str_params(title=title, options=options, bonuses=bonuses))
+        await self.run(
+            interaction,
+            "game new",
+            str_params(title=title, options=options, bonuses=bonuses, robots=robots),
+        )
 
     @game.command(
         name="rules", description="1833NE's provisional values (bonuses, ferries); the host sets them"
@@ -168,6 +174,11 @@ class GameSlashCommands(commands.Cog):
         await self.run(
             interaction, "game sub", str_params(user=user.id, user_name=user.display_name, seat=seat)
         )
+
+    @game.command(name="robot", description="Hand a seat to the computer player (holder, host, or a vote)")
+    @app_commands.autocomplete(seat=complete)
+    async def game_robot(self, interaction: discord.Interaction, seat: str, vote: str | None = None) -> None:
+        await self.run(interaction, "game robot", str_params(seat=seat, vote=vote))
 
     @game.command(name="concede", description="Leave the game: your seat then moves automatically")
     @app_commands.autocomplete(seat=complete)

@@ -36,6 +36,10 @@ class GameReport:
     takeovers: int = 0
     closed: int = 0  # corporations closed by the end
     counts: Counter[str] = field(default_factory=Counter)  # actions by kind (see tally_kind)
+    seats: list[str] = field(default_factory=list)  # each seat's policy (seated games only)
+    values: list[int] = field(default_factory=list)  # each seat's final value (seated games only)
+    slowest: float = 0.0  # the computer player's slowest decision, in seconds
+    slowest_what: str = ""  # and what it decided, where
 
 
 # ---------------------------------------------------------------------- invariants
@@ -252,6 +256,119 @@ def play_one(title: str, players: int, seed: int, options: list[str], max_action
     if not game.finished and report.problem is None:
         report.problem = f"did not end within {max_actions} actions"
     return report
+
+
+SEAT_POLICIES = ("robot", "random")
+
+
+def play_seated(title: str, seats: list[str], seed: int, options: list[str], max_actions: int,
+                *, game_out: list[Game] | None = None) -> GameReport:
+    """One game whose seats follow the given policies (``robot``: the computer player,
+    ``random``: the random legal player, with the title's own moves where it has them)."""
+    from .computer import decide
+    from .titles.registry import title_info
+
+    extras = title_info(title).selfplay
+    choose = getattr(extras, "choose", None) if extras is not None else None
+    invariants = getattr(extras, "invariants", None) if extras is not None else None
+    router = getattr(extras, "router", None) if extras is not None else None
+    router = router or _default_router()
+    rng = random.Random(seed)
+    names = [(str(i + 1), f"Player {i + 1}") for i in range(len(seats))]
+    policy = {pid: seats[i] for i, (pid, _) in enumerate(names)}
+    game = new_game(title, names, options, seed)
+    if game_out is not None:
+        game_out.append(game)
+    report = GameReport(seed=seed, players=len(seats), seats=list(seats))
+    style = Style.draw(rng) if choose is None else Style()
+    while not game.finished and report.actions < max_actions:
+        acting = game.acting()
+        who = game.controller_of(acting[0]) if acting else None
+        action: A.Action | None
+        if who is not None and policy.get(who) == "robot":
+            t0 = time.perf_counter()
+            decision = decide(game, acting[0], seed=seed * 100_003 + report.actions)
+            took = time.perf_counter() - t0
+            action = decision.action if decision else None
+            if took > report.slowest:
+                report.slowest = took
+                report.slowest_what = f"{action.type if action else 'nothing'} at action {report.actions + 1}"
+        else:
+            action = (choose(game, rng, router) if choose else None) or random_action(game, rng, router, style)
+        if action is None:
+            report.problem = f"no legal action for {game.acting()} in {game.round.name}"
+            break
+        kind = tally_kind(game, action)
+        if isinstance(action, A.BuyTrain) and action.train in game.trains:
+            seller = game.corporations.get(game.trains[action.train].owner)
+            if seller is not None and policy.get(seller.president or "") == "robot" and \
+                    policy.get(game.controller_of(action.entity) or "") != "robot":
+                report.counts["train bought away from a robot"] += 1
+        try:
+            game.process(action, safe=False)
+        except GameError as exc:
+            report.problem = f"offered action rejected: {action.describe()}: {exc}"
+            break
+        report.actions += 1
+        report.counts[kind] += 1
+        report.phases.add(game.phase["name"])
+        problem = (invariants or check_invariants)(game)
+        if problem:
+            report.problem = f"after {action.describe()}: {problem}"
+            break
+    report.finished = game.finished
+    report.end_reason = game.end_reason
+    report.national_formed = bool(game.national_formed)
+    report.bankrupt = any(p.bankrupt for p in game.players)
+    report.closed = sum(1 for c in game.corporations.values() if c.closed)
+    report.values = [game.player_value(p) for p in game.players]
+    if not game.finished and report.problem is None:
+        report.problem = f"did not end within {max_actions} actions"
+    return report
+
+
+def run_seated(title: str, seats: list[str], games: int, seed: int, options: list[str], *,
+               max_actions: int = 20000, export_dir: str | None = None) -> int:
+    """Play ``games`` games with the seats' policies; print each result and, per policy, its
+    win rate (a shared first place counts for each) and mean final value."""
+    t0 = time.perf_counter()
+    reports = []
+    for i in range(games):
+        # the seats rotate, so no policy always sits first
+        shift = i % len(seats)
+        order = seats[shift:] + seats[:shift]
+        played: list[Game] = []
+        r = play_seated(title, order, seed + i, options, max_actions, game_out=played)
+        reports.append(r)
+        if export_dir is not None and played:
+            write_export(played[0], export_dir)
+        best = max(r.values) if r.values else 0
+        shown = ", ".join(f"{pol} {v}" + ("*" if v == best else "") for pol, v in zip(r.seats, r.values, strict=True))
+        print(f"game {i + 1} seed {r.seed}: {r.actions} actions, end={r.end_reason}; {shown}"
+              + (f"; slowest robot decision {r.slowest * 1000:.0f} ms ({r.slowest_what})" if "robot" in r.seats else "")
+              + (f"; {r.counts['train bought away from a robot']} trains bought away from robots' corporations"
+                 if r.counts["train bought away from a robot"] else "")
+              + (f"  PROBLEM: {r.problem}" if r.problem else ""))
+    wins: Counter[str] = Counter()
+    seated: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    for r in reports:
+        best = max(r.values) if r.values else 0
+        won = set()
+        for pol, v in zip(r.seats, r.values, strict=True):
+            seated[pol] += 1
+            total[pol] += v
+            if v == best and not r.problem:
+                won.add(pol)
+        wins.update(won)
+    games_with = {pol: sum(1 for r in reports if pol in r.seats) for pol in seated}
+    parts = [f"{pol}: wins {wins[pol]}/{games_with[pol]} ({100 * wins[pol] / max(1, games_with[pol]):.0f}%), "
+             f"mean value {total[pol] / max(1, seated[pol]):.0f}" for pol in sorted(seated)]
+    bad = [r for r in reports if r.problem]
+    slow = max((r.slowest for r in reports), default=0.0)
+    print(f"selfplay {title} seats {','.join(seats)}: {len(reports)} games, {len(reports) - len(bad)} ended cleanly; "
+          + "; ".join(parts) + f"; slowest robot decision {slow * 1000:.0f} ms; {time.perf_counter() - t0:.1f} s")
+    return 1 if bad else 0
 
 
 def write_export(game: Game, folder: str) -> str:

@@ -217,7 +217,7 @@ async def test_help_for_one_command(layer: CommandLayer) -> None:
     assert "  /bid company:FT  (FT - Flos Tramway, min $20)" in reply.lines  # what alice can choose now
     other = await run(layer, "bob", "/help bid")
     assert any(ln.startswith("Now: It is not your turn") for ln in other.lines)
-    assert (await run(layer, "alice", "/help game new")).lines[0].startswith("**/game new title: [options:] [bonuses:]**")
+    assert (await run(layer, "alice", "/help game new")).lines[0].startswith("**/game new title: [options:] [bonuses:] [robots:]**")
     assert (await run(layer, "alice", "/help join")).lines[0].startswith("**/game join")
     await refused(layer, "alice", "/help frobnicate", "There is no command /frobnicate")
 

@@ -1,0 +1,403 @@
+"""The computer player's operating decisions: track that adds revenue, stations that open
+routes, the best routes, dividends that do not starve the next train, trains bought before
+they are forced and not ones about to rust, loans only for a needed train, the president's
+smallest sale in an emergency.
+
+Candidate lays and stations are scored cheaply, then the best few are tried (and undone) and
+judged by the revenue the corporation's trains (or the next train it would buy) would earn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import actions as A
+from ..choice import Choice
+from ..decisions import distinct_rotations, legal_tile_lays, track_exits
+from ..entities import Corporation, Train
+from ..errors import GameError
+from ..game import Game
+from ..moves import choices_for, move_for, option_choices
+from ..router import best_routes
+from .policy import (
+    Decision,
+    base,
+    ends_on,
+    lasting_trains,
+    needs_train_money,
+    next_depot,
+    next_train_cost,
+    rust_imminent,
+    rusted_by,
+    rusts_soon,
+    train_price,
+    trial,
+)
+
+TRIED_LAYS = 4
+TRIED_TOKENS = 4
+ROUTE_BUDGET = 0.4
+TRIAL_BUDGET = 0.03
+
+
+def _eval_trains(game: Game, corp: Corporation) -> list[Train]:
+    trains = list(game.runnable_trains(corp))
+    if trains:
+        return trains
+    t = next_depot(game)
+    return [t] if t is not None else []
+
+
+def _future_trains(game: Game, corp: Corporation) -> list[Train]:
+    """The trains it will run soon: its lasting trains and the next bigger train of the bank."""
+    own = [t for t in game.runnable_trains(corp) if not rusts_soon(game, t)]
+    longest = max((t.distance for t in own), default=0)
+    bigger = next((game.trains[tid] for tid in game.train_order
+                   if game.trains[tid].owner == "depot" and game.trains[tid].distance > longest), None)
+    return own + ([bigger] if bigger is not None else [])
+
+
+def revenue_with(game: Game, corp_sym: str, trains: list[Train], budget: float = TRIAL_BUDGET) -> int:
+    """The revenue ``trains`` would earn for the corporation on the map as it is."""
+    if not trains:
+        return 0
+    try:
+        return best_routes(game, corp_sym, time_budget=budget, trains=trains).total
+    except GameError:
+        return 0
+
+
+# ---------------------------------------------------------------------- track
+
+
+def _node_revenue(tile: Any) -> int:
+    total = 0
+    for n in tile.nodes:
+        rev = n.revenue
+        if isinstance(rev, int):
+            total += rev
+        elif isinstance(rev, dict):
+            total += max((v for v in rev.values() if isinstance(v, int)), default=0)
+    return total
+
+
+def _lay_quick_score(game: Game, corp: Corporation, hid: str, tile_id: str) -> float:
+    h = game.board.hexes[hid]
+    new = game.board.tile_for(tile_id.rsplit("-", 1)[0])
+    score = float(_node_revenue(new) - _node_revenue(h.tile))
+    if h.tokened_by(corp.sym):
+        score += 20
+    if new.cities:
+        score += 5
+    if h.tile.color != "white" or h.tile.paths:
+        score += 3  # an upgrade
+    return score
+
+
+def _towards_stops(game: Game, hid: str, tile_id: str, rotation: int) -> float:
+    """A little for track that leads to a hex with a city or town (a place to run to)."""
+    score = 0.0
+    for nid in track_exits(game, hid, tile_id, rotation):
+        n = game.board.hexes.get(nid)
+        if n is not None and (n.tile.cities or n.tile.towns):
+            score += 4 if n.tile.cities else 2
+    return score
+
+
+def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
+    lays = legal_tile_lays(game, corp.sym)
+    cands: list[tuple[float, str, str, int]] = []
+    for hid, tiles in sorted(lays.items()):
+        for tile_id, rots in sorted(tiles.items()):
+            quick = _lay_quick_score(game, corp, hid, tile_id)
+            for r in distinct_rotations(game, tile_id, rots):
+                cands.append((quick + _towards_stops(game, hid, tile_id, r), hid, tile_id, r))
+    if not cands:
+        return []
+    cands.sort(key=lambda c: (-c[0], c[1], c[2], c[3]))
+    trains = _eval_trains(game, corp)
+    future = _future_trains(game, corp)
+    now = revenue_with(game, corp.sym, trains)
+    later = revenue_with(game, corp.sym, future)
+    best: list[tuple[float, Decision]] = []
+    cash = corp.cash
+
+    def measure(g: Game) -> tuple[int, int, int]:
+        return (revenue_with(g, corp.sym, trains), revenue_with(g, corp.sym, future),
+                g.corporations[corp.sym].cash)
+
+    for quick, hid, tile_id, rot in cands[:TRIED_LAYS]:
+        action = A.LayTile(**base(game, corp.sym), hex=hid, tile=tile_id, rotation=rot)
+        result = trial(game, action, measure)
+        if result is None:
+            continue
+        rev, rev_later, cash_after = result
+        cost = cash - cash_after
+        gain = rev - now
+        score = 3 * gain + (rev_later - later) + quick - cost / 10
+        name = tile_id.rsplit("-", 1)[0]
+        why = (f"lays {name} on {hid}: routes earn {game.fmt(gain)} more" if gain > 0
+               else f"lays {name} on {hid} to build towards better routes")
+        if cost and needs_train_money(game, corp) and cash_after < next_train_cost(game, corp):
+            continue  # terrain it cannot pay without losing the next train
+        best.append((score, Decision(action, why)))
+    best.sort(key=lambda t: -t[0])
+    return [d for s, d in best if s > -10]
+
+
+# ---------------------------------------------------------------------- stations
+
+
+def token_decisions(game: Game, corp: Corporation) -> list[Decision]:
+    move = move_for("place_token", "corporation")
+    if move is None:
+        return []
+    cities = option_choices(game, corp.sym, move, "city", {})
+    if not cities:
+        return []
+    reserve = next_train_cost(game, corp) if needs_train_money(game, corp) else 0
+    trains = _eval_trains(game, corp)
+    now = revenue_with(game, corp.sym, trains)
+    scored: list[tuple[float, Decision]] = []
+    for c in cities[:TRIED_TOKENS * 2]:
+        try:
+            action = move.build(game, corp.sym, {"city": c.value})
+        except GameError:
+            continue
+        result = trial(game, action, lambda g: (revenue_with(g, corp.sym, trains), g.corporations[corp.sym].cash))
+        if result is None:
+            continue
+        rev, cash_after = result
+        forced = bool(game.pending_tokens) or bool(getattr(game.round, "state", {}).get("home_pending"))
+        if cash_after < reserve and not forced:
+            continue
+        gain = rev - now
+        if gain <= 0 and not forced and (corp.cash - cash_after) > 0:
+            # a station that earns nothing now still blocks and opens a city later: only when
+            # its trains last and the money is spare
+            if needs_train_money(game, corp) or cash_after < reserve + next_train_cost(game, corp) // 2:
+                continue
+        scored.append((gain - (corp.cash - cash_after) / 20,
+                       Decision(action, f"places a station in {c.label.split(' (')[0]}"
+                                + (f": routes earn {game.fmt(gain)} more" if gain > 0 else ""))))
+        if len(scored) >= TRIED_TOKENS:
+            break
+    scored.sort(key=lambda t: -t[0])
+    return [d for _, d in scored]
+
+
+# ---------------------------------------------------------------------- routes, dividends
+
+
+def route_decision(game: Game, corp: Corporation) -> Decision:
+    try:
+        sol = best_routes(game, corp.sym, time_budget=ROUTE_BUDGET)
+        routes, total = list(sol.routes), sol.total
+    except GameError:
+        routes, total = [], 0
+    why = f"runs for {game.fmt(total)}: the best routes" if routes else "has no route to run"
+    return Decision(A.RunRoutes(**base(game, corp.sym), routes=tuple(routes)), why)
+
+
+def dividend_decision(game: Game, corp: Corporation) -> Decision | None:
+    kinds = [c.value for c in choices_for(game, corp.sym, "dividend")]
+    if not kinds:
+        return None
+    revenue = int((getattr(game.round, "state", {}) or {}).get("revenue", 0) or 0)
+    routes = (getattr(game.round, "state", {}) or {}).get("routes") or []
+    if not revenue and routes:
+        revenue = sum(int(r.get("revenue", 0)) for r in routes if isinstance(r, dict))
+    cost = next_train_cost(game, corp)
+    keep = "withhold" if "withhold" in kinds else None
+    short = corp.cash < cost <= corp.cash + revenue
+    saving = corp.cash < cost and rust_imminent(game, corp)
+    growing = short and len(lasting_trains(game, corp)) < min(2, game.corp_train_limit(corp))
+    if keep and (needs_train_money(game, corp) or growing) and (short or saving) and game.room(corp):
+        # withholding buys the train it needs this turn; paying out would leave it short
+        if growing and not needs_train_money(game, corp):
+            why = f"withholds {game.fmt(revenue)} to buy a second train ({game.fmt(cost)})"
+        elif game.corp_trains(corp.sym):
+            why = f"withholds {game.fmt(revenue)}: its trains rust soon and a new one costs {game.fmt(cost)}"
+        else:
+            why = f"withholds {game.fmt(revenue)} for a train ({game.fmt(cost)})"
+        return Decision(A.Dividend(**base(game, corp.sym), kind=keep), why)
+    if "payout" in kinds:
+        return Decision(A.Dividend(**base(game, corp.sym), kind="payout"), f"pays out {game.fmt(revenue)}")
+    if "half" in kinds:
+        return Decision(A.Dividend(**base(game, corp.sym), kind="half"), f"pays half of {game.fmt(revenue)}")
+    return Decision(A.Dividend(**base(game, corp.sym), kind=kinds[0]), f"{kinds[0]}s {game.fmt(revenue)}")
+
+
+# ---------------------------------------------------------------------- trains
+
+
+def _bank_train_action(game: Game, corp: Corporation, t: Train, *, cheapest_side: bool) -> A.Action | None:
+    move = move_for("buy_train", "corporation")
+    if move is None:
+        return None
+    given = {"train": t.id}
+    sides = option_choices(game, corp.sym, move, "variant", given)
+    prices = dict(game.train_variants(t))
+    if not sides and prices and cheapest_side:
+        # a forced purchase with the president's help: the sides beyond the treasury are not
+        # listed; the cheapest side is the one the president may help with
+        floor = game.side_floor(corp, t)
+        sides = [Choice(name, name) for name, price in game.train_variants(t) if price >= floor]
+    if sides:
+        pick = min(sides, key=lambda c: prices.get(c.value, 0)) if cheapest_side else \
+            max(sides, key=lambda c: prices.get(c.value, 0))
+        given["variant"] = pick.value
+        given["price"] = str(prices.get(pick.value, t.price))
+    try:
+        return move.build(game, corp.sym, given)
+    except GameError:
+        return None
+
+
+def train_decisions(game: Game, corp: Corporation, types: list[str]) -> list[Decision]:
+    offered = choices_for(game, corp.sym, "buy_train")
+    bank = [c for c in offered if game.trains[c.value].owner in ("depot", "discard") and "trading in" not in c.label]
+    must = game.must_buy_train(corp)
+    out: list[Decision] = []
+    if must:
+        for c in sorted(bank, key=lambda c: (train_price(game, game.trains[c.value]), c.value)):
+            t = game.trains[c.value]
+            action = _bank_train_action(game, corp, t, cheapest_side=True)
+            if action is not None:
+                out.append(Decision(action, f"buys a {t.name} train: it must own one to run"))
+        # a train from another of its president's corporations, at what the treasury can pay
+        for c in offered:
+            t = game.trains[c.value]
+            seller = game.corporations.get(t.owner)
+            if seller is None or seller.president != corp.president or corp.cash < 1:
+                continue
+            if len(game.corp_trains(seller.sym)) < 2 and not game.face_value_only(corp, t):
+                continue  # never strip the other company of its only train
+            price = t.price if game.face_value_only(corp, t) else max(1, min(t.price, corp.cash))
+            if price > corp.cash:
+                continue
+            out.append(Decision(A.BuyTrain(**base(game, corp.sym), train=t.id, price=price),
+                                f"buys {seller.sym}'s {t.name} train for {game.fmt(price)}: it must own one"))
+        return out
+    trains = game.corp_trains(corp.sym)
+    lasting = lasting_trains(game, corp)
+    limit = game.corp_train_limit(corp)
+    if len(trains) >= limit:
+        return []
+    for c in sorted(bank, key=lambda c: (-game.trains[c.value].distance, -game.trains[c.value].price)):
+        t = game.trains[c.value]
+        if rusts_soon(game, t) and lasting:
+            continue  # it would rust before it paid for itself
+        action = _bank_train_action(game, corp, t, cheapest_side=False)
+        if action is None:
+            continue
+        rusting = rusted_by(game, t.name)
+        if not lasting and trains:
+            why = f"buys a {t.name} train: its {'/'.join(sorted({x.name for x in trains}))} trains rust soon"
+        elif rusting and any(x.name in rusting for x in game.trains.values() if x.owner not in ("depot", "rusted")):
+            why = f"buys a {t.name} train: it rusts the {'/'.join(rusting)} trains"
+        else:
+            why = f"buys a {t.name} train to earn more"
+        out.append(Decision(action, why))
+    return out
+
+
+def emergency_sale(game: Game, pid: str, corp: Corporation) -> list[Decision]:
+    """The president's sales for the corporation's train, smallest first."""
+    move = move_for("sell_shares", "player")
+    if move is None:
+        return []
+    options = option_choices(game, pid, move, "shares", {})
+    scored = []
+    for c in options:
+        ids = tuple(c.value.split(","))
+        percent = sum(game.shares[s].percent for s in ids)
+        sym = game.shares[ids[0]].corporation
+        own = 1 if sym == corp.sym else 0
+        scored.append(((own, percent, sym), Decision(A.SellShares(**base(game, pid), shares=ids, percent=percent),
+                                                     f"sells {percent}% of {sym} to pay for {corp.sym}'s train")))
+    scored.sort(key=lambda t: t[0])
+    return [d for _, d in scored]
+
+
+def discard_decision(game: Game, corp: Corporation) -> list[Decision]:
+    options = choices_for(game, corp.sym, "discard_train")
+    ranked = sorted(options, key=lambda c: (ends_on(game, game.trains[c.value]) is None, game.trains[c.value].distance,
+                                            game.trains[c.value].price, c.value))
+    return [Decision(A.DiscardTrain(**base(game, corp.sym), train=c.value),
+                     f"discards its {game.trains[c.value].name} train: the weakest over the limit") for c in ranked]
+
+
+# ---------------------------------------------------------------------- money
+
+
+def loan_decisions(game: Game, corp: Corporation, types: list[str]) -> list[Decision]:
+    out: list[Decision] = []
+    if "take_loan" in types and not corp.trains and corp.cash < next_train_cost(game, corp):
+        out.append(Decision(A.TakeLoan(**base(game, corp.sym)), "takes a loan: it needs money for a train"))
+    if "payoff_loan" in types and corp.loans:
+        loan = int(getattr(game, "loan_value", 100))
+        if corp.cash - loan >= (next_train_cost(game, corp) if needs_train_money(game, corp) else loan):
+            out.append(Decision(A.PayoffLoan(**base(game, corp.sym)), "repays a loan: its interest costs more than cash"))
+    return out
+
+
+def private_buy_decisions(game: Game, corp: Corporation) -> list[Decision]:
+    """Buy the president's own private at the highest price the treasury can spare."""
+    move = move_for("buy_company", "corporation")
+    if move is None or corp.president is None:
+        return []
+    reserve = next_train_cost(game, corp) if needs_train_money(game, corp) else 0
+    out: list[Decision] = []
+    for c in option_choices(game, corp.sym, move, "company", {}):
+        comp = game.companies[c.value]
+        if comp.owner != corp.president:
+            continue
+        high = min(game.company_max_price(comp), corp.cash - reserve)
+        if high < game.company_min_price(comp) or high < comp.value:
+            continue
+        try:
+            action = move.build(game, corp.sym, {"company": comp.sym, "price": str(high)})
+        except GameError:
+            continue
+        out.append(Decision(action, f"buys {comp.sym} from its president for {game.fmt(high)}"))
+    return out
+
+
+def special_buy_decisions(game: Game, corp: Corporation) -> list[Decision]:
+    """A right or ferry (1856 tunnel/bridge, 1833NE ferries) when it adds revenue worth its cost."""
+    move = move_for("special_buy", "corporation")
+    if move is None:
+        return []
+    reserve = next_train_cost(game, corp) if needs_train_money(game, corp) else 0
+    trains = list(game.runnable_trains(corp))
+    if not trains:
+        return []
+    now = revenue_with(game, corp.sym, trains)
+    out: list[tuple[int, Decision]] = []
+    for c in option_choices(game, corp.sym, move, "right", {}):
+        action = sample_special(game, corp, c.value)
+        if action is None:
+            continue
+        result = trial(game, action, lambda g: (revenue_with(g, corp.sym, trains), g.corporations[corp.sym].cash))
+        if result is None:
+            continue
+        rev, cash_after = result
+        cost = corp.cash - cash_after
+        if rev - now <= 0 or 3 * (rev - now) < cost or cash_after < reserve:
+            continue
+        out.append((rev - now, Decision(action, f"buys the {c.value} for {game.fmt(cost)}: "
+                                                f"routes earn {game.fmt(rev - now)} more")))
+    out.sort(key=lambda t: -t[0])
+    return [d for _, d in out]
+
+
+def sample_special(game: Game, corp: Corporation, description: str) -> A.Action | None:
+    move = move_for("special_buy", "corporation")
+    if move is None:
+        return None
+    cost = int(getattr(game, "right_cost", 0) or 0)
+    try:
+        return move.build(game, corp.sym, {"right": description, "cost": str(cost)})
+    except GameError:
+        return None

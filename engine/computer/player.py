@@ -1,0 +1,229 @@
+"""The computer player's turn: whose decision it is, which module decides it, and the
+fallbacks that keep a game moving.
+
+Each decision module returns candidate decisions best first; the first one the game accepts
+(tried and undone) is taken. When none is, the player passes if it may, and otherwise makes
+the random legal player's move with a seeded generator, so it never stalls a game.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .. import actions as A
+from ..game import Game
+from ..moves import choices_for, move_for, option_choices, sample_action
+from ..operating import OperatingRound
+from ..rounds import AuctionRound, StockRound
+from . import operating as O
+from .policy import Decision, base, first_accepted
+from .stock import auction_decisions, stock_decisions
+
+
+def _types(game: Game, entity: str) -> list[str]:
+    return game.action_types(entity)
+
+
+def _issue_decisions(game: Game, corp_sym: str, emergency: bool) -> list[Decision]:
+    """1833NE: a corporation issues treasury shares in an emergency (its president then pays
+    less), the smallest bundle that covers the train; otherwise it does not dilute."""
+    if not emergency:
+        return []
+    move = move_for("sell_shares", "corporation")
+    if move is None:
+        return []
+    out = []
+    for c in option_choices(game, corp_sym, move, "shares", {}):
+        ids = tuple(c.value.split(","))
+        percent = sum(game.shares[s].percent for s in ids)
+        out.append(Decision(A.SellShares(**base(game, corp_sym), shares=ids, percent=percent),
+                            f"issues {percent}% of its shares to pay for a train"))
+    return out
+
+
+def corporation_decisions(game: Game, corp_sym: str) -> list[Decision]:
+    """The operating corporation's decisions (and its president's sales for a train)."""
+    corp = game.corporations[corp_sym]
+    types = _types(game, corp_sym)
+    out: list[Decision] = []
+    if "discard_train" in types:
+        return O.discard_decision(game, corp)
+    if not isinstance(game.round, OperatingRound):
+        return [Decision(A.Pass(**base(game, corp_sym)), "passes")] if "pass" in types else []
+    must = game.must_buy_train(corp)
+    emergency = must and game.needs_emergency_money(corp)
+    if "sell_shares" in types:
+        out += _issue_decisions(game, corp_sym, emergency or must)
+    if "take_loan" in types or "payoff_loan" in types:
+        out += [d for d in O.loan_decisions(game, corp, types) if isinstance(d.action, A.TakeLoan)]
+    if "lay_tile" in types:
+        out += O.lay_decisions(game, corp)
+    elif "place_token" in types:
+        out += O.token_decisions(game, corp)
+    elif "run_routes" in types:
+        out.append(O.route_decision(game, corp))
+    elif "dividend" in types:
+        d = O.dividend_decision(game, corp)
+        out += [d] if d is not None else []
+    elif "buy_train" in types:
+        out += O.train_decisions(game, corp, types)
+        if emergency and corp.president:
+            out += O.emergency_sale(game, corp.president, corp)
+    if "special_buy" in types:
+        out += O.special_buy_decisions(game, corp)
+    if "buy_company" in types:
+        out += O.private_buy_decisions(game, corp)
+    if "payoff_loan" in types:
+        out += [d for d in O.loan_decisions(game, corp, types) if isinstance(d.action, A.PayoffLoan)]
+    if emergency and corp.president and "buy_train" not in types:
+        out += O.emergency_sale(game, corp.president, corp)
+    if "accept_takeover" in types or "takeover" in types:
+        pass  # takeovers: declined (the corporation keeps its own course)
+    for kind in ("remove_token", "borrow_train", "merge"):
+        if kind in types:
+            action = _first_choice(game, corp_sym, kind)
+            if action is not None:
+                out.append(Decision(action, _REASONS[kind]))
+    if "pass" in types:
+        out.append(Decision(A.Pass(**base(game, corp_sym)), _pass_reason(types)))
+    return out
+
+
+_REASONS = {"remove_token": "removes the station it is told to", "borrow_train": "borrows a train to run",
+            "merge": "merges into the national", "assign": "places its marker"}
+
+
+def _pass_reason(types: list[str]) -> str:
+    if "lay_tile" in types:
+        return "lays no track: nothing helps its routes"
+    if "place_token" in types:
+        return "places no station: none is worth the money now"
+    if "buy_train" in types:
+        return "buys no train: it keeps its cash"
+    return "passes"
+
+
+def _first_choice(game: Game, entity: str, kind: str) -> A.Action | None:
+    """The action of ``kind`` with the first legal value of each required option."""
+    from ..moves.spec import entity_type
+
+    move = move_for(kind, entity_type(game, entity))
+    if move is None:
+        return None
+    given: dict[str, str] = {}
+    for o in move.options:
+        if o.choices is None:
+            continue
+        offered = option_choices(game, entity, move, o.name, given)
+        if not offered:
+            if o.required:
+                return None
+            continue
+        given[o.name] = offered[0].value  # an optional one too: the export names it (a merge's corporation)
+    try:
+        return move.build(game, entity, given)
+    except Exception:
+        return None
+
+
+def player_decisions(game: Game, pid: str) -> list[Decision]:
+    rnd = game.round
+    types = _types(game, pid)
+    if isinstance(rnd, AuctionRound):
+        return auction_decisions(game, pid)
+    if isinstance(rnd, StockRound):
+        return stock_decisions(game, pid)
+    out: list[Decision] = []
+    if "merge" in types:
+        action = _first_choice(game, pid, "merge")
+        if action is not None:
+            out.append(Decision(action, "merges its company into the national rather than pay"))
+    if "sell_shares" in types:
+        # a cash crisis (or a train for its corporation): the smallest sale first
+        corp = rnd.corp if isinstance(rnd, OperatingRound) else None
+        if corp is not None and corp.president == pid:
+            out += O.emergency_sale(game, pid, corp)
+        else:
+            for c in choices_for(game, pid, "sell_shares"):
+                ids = tuple(c.value.split(","))
+                percent = sum(game.shares[s].percent for s in ids)
+                out.append(Decision(A.SellShares(**base(game, pid), shares=ids, percent=percent),
+                                    f"sells {percent}% to raise the money it owes"))
+    if "pass" in types:
+        out.append(Decision(A.Pass(**base(game, pid)), "passes"))
+    return out
+
+
+def company_decisions(game: Game, sym: str) -> list[Decision]:
+    types = _types(game, sym)
+    out: list[Decision] = []
+    for kind in ("place_token", "assign"):
+        if kind in types:
+            action = _first_choice(game, sym, kind)
+            if action is not None:
+                out.append(Decision(action, _REASONS.get(kind, "uses its ability")))
+    if "pass" in types:
+        out.append(Decision(A.Pass(**base(game, sym)), "passes"))
+    return out
+
+
+def decisions_for(game: Game, entity: str) -> list[Decision]:
+    if entity in game.player_by_id:
+        return player_decisions(game, entity)
+    if entity in game.corporations:
+        return corporation_decisions(game, entity)
+    if entity in game.companies:
+        return company_decisions(game, entity)
+    return []
+
+
+def decide(game: Game, entity: str | None = None, seed: int = 0) -> Decision | None:
+    """The computer player's decision for ``entity`` (default: the first entity to act now), or
+    None when it has nothing to do. Deterministic for a given game and seed."""
+    if game.finished:
+        return None
+    if entity is None:
+        acting = game.acting()
+        if not acting:
+            return None
+        entity = acting[0]
+    chosen = first_accepted(game, decisions_for(game, entity))
+    if chosen is not None:
+        return chosen
+    return _fallback(game, entity, seed)
+
+
+def _deciders(game: Game, acting: str) -> list[str]:
+    """Who may act now: the entity waited for and, in its operating turn, its president (a
+    sale for a train) and the privates it owns (their abilities)."""
+    out = [acting]
+    corp = game.corporations.get(acting)
+    if corp is not None and isinstance(game.round, OperatingRound):
+        if corp.president and corp.president not in out:
+            out.append(corp.president)
+        out += [c for c in sorted(corp.companies) if c in game.companies and not game.companies[c].closed]
+    return out
+
+
+def _fallback(game: Game, entity: str, seed: int) -> Decision | None:
+    """A legal move when no considered decision fits: a seeded sample of the move table's
+    choices (never money spent on a whim), bankruptcy only when nothing else is left."""
+    rng = random.Random(seed)
+    for e in _deciders(game, entity):
+        for kind in game.action_types(e):
+            if kind in ("bankrupt", "special_buy", "buy_company"):
+                continue
+            sampled = sample_action(game, rng, e, kind)
+            if sampled is not None and game.accepts(sampled):
+                return Decision(sampled, "makes a legal move")
+    for e in _deciders(game, entity):
+        types = game.action_types(e)
+        if "bankrupt" in types:
+            action = A.Bankrupt(**base(game, e))
+            if game.accepts(action):
+                return Decision(action, "cannot pay: goes bankrupt")
+        for kind in types:  # what is left: a right or a private, rather than no move at all
+            sampled = sample_action(game, rng, e, kind)
+            if sampled is not None and game.accepts(sampled):
+                return Decision(sampled, "has no better move")
+    return None

@@ -1,0 +1,160 @@
+"""Facts the computer player decides on: what an action would do (tried and undone), the
+money a corporation needs for its next train, which trains rust soon, what a share is worth
+to hold.
+
+Nothing here changes a game: a trial (:func:`trial`) processes the action and restores the
+state exactly, like :meth:`engine.processing.ActionProcessing.accepts`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from .. import actions as A
+from ..entities import Corporation, Train
+from ..errors import GameError
+from ..game import Game
+from ..moves.spec import base as base
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """An action the computer player takes and the one-line reason it gives."""
+
+    action: A.Action
+    reason: str
+
+
+def trial(game: Game, action: A.Action, measure: Callable[[Game], T]) -> T | None:
+    """``measure`` of the game after ``action`` (None when the game refuses it); the game is
+    left exactly as it was."""
+    mark = len(game.action_log)
+    before = game.__dict__.get("_checkpoint")
+    game._checkpoint = (mark, game._snapshot())
+    try:
+        game.process(action, safe=False)
+        return measure(game)
+    except GameError:
+        return None
+    finally:
+        game._rollback(mark)
+        game._checkpoint = before
+
+
+def first_accepted(game: Game, decisions: list[Decision]) -> Decision | None:
+    """The first decision the game would take (each is tried and undone)."""
+    for d in decisions:
+        if game.accepts(d.action):
+            return d
+    return None
+
+
+# ---------------------------------------------------------------------- trains
+
+
+def next_depot(game: Game) -> Train | None:
+    """The next train the bank sells (the one whose purchase may change the phase)."""
+    return next((game.trains[t] for t in game.train_order if game.trains[t].owner == "depot"), None)
+
+
+def ends_on(game: Game, train: Train) -> str | None:
+    """The train whose first purchase ends ``train``'s life: it rusts then, or (a title with
+    train cards, like 1833NE) it becomes obsolete in the phase that train starts."""
+    if train.rusts_on is not None:
+        return train.rusts_on
+    life = getattr(game.data, "TRAIN_CARD_LIFE", None)
+    card = getattr(game, "card_of", {}).get(train.id)
+    if not isinstance(life, dict) or card not in life:
+        return None
+    obsolete, removed = life[card]
+    phase = obsolete or removed
+    return next((p.get("on") for p in game.phases if p["name"] == phase), None) if phase else None
+
+
+def rusts_soon(game: Game, train: Train) -> bool:
+    """Whether ``train`` rusts when the next kind of train is first bought (or the one after)."""
+    end = ends_on(game, train)
+    if end is None:
+        return False
+    upcoming: list[str] = []
+    for tid in game.train_order:
+        t = game.trains[tid]
+        if t.owner == "depot" and t.name not in upcoming:
+            upcoming.append(t.name)
+    return end in upcoming[:2]
+
+
+def sales_until_rust(game: Game, train: Train) -> int | None:
+    """How many bank trains are sold before the one that rusts ``train`` (None: never)."""
+    end = ends_on(game, train)
+    if end is None:
+        return None
+    n = 0
+    for tid in game.train_order:
+        t = game.trains[tid]
+        if t.owner != "depot":
+            continue
+        if t.name == end:
+            return n
+        n += 1
+    return None
+
+
+def rust_imminent(game: Game, corp: Corporation, within: int = 2) -> bool:
+    """Whether all the corporation's trains may rust within the next ``within`` bank sales."""
+    trains = game.corp_trains(corp.sym)
+    if not trains:
+        return True
+    left = [sales_until_rust(game, t) for t in trains]
+    return all(n is not None and n <= within for n in left)
+
+
+def rusted_by(game: Game, name: str) -> list[str]:
+    """Names of the trains the first ``name`` train rusts (or makes obsolete)."""
+    return sorted({t.name for t in game.trains.values() if ends_on(game, t) == name})
+
+
+def lasting_trains(game: Game, corp: Corporation) -> list[Train]:
+    """The corporation's trains that do not rust at the next new kind of train."""
+    return [t for t in game.corp_trains(corp.sym) if not rusts_soon(game, t)]
+
+
+def train_price(game: Game, train: Train) -> int:
+    """What a bank train costs (a two-sided card: its cheapest side)."""
+    sides = game.train_variants(train)
+    return min(p for _, p in sides) if sides else train.price
+
+
+def next_train_cost(game: Game, corp: Corporation) -> int:
+    """The price of the cheapest train the corporation could buy from the bank now."""
+    t = game.cheapest_depot_train(corp)
+    return train_price(game, t) if t is not None else 0
+
+
+def needs_train_money(game: Game, corp: Corporation) -> bool:
+    """Whether the corporation should keep its cash for a train: it has no lasting train."""
+    return not lasting_trains(game, corp)
+
+
+# ---------------------------------------------------------------------- shares
+
+
+def price_of(corp: Corporation) -> int:
+    return corp.price.price if corp.price is not None else 0
+
+
+def corp_strength(game: Game, corp: Corporation) -> float:
+    """How good a corporation is to hold a share of: its price, trains and treasury."""
+    if corp.closed or not corp.ipoed:
+        return -1.0
+    trains = game.corp_trains(corp.sym)
+    score = price_of(corp) / 10
+    score += 8 * len(lasting_trains(game, corp)) + 3 * len(trains)
+    if not trains and corp.cash < next_train_cost(game, corp):
+        score -= 25  # a trainless corporation that cannot buy one: its president pays, its price falls
+    score -= 6 * corp.loans
+    return score

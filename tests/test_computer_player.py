@@ -1,0 +1,143 @@
+"""The computer player (engine/computer) on positions of recorded games: it buys a train when
+its corporation must, saves instead of paying out into a forced train purchase, never passes
+an action it may not pass, only makes moves the engine accepts, and decides the same for the
+same seed."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from engine import actions as A
+from engine.computer import decide
+from engine.computer.policy import next_train_cost, rust_imminent
+from engine.game import Game
+from engine.operating import OperatingRound
+from engine.replay import filter_actions, game_from_export
+from tests.fixture_util import load_export
+
+
+def position(title: str, name: str, upto: int) -> Game:
+    """The recorded game ``name`` after its first ``upto`` actions."""
+    export = load_export(title, name)
+    game = game_from_export(export)
+    for raw in filter_actions(export["actions"])[:upto]:
+        game.process(A.Action.from_dict(raw), safe=False)
+    return game
+
+
+def _acting_corp(game: Game) -> str:
+    acting = game.acting()
+    assert acting and acting[0] in game.corporations and isinstance(game.round, OperatingRound)
+    return acting[0]
+
+
+@pytest.mark.parametrize(("name", "upto"), [("89363", 24), ("hotseat004", 75), ("51745", 314)])
+def test_buys_a_train_when_its_corporation_must(name: str, upto: int) -> None:
+    game = position("1856", name, upto)
+    sym = _acting_corp(game)
+    corp = game.corporations[sym]
+    assert game.must_buy_train(corp) and not game.needs_emergency_money(corp)
+    decision = decide(game, sym, seed=1)
+    assert decision is not None and isinstance(decision.action, A.BuyTrain), decision
+    assert "must" in decision.reason
+    game.process(decision.action)
+    assert corp.trains
+
+
+def test_takes_a_loan_before_its_president_pays_for_a_forced_train() -> None:
+    game = position("1856", "51745", 455)
+    sym = _acting_corp(game)
+    corp = game.corporations[sym]
+    assert game.must_buy_train(corp) and game.needs_emergency_money(corp)
+    decision = decide(game, sym, seed=1)
+    assert decision is not None and isinstance(decision.action, A.TakeLoan)
+    president = corp.president
+    assert president is not None
+    cash = game.player(president).cash
+    game.process(decision.action)
+    then = decide(game, sym, seed=1)  # then it buys the train without its president's money
+    assert then is not None and isinstance(then.action, A.BuyTrain)
+    game.process(then.action)
+    assert game.corporations[sym].trains and game.player(president).cash == cash
+
+
+@pytest.mark.parametrize(("name", "upto"), [("89363", 113), ("51745", 115), ("51745", 468)])
+def test_does_not_pay_out_into_a_forced_emergency(name: str, upto: int) -> None:
+    """Its trains rust within the next purchases and the treasury cannot buy the next one:
+    it withholds (the recorded players paid out in two of these)."""
+    game = position("1856", name, upto)
+    sym = _acting_corp(game)
+    corp = game.corporations[sym]
+    assert "dividend" in game.action_types(sym)
+    assert rust_imminent(game, corp) and corp.cash < next_train_cost(game, corp)
+    decision = decide(game, sym, seed=1)
+    assert decision is not None and isinstance(decision.action, A.Dividend)
+    assert decision.action.kind == "withhold" and "withholds" in decision.reason
+
+
+def test_pays_out_when_its_trains_last() -> None:
+    game = position("1856", "hotseat001", 63)
+    sym = _acting_corp(game)
+    assert not rust_imminent(game, game.corporations[sym])
+    decision = decide(game, sym, seed=1)
+    assert decision is not None and isinstance(decision.action, A.Dividend) and decision.action.kind == "payout"
+
+
+@pytest.mark.parametrize(("title", "name", "every"),
+                         [("1856", "hotseat001", 3), ("1856", "51745", 13), ("1836jr56", "hotseat003", 7)])
+def test_every_decision_is_accepted_and_never_passes_a_forced_action(title: str, name: str, every: int) -> None:
+    """At every few positions of a recorded game, the computer player's move for whoever acts
+    is accepted by the engine, and it passes only where passing is offered."""
+    export = load_export(title, name)
+    game = game_from_export(export)
+    checked = 0
+    for i, raw in enumerate(filter_actions(export["actions"])):
+        acting = game.acting()
+        if i % every == 0 and acting and not game.finished:
+            decision = decide(game, acting[0], seed=i)
+            assert decision is not None, (i, acting)
+            action = decision.action
+            assert game.accepts(action), (i, action.describe())
+            if isinstance(action, A.Pass):
+                assert "pass" in game.action_types(action.entity), (i, game.action_types(action.entity))
+            assert decision.reason
+            checked += 1
+        game.process(A.Action.from_dict(raw), safe=False)
+    assert checked > 20
+
+
+def test_the_same_seed_makes_the_same_decisions() -> None:
+    game = position("1856", "51745", 314)
+    twin = copy.deepcopy(game)
+    for _ in range(12):
+        if game.finished:
+            break
+        a, b = decide(game, seed=5), decide(twin, seed=5)
+        assert a is not None and b is not None
+        assert a.action.to_dict() == b.action.to_dict() and a.reason == b.reason
+        game.process(a.action)
+        twin.process(b.action)
+
+
+def test_four_computer_players_keep_a_game_moving() -> None:
+    """Four computer players, 250 actions of 1856 from the start: every move accepted, every
+    invariant kept (whole games are measured with ``conductor selfplay --seats robot``)."""
+    from engine.selfplay import play_seated
+
+    report = play_seated("1856", ["robot"] * 4, 3, [], 250)
+    assert report.problem in (None, "did not end within 250 actions")
+    assert report.actions == 250 or report.finished
+    assert report.counts["run_routes"] > 0 and report.counts["buy_train"] > 0
+
+
+def test_selfplay_seats_print_each_game_and_each_policys_record(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.cli import main
+    from engine.selfplay import run_seated
+
+    run_seated("1856", ["robot", "random", "random"], 1, 7, [], max_actions=40)
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("game 1 seed 7: 40 actions") and "robot " in out[0] and "random " in out[0]
+    assert "robot: wins 0/1" in out[-1] and "random: wins 0/1" in out[-1] and "mean value" in out[-1]
+    assert main(["selfplay", "--seats", "robot,chess"]) == 2
