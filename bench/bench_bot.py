@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.commands import CommandLayer  # noqa: E402
 from bot.reply import Caller  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.storage.store import Store  # noqa: E402
 from engine.replay import filter_actions  # noqa: E402
 
 

@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bot.tools.routes import percentile  # noqa: E402
 from engine.computer import decide  # noqa: E402
-from engine.route_cli import percentile  # noqa: E402
 from engine.titles.registry import new_game, title_names  # noqa: E402
 
 

@@ -52,7 +52,7 @@ async def status_twenty_times() -> None:
 
     from bot.commands import CommandLayer
     from bot.reply import Caller
-    from bot.store import Store
+    from bot.storage.store import Store
 
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(f"{tmp}/bot.db")

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.commands import CommandLayer  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.storage.store import Store  # noqa: E402
 from tests.command_script import Step, script, send, set_up, user_of  # noqa: E402
 from tests.fixture_util import load_export  # noqa: E402
 

@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.commands import CommandLayer  # noqa: E402
-from bot.local import LocalSession  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.storage.store import Store  # noqa: E402
+from bot.terminal.local import LocalSession  # noqa: E402
 from tests.fixture_util import load_export  # noqa: E402
 from tests.local_play import lobby, play_export  # noqa: E402
 

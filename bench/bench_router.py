@@ -2,7 +2,7 @@
 
 Default: the late positions of the densest games. The ``--games`` exports of tests/fixtures with
 the most tiles laid (default 8) are replayed; before every ``run_routes`` action in one of the
-last ``--late`` phases (default 3: 6, D and 8 in 1856) :func:`engine.router.best_routes` runs
+last ``--late`` phases (default 3: 6, D and 8 in 1856) :func:`engine.routing.router.best_routes` runs
 once with ``--budget`` seconds (default 1). Per game and overall: cases, p50/p95/max
 milliseconds and how many were not proven optimal (the search stopped at its budget). Targets
 (issue #24): p95 < 50 ms, max < 500 ms, every optimum proven.
@@ -30,11 +30,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bot.tools.routes import percentile  # noqa: E402
 from engine import actions as A  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.replay import filter_actions, game_from_export  # noqa: E402
-from engine.route_cli import percentile  # noqa: E402
-from engine.router import best_routes  # noqa: E402
+from engine.routing.router import best_routes  # noqa: E402
 from engine.titles.registry import new_game  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "fixtures"

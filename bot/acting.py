@@ -8,11 +8,11 @@ from engine.decisions import share_blockers
 from engine.game import Game
 from engine.moves import Move
 from engine.moves.spec import entity_type, pick
-from engine.rounds import StockRound
+from engine.rounds.stock import StockRound
 
 from .play import allowed_commands
 from .reply import UserError
-from .turns import activity
+from .texts.turns import activity
 
 
 def candidates(game: Game) -> list[str]:

@@ -14,7 +14,7 @@ from engine.moves import Move, option_choices
 from engine.titles.registry import title_info
 
 from .acting import candidates, kind_ok
-from .turns import activity
+from .texts.turns import activity
 
 MAX_CHOICES = 25
 

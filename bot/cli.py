@@ -32,7 +32,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     summary = {"title": game.title, "actions": res.processed, "finished": game.finished,
                "result": result, "matches_export": matches}
     if args.story:
-        from bot.story import export_story
+        from bot.texts.story import export_story
 
         with open(args.story, "w") as fh:
             for line in export_story(export)[0]:
@@ -44,7 +44,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_fidelity(args: argparse.Namespace) -> int:
-    from bot.fidelity import run_fidelity
+    from bot.tools.fidelity import run_fidelity
 
     return run_fidelity(args.dirs, jobs=args.jobs)
 
@@ -81,14 +81,14 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 2
     import asyncio  # not at the top: replaying an export does not need it
 
-    from bot.store import StoreError, check_database
+    from bot.storage.store import StoreError, check_database
 
     try:  # a database that cannot be used stops the bot before it connects to Discord
         asyncio.run(check_database(settings.database_path))
     except StoreError as exc:
         print(f"conductor: {exc}", file=sys.stderr)
         return 2
-    from bot.discord_bot import run_bot
+    from bot.discord.client import run_bot
 
     return run_bot(settings)
 
@@ -96,7 +96,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_migrate(args: argparse.Namespace) -> int:
     import asyncio
 
-    from bot.store_migrate import MigrateError, run_migrate
+    from bot.storage.migrate import MigrateError, run_migrate
 
     try:
         print(asyncio.run(run_migrate(args.source, args.target)))
@@ -107,7 +107,7 @@ def cmd_migrate(args: argparse.Namespace) -> int:
 
 
 def cmd_local(args: argparse.Namespace) -> int:
-    from bot.local import run_local
+    from bot.terminal.local import run_local
 
     return run_local(db=args.db, out=args.out)
 
@@ -133,7 +133,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_routes(args: argparse.Namespace) -> int:
-    from engine.route_cli import main_routes
+    from bot.tools.routes import main_routes
 
     return main_routes(args.file)
 

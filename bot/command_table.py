@@ -20,13 +20,15 @@ from typing import TYPE_CHECKING
 
 from engine.titles.registry import title_names
 
-from . import access, lifecycle, records, remind_cmds, repair, rules_cmds, seating, turn_end, undo
 from .acting import resolve_entity, waiting_for
 from .choices import example_for, title_options
-from .game_text import you_can
-from .moves import MAX_LINES, command_moves, moves
+from .handlers import access, lifecycle, records, repair, seating, turn_end, undo
+from .handlers import remind as remind_cmds
+from .handlers import rules as rules_cmds
+from .handlers.moves import MAX_LINES, command_moves, moves
 from .play import ENTITY_OPTION, MOVES
 from .reply import Caller, Reply, UserError
+from .texts.game import you_can
 from .usage import ALWAYS, Usage, help_lines
 
 if TYPE_CHECKING:

@@ -5,8 +5,8 @@ describing what to post. The Discord cog and local mode are thin adapters over i
 is looked up in the one command table (:mod:`bot.command_table`) and its handler runs over the
 game service (:class:`bot.service.GameService`, which this layer is).
 
-The path of a command: Discord (:mod:`bot.slash_game`, :mod:`bot.slash_actions`, buttons in
-:mod:`bot.cog`) or the terminal (:mod:`bot.local`, text read by :mod:`bot.textcmd`) ->
+The path of a command: Discord (:mod:`bot.discord.slash_game`, :mod:`bot.discord.slash_actions`, buttons in
+:mod:`bot.discord.cog`) or the terminal (:mod:`bot.terminal.local`, text read by :mod:`bot.terminal.textcmd`) ->
 :meth:`CommandLayer.handle` (limits on input and, in Discord, on how often a member or channel
 may run commands, the channel's lock, one transaction) -> the table's handler;
 for a game action that is :meth:`GameService.act <bot.service.GameService.act>` (load the game,
@@ -21,9 +21,9 @@ unavailable -> bad parameters -> the engine's own rules. A refusal changes nothi
 
 Each command is one store transaction: all its writes land or none do; they wait in the store
 and go to the database together with the commit, so the database is held only for that moment
-(:mod:`bot.store`). A command that loses a race with another process (the same move stored
+(:mod:`bot.storage.store`). A command that loses a race with another process (the same move stored
 first) is refused, and the game reloaded. Commands run one at a time per channel (one game per
-channel), except those the table marks unlocked. Who may do what is decided in :mod:`bot.access`.
+channel), except those the table marks unlocked. Who may do what is decided in :mod:`bot.handlers.access`.
 """
 
 from __future__ import annotations
@@ -36,15 +36,15 @@ from engine.errors import NOT_YOUR_TURN, GameError
 from . import limits
 from .command_table import check_options, find_command, is_action, is_unlocked
 from .complete import autocomplete
-from .game_text import decision_buttons, status_text
 from .gamelog import build_game
 from .reminders import Clock
 from .reply import Caller, Reply, UserError
 from .service import GameService, render_images
-from .store import Store
-from .store_rows import Conflict
-from .textcmd import CommandSyntaxError
-from .turns import next_line
+from .storage.rows import Conflict
+from .storage.store import Store
+from .terminal.textcmd import CommandSyntaxError
+from .texts.game import decision_buttons, status_text
+from .texts.turns import next_line
 
 log = logging.getLogger(__name__)
 

@@ -23,7 +23,7 @@ from engine.titles.registry import canonical_title, new_game, title_names
 
 from . import limits
 from .reply import UserError
-from .store_rows import GameRow, Seat
+from .storage.rows import GameRow, Seat
 from .version import ENGINE_VERSION
 
 MAX_IMPORT_BYTES = limits.MAX_IMPORT_BYTES
@@ -57,7 +57,7 @@ def players(seats: list[Seat]) -> list[tuple[str, str]]:
 
 
 class DamagedGame(UserError):
-    """A stored game whose own row cannot be read (bot.store_rows.GameRow.damage) or whose title
+    """A stored game whose own row cannot be read (bot.storage.rows.GameRow.damage) or whose title
     this engine does not know: it cannot be played, only exported and ended."""
 
     def __init__(self, what: str):
@@ -108,7 +108,7 @@ def build_game(
                 f"That export takes too long to replay here (more than {cpu_seconds:g} s of CPU; "
                 f"stopped at action {n + 1} of {len(kept)}). Nothing was imported."
             )
-        if "damaged" in raw:  # a stored row that could not be read (bot.store.Store.actions)
+        if "damaged" in raw:  # a stored row that could not be read (bot.storage.store.Store.actions)
             raise ReplayError(row, str(raw["damaged"]))
         try:
             game.process(A.Action.from_dict(raw), safe=False)

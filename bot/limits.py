@@ -17,7 +17,7 @@ from collections.abc import Callable
 from .reply import Caller, UserError
 
 MAX_IMPORT_BYTES = 5_000_000  # an 18xx.games export (the largest real ones are well under 1 MB)
-MAX_LINE = 4000  # a typed command line (bot.textcmd.parse)
+MAX_LINE = 4000  # a typed command line (bot.terminal.textcmd.parse)
 MAX_NAME = 32  # seat names and shown user names
 MAX_PARAM = 100  # any parameter not listed below
 MAX_PARAMS = 16

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .reply import UserError
-from .store_rows import GameRow, Turn, UserPrefs
+from .storage.rows import GameRow, Turn, UserPrefs
 
 if TYPE_CHECKING:
     from .service import GameService

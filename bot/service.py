@@ -21,7 +21,7 @@ Feature modules (the handlers of :mod:`bot.command_table`) use only this API:
 
 State is rebuilt by replaying the stored action log and cached per game; the cache key is the
 log length (the *state id*), which also stamps buttons so a stale click is refused. A command's
-writes wait in the store and go to the database with its commit (:mod:`bot.store`); the cached
+writes wait in the store and go to the database with its commit (:mod:`bot.storage.store`); the cached
 states a command advanced are dropped when it rolls back (:meth:`~GameService.tracking`,
 :meth:`~GameService.rollback`). Heavy engine work runs in a worker thread. Time comes from the
 injected ``clock``.
@@ -44,20 +44,21 @@ from engine.errors import GameError
 from engine.game import Game
 from engine.titles.registry import new_game, title_names
 
-from . import access, story
 from .acting import resolve_entity
-from .game_text import decision_buttons, result_lines, status_text
+from .discord.posting import PostedPictures
 from .gamelog import build_game, max_id, players
-from .lay_text import explain_refusal
+from .handlers import access
 from .picture_cache import cache_of
 from .play import MOVES, build_action
-from .posting import PostedPictures
 from .reminders import Clock, ReminderSettings, start_turn, utc_now
 from .reply import Attachment, Button, Caller, Reply, UserError
 from .robot import robot_decision, robot_entity
-from .store import GameRow, ResultRow, Seat, Store
-from .summary import chart_png, standings, summarize, summary_lines
-from .turns import turn_key
+from .storage.store import GameRow, ResultRow, Seat, Store
+from .texts import story
+from .texts.game import decision_buttons, result_lines, status_text
+from .texts.lay import explain_refusal
+from .texts.summary import chart_png, standings, summarize, summary_lines
+from .texts.turns import turn_key
 
 log = logging.getLogger(__name__)
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def programmed_action(game: Game) -> A.Action | None:
     """The move a program makes for the player whose turn it is, or None."""
-    from .rounds import StockRound
+    from .rounds.stock import StockRound
 
     rnd = game.round
     if not isinstance(rnd, StockRound) or rnd.finished() or game.finished:

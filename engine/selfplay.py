@@ -17,8 +17,8 @@ from .entities import POOL
 from .errors import GameError
 from .game import Game
 from .moves import choices_for, sample_action
-from .operating import OperatingRound
-from .rounds import StockRound
+from .rounds.operating import OperatingRound
+from .rounds.stock import StockRound
 from .titles.registry import new_game
 
 
@@ -389,7 +389,7 @@ def write_export(game: Game, folder: str) -> str:
 
 def _default_router() -> Any:
     try:
-        from .router import best_routes
+        from .routing.router import best_routes
     except ImportError:
         return None
 

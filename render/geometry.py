@@ -1,6 +1,6 @@
 """Pure pixel geometry of a tile drawn in a hex: where nodes sit, how track runs.
 
-Everything here is plain arithmetic on :mod:`engine.hexgrid` conventions (edge k's
+Everything here is plain arithmetic on :mod:`engine.map.hexgrid` conventions (edge k's
 midpoint is where track leaving edge k meets the hex side), so it is unit-tested without
 drawing anything.  Angles are screen degrees (y down, clockwise), as Pillow uses them.
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from engine.hexgrid import Layout, edge_angle_degrees
-from engine.tiles import End, Node, Path, Tile
+from engine.map.hexgrid import Layout, edge_angle_degrees
+from engine.map.tiles import End, Node, Path, Tile
 
 Point = tuple[float, float]
 SQRT3 = math.sqrt(3.0)

@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.commands import CommandLayer
 from bot.reply import Caller, Reply
-from bot.textcmd import action_to_command, parse
+from bot.terminal.textcmd import action_to_command, parse
 from engine import actions as A
 from engine.replay import filter_actions, replay
 

@@ -17,7 +17,7 @@ import json
 import sys
 
 from bot.commands import CommandLayer
-from bot.store import Store
+from bot.storage.store import Store
 from tests.command_script import script, send, user_of
 from tests.fixture_util import load_export
 

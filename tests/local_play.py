@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import Any
 
-from bot.local import LocalSession
-from bot.textcmd import action_to_command
+from bot.terminal.local import LocalSession
+from bot.terminal.textcmd import action_to_command
 from engine.replay import filter_actions
 
 USERS = ["alice", "bob", "carol", "dave", "erin", "frank"]

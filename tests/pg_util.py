@@ -67,7 +67,7 @@ async def pg_url() -> AsyncIterator[str]:
 async def raw(store: Any, sql: str, *args: Any) -> None:
     """One statement straight to the database under ``store`` (a hand edit, behind the bot's back);
     PostgreSQL's refusals come as SQLite's classes, as the store raises them."""
-    from bot.store_pg import PgDatabase, _errors, dml
+    from bot.storage.pg import PgDatabase, _errors, dml
 
     if isinstance(store, PgDatabase):
         with _errors():
@@ -78,6 +78,6 @@ async def raw(store: Any, sql: str, *args: Any) -> None:
 
 
 def on_pg(store: Any) -> bool:
-    from bot.store_pg import PgDatabase
+    from bot.storage.pg import PgDatabase
 
     return isinstance(store, PgDatabase)

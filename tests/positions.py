@@ -14,7 +14,7 @@ from engine import actions as A
 from engine.errors import GameError
 from engine.game import Game
 from engine.replay import filter_actions, replay, snapshot
-from engine.rounds import StockRound
+from engine.rounds.stock import StockRound
 from engine.titles.registry import new_game
 from tests.fixture_util import load_export
 

@@ -1,5 +1,5 @@
 """An independent, plain route search for 1833NE, used only by tests as a cross-check of the
-shared exact router (engine/router.py): it lists routes by depth-first search, scores each per
+shared exact router (engine/routing/router.py): it lists routes by depth-first search, scores each per
 train side with the engine's route rules and combines them by branch and bound."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import GameError
-from engine.router_graph import RouteGraph
+from engine.routing.graph import RouteGraph
 from engine.titles.g1833ne.game import G1833NE
 from engine.titles.g1833ne.routes import route_revenue, station_graph
 

@@ -7,7 +7,7 @@ import pytest
 from engine import actions as A
 from engine.entities import POOL
 from engine.errors import GameError
-from engine.operating import OperatingRound
+from engine.rounds.operating import OperatingRound
 from engine.rules import Rules
 from engine.titles.g1833ne import data as g1833ne_data
 from engine.titles.g1833ne import market as M
@@ -566,7 +566,7 @@ def test_export_replays_to_the_same_result() -> None:
 def _toy_router_game():
     """A hand-made stop graph (no map): station S (20) with a line of towns A, B (10 each) to
     city C (30), and a line of cities D (40), E (50); trains score by their 1833NE side."""
-    from engine.router_graph import Link, RouteGraph
+    from engine.routing.graph import Link, RouteGraph
 
     g = RouteGraph("X")
     spec = [("S", "city", 20, True), ("A", "town", 10, False), ("B", "town", 10, False),
@@ -614,7 +614,7 @@ def _toy_router_game():
     (["2", "2+2"], 130, {"t0": "S-D", "t1": "S-A-B-C"}),
 ])
 def test_shared_router_scores_routes_per_train_side(names, total, runs) -> None:
-    from engine.router import best_routes
+    from engine.routing.router import best_routes
 
     game, graph, train = _toy_router_game()
     trains = [train(f"t{i}", n) for i, n in enumerate(names)]

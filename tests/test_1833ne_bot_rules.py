@@ -12,8 +12,8 @@ import pytest
 
 from bot.commands import CommandLayer
 from bot.reply import Caller, Reply
-from bot.store import Store
-from bot.textcmd import parse
+from bot.storage.store import Store
+from bot.terminal.textcmd import parse
 from engine.replay import replay
 
 CH = "ne-rules"

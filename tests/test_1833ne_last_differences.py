@@ -8,9 +8,9 @@ import pytest
 
 from bot.choices import action_choices, example_for
 from engine import actions as A
-from engine.board import HexState
 from engine.entities import POOL
 from engine.errors import GameError
+from engine.map.board import HexState
 from engine.moves import MOVES, choices_for
 from engine.titles.g1833ne.game import G1833NE
 from engine.titles.g1833ne.track import after_tile_laid

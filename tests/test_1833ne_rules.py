@@ -9,8 +9,8 @@ import pytest
 from engine import actions as A
 from engine.errors import GameError
 from engine.export import export_game
-from engine.operating import OperatingRound
 from engine.replay import replay
+from engine.rounds.operating import OperatingRound
 from engine.titles.g1833ne import data as g1833ne_data
 from engine.titles.g1833ne import provisional as P
 from engine.titles.g1833ne import routes as R
@@ -357,7 +357,7 @@ def test_everything_closed_ends_the_game_at_once() -> None:
 
 
 def test_end_of_game_summary_says_why_in_the_titles_words() -> None:
-    from bot.summary import Summary, summary_lines
+    from bot.texts.summary import Summary, summary_lines
 
     s = Summary(title="1833NE", reason="final_train", standings=[], stock_rounds=9, operating_rounds=18,
                 days=None, reason_text="the last train was sold and one more set of operating rounds was played")

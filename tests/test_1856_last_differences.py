@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.fidelity import read_export
+from bot.tools.fidelity import read_export
 from engine import actions as A
 from engine.replay import replay
 

@@ -25,8 +25,8 @@ import pytest
 
 from bot.commands import CommandLayer
 from bot.reply import Caller, Reply
-from bot.store import Store
-from bot.textcmd import parse
+from bot.storage.store import Store
+from bot.terminal.textcmd import parse
 from engine.replay import filter_actions
 from tests.fixture_util import load_export
 
@@ -306,7 +306,7 @@ def test_slash_commands_are_guild_only_and_creators_is_for_admins() -> None:
     import discord
     from discord.ext import commands
 
-    from bot.cog import ConductorCog, caller_of
+    from bot.discord.cog import ConductorCog, caller_of
 
     cog = ConductorCog(MagicMock(spec=commands.Bot), MagicMock())
     top = cog.__cog_app_commands__

@@ -4,7 +4,7 @@ routes with an extension typed as text, each turned back into the command a play
 from __future__ import annotations
 
 from bot.play import allowed_commands
-from bot.textcmd import action_to_command, format_routes, parse, parse_routes
+from bot.terminal.textcmd import action_to_command, format_routes, parse, parse_routes
 from engine.moves import MOVES
 from tests.test_1833ne_takeover import position
 from tests.test_route_extension import _hartford

@@ -18,8 +18,8 @@ from discord.ext import commands
 from bot.commands import CommandLayer
 from bot.reminders import Reminder, Scheduler, is_quiet, parse_window
 from bot.reply import Caller, Reply
-from bot.store import Store, UserPrefs
-from bot.textcmd import parse
+from bot.storage.store import Store, UserPrefs
+from bot.terminal.textcmd import parse
 from engine.replay import filter_actions
 from tests.fixture_util import load_export
 
@@ -272,7 +272,7 @@ async def test_games_lists_this_servers_running_games(layer: CommandLayer, clock
 
 
 async def test_discord_cog_delivers_pings_and_dms(tmp_path: Path) -> None:
-    from bot.cog import ConductorCog
+    from bot.discord.cog import ConductorCog
 
     store = await Store.open(str(tmp_path / "d.db"))
     try:

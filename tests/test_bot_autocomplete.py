@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.cog import ConductorCog
-from bot.discord_io import complete
+from bot.discord.cog import ConductorCog
+from bot.discord.io import complete
 from tests import test_bot_discord as discord_tests
 from tests.test_bot_discord import ALICE, BOB, fake_interaction, import_at
 

@@ -11,13 +11,13 @@ import sys
 from pathlib import Path
 
 from bot.commands import CommandLayer
-from bot.store import Store
+from bot.storage.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _start(db: Path, out: Path) -> subprocess.Popen[str]:
-    code = (f"from bot.local import run_local; raise SystemExit(run_local(db={str(db)!r}, "
+    code = (f"from bot.terminal.local import run_local; raise SystemExit(run_local(db={str(db)!r}, "
             f"out={str(out)!r}, images=False))")
     return subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, bufsize=1, cwd=ROOT,

@@ -14,9 +14,9 @@ import discord
 import pytest
 from discord.ext import commands
 
-from bot.cog import ConductorCog, StateButton
 from bot.commands import CommandLayer
-from bot.store import Store
+from bot.discord.cog import ConductorCog, StateButton
+from bot.storage.store import Store
 from engine.moves import choices_for
 from engine.replay import filter_actions
 from tests.fixture_util import load_export
@@ -140,7 +140,7 @@ async def test_refusal_is_ephemeral_and_changes_nothing(cog: ConductorCog) -> No
 async def test_slow_commands_defer_first_privately_when_the_answer_is_private(
     cog: ConductorCog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bot.cog as cog_module
+    import bot.discord.cog as cog_module
 
     monkeypatch.setattr(cog_module, "ANSWER_WITHIN", 0.0)
     handle = cog.layer.handle
@@ -201,7 +201,7 @@ async def import_at(cog: ConductorCog, upto: int) -> None:
 
 
 async def complete(cog: ConductorCog, user: int, command: str, options: list[dict[str, Any]]) -> list[Any]:
-    from bot.discord_io import complete as ac
+    from bot.discord.io import complete as ac
 
     inter = fake_interaction(cog, user, command=command, data={"options": options})
     current = next(str(o.get("value", "")) for o in options if o.get("focused"))

@@ -14,8 +14,8 @@ import pytest
 
 from bot.commands import CommandLayer
 from bot.reply import Caller, Reply
-from bot.store import Store
-from bot.textcmd import parse
+from bot.storage.store import Store
+from bot.terminal.textcmd import parse
 from engine.replay import filter_actions, snapshot
 from tests.fixture_util import load_export
 

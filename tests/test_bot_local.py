@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.commands import CommandLayer
-from bot.local import LocalSession, local_paths
-from bot.store import Store
+from bot.storage.store import Store
+from bot.terminal.local import LocalSession, local_paths
 from tests.fixture_util import load_export
 from tests.local_play import lobby, play_export
 

@@ -13,8 +13,8 @@ import pytest
 
 from bot.commands import CommandLayer
 from bot.reply import Caller
-from bot.store import Store
-from bot.textcmd import action_to_command, parse
+from bot.storage.store import Store
+from bot.terminal.textcmd import action_to_command, parse
 from engine.replay import filter_actions, replay, snapshot
 from tests.fixture_util import load_export
 

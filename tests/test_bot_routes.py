@@ -10,7 +10,7 @@ from PIL import Image
 
 from bot.commands import CommandLayer, decision_buttons
 from bot.reply import Reply
-from bot.store import Store
+from bot.storage.store import Store
 from engine.replay import filter_actions, replay
 from tests.fixture_util import load_export
 

@@ -11,7 +11,7 @@ import pytest
 
 from bot.commands import CommandLayer
 from bot.reply import Caller
-from bot.store import MIGRATIONS, SCHEMA_VERSION, Store
+from bot.storage.store import MIGRATIONS, SCHEMA_VERSION, Store
 from bot.version import ENGINE_VERSION
 from engine.replay import replay, snapshot
 from tests.fixture_util import load_export

@@ -12,9 +12,9 @@ from typing import Any
 
 from bot.commands import CommandLayer
 from bot.reply import Caller, Reply
-from bot.store import Store
-from bot.summary import fmt_days, round_label, standings, value_series
-from bot.textcmd import action_to_command, parse
+from bot.storage.store import Store
+from bot.terminal.textcmd import action_to_command, parse
+from bot.texts.summary import fmt_days, round_label, standings, value_series
 from engine.replay import filter_actions, replay
 from engine.titles.registry import new_game
 from tests.fixture_util import load_export

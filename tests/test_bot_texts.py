@@ -14,8 +14,8 @@ import pytest
 
 from bot.commands import CommandLayer, status_text
 from bot.reply import Caller, Reply
-from bot.store import Store
-from bot.textcmd import parse
+from bot.storage.store import Store
+from bot.terminal.textcmd import parse
 from engine.decisions import round_title
 from engine.replay import filter_actions, snapshot
 from render.status_image import header_lines

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.acting import candidates, resolve_entity
-from bot.moves import command_moves
+from bot.handlers.moves import command_moves
 from bot.play import build_action
-from bot.textcmd import parse
+from bot.terminal.textcmd import parse
 from engine import actions as A
 from engine.game import Game
 from engine.moves import choices_for, move_for

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.cog import ConductorCog
 from bot.command_table import COMMANDS, find_command
+from bot.discord.cog import ConductorCog
 from engine.moves import MOVES
 
 DISCORD_ONLY = {"sync"}  # registers the slash commands; not a game command

@@ -13,8 +13,8 @@ from engine import actions as A
 from engine.computer import decide
 from engine.computer.policy import next_train_cost, rust_imminent
 from engine.game import Game
-from engine.operating import OperatingRound
 from engine.replay import filter_actions, game_from_export
+from engine.rounds.operating import OperatingRound
 from tests.fixture_util import load_export
 
 

@@ -14,7 +14,7 @@ import pytest
 from bot.commands import CommandLayer
 from bot.reminders import Scheduler
 from bot.reply import Caller
-from bot.store import Store
+from bot.storage.store import Store
 from tests.test_bot_async_reminders import CH, FakeClock, acting_user, run, setup_game
 
 OTHER = "chan-other"
@@ -179,7 +179,7 @@ async def test_a_lobby_whose_options_are_damaged_does_not_start_without_them(lay
 
 
 async def test_a_damaged_final_standing_is_left_out_of_stats_and_history(layer: CommandLayer) -> None:
-    from bot.store import ResultRow
+    from bot.storage.store import ResultRow
 
     one, two = [await layer.store.create_game(f"c{i}", "1856", [], "alice", "x", status="ended") for i in (1, 2)]
     await layer.store.save_results([ResultRow(one, 0, "1", "Alice", "alice", 1, 900, 100),

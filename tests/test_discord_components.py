@@ -1,4 +1,4 @@
-"""The components of a game reply (bot.game_text.decision_buttons, bot.menus) over recorded
+"""The components of a game reply (bot.texts.game.decision_buttons, bot.discord.menus) over recorded
 games: at every sampled position each button and menu fits Discord's limits, says what it does,
 submits a command line as typed, stamped with the state, and every complete line it offers is a
 move the game accepts (the same legality as autocomplete)."""
@@ -11,16 +11,16 @@ import discord
 import pytest
 
 from bot.acting import resolve_entity
-from bot.cog import buttons_view
-from bot.game_text import decision_buttons
-from bot.menus import menu_reply
+from bot.discord.cog import buttons_view
+from bot.discord.menus import menu_reply
 from bot.play import MOVES, build_action
 from bot.reply import Button, Reply
-from bot.textcmd import format_command, parse
+from bot.terminal.textcmd import format_command, parse
+from bot.texts.game import decision_buttons
 from engine.game import Game
 from engine.moves import choices_for
-from engine.operating import OperatingRound
 from engine.replay import filter_actions, replay
+from engine.rounds.operating import OperatingRound
 from tests.fixture_util import load_export
 
 PICKS_TRIED = 4  # per menu: the engine tries each (and undoes it)
@@ -104,7 +104,7 @@ def test_every_offered_tap_fits_discord_and_is_a_legal_move(
 
 
 def test_a_long_list_of_hexes_offers_those_next_to_the_network_first() -> None:
-    from engine import hexgrid
+    from engine.map import hexgrid
 
     export = load_export("1856", "1856_game_end_bank")
     game = replay({**export, "actions": filter_actions(export["actions"])[:658]}).game

@@ -13,7 +13,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from bot.textcmd import action_to_command, parse
+from bot.terminal.textcmd import action_to_command, parse
 from engine.moves import choices_for
 from engine.replay import filter_actions, replay
 from tests.discord_standin import Channel, DiscordStandIn, InteractionRecord, Message, User
@@ -420,9 +420,9 @@ async def test_a_player_who_chose_direct_messages_gets_turns_by_dm(standin: Disc
 
 async def test_a_slow_menu_choice_is_acknowledged_silently_then_answered(
         standin: DiscordStandIn, tmp_path: Path, monkeypatch: Any) -> None:
-    import bot.cog
+    import bot.discord.cog
 
-    slow_pick = bot.cog.next_pick
+    slow_pick = bot.discord.cog.next_pick
 
     async def slow(*args: Any) -> Any:
         await asyncio.sleep(1.5)  # longer than the bot waits before acknowledging
@@ -435,7 +435,7 @@ async def test_a_slow_menu_choice_is_acknowledged_silently_then_answered(
         for user in users[1:]:
             await say(standin, user, table, "game join")
         _, started = await say(standin, users[0], table, "game start", {"order": "joined"})
-        monkeypatch.setattr(bot.cog, "next_pick", slow)
+        monkeypatch.setattr(bot.discord.cog, "next_pick", slow)
         menu = started.menu("private company")
         choice = next(o for o in menu["options"] if o["value"].startswith("/bid company:FT"))
         rec = await standin.select(users[0], started, menu, choice["value"])

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cog import ConductorCog
+from bot.discord.cog import ConductorCog
 from bot.reminders import Reminder
 from tests.discord_standin import Channel, DiscordStandIn, Recorded, User
 from tests.discord_standin.harness import (
@@ -111,7 +111,7 @@ def _ephemeral(rec: Recorded) -> bool:
 async def test_pictures_refused_with_403_post_the_text_and_tell_the_user_privately(
         standin: DiscordStandIn, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     users, table = club(standin)
-    caplog.set_level(logging.WARNING, logger="bot.cog")
+    caplog.set_level(logging.WARNING, logger="bot.discord.cog")
     async with RunningBot(standin, tmp_path / "bot.db"):
         await lobby(standin, users, table)
         # Discord refuses every message with files (the channel denies Attach Files)
@@ -140,7 +140,7 @@ async def test_pictures_refused_with_403_post_the_text_and_tell_the_user_private
 async def test_a_403_on_every_public_message_is_reported_privately_and_logged(
         standin: DiscordStandIn, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     users, table = club(standin)
-    caplog.set_level(logging.WARNING, logger="bot.cog")
+    caplog.set_level(logging.WARNING, logger="bot.discord.cog")
     async with RunningBot(standin, tmp_path / "bot.db"):
         await say(standin, users[0], table, "game new", {"title": "1856"})
         standin.forbid("POST", r"/(interactions|webhooks)/", times=10, when=lambda r: not _ephemeral(r))
@@ -220,7 +220,7 @@ async def test_a_slow_command_is_deferred_in_time_then_answered(standin: Discord
 async def test_an_expired_interaction_is_answered_in_the_channel(
         standin: DiscordStandIn, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     users, table = club(standin)
-    caplog.set_level(logging.WARNING, logger="bot.cog")
+    caplog.set_level(logging.WARNING, logger="bot.discord.cog")
     async with RunningBot(standin, tmp_path / "bot.db"):
         await say(standin, users[0], table, "game new", {"title": "1856"})
         standin.interaction_deadline = 0.0  # every acknowledgement arrives too late

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.fidelity import check_game, find_exports
+from bot.tools.fidelity import check_game, find_exports
 
 FIXTURES = Path(__file__).parent / "fixtures"
 GAMES = find_exports([str(FIXTURES)])

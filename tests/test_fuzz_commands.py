@@ -24,8 +24,8 @@ from hypothesis import strategies as st
 from bot.commands import CommandLayer, build_game
 from bot.reminders import ReminderSettings
 from bot.reply import Caller
-from bot.store import Store
-from bot.textcmd import CommandSyntaxError, format_command, parse
+from bot.storage.store import Store
+from bot.terminal.textcmd import CommandSyntaxError, format_command, parse
 from engine.moves import MOVES
 from engine.replay import filter_actions, snapshot
 from tests.fixture_util import load_export

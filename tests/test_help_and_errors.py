@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from bot.commands import CommandLayer
-from bot.local import LocalSession
 from bot.play import allowed_commands, build_action
-from bot.store import Store
+from bot.storage.store import Store
+from bot.terminal.local import LocalSession
 from engine import actions as A
 from engine.errors import GameError
 from engine.moves import MOVES

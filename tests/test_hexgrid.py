@@ -1,4 +1,4 @@
-"""Tests for engine.hexgrid: 18xx.games coordinates, edges and pixel geometry.
+"""Tests for engine.map.hexgrid: 18xx.games coordinates, edges and pixel geometry.
 
 Real-game facts come from 18xx.games game 51745 (1856, tobymao/18xx
 ``spec/fixtures/1856/51745.json``) and from the preprinted track of the titles' maps
@@ -12,7 +12,7 @@ import math
 import pytest
 
 from engine.data.tile_catalog import TILES
-from engine.hexgrid import (
+from engine.map.hexgrid import (
     coord,
     default_axes,
     distance,
@@ -27,7 +27,7 @@ from engine.hexgrid import (
     neighbors,
     opposite,
 )
-from engine.tiles import parse_tile
+from engine.map.tiles import parse_tile
 
 LAYOUTS = ("flat", "pointy")
 SAMPLE_IDS = ["A20", "B13", "J13", "J15", "N11", "P17", "Q10", "H6", "A9", "K13", "E5", "AA7", "Z26"]

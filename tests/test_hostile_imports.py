@@ -18,8 +18,8 @@ from bot import gamelog
 from bot.commands import CommandLayer
 from bot.gamelog import import_seats, read_export
 from bot.reply import Caller, UserError
-from bot.store import Store
-from bot.textcmd import parse
+from bot.storage.store import Store
+from bot.terminal.textcmd import parse
 from engine.replay import ReplayBudgetError, filter_actions
 from tests.fixture_util import load_export
 from tests.test_bot_async_reminders import CH, acting_user, run, setup_game

@@ -154,11 +154,11 @@ def test_cycle_finder_finds_a_circle() -> None:
 def test_function_level_imports_count_and_type_checking_ones_do_not(tmp_path: Path) -> None:
     source = (
         "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from bot import commands\n"
-        "def f():\n    from bot.store import Store\n"
+        "def f():\n    from bot.storage.store import Store\n"
     )
     path = tmp_path / "x.py"
     path.write_text(source)
-    assert imported("bot.x", path, {"bot", "bot.commands", "bot.store", "bot.x"}) == {"bot.store"}
+    assert imported("bot.x", path, {"bot", "bot.commands", "bot.storage.store", "bot.x"}) == {"bot.storage.store"}
 
 
 def test_engine_imports_neither_render_nor_bot() -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.commands import CommandLayer, build_game
-from bot.store import Store
+from bot.storage.store import Store
 from engine import actions as A
 from engine.replay import filter_actions, replay, snapshot
 from tests.command_script import Step, script, send, set_up, user_of

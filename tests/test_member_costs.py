@@ -14,7 +14,7 @@ from bot import complete
 from bot.commands import CommandLayer
 from bot.limits import RateLimits
 from bot.reply import Attachment, Caller
-from bot.store import Store
+from bot.storage.store import Store
 from tests.test_bot_async_reminders import CH, acting_user, run, setup_game
 
 

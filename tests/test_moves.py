@@ -9,7 +9,7 @@ import pytest
 
 import engine.titles.g1833ne.game  # noqa: F401  (registers 1833NE's takeover actions)
 from bot.play import build_action
-from bot.textcmd import action_to_command, parse
+from bot.terminal.textcmd import action_to_command, parse
 from engine import actions as A
 from engine.errors import BAD_OPTION, UNKNOWN, GameError
 from engine.game import Game

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from bot.commands import CommandLayer
-from bot.store import Store
+from bot.storage.store import Store
 from tests.command_script import script, set_up
 from tests.fixture_util import load_export
 from tests.test_store_integrity import replays
@@ -22,7 +22,7 @@ START = 460  # hotseat006, late in the game
 CHILD = """
 import asyncio, json, os, sys, time
 from bot.commands import CommandLayer
-from bot.store import Store
+from bot.storage.store import Store
 from tests.command_script import send, user_of
 async def main(db, channel, user, line, go):
     store = await Store.open(db)

@@ -8,7 +8,7 @@ import asyncio
 
 from bot.commands import CommandLayer
 from bot.reminders import Reminder, Scheduler
-from bot.store import Store
+from bot.storage.store import Store
 from tests.test_bot_async_reminders import FakeClock, setup_game
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.commands import build_game
-from bot.store import Store
-from bot.textcmd import action_to_command, parse
+from bot.storage.store import Store
+from bot.terminal.textcmd import action_to_command, parse
 from engine.replay import filter_actions, replay, snapshot
 from tests.discord_standin import Channel, DiscordStandIn, User
 from tests.discord_standin.harness import finish, say, standin, start_conductor
@@ -124,7 +124,7 @@ def test_shard_settings_are_read_and_wrong_ones_stop_the_bot_with_one_line(
         monkeypatch: Any, capsys: Any) -> None:
     from bot.cli import main
     from bot.config import load_settings
-    from bot.discord_bot import ConductorBot
+    from bot.discord.client import ConductorBot
 
     monkeypatch.setenv("SHARD_COUNT", "4")
     monkeypatch.setenv("SHARD_IDS", "1, 3")

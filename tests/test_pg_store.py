@@ -14,8 +14,8 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.store import SCHEMA_VERSION, Store, StoreError, Turn, UserPrefs
-from bot.store_migrate import MigrateError, migrate
+from bot.storage.migrate import MigrateError, migrate
+from bot.storage.store import SCHEMA_VERSION, Store, StoreError, Turn, UserPrefs
 from tests.test_bot_async_reminders import CH, acting_user, run, setup_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -133,7 +133,7 @@ async def test_both_engines_have_the_same_tables_and_columns(tmp_path: Path, pg_
 
 
 async def test_an_older_database_is_migrated_step_by_step(pg_url: str) -> None:
-    from bot.store_schema import pg_ddl
+    from bot.storage.schema import pg_ddl
 
     conn = await asyncpg.connect(pg_url)  # a database written by schema version 1
     await conn.execute(pg_ddl(0))

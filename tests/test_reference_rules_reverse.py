@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine import actions as A
 from engine.game import Game
-from engine.rounds import StockRound
+from engine.rounds.stock import StockRound
 from engine.titles.registry import new_game
 from tests.positions import PLAYERS3, at, raw_action
 

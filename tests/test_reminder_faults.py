@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.commands import CommandLayer
 from bot.reminders import Reminder, Scheduler
-from bot.store import Store
+from bot.storage.store import Store
 from tests.test_bot_async_reminders import FakeClock, setup_game
 
 CHANNELS = ("chan-1", "chan-2", "chan-3")

@@ -21,9 +21,9 @@ import pytest
 from PIL import Image, ImageChops
 
 from engine import actions as A
-from engine import hexgrid
 from engine.game import Game
-from engine.tiles import make_tile
+from engine.map import hexgrid
+from engine.map.tiles import make_tile
 from engine.titles.g1833ne import data as g1833ne_data
 from engine.titles.g1836jr56 import data as g1836jr56_data
 from engine.titles.g1856 import data as g1856_data
@@ -49,7 +49,7 @@ def close(p: tuple[float, float], q: tuple[float, float], tol: float = 1e-6) -> 
 
 
 def edge_mid(edge: int, layout: str) -> tuple[float, float]:
-    """Edge midpoint via engine.hexgrid for a hex whose centre is CENTER."""
+    """Edge midpoint via engine.map.hexgrid for a hex whose centre is CENTER."""
     cx, cy = hexgrid.hex_center("A1", layout, SIZE)  # type: ignore[arg-type]
     mx, my = hexgrid.edge_midpoint("A1", edge, layout, SIZE)  # type: ignore[arg-type]
     return CENTER[0] + mx - cx, CENTER[1] + my - cy

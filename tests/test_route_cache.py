@@ -1,4 +1,4 @@
-"""The best routes of a position are computed once and reused (engine.router.cached_best_routes):
+"""The best routes of a position are computed once and reused (engine.routing.router.cached_best_routes):
 the suggestion, the button and autocomplete ask for the same position; a change of the map or
 of the corporation's trains makes them be computed again."""
 
@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from engine import router as R
 from engine.decisions import suggest_routes
+from engine.routing import router as R
 from engine.titles.registry import new_game
 
 CORP = "CA"

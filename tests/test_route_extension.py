@@ -12,8 +12,8 @@ import pytest
 
 from engine import actions as A
 from engine.errors import GameError
-from engine.router import best_routes
-from engine.router_graph import Link, RouteGraph
+from engine.routing.graph import Link, RouteGraph
+from engine.routing.router import best_routes
 from engine.rules import Rules
 from engine.titles.g1833ne import routes as R
 from engine.titles.g1833ne.game import G1833NE

@@ -1,4 +1,4 @@
-"""The exact route optimizer (engine/router.py): hand-made maps with a known best answer, the
+"""The exact route optimizer (engine/routing/router.py): hand-made maps with a known best answer, the
 route checker, the time budget, and every run_routes action of the real games that replay."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from bot.tools.routes import main_routes, route_cases
 from engine import actions as A
 from engine.game import Game
-from engine.route_cli import main_routes, route_cases
-from engine.router import best_route_for_train, best_routes, check_route, check_routes
+from engine.routing.router import best_route_for_train, best_routes, check_route, check_routes
 from engine.titles.registry import new_game
 from tests.fixture_util import FIXTURES, load_export
 
@@ -209,7 +209,7 @@ def test_time_budget_stops_early_with_legal_routes() -> None:
     assert not sol.optimal and sol.stopped
     assert sol.total > 0 and check_routes(game, sym, sol.routes) is None
     # The engine's network walk follows 18xx.games' (every way through converging track, see
-    # engine.board.route_legal_walk), which takes minutes on this artificial all-brown map; the
+    # engine.map.board.route_legal_walk), which takes minutes on this artificial all-brown map; the
     # engine accepts the routes over the plain network here (the fixture cases below run it
     # with the 18xx.games walk).
     game.board.route_legal_network = False

@@ -1,4 +1,4 @@
-"""The router lists long routes only where they can pay (engine/router_long.py): with one train
+"""The router lists long routes only where they can pay (engine/routing/long.py): with one train
 reaching further than the others, the best total is the one found by listing every route, and a
 search cut short by its budget says so (the routes summary counts it as unproven)."""
 
@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from engine import router as R
+from bot.tools.routes import RouteCase, summarize
 from engine.game import Game
-from engine.route_cli import RouteCase, summarize
+from engine.routing import router as R
 from engine.titles.registry import new_game
 
 CORP = "CA"

@@ -12,8 +12,8 @@ import copy
 from engine import actions as A
 from engine.errors import GameError
 from engine.game import Game
-from engine.operating import OperatingRound
-from engine.rounds import StockRound
+from engine.rounds.operating import OperatingRound
+from engine.rounds.stock import StockRound
 from tests.positions import (
     PLAYERS4,
     at,

@@ -13,8 +13,8 @@ from engine import actions as A
 from engine.entities import POOL
 from engine.errors import GameError
 from engine.game import Game
-from engine.operating import OperatingRound
-from engine.rounds import StockRound
+from engine.rounds.operating import OperatingRound
+from engine.rounds.stock import StockRound
 from tests.positions import (
     after_auction_1856,
     at,

@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from bot.store import Conflict, ResultRow, Seat, Store, SubRequest, Turn, UndoRequest, UserPrefs
+from bot.storage.store import Conflict, ResultRow, Seat, Store, SubRequest, Turn, UndoRequest, UserPrefs
 from bot.version import ENGINE_VERSION
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from bot.commands import CommandLayer, build_game
 from bot.reply import Caller, Reply
-from bot.store import SCHEMA_VERSION, Store, StoreError
+from bot.storage.store import SCHEMA_VERSION, Store, StoreError
 from engine.replay import snapshot
 from tests.fixture_util import load_export
 from tests.pg_util import on_pg, raw
@@ -312,7 +312,7 @@ async def test_what_a_command_reads_with_its_game_equals_what_the_tables_hold(db
     """open_game inside a command brings the log length, seats and turn clock along (one trip
     to the database thread); they must equal the separate reads, times to the last digit and
     numeric-looking names untouched, and a write in the command makes them read afresh."""
-    from bot.store import Seat, Turn
+    from bot.storage.store import Seat, Turn
 
     store = await Store.open(db_target)
     try:

@@ -18,9 +18,9 @@ import pytest
 from bot.cli import main as conductor
 from bot.commands import CommandLayer
 from bot.reply import Caller
-from bot.store import Store
-from bot.story import export_story, fit
-from bot.textcmd import parse
+from bot.storage.store import Store
+from bot.terminal.textcmd import parse
+from bot.texts.story import export_story, fit
 from engine.replay import filter_actions
 from tests.fixture_util import FIXTURES, load_export
 from tests.story_facts import count

@@ -1,4 +1,4 @@
-"""Tests for engine.tiles (DSL parsing, rotation, upgrade rules) and the tile catalogue.
+"""Tests for engine.map.tiles (DSL parsing, rotation, upgrade rules) and the tile catalogue.
 
 Expected upgrades follow 18xx.games rules; the 57->14 and 5->14, 6->15 cases are real
 lays from 18xx.games game 51745 (tobymao/18xx ``spec/fixtures/1856/51745.json``).
@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from engine.data.tile_catalog import TILES
-from engine.tile_upgrades import (
+from engine.map.tiles import COLOR_ORDER, End, make_tile, parse_revenue, parse_tile, tile_def
+from engine.map.upgrades import (
     city_correspondence,
     color_upgrades,
     labels_match,
@@ -17,14 +18,6 @@ from engine.tile_upgrades import (
     paths_preserved,
     upgrade_candidates_basic,
     upgrade_options,
-)
-from engine.tiles import (
-    COLOR_ORDER,
-    End,
-    make_tile,
-    parse_revenue,
-    parse_tile,
-    tile_def,
 )
 from engine.titles.registry import title_info, title_names
 

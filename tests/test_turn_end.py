@@ -8,9 +8,9 @@ import copy
 from bot.commands import CommandLayer
 from engine import actions as A
 from engine.game import Game
-from engine.operating import OperatingRound
 from engine.replay import filter_actions, game_from_export
-from engine.rounds import StockRound
+from engine.rounds.operating import OperatingRound
+from engine.rounds.stock import StockRound
 from tests.fixture_util import load_export
 from tests.test_bot_errors import USERS, layer, run, setup_game  # noqa: F401  (layer: a fixture)
 

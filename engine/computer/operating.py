@@ -18,7 +18,7 @@ from ..entities import Corporation, Train
 from ..errors import GameError
 from ..game import Game
 from ..moves import choices_for, move_for, option_choices
-from ..router import best_routes
+from ..routing.router import best_routes
 from .policy import (
     Decision,
     base,

@@ -13,8 +13,8 @@ import random
 from .. import actions as A
 from ..game import Game
 from ..moves import choices_for, move_for, option_choices, sample_action
-from ..operating import OperatingRound
-from ..rounds import AuctionRound, StockRound
+from ..rounds.operating import OperatingRound
+from ..rounds.stock import AuctionRound, StockRound
 from . import operating as O
 from .policy import Decision, base, first_accepted
 from .stock import auction_decisions, stock_decisions

@@ -3,7 +3,7 @@ money a corporation needs for its next train, which trains rust soon, what a sha
 to hold.
 
 Nothing here changes a game: a trial (:func:`trial`) processes the action and restores the
-state exactly, like :meth:`engine.processing.ActionProcessing.accepts`.
+state exactly, like :meth:`engine.mechanics.processing.ActionProcessing.accepts`.
 """
 
 from __future__ import annotations

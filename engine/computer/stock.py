@@ -10,7 +10,7 @@ from ..entities import Corporation
 from ..errors import GameError
 from ..game import Game
 from ..moves import move_for, option_choices
-from ..rounds import AuctionRound, StockRound
+from ..rounds.stock import AuctionRound, StockRound
 from .policy import (
     Decision,
     base,
@@ -100,7 +100,7 @@ _EARNING: dict[tuple[int, int, str], int] = {}
 def earning(game: Game, corp: Corporation) -> int:
     """What the corporation's trains earn now (the best routes; 0 without trains), remembered
     for the position (a stock round asks for each share on offer)."""
-    from ..router import best_routes
+    from ..routing.router import best_routes
 
     if not game.corp_trains(corp.sym):
         return 0

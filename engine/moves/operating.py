@@ -15,7 +15,7 @@ from ..decisions import route_suggestion, step_offering, suggest_routes
 from ..entities import POOL, Corporation, Train
 from ..errors import BAD_OPTION, UNAVAILABLE, GameError
 from ..game import Game
-from ..operating import OperatingRound
+from ..rounds.operating import OperatingRound
 from .routes_text import format_routes, parse_routes
 from .spec import Move, Option, Params, base, no_choices, number, pick, text
 from .stock import sell_choices, share_ids

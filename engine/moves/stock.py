@@ -13,8 +13,8 @@ from ..choice import Choice
 from ..decisions import pick_shares, share_blockers, step_offering
 from ..errors import BAD_OPTION, UNAVAILABLE, GameError
 from ..game import Game
-from ..operating import OperatingRound
-from ..rounds import AuctionRound, StockRound
+from ..rounds.operating import OperatingRound
+from ..rounds.stock import AuctionRound, StockRound
 from .spec import Move, Option, Params, base, flag, no_choices, number, pick, text, yes
 
 BID_STEPS = (0, 5, 10, 20, 50)

@@ -12,7 +12,7 @@ from ..choice import Choice
 from ..decisions import city_id, distinct_rotations, legal_tile_lays, private_tile_lays, track_exits
 from ..errors import BAD_OPTION, UNAVAILABLE, GameError
 from ..game import Game
-from ..operating import OperatingRound
+from ..rounds.operating import OperatingRound
 from .spec import Move, Option, Params, base, number, pick, text
 
 

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from engine.entities import Corporation
 from engine.game import Game
-from engine.tiles import Node
+from engine.map.tiles import Node
 
 from .. import geometry as geo
 from ..draw import paste_text, text_size

@@ -8,8 +8,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from engine import hexgrid
 from engine.game import Game
+from engine.map import hexgrid
 
 from . import routes as routes_
 from .image import draw_map

@@ -12,8 +12,8 @@ items), ``routes`` (routes and their legend); ``layout`` places things,
 
 from __future__ import annotations
 
-from engine import hexgrid
 from engine.game import Game
+from engine.map import hexgrid
 
 from .. import geometry as geo
 from ..draw import left_text, to_png

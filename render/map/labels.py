@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from engine.board import HexState
+from engine.map.board import HexState
 
 from .. import geometry as geo
 from ..draw import circle, fit_size, text_size

@@ -13,7 +13,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from engine import hexgrid
+from engine.map import hexgrid
 
 from .. import geometry as geo
 

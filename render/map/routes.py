@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.board import NodeRef
 from engine.game import Game
+from engine.map.board import NodeRef
 
 from .. import geometry as geo
 from ..draw import circle, left_text, text_size

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import math
 
-from engine.board import HexState
-from engine.tiles import Node, Tile
+from engine.map.board import HexState
+from engine.map.tiles import Node, Tile
 
 from .. import geometry as geo
 from ..draw import circle, fit_size

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import math
 
-from engine import hexgrid
-from engine.tiles import Path
+from engine.map import hexgrid
+from engine.map.tiles import Path
 
 from .. import geometry as geo
 from ..draw import circle

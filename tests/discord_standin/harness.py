@@ -20,7 +20,7 @@ import yarl
 from PIL import Image
 
 from bot.config import Settings
-from bot.discord_bot import ConductorBot, serve
+from bot.discord.client import ConductorBot, serve
 
 from .model import Channel, InteractionRecord, Message, User
 from .server import DiscordStandIn
@@ -41,7 +41,7 @@ async def standin(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[DiscordStand
 
 
 class RunningBot:
-    """``ConductorBot`` served by :func:`bot.discord_bot.serve` (what ``conductor run`` runs)."""
+    """``ConductorBot`` served by :func:`bot.discord.client.serve` (what ``conductor run`` runs)."""
 
     def __init__(self, standin: DiscordStandIn, database: Path) -> None:
         self.standin = standin

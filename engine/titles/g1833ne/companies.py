@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ... import actions as A
 from ...entities import Company, Corporation
 from ...errors import RULE, GameError
-from ...operating import OperatingRound
+from ...rounds.operating import OperatingRound
 from . import provisional as P
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...entities import POOL, Corporation, Train
 from ...errors import RULE, GameError
-from ...operating import OperatingRound
+from ...rounds.operating import OperatingRound
 from . import finance as F
 from . import market as M
 

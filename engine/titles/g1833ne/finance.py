@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...entities import POOL, Corporation, Share
 from ...errors import RULE, GameError
 from ...market import Cell
-from ...operating import OperatingRound
+from ...rounds.operating import OperatingRound
 from . import market as M
 
 if TYPE_CHECKING:

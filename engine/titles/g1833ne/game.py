@@ -20,25 +20,25 @@ from typing import Any
 from ... import actions as A
 from ...entities import POOL, Company, Corporation, Share, Train
 from ...game import Game
+from ...map.tiles import Tile
 from ...market import Cell
-from ...operating import OperatingRound
-from ...router import RouteSolution
-from ...router import best_routes as shared_best_routes
-from ...router_graph import RouteGraph
-from ...tiles import Tile
+from ...rounds.operating import OperatingRound
+from ...routing.graph import RouteGraph
+from ...routing.router import RouteSolution
+from ...routing.router import best_routes as shared_best_routes
 from . import choices as choice_refinements
-from . import companies as C
+from . import companies as company_rules
 from . import data as g1833ne_data
-from . import emergency as E
-from . import finance as F
-from . import provisional as P
-from . import provisional_play as PP
-from . import routes as R
-from . import sequence as Q
-from . import stations as S
+from . import emergency as emergency_rules
+from . import finance as finance_rules
+from . import provisional as provisional_rules
+from . import provisional_play
+from . import routes as route_rules
+from . import sequence as sequence_rules
+from . import stations as station_rules
 from . import takeover as _takeover  # registers the takeover actions
-from . import track as T
-from . import train_buying as TB
+from . import track as track_rules
+from . import train_buying as train_rules
 from .stations import NEBoard
 from .trains import Side
 
@@ -112,8 +112,8 @@ class G1833NE(Game):
         d = self.data
         self.right_cost = d.FERRY_PRICE  # the special buy is a ferry
         # what no source gives (bonuses, ferries, the bank's reserve): the game's own table
-        self.provisional_entries = [o for o in self.optional_rules if P.is_entry(o)]
-        self.provisional = P.table_from_options(self.provisional_entries, d)
+        self.provisional_entries = [o for o in self.optional_rules if provisional_rules.is_entry(o)]
+        self.provisional = provisional_rules.table_from_options(self.provisional_entries, d)
         # the 1833NE board (P4/P6 off-board stations) with the home reservations again
         self.board = NEBoard(self)
         for corp in self.corporations.values():
@@ -128,7 +128,7 @@ class G1833NE(Game):
         self.card_of: dict[str, str] = {}
         self.sides: dict[str, list[Side]] = {}
         self.chosen: dict[str, Side] = {}
-        TB.set_up_cards(self)
+        train_rules.set_up_cards(self)
         self.obsolete: set[str] = set()
         self.ferries: dict[str, str | None] = {h: None for h in self.provisional.ferry_ports}
         self.ferry_order: list[str] = []
@@ -160,7 +160,7 @@ class G1833NE(Game):
 
     # ------------------------------------------------------------------ certificate limit
     def cert_limit(self) -> int:
-        return F.cert_limit(self)
+        return finance_rules.cert_limit(self)
 
     # ------------------------------------------------------------------ stock round
     def initial_round(self) -> Any:
@@ -174,10 +174,10 @@ class G1833NE(Game):
         return NEStockRound(self)
 
     def can_par(self, pid: str, corp: Corporation) -> bool:
-        return F.can_par(self, pid, corp)
+        return finance_rules.can_par(self, pid, corp)
 
     def par_prices(self, corp: Corporation) -> list[Cell]:
-        return F.par_prices(self, corp)
+        return finance_rules.par_prices(self, corp)
 
     def capitalization_type(self, corp: Corporation) -> str:
         return "incremental"  # always (the 1846 finance system); no escrow, no full capitalization
@@ -187,7 +187,7 @@ class G1833NE(Game):
         corp.started = True
 
     def transfer_share_from_ipo(self, pid: str, share: Share, par_price: int) -> None:
-        F.transfer_share_from_ipo(self, pid, share, par_price)
+        finance_rules.transfer_share_from_ipo(self, pid, share, par_price)
 
     def after_share_bought(self, sym: str) -> None:
         self.change_president(sym)
@@ -205,13 +205,13 @@ class G1833NE(Game):
         super().change_president(sym, preferred)
 
     def can_sell_hook(self, rnd: Any, pid: str, sym: str, percent: int) -> str | None:
-        return F.can_sell_hook(self, rnd, pid, sym, percent)
+        return finance_rules.can_sell_hook(self, rnd, pid, sym, percent)
 
     def sell_shares(self, pid: str, shares: list[Share], percent: int | None = None) -> int:
         corp = self.corporations[shares[0].corporation]
         was_president = corp.president == pid
         amount = super().sell_shares(pid, shares, percent)
-        F.price_drop_after_sale(self, corp, shares, percent, was_president)
+        finance_rules.price_drop_after_sale(self, corp, shares, percent, was_president)
         return amount
 
     def price_drop_on_sale(self, corp: Corporation, percent: int) -> None:
@@ -219,10 +219,10 @@ class G1833NE(Game):
         the president's sales move it."""
 
     def finish_stock_round(self) -> None:
-        F.finish_stock_round(self)
+        finance_rules.finish_stock_round(self)
 
     def move_price(self, corp: Corporation, direction: str) -> None:
-        F.move_price(self, corp, direction)
+        finance_rules.move_price(self, corp, direction)
 
     # ------------------------------------------------------------------ operating order
     def floatable(self, corp: Corporation) -> bool:
@@ -235,7 +235,7 @@ class G1833NE(Game):
         return corp.ipoed and not corp.closed
 
     def operating_order(self) -> list[Corporation]:
-        return Q.operating_order(self)
+        return sequence_rules.operating_order(self)
 
     def new_operating_round(self, num: int) -> OperatingRound:
         from .steps import operating_steps
@@ -243,42 +243,42 @@ class G1833NE(Game):
         return OperatingRound(self, num, operating_steps())
 
     def payout_companies(self) -> None:
-        C.payout_companies(self)
+        company_rules.payout_companies(self)
 
     def start_operating(self, rnd: OperatingRound, corp: Corporation) -> bool:
-        return Q.start_operating(self, rnd, corp)
+        return sequence_rules.start_operating(self, rnd, corp)
 
     def after_step_action(self, rnd: OperatingRound, action: A.Action) -> None:
         self.check_end_triggers()
 
     def after_action(self, action: A.Action) -> None:
         self.check_end_triggers()
-        C.refresh_p5(self)  # ferries and P5 move with takeovers, close, go in phase IV
+        company_rules.refresh_p5(self)  # ferries and P5 move with takeovers, close, go in phase IV
 
     def check_bank(self) -> None:
         """Whether the bank is down to its reserve (the game-end triggers, checked now)."""
         self.check_end_triggers()
 
     def check_end_triggers(self) -> None:
-        Q.check_end_triggers(self)
+        sequence_rules.check_end_triggers(self)
 
     def bank_broken(self) -> None:
-        Q.bank_broken(self)
+        sequence_rules.bank_broken(self)
 
     @property
     def end_reason_text(self) -> str | None:
         """Why the game ended, in words (the end-of-game summary shows it)."""
-        return Q.END_TEXTS.get(self.end_reason or "", self.end_reason)
+        return sequence_rules.END_TEXTS.get(self.end_reason or "", self.end_reason)
 
     def next_round(self) -> None:
-        Q.next_round(self)
+        sequence_rules.next_round(self)
 
     # ------------------------------------------------------------------ phases & events
     def on_train_bought_from_depot(self, train: Train) -> None:
-        Q.on_train_bought_from_depot(self, train)
+        sequence_rules.on_train_bought_from_depot(self, train)
 
     def change_phase(self, index: int) -> None:
-        Q.change_phase(self, index)
+        sequence_rules.change_phase(self, index)
 
     def close_company(self, company: Company) -> None:
         super().close_company(company)
@@ -287,102 +287,102 @@ class G1833NE(Game):
 
     # ------------------------------------------------------------------ trains
     def train_side(self, train: Train) -> Side:
-        return TB.train_side(self, train)
+        return train_rules.train_side(self, train)
 
     def corp_train_limit(self, corp: Corporation) -> int:
-        return TB.corp_train_limit(self, corp)
+        return train_rules.corp_train_limit(self, corp)
 
     def room(self, corp: Corporation) -> bool:
-        return TB.room(self, corp)
+        return train_rules.room(self, corp)
 
     def crowded_corps(self) -> list[Corporation]:
-        return TB.crowded_corps(self)
+        return train_rules.crowded_corps(self)
 
     def discard_train(self, train: Train) -> None:
-        TB.discard_train(self, train)
+        train_rules.discard_train(self, train)
 
     def runnable_trains(self, corp: Corporation) -> list[Train]:
-        return TB.runnable_trains(self, corp)
+        return train_rules.runnable_trains(self, corp)
 
     def depot_trains(self) -> list[Train]:
-        return TB.depot_trains(self)
+        return train_rules.depot_trains(self)
 
     def buyable_depot_trains(self, corp: Corporation) -> list[Train]:
-        return TB.buyable_depot_trains(self, corp)
+        return train_rules.buyable_depot_trains(self, corp)
 
     def other_corp_trains(self, corp: Corporation) -> list[Train]:
-        return TB.other_corp_trains(self, corp)
+        return train_rules.other_corp_trains(self, corp)
 
     def exchange_options(self, corp: Corporation) -> list[tuple[Train, int]]:
         return []
 
     def side_prices(self, train: Train) -> list[int]:
-        return TB.side_prices(self, train)
+        return train_rules.side_prices(self, train)
 
     def min_train_price(self, corp: Corporation) -> int | None:
-        return TB.min_train_price(self, corp)
+        return train_rules.min_train_price(self, corp)
 
     def can_buy_train(self, corp: Corporation) -> bool:
-        return TB.can_buy_train(self, corp)
+        return train_rules.can_buy_train(self, corp)
 
     def must_buy_train(self, corp: Corporation) -> bool:
         # summary: a corporation without a train after running must buy one
-        return TB.must_buy_train(self, corp)
+        return train_rules.must_buy_train(self, corp)
 
     def cheapest_depot_train(self, corp: Corporation | None = None) -> Train | None:
-        return TB.cheapest_depot_train(self, corp)
+        return train_rules.cheapest_depot_train(self, corp)
 
     def needs_emergency_money(self, corp: Corporation) -> bool:
-        return E.needs_emergency_money(self, corp)
+        return emergency_rules.needs_emergency_money(self, corp)
 
     def emergency_shortfall(self, corp: Corporation) -> int:
-        return E.emergency_shortfall(self, corp)
+        return emergency_rules.emergency_shortfall(self, corp)
 
     def obsolete_trains(self) -> set[str]:
         return self.obsolete
 
     def train_variants(self, train: Train) -> list[tuple[str, int]]:
-        return TB.train_variants(self, train)
+        return train_rules.train_variants(self, train)
 
     def buy_train(self, rnd: OperatingRound, corp: Corporation, action: A.BuyTrain) -> None:
-        TB.buy_train(self, rnd, corp, action)
+        train_rules.buy_train(self, rnd, corp, action)
 
     def scrap_obsolete(self, corp: Corporation) -> None:
-        TB.scrap_obsolete(self, corp)
+        train_rules.scrap_obsolete(self, corp)
 
     # ------------------------------------------------------------------ emergency money
     def emergency_issue_bundles(self, rnd: OperatingRound, corp: Corporation) -> list[tuple[int, int]]:
-        return E.emergency_issue_bundles(self, rnd, corp)
+        return emergency_rules.emergency_issue_bundles(self, rnd, corp)
 
     def issue_in_emergency(self, rnd: OperatingRound, corp: Corporation, num: int) -> None:
-        E.issue_in_emergency(self, rnd, corp, num)
+        emergency_rules.issue_in_emergency(self, rnd, corp, num)
 
     def side_floor(self, corp: Corporation, train: Train) -> int:
-        return E.side_floor(self, corp, train)
+        return emergency_rules.side_floor(self, corp, train)
 
     def issue_choices(self, corp: Corporation) -> list[tuple[list[str], str]]:
-        return E.issue_choices(self, corp)
+        return emergency_rules.issue_choices(self, corp)
 
     def emergency_issue(self, corp: Corporation, num: int) -> None:
-        E.emergency_issue(self, corp, num)
+        emergency_rules.emergency_issue(self, corp, num)
 
     def _emergency_sale_ok(self, pid: str, corp: Corporation, sym: str, pct: int, need: int) -> bool:
         return (
-            E.may_sell_in_emergency(self, pid, sym)
+            emergency_rules.may_sell_in_emergency(self, pid, sym)
             and super()._emergency_sale_ok(pid, corp, sym, pct, need)
-            and not E.sale_closes_operating(self, pid, corp, sym)
-            and not E.sale_changes_director(self, pid, corp, sym, pct)
+            and not emergency_rules.sale_closes_operating(self, pid, corp, sym)
+            and not emergency_rules.sale_changes_director(self, pid, corp, sym, pct)
         )
 
     def _max_sellable(self, pid: str, corp: Corporation) -> list[tuple[str, int]]:
-        return E._max_sellable(self, pid, corp)
+        return emergency_rules._max_sellable(self, pid, corp)
 
     def declare_bankrupt(self, rnd: OperatingRound, corp: Corporation) -> None:
-        E.declare_bankrupt(self, rnd, corp)
+        emergency_rules.declare_bankrupt(self, rnd, corp)
 
     # ------------------------------------------------------------------ track
     def tile_lays_per_turn(self, corp: Corporation) -> int:
-        return T.tile_lays_per_turn(self, corp)
+        return track_rules.tile_lays_per_turn(self, corp)
 
     def check_lay_tile(
         self,
@@ -400,11 +400,11 @@ class G1833NE(Game):
         finally:
             self._free_lay = False
         h = self.board.hex(hex_id)
-        return tile, (0 if free else T.tile_cost(self, corp, h, h.tile, tile))
+        return tile, (0 if free else track_rules.tile_cost(self, corp, h, h.tile, tile))
 
     def check_lay_static(self, corp: Corporation, hex_id: str, tile_id: str, *, free: bool = False) -> Tile:
         tile = super().check_lay_static(corp, hex_id, tile_id, free=True)  # 1833NE's costs, not terrain's
-        T.check_lay_limits(self, corp, self.board.hex(hex_id), free)
+        track_rules.check_lay_limits(self, corp, self.board.hex(hex_id), free)
         return tile
 
     def check_lay_rotation(
@@ -412,10 +412,10 @@ class G1833NE(Game):
     ) -> None:
         super().check_lay_rotation(corp, hex_id, tile, connected=connected)
         if not self._free_lay:
-            T.check_border_cost(self, corp, self.board.hexes[hex_id], tile)
+            track_rules.check_border_cost(self, corp, self.board.hexes[hex_id], tile)
 
     def completed_borders(self, h: Any, old: Tile, new: Tile) -> list[tuple[tuple[str, int], int]]:
-        return T.completed_borders(self, h, old, new)
+        return track_rules.completed_borders(self, h, old, new)
 
     def lay_tile(
         self,
@@ -427,50 +427,50 @@ class G1833NE(Game):
         connected: bool = True,
     ) -> None:
         h = self.board.hex(action.hex)
-        upgrade, old = T.is_upgrade(h), h.tile
+        upgrade, old = track_rules.is_upgrade(h), h.tile
         tile, cost = self.check_lay_tile(
             corp, action.hex, action.tile, action.rotation, free=free, connected=connected
         )
         borders = [] if free else self.completed_borders(h, old, tile)
         super().lay_tile(corp, action, company=company, free=True, connected=connected)  # paid below
-        T.pay_for_lay(self, corp, h, cost, borders, upgrade=upgrade and company is None)
+        track_rules.pay_for_lay(self, corp, h, cost, borders, upgrade=upgrade and company is None)
 
     # ------------------------------------------------------------------ tokens
     def token_cost_at(self, corp: Corporation, hid: str) -> int | None:
-        return S.token_cost_at(self, corp, hid)
+        return station_rules.token_cost_at(self, corp, hid)
 
     def can_place_token(self, corp: Corporation) -> bool:
-        return S.can_place_token(self, corp)
+        return station_rules.can_place_token(self, corp)
 
     def place_token(self, corp: Corporation, action: A.PlaceToken) -> None:
-        S.place_token(self, corp, action)
+        station_rules.place_token(self, corp, action)
 
     def place_home(self, corp: Corporation, hid: str | None = None, city: int | None = None) -> None:
-        S.place_home(self, corp, hid, city)
+        station_rules.place_home(self, corp, hid, city)
 
     # ------------------------------------------------------------------ routes
     def can_run_routes(self, corp: Corporation) -> bool:
         if not corp.trains:
             return False
-        if corp.sym == "B&L" and T.bl_restricted(self) and self.board.hexes["G22"].tile.color == "yellow":
+        if corp.sym == "B&L" and track_rules.bl_restricted(self) and self.board.hexes["G22"].tile.color == "yellow":
             return False  # P2: no B&L routes while Boston is not upgraded, unless a corporation bought P2
         return True
 
     def run_routes(self, corp: Corporation, action: A.RunRoutes) -> list[dict[str, Any]]:
-        return R.check_routes(self, corp, list(action.route_dicts()))
+        return route_rules.check_routes(self, corp, list(action.route_dicts()))
 
     def route_revenue(self, corp: Corporation, stops: list[tuple[str, int]]) -> int:
-        return R.route_revenue(self, corp, None, stops)
+        return route_rules.route_revenue(self, corp, None, stops)
 
     def route_revenue_for_train(self, corp: Corporation, stops: list[tuple[str, int]], train: Train) -> int:
         """What ``train`` (its side: plain, N/M or N+s) earns on a route with these stops;
         GameError when it cannot run it.  The shared router scores routes per train with it."""
-        return R.route_revenue(self, corp, train, stops)
+        return route_rules.route_revenue(self, corp, train, stops)
 
     def extension_gains(self, corp: Corporation, stops: list[tuple[str, int]]) -> dict[str, int]:
         """Hex -> what extending a route past these stops to it adds (cross-connection
-        bonuses); the shared router extends routes with it (engine.router_extension)."""
-        return R.extension_gains(self, corp, stops)
+        bonuses); the shared router extends routes with it (engine.routing.extension)."""
+        return route_rules.extension_gains(self, corp, stops)
 
     def best_routes(self, corp_sym: str, time_budget: float = 0.5) -> list[dict[str, Any]]:
         """The best routes (the shared exact router, scoring each route per train side)."""
@@ -481,29 +481,29 @@ class G1833NE(Game):
 
     def route_graph(self, corp_sym: str) -> RouteGraph:
         """The shared graph with the P4/P6 off-boards counted as stations."""
-        return R.station_graph(self, self.corp(corp_sym))
+        return route_rules.station_graph(self, self.corp(corp_sym))
 
     def status_notes(self) -> list[str]:
-        return C.status_notes(self)
+        return company_rules.status_notes(self)
 
     def ferry_badge(self, hid: str) -> str | None:
-        return C.ferry_badge(self, hid)
+        return company_rules.ferry_badge(self, hid)
 
     def ferry_value(self, corp: Corporation, hid: str) -> int:
-        return C.ferry_value(self, corp, hid)
+        return company_rules.ferry_value(self, corp, hid)
 
     def provisional_rows(self) -> list[list[str]]:
         """The game's provisional values as rows [what, I, II, III, IV, V, source]."""
-        return P.table_rows(self.provisional, self.data)
+        return provisional_rules.table_rows(self.provisional, self.data)
 
     def provisional_lines(self) -> list[str]:
         """The game's provisional values as message lines (``/game new``, ``/game rules``)."""
-        return P.summary_lines(self.provisional, self.data, self.fmt)
+        return provisional_rules.summary_lines(self.provisional, self.data, self.fmt)
 
     def _process(self, action: A.Action) -> None:
-        if isinstance(action, PP.SetProvisional):  # any time, by the players' agreement
+        if isinstance(action, provisional_play.SetProvisional):  # any time, by the players' agreement
             self.recorded_auto, self.auto_done = {}, []
-            PP.apply(self, action)
+            provisional_play.apply(self, action)
             return
         super()._process(action)
 
@@ -513,40 +513,40 @@ class G1833NE(Game):
 
     # ------------------------------------------------------------------ dividends
     def can_choose_dividend(self, rnd: OperatingRound, corp: Corporation) -> bool:
-        return F.can_choose_dividend(self, rnd, corp)
+        return finance_rules.can_choose_dividend(self, rnd, corp)
 
     def dividend_kinds(self, corp: Corporation) -> list[str]:
         return ["payout", "half", "withhold"]
 
     def pay_dividend(self, rnd: OperatingRound, corp: Corporation, kind: str) -> None:
-        F.pay_dividend(self, rnd, corp, kind)
+        finance_rules.pay_dividend(self, rnd, corp, kind)
 
     # ------------------------------------------------------------------ issue / redeem
     def issue_options(self, corp: Corporation) -> list[tuple[int, int]]:
-        return F.issue_options(self, corp)
+        return finance_rules.issue_options(self, corp)
 
     def redeem_options(self, corp: Corporation) -> list[tuple[int, int]]:
-        return F.redeem_options(self, corp)
+        return finance_rules.redeem_options(self, corp)
 
     # ------------------------------------------------------------------ privates & ferries
     def can_buy_companies(self, corp: Corporation) -> bool:
-        return C.can_buy_companies(self, corp)
+        return company_rules.can_buy_companies(self, corp)
 
     def company_min_price(self, c: Company) -> int:
         return 1
 
     def company_max_price(self, c: Company) -> int:
-        return C.company_max_price(self, c)
+        return company_rules.company_max_price(self, c)
 
     def purchasable_companies(self) -> list[Company]:
         out = super().purchasable_companies()
         rnd = self.round
         if isinstance(rnd, OperatingRound):
-            out = [c for c in out if C.company_price_floor(self, c) <= rnd.corp.cash]
+            out = [c for c in out if company_rules.company_price_floor(self, c) <= rnd.corp.cash]
         return out
 
     def company_surcharge(self, company: Company) -> int:
-        return C.company_surcharge(self, company)
+        return company_rules.company_surcharge(self, company)
 
     def buy_company(self, corp: Corporation, action: A.BuyCompany) -> None:
         super().buy_company(corp, action)
@@ -554,16 +554,16 @@ class G1833NE(Game):
         if company.sym == "P2":
             self.p2_bought_key = self.round_key()
         if company.sym == "P5":
-            C.refresh_p5(self)  # its owner now chooses the ferry it doubles
+            company_rules.refresh_p5(self)  # its owner now chooses the ferry it doubles
 
     def has_any_time_ability(self, corp: Corporation) -> bool:
         return False
 
     def special_buys(self, corp: Corporation) -> list[str]:
-        return C.special_buys(self, corp)
+        return company_rules.special_buys(self, corp)
 
     def special_buy(self, corp: Corporation, action: A.SpecialBuy) -> None:
-        C.special_buy(self, corp, action)
+        company_rules.special_buy(self, corp, action)
 
     # ------------------------------------------------------------------ takeover game
     def variable_homes(self, corp: Corporation) -> list[tuple[str, int, int]]:
@@ -573,10 +573,10 @@ class G1833NE(Game):
 
     # ------------------------------------------------------------------ end & values
     def check_game_end(self, after: str) -> bool:
-        return Q.check_game_end(self, after)
+        return sequence_rules.check_game_end(self, after)
 
     def player_value(self, player: Any) -> int:
-        return F.player_value(self, player)
+        return finance_rules.player_value(self, player)
 
     def close_corporation(self, corp: Corporation) -> None:
-        Q.close_corporation(self, corp)
+        sequence_rules.close_corporation(self, corp)

@@ -1,7 +1,7 @@
 """1833NE routes: stop values by phase, train-side scoring, connection bonuses, ferries,
 the P4/P6 off-board "stations" and route checking.
 
-The shared exact router (:mod:`engine.router`) scores routes per train through
+The shared exact router (:mod:`engine.routing.router`) scores routes per train through
 ``G1833NE.route_revenue_for_train`` (:func:`route_revenue` with the train), on
 :func:`station_graph`; ``G1833NE.best_routes`` uses it.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...errors import ILLEGAL_ROUTE, GameError
-from ...router import _route_order, _side_keys
-from ...router_graph import RouteGraph, build_graph, mark_reachable
+from ...routing.graph import RouteGraph, build_graph, mark_reachable
+from ...routing.router import _route_order, _side_keys
 from .trains import count_revenue
 
 if TYPE_CHECKING:

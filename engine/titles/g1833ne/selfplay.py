@@ -11,8 +11,8 @@ from typing import Any
 from ... import actions as A
 from ...entities import POOL
 from ...game import Game
-from ...operating import OperatingRound
-from ...rounds import StockRound
+from ...rounds.operating import OperatingRound
+from ...rounds.stock import StockRound
 from ...selfplay import GameReport, check_invariants
 from . import emergency as E
 from .game import G1833NE

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...entities import Corporation, Train
-from ...operating import OperatingRound
-from ...phase_text import phase_line
+from ...mechanics.phase_text import phase_line
+from ...rounds.operating import OperatingRound
 from . import companies as C
 from . import sherbrooke
 from . import train_buying as TB
@@ -89,7 +89,7 @@ def trigger_end(g: G1833NE, reason: str, after_turn: int, message: str) -> None:
 
 
 def next_round(g: G1833NE) -> None:
-    from ...rounds import AuctionRound, StockRound
+    from ...rounds.stock import AuctionRound, StockRound
     from .takeover import TakeoverRound
 
     r = g.round

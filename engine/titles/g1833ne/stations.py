@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from ... import actions as A
-from ...board import Board
 from ...entities import Corporation
 from ...errors import CANNOT_AFFORD, NO_ROUTE, UNAVAILABLE, GameError
+from ...map.board import Board
 from . import routes as R
 
 if TYPE_CHECKING:

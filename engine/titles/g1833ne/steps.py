@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ... import actions as A
 from ...entities import POOL, Corporation, Share
 from ...errors import RULE, GameError
-from ...operating import (
+from ...rounds.operating import (
     BuyCompanyStep,
     BuyTrainStep,
     DiscardTrainStep,
@@ -22,8 +22,8 @@ from ...operating import (
     TokenStep,
     TrackStep,
 )
-from ...rounds import AuctionRound, StockRound
-from ...special_steps import SpecialBuyStep
+from ...rounds.special_steps import SpecialBuyStep
+from ...rounds.stock import AuctionRound, StockRound
 from . import companies as C
 from . import emergency as E
 from . import finance as F

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ... import actions as A
 from ...entities import POOL, Corporation, Share, Token
 from ...errors import CANNOT_AFFORD, LIMIT, PRICE, RULE, GameError
-from ...rounds import Round
+from ...rounds.stock import Round
 from . import sherbrooke
 
 if TYPE_CHECKING:

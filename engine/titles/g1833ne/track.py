@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...entities import Corporation
 from ...errors import LIMIT, RULE, GameError
-from ...operating import OperatingRound
-from ...tiles import Tile
+from ...map.tiles import Tile
+from ...rounds.operating import OperatingRound
 from . import sherbrooke
 
 if TYPE_CHECKING:

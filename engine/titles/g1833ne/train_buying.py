@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ... import actions as A
 from ...entities import Corporation, Train
 from ...errors import CANNOT_AFFORD, LIMIT, NOT_OWNER, PRICE, RULE, UNAVAILABLE, GameError
-from ...operating import OperatingRound
+from ...rounds.operating import OperatingRound
 from . import emergency as E
 from .trains import Side, card_sides
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...entities import POOL, Corporation, Player, Share
 from ...errors import RULE, GameError
-from ...operating import OperatingRound
+from ...rounds.operating import OperatingRound
 from .base import G1856Base
 from .nationalization import CashCrisisStep
 from .steps import as_g1856

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 from ... import actions as A
 from ...entities import Corporation, Train
 from ...errors import ILLEGAL_ROUTE, LIMIT, PRICE, GameError
-from ...operating import (
+from ...map.tiles import Tile
+from ...rounds.operating import (
     BuyCompanyStep,
     BuyTrainStep,
     DiscardTrainStep,
@@ -31,8 +32,7 @@ from ...operating import (
     TokenStep,
     TrackStep,
 )
-from ...special_steps import HomeTokenStep, SpecialBuyStep, SpecialStep
-from ...tiles import Tile
+from ...rounds.special_steps import HomeTokenStep, SpecialBuyStep, SpecialStep
 from .nationalization import (
     BorrowTrainStep,
     CashCrisisStep,
@@ -47,10 +47,10 @@ from .steps import AssignStep, LoanStep, TeleportTokenStep
 from .trains import BankruptStep, G1856BuyTrainStep
 
 if TYPE_CHECKING:
-    from ...board import HexState
-    from ...rounds import Round
+    from ...map.board import HexState
+    from ...rounds.stock import Round
 
-__all__ = ["G1856", "SpecialBuyStep"]  # SpecialBuyStep: engine.special_steps (imported from here by 1833NE)
+__all__ = ["G1856", "SpecialBuyStep"]  # SpecialBuyStep: engine.rounds.special_steps (imported from here by 1833NE)
 
 
 class G1856(G1856Privates):

@@ -15,10 +15,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ... import actions as A
-from ...board import _open_slot
 from ...entities import POOL, Corporation, Share, Token
 from ...errors import CANNOT_AFFORD, NOT_OWNER, RULE, GameError
-from ...operating import OperatingRound, Step
+from ...map.board import _open_slot
+from ...rounds.operating import OperatingRound, Step
 from .steps import as_g1856
 
 if TYPE_CHECKING:

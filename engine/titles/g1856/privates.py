@@ -6,7 +6,7 @@ from __future__ import annotations
 from ... import actions as A
 from ...entities import Company, Corporation, Train
 from ...errors import LIMIT, NO_ROUTE, RULE, UNAVAILABLE, GameError
-from ...operating import OperatingRound
+from ...rounds.operating import OperatingRound
 from .stock import G1856Stock
 
 

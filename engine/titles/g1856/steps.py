@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, cast
 
 from ... import actions as A
 from ...errors import NOT_OWNER, GameError
-from ...operating import Step
+from ...rounds.operating import Step
 
 if TYPE_CHECKING:
     from ...game import Game

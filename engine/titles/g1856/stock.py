@@ -11,7 +11,7 @@ from ...market import Cell
 from .finance import G1856Finance
 
 if TYPE_CHECKING:
-    from ...rounds import StockRound
+    from ...rounds.stock import StockRound
 
 
 class G1856Stock(G1856Finance):

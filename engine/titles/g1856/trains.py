@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from ... import actions as A
 from ...entities import POOL, Corporation, Share, Train
 from ...errors import RULE, GameError
-from ...operating import BuyTrainStep, OperatingRound, Step
+from ...rounds.operating import BuyTrainStep, OperatingRound, Step
 from .steps import as_g1856
 
 if TYPE_CHECKING:

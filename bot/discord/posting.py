@@ -1,0 +1,136 @@
+"""Which pictures a turn change posts: the map only when the board changed and the market only
+when share prices moved since they were last posted in the game's channel (one post per turn;
+``/game status`` shows everything on request).
+
+When the map is posted again, the part of it that changed (the hexes whose tile, tokens or markers
+differ from the map posted before) is posted first, larger (``changes.png``, drawn by
+:func:`render.map.crop.render_crop`): on a phone the whole map's names are too small to read; the
+whole map stays one tap away. A corporation about to run gets its network with the suggested routes
+the same way (``network.png``, :func:`network_picture`).
+
+What was posted is remembered per game in memory; after a restart the first turn change posts
+both pictures again, which is harmless.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from engine.game import Game
+
+from ..reply import Attachment
+
+log = logging.getLogger(__name__)
+
+ROUTES_PICTURE = "routes.png"  # the map with the suggested routes: it shows the board too
+CHANGES_PICTURE = "changes.png"  # the part of the map that changed, larger
+NETWORK_PICTURE = "network.png"  # a corporation's stations and suggested routes, larger
+MAX_CHANGED = 12  # more hexes changed than this (a new game, a restart): the whole map says it all
+
+
+def board_print(game: Game) -> tuple[Any, ...]:
+    """Everything the map shows that can change: tiles, tokens, markers and assignments."""
+    out = []
+    for hid, h in game.board.hexes.items():
+        tokens = tuple(sorted((ci, tuple(s or "" for s in slots)) for ci, slots in h.tokens.items() if any(slots)))
+        markers = tuple(h.markers)
+        assigned = tuple(sorted(h.assignments))
+        if h.tile_id or tokens or markers or assigned:
+            out.append((hid, h.tile_id, h.tile.rotation, tokens, markers, assigned))
+    return (game.phase.get("name"), tuple(out))
+
+
+def market_print(game: Game) -> tuple[Any, ...]:
+    """Where every corporation's marker stands on the share market."""
+    out = []
+    for sym, corp in game.corporations.items():
+        cell = corp.price
+        if cell is not None:
+            out.append((sym, cell.price, cell.row, cell.col))
+    return tuple(out)
+
+
+PRINTS = {"map": board_print, "market": market_print}
+
+
+class PostedPictures:
+    """The fingerprints of the pictures last posted, per game."""
+
+    def __init__(self) -> None:
+        self._last: dict[int, dict[str, Any]] = {}
+        self._changed: dict[int, list[str]] = {}  # the hexes that changed when the map was last posted
+        self.crops = False  # post larger parts of the map too (Discord, read on phones: set by its cog)
+
+    def changed(self, game_id: int, game: Game, already: Iterable[Attachment] = ()) -> tuple[str, ...]:
+        """The pictures to post now (and remember as posted). A routes picture already in the
+        reply counts as the map."""
+        last = self._last.setdefault(game_id, {})
+        names = {f.filename for f in already}
+        out = []
+        for name, fingerprint in PRINTS.items():
+            now = fingerprint(game)
+            if last.get(name) == now:
+                continue
+            if name == "map":
+                self._changed[game_id] = changed_hexes(last.get(name), now)
+            last[name] = now
+            if not (name == "map" and ROUTES_PICTURE in names):
+                out.append(name)
+        return tuple(out)
+
+    def first_time(self, game_id: int, kind: str, key: Any) -> bool:
+        """True once per ``key`` in a row (the same suggested routes are drawn once)."""
+        last = self._last.setdefault(game_id, {})
+        if last.get(kind) == key:
+            return False
+        last[kind] = key
+        return True
+
+    def mark(self, game_id: int, game: Game, names: Iterable[str]) -> None:
+        """Remember pictures posted on request (``/game status``)."""
+        last = self._last.setdefault(game_id, {})
+        for name in names:
+            if name in PRINTS:
+                last[name] = PRINTS[name](game)
+
+    def changes_picture(self, game_id: int, game: Game) -> list[Attachment]:
+        """The part of the map that changed since the map posted before (once; none when nothing,
+        or too much, changed). CPU-bound: call through ``asyncio.to_thread``."""
+        hexes = self._changed.pop(game_id, [])
+        if not self.crops or not hexes or len(hexes) > MAX_CHANGED:
+            return []
+        return _crop(CHANGES_PICTURE, game, hexes, where="changed: " + ", ".join(hexes[:4]))
+
+    def network_picture(self, game: Game, corporation: str, routes: list[dict[str, Any]]) -> list[Attachment]:
+        """A corporation's stations and its suggested routes, larger than on the whole map."""
+        return network_picture(game, corporation, routes) if self.crops else []
+
+
+def changed_hexes(before: Any, now: Any) -> list[str]:
+    """The hexes whose entry differs between two :func:`board_print` results ([] without a before)."""
+    if before is None:
+        return []
+    old = {entry[0]: entry for entry in before[1]}
+    new = {entry[0]: entry for entry in now[1]}
+    return sorted(h for h in old.keys() | new.keys() if old.get(h) != new.get(h))
+
+
+def network_picture(game: Game, corporation: str, routes: list[dict[str, Any]]) -> list[Attachment]:
+    """A corporation's stations and its suggested routes, larger than on the whole map."""
+    from render.map.crop import network_hexes
+
+    hexes = network_hexes(game, corporation, routes)
+    return _crop(NETWORK_PICTURE, game, hexes, routes=routes, where=f"{game.name_of(corporation)}'s routes")
+
+
+def _crop(filename: str, game: Game, hexes: list[str], **kwargs: Any) -> list[Attachment]:
+    """A crop of the map as an attachment; none when drawing fails (a picture must not block play)."""
+    from render.map.crop import render_crop
+
+    try:
+        return [Attachment(filename, render_crop(game, hexes, **kwargs))]
+    except Exception:
+        log.exception("drawing %s failed", filename)
+        return []

@@ -1,0 +1,325 @@
+"""A game's life in a channel: ``/game new``, ``join``, ``leave``, ``start``, ``status``, ``claim``,
+``seat``, ``end``, ``export`` and ``import``. Handlers take the game service first
+(:mod:`bot.service`); :mod:`bot.command_table` registers them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import random
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING
+
+from engine import actions as A
+from engine.moves.spec import entity_type
+from engine.titles.registry import canonical_title, new_game
+
+from .. import limits
+from ..choices import title_options
+from ..gamelog import MAX_IMPORT_BYTES, DamagedGame, damage_of, max_id, players, read_export
+from ..picture_cache import cache_of
+from ..reminders import ReminderSettings, fmt_duration
+from ..reply import Attachment, Caller, Reply, UserError
+from ..robot import ROBOT_USER
+from ..service import CachedGame
+from ..storage.rows import GameRow, Seat
+from ..texts import story
+from ..texts.game import decision_buttons, find_seat, status_text, you_can
+from ..version import ENGINE_VERSION
+from . import access
+from . import rules as rules_cmds
+
+if TYPE_CHECKING:
+    from ..service import GameService
+
+MAX_SEATS = 8
+IMPORTS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="import")  # see game_import
+
+
+async def game_new(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    title = canonical_title((params.get("title") or "").strip() or "?")
+    await access.may_create(service, caller)
+    existing = await service.store.open_game(channel_id)
+    if existing:
+        raise UserError(
+            f"This channel already has a game of {existing.title} ({existing.status}); "
+            "the host or an admin can end it with /game end"
+        )
+    options = [o for o in (params.get("options") or "").replace(",", " ").split() if o]
+    known = [c.value for c in title_options(title)]
+    unknown = [o for o in options if o not in known]
+    if known and unknown:
+        raise UserError(f"{title} has no option {unknown[0]}; its options: {', '.join(known)}")
+    if (params.get("bonuses") or "").strip():  # 1833NE's provisional values (bot.handlers.rules)
+        options = rules_cmds.merged_options(title, options, params["bonuses"])
+    gid = await service.store.create_game(
+        channel_id, title, options, caller.id, ENGINE_VERSION, guild_id=caller.guild
+    )
+    robots = _robot_count(params.get("robots"))
+    await service.store.add_seats(
+        gid, [Seat(0, caller.name, caller.id)] + [Seat(i + 1, f"Robot {i + 1}", ROBOT_USER) for i in range(robots)]
+    )
+    shown = rules_cmds.plain_options(options)
+    return Reply(
+        lines=[
+            f"{caller.name} opened a game of {title}"
+            + (f" (options: {', '.join(shown)})" if shown else "")
+            + (f" with {robots} computer player{'s' if robots > 1 else ''}" if robots else "")
+            + ". Join with /game join; the host starts it with /game start.",
+            *rules_cmds.table_lines(title, options, hint=True),
+        ]
+    )
+
+
+def _robot_count(raw: str | None) -> int:
+    """``robots:`` of /game new: how many seats the computer player takes (0 to MAX_SEATS - 1)."""
+    text = (raw or "").strip()
+    if not text:
+        return 0
+    if not text.isascii() or not text.isdigit() or not 0 <= int(text) < MAX_SEATS:
+        raise UserError(f"robots must be a whole number from 0 to {MAX_SEATS - 1}")
+    return int(text)
+
+
+async def _lobby(service: GameService, channel_id: str) -> tuple[GameRow, list[Seat]]:
+    row = await service.row(channel_id)
+    damage = damage_of(row)
+    if damage is not None:  # e.g. its optional rules are unreadable: it must not start without them
+        raise DamagedGame(damage)
+    if row.status != "lobby":
+        raise UserError("The game has already started; seats change hands with /game seat")
+    return row, await service.store.seats(row.id)
+
+
+async def game_join(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    row, seats = await _lobby(service, channel_id)
+    given = (params.get("name") or "").strip()
+    name = limits.clean_name(given)
+    if given and not name:
+        raise UserError("A seat name needs letters or digits (markup and control characters are dropped)")
+    if not name:
+        if any(s.user_id == caller.id for s in seats):
+            raise UserError(
+                "You already have a seat; to play another seat yourself (hotseat), "
+                'give it a name: /game join name:"Second Seat"'
+            )
+        name = caller.name
+    if len(name) > 32:
+        raise UserError("Seat names are at most 32 characters")
+    if any(s.name.lower() == name.lower() for s in seats):
+        raise UserError(f"There is already a seat called {name}")
+    if len(seats) >= MAX_SEATS:
+        raise UserError("The game is full")
+    pos = max((s.position for s in seats), default=-1) + 1
+    await service.store.add_seats(row.id, [Seat(pos, name, caller.id)])
+    return Reply(lines=[f"{name} joins the game ({len(seats) + 1} seats)"])
+
+
+async def game_leave(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    row, seats = await _lobby(service, channel_id)
+    mine = [s for s in seats if s.user_id == caller.id]
+    if params.get("seat"):
+        mine = [s for s in mine if s.name.lower() == params["seat"].lower()]
+    if not mine:
+        raise UserError("You have no such seat in this game")
+    seat = mine[-1]
+    await service.store.remove_seat(row.id, seat.position)
+    return Reply(lines=[f"{seat.name} leaves the game"])
+
+
+async def game_start(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    row, seats = await _lobby(service, channel_id)
+    service.require_host(row, caller, "start the game")
+    order = (params.get("order") or "random").lower()
+    if order not in ("random", "joined"):
+        raise UserError("order must be random or joined")
+    seed = random.SystemRandom().randrange(1, 2**31)
+    seats = sorted(seats, key=lambda s: s.position)
+    if order == "random":
+        random.Random(seed).shuffle(seats)
+    started = [Seat(i, s.name, s.user_id, str(i + 1)) for i, s in enumerate(seats)]
+    new_game(row.title, players(started), row.optional_rules, seed)  # count check
+    await service.store.start_game(row.id, seed, started, service.now())
+    for i, s in enumerate(started):  # the computer player's seats move automatically from the start
+        if s.user_id == ROBOT_USER:
+            await service.store.set_seat_conceded(row.id, s.position, True)
+            started[i] = dataclasses.replace(s, conceded=True)
+    row.status, row.seed, row.started_at = "active", seed, service.now()
+    cached = await service.load(row)
+    reply = Reply(
+        lines=[
+            f"{row.title} starts (seed {seed}, {order} order): " + ", ".join(s.name for s in started),
+            *story.opening(cached.game),
+        ]
+    )
+    await service.after_change(row, cached, started, reply)
+    return reply
+
+
+async def game_status(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    row = (
+        await service.store.open_game(channel_id)
+        or await service.latest(channel_id)
+        or await service.row(channel_id)
+    )
+    seats = await service.store.seats(row.id)
+    if row.status == "lobby":
+        return Reply(
+            lines=[
+                f"{row.title}, not started. Seats: "
+                + ", ".join(s.name for s in seats)
+                + ". The host starts it with /game start."
+            ],
+            ephemeral=True,
+        )
+    cached = await service.load(row)
+    # private: the caller's own line ("you act for ...") and pictures nobody else asked for
+    reply = Reply(
+        lines=[status_text(row, cached.game, seats, cached.seq)],
+        status=status_text(row, cached.game, seats, cached.seq),
+        game_id=row.id,
+        ephemeral=True,
+    )
+    turn = await service.store.turn(row.id)
+    if turn is not None and not cached.game.finished and turn.player_id and service.now() - turn.since >= 60:
+        settings = ReminderSettings.from_dict(row.settings)
+        thinking = (
+            f"{cached.game.name_of(turn.player_id)} has been thinking for "
+            f"{fmt_duration(service.now() - turn.since)}"
+        )
+        if turn.idle_flagged:
+            thinking += " (flagged to the host as idle; no more reminders)"
+        elif turn.reminders_sent:
+            thinking += f" ({turn.reminders_sent}/{settings.limit} reminders sent)"
+        reply.lines.append(thinking)
+    reply.lines += you_can(cached.game, seats, caller)
+    if not cached.game.finished:
+        reply.buttons = decision_buttons(cached.game, cached.seq)
+    if service.images:
+        reply.files = await cache_of(service).pictures(
+            service, row.id, cached.seq, cached.game, ("map", "market", "status")
+        )
+        service.posted.mark(row.id, cached.game, ("map", "market"))
+    return reply
+
+
+async def game_claim(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    row = await service.row(channel_id)
+    seats = await service.store.seats(row.id)
+    seat = find_seat(seats, params.get("seat") or "")
+    if seat.user_id is not None:
+        raise UserError(f"{seat.name}'s seat is already held; its holder can hand it over with /game seat")
+    await service.store.set_seat_user(row.id, seat.position, caller.id, was=None)
+    return Reply(lines=[f"{caller.name} takes the seat of {seat.name}"])
+
+
+async def game_seat(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    row = await service.row(channel_id)
+    seats = await service.store.seats(row.id)
+    seat = find_seat(seats, params.get("seat") or "")
+    target = (params.get("user") or "").strip()
+    if not target:
+        raise UserError("Give user: the person who takes the seat")
+    settings = ReminderSettings.from_dict(row.settings)
+    if not access.may_hand_over(row, seat, caller, access.seat_silence(service, row, seat), settings):
+        raise UserError(
+            f"You do not hold {seat.name}'s seat. Its holder hands it over; the host can "
+            f"after {settings.sub_days:g} days of silence (/game sub)"
+        )
+    await service.store.set_seat_user(row.id, seat.position, target, was=seat.user_id)
+    if row.last_ping_seat == seat.player_id:
+        await service.store.set_last_ping(row.id, None)  # the new holder gets pinged next time
+    shown = params.get("user_name") or target
+    return Reply(lines=[f"{caller.name} hands {seat.name}'s seat to {shown}"])
+
+
+async def game_end(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    row = await service.row(channel_id)
+    service.require_host(row, caller, "end the game")
+    reply = Reply(lines=[f"{caller.name} ends the game"], game_id=row.id)
+    if row.status == "active":
+        try:
+            cached = await service.load(row)
+        except UserError as exc:  # a damaged or unreplayable record: ended as it is, no result
+            await service.store.end_game(row.id)
+            service.forget(row.id)
+            why = exc.what if isinstance(exc, DamagedGame) else "its log does not replay"
+            return Reply(
+                lines=[
+                    f"{caller.name} ends the game; its record is kept as it is ({why}), "
+                    "without a result. /game export still takes it away."
+                ],
+                game_id=row.id,
+            )
+        game = cached.game
+        if not game.finished:
+            entity = (game.acting() or [game.players[0].id])[0]
+            seats = await service.store.seats(row.id)
+            action = A.EndGame(entity=entity, entity_type=entity_type(game, entity))
+            reply = await service.apply(row, cached, caller, action, seats)
+            reply.lines[0] = f"{caller.name} ends the game"
+    await service.store.end_game(row.id)
+    return reply
+
+
+async def game_export(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    row = await service.store.open_game(channel_id) or await service.latest(channel_id)
+    if row is None:
+        raise UserError("There is no game in this channel to export")
+    export = await service.export(row)
+    data = json.dumps(export, indent=1).encode()
+    line = f"Export of {row.title} game {row.id} ({len(export['actions'])} actions)"
+    damage = damage_of(row)
+    if damage is not None:
+        line += f". Its stored record is damaged ({damage}); the host or an admin can end it with /game end"
+    elif "replay_error" in export:
+        line += (
+            ". Its log does not replay with this engine; the host can cut it back to the last "
+            "action that does with /game repair"
+        )
+    return Reply(lines=[line], files=[Attachment(f"{row.title}-game-{row.id}.json", data)])
+
+
+async def game_import(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    await access.may_create(service, caller)
+    if await service.store.open_game(channel_id):
+        raise UserError("This channel already has a game; end it first with /game end")
+    raw = params.get("file") or ""
+    if not raw:
+        raise UserError("Attach an 18xx.games export (JSON) as file:")
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise UserError("That file is too large for an 18xx.games export")
+    # in the imports' own two threads: imports at once cannot fill the pool every move draws in
+    title, settings, seats, actions, game = await asyncio.get_running_loop().run_in_executor(
+        IMPORTS, read_export, raw
+    )
+    # one transaction: the game, its seats and its log land together or not at all
+    gid = await service.store.create_game(
+        channel_id,
+        title,
+        list(settings.get("optional_rules") or []),
+        caller.id,
+        ENGINE_VERSION,
+        status="active",
+        seed=settings.get("seed"),
+        guild_id=caller.guild,
+        started_at=service.now(),
+    )
+    await service.store.add_seats(gid, seats)
+    if actions:
+        await service.store.append_actions(gid, actions, None, seq=1)
+    row = await service.store.game(gid)
+    assert row is not None
+    cached = CachedGame(len(actions), game, max_id(actions))
+    service.remember(gid, cached)
+    processed = len(game.action_log)
+    reply = Reply(
+        lines=[
+            f"{caller.name} imported a game of {title} ({processed} actions). "
+            "Seats: " + ", ".join(s.name for s in seats) + ". Claim yours with /game claim seat:NAME."
+        ]
+    )
+    await service.after_change(row, cached, seats, reply)
+    return reply

@@ -1,0 +1,159 @@
+"""``/moves``: what the caller can do now, as commands ready to type (also read by ``/help NAME``).
+
+Local mode has no autocomplete, so ``/moves`` answers "what can I do here" from the same
+choices Discord's autocomplete offers (:mod:`bot.choices`):
+
+- ``/moves``: each entity the caller acts for, what it is asked to do, its commands and the
+  first choices of each;
+- ``/moves lay`` every hex where track can go, with its tiles and rotations; ``/moves lay hex:F17``
+  each tile and rotation for that hex as a ready command, with the hexes the track leads to;
+- ``/moves token`` (or any action) the choices of its next option given the options so far.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.decisions import Choice, distinct_rotations, legal_tile_lays
+from engine.errors import GameError
+from engine.game import Game
+
+from ..acting import candidates, kind_ok, resolve_entity
+from ..choices import action_choices
+from ..play import MOVES, Move
+from ..reply import Caller, Reply, UserError
+from ..terminal.textcmd import format_command
+from ..texts.lay import tile_name, tile_sort, tiles_text, track_text
+from ..texts.turns import activity, next_line
+
+if TYPE_CHECKING:
+    from ..service import GameService
+
+MAX_LINES = 25
+PREVIEW = 4  # choices shown per command in the overview
+
+
+async def moves(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    row, cached = await service.active(channel_id)
+    game = cached.game
+    if game.finished:
+        raise UserError(f"The game is over ({game.end_reason}); /game status shows the summary")
+    seats = await service.store.seats(row.id)
+    pids = {s.player_id for s in seats if s.user_id == caller.id and s.player_id and not s.conceded}
+    if not pids:
+        raise UserError("You do not hold a seat in this game")
+    what = (params.get("command") or "").strip().lstrip("/").lower()
+    if what:
+        cmd = MOVES.get(what)
+        if cmd is None:
+            raise UserError(f"/{what} is not a game action; /help lists the commands")
+        entity = resolve_entity(game, cmd, pids, params.get("entity"))
+        lines = command_moves(game, entity, cmd, {k: v for k, v in params.items() if k != "command"})
+    else:
+        lines = overview(game, pids)
+    return Reply(lines=[*lines[:MAX_LINES], next_line(game, seats)], ephemeral=True)
+
+
+def overview(game: Game, pids: set[str]) -> list[str]:
+    def types(e: str) -> list[str]:  # what the entity is asked for (bankruptcy is always open in 1856 ORs)
+        return [t for t in game.action_types(e) if t != "bankrupt"]
+
+    mine = [e for e in candidates(game) if game.controller_of(e) in pids]
+    if not any(types(e) for e in mine):
+        return ["It is not your turn."]
+    lines = []
+    for e in mine:
+        if not types(e):
+            continue
+        lines.append(f"**{game.name_of(e)}**: {activity(game, e)}")
+        for t in types(e):
+            cmd = next(
+                (c for c in MOVES.values() if c.action_type == t and kind_ok(game, c, e)), None
+            )
+            if cmd is None:
+                continue
+            first = next((o for o in cmd.options if o.choices), None)
+            choices = action_choices(game, e, cmd, first.name, {}) if first else []
+            text = f"/{cmd.command}"
+            if choices and first is not None:  # choices come from the first option
+                shown = ", ".join(c.value for c in choices[:PREVIEW]) + (
+                    ", ..." if len(choices) > PREVIEW else ""
+                )
+                text += f" {first.name}: {shown} (/moves {cmd.command})"
+            lines.append("  " + text)
+    return lines
+
+
+def command_moves(game: Game, entity: str, cmd: Move, given: dict[str, str]) -> list[str]:
+    """The choices for the next option of ``cmd`` not in ``given``, each as a full command."""
+    if cmd.command == "lay" and entity in game.corporations:
+        return lay_moves(game, entity, given.get("hex", "").upper())
+    params = {k: v for k, v in given.items() if k != "entity"}
+    # every suggestion works as written: it names the entity unless the command picks it anyway
+    who = {"entity": entity} if _names_entity(game, cmd, entity) else {}
+    for p in cmd.options:
+        if p.name in params:
+            continue
+        choices = action_choices(game, entity, cmd, p.name, params)
+        if choices:
+            head = f"{game.name_of(entity)} can choose {p.name}:"
+            return [head, *(_ready(cmd, params, p.name, c, who) for c in choices), *_out_of_reach(game, entity, cmd)]
+        if p.required:
+            return [f"Give {p.name}: ({p.description}); nothing to choose from now", *_out_of_reach(game, entity, cmd)]
+    return [f"Ready: {format_command(cmd.command, {**params, **who})}"]
+
+
+def _names_entity(game: Game, cmd: Move, entity: str) -> bool:
+    """Whether a command for ``entity`` must say ``entity:`` (its controller would otherwise act
+    for another entity, e.g. the corporation instead of its private)."""
+    controller = game.controller_of(entity)
+    try:
+        return resolve_entity(game, cmd, {controller} if controller else set(), None) != entity
+    except (UserError, GameError):
+        return True
+
+
+def _out_of_reach(game: Game, entity: str, cmd: Move) -> list[str]:
+    """Trains the corporation cannot pay for yet, and what would pay for them."""
+    corp = game.corporations.get(entity)
+    if cmd.action_type != "buy_train" or corp is None:
+        return []
+    dearer = sorted({(t.price, t.name) for t in game.buyable_depot_trains(corp) if t.price > corp.cash})
+    if not dearer:
+        return []
+    types = game.action_types(entity)
+    how = "take a loan first (/loan)" if "take_loan" in types else (
+        "issue shares first (/issue)" if "sell_shares" in types else "")
+    shown = ", ".join(f"{name}-train {game.fmt(price)} ({game.fmt(price - corp.cash)} more)" for price, name in dearer[:3])
+    return [f"Not yet affordable: {shown}" + (f"; {how}" if how else "")]
+
+
+def _ready(cmd: Move, params: dict[str, str], name: str, choice: Choice, who: dict[str, str]) -> str:
+    line = format_command(cmd.command, {**params, name: choice.value, **who})
+    return f"  {line}  ({choice.label})" if choice.label != choice.value else f"  {line}"
+
+
+def lay_moves(game: Game, corp: str, hex_id: str) -> list[str]:
+    if hex_id:
+        if hex_id not in game.board.hexes:
+            raise UserError(f"There is no hex {hex_id}")
+        here = legal_tile_lays(game, corp, {hex_id}).get(hex_id, {})
+        if not here:
+            where = ", ".join(sorted(legal_tile_lays(game, corp))) or "nowhere now"
+            return [f"{corp} cannot lay a tile on {hex_id}; it can lay on: {where}"]
+        lines = [f"{corp} can lay on {hex_id} {game.board.hexes[hex_id].location}".rstrip() + ":"]
+        for tile, rots in sorted(here.items(), key=lambda kv: tile_sort(kv[0])):
+            for r in distinct_rotations(game, tile, rots):
+                lines.append(
+                    f"  /lay hex:{hex_id} tile:{tile_name(tile)} rotation:{r}  ({track_text(game, hex_id, tile, r)})"
+                )
+        return lines
+    lays = legal_tile_lays(game, corp)
+    if not lays:
+        return [f"{corp} has no tile to lay now"]
+    lines = [f"{corp} can lay track on (then /moves lay hex:HEX for the exact commands):"]
+    for hid in sorted(lays):
+        lines.append(
+            f"  {hid} {game.board.hexes[hid].location}".rstrip() + f": {tiles_text(game, hid, lays[hid])}"
+        )
+    return lines

@@ -1,0 +1,220 @@
+"""Absent players: ``/game sub`` hands a seat to a substitute, ``/game concede`` leaves the game.
+
+A seat changes hands at once when its holder asks or a server admin decides; the host decides
+alone only for a free or conceded seat or one silent (no action) for the game's ``sub_days``
+(:func:`bot.handlers.access.may_hand_over`). After that silence any other seated player may start a vote:
+a majority of the other seated players carries it. Only its holder concedes a seat; it then
+keeps playing automatically (:mod:`bot.robot`, the computer player) until a substitute takes it
+over with ``/game sub``; ``/game robot`` (or ``/game sub user:robot``) hands a seat to the computer
+player the same way.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from ..acting import waiting_for
+from ..reminders import DAY, ReminderSettings, fmt_duration, start_turn
+from ..reply import Button, Caller, Reply, UserError
+from ..robot import ROBOT_NAMES, ROBOT_USER
+from ..storage.rows import GameRow, Seat, SubRequest
+from ..texts.game import find_seat
+from .access import may_hand_over, seat_silence
+
+if TYPE_CHECKING:
+    from ..service import GameService
+
+
+def _pick_seat(seats: list[Seat], caller: Caller, key: str | None) -> Seat:
+    if key:
+        return find_seat(seats, key)
+    mine = [s for s in seats if s.user_id == caller.id]
+    if len(mine) == 1:
+        return mine[0]
+    raise UserError("Say which seat with seat: (" + ", ".join(s.name for s in seats) + ")")
+
+
+async def game_sub(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    row, cached = await service.active(channel_id)
+    if cached.game.finished:
+        raise UserError("The game is over")
+    seats = await service.store.seats(row.id)
+    vote = (params.get("vote") or "").strip().lower()
+    if vote:
+        return await _vote(service, row, seats, caller, params, vote)
+    target = (params.get("user") or "").strip()
+    if not target:
+        raise UserError("Give user: the person who takes the seat")
+    seat = _pick_seat(seats, caller, params.get("seat"))
+    name = (params.get("user_name") or target).strip()
+    if target.lower() in ROBOT_NAMES:  # the computer player takes the seat
+        target, name = ROBOT_USER, "the computer player"
+        if seat.user_id == ROBOT_USER:
+            raise UserError(f"The computer player already plays {seat.name}'s seat")
+    if target == seat.user_id and not seat.conceded:
+        raise UserError(f"{name} already holds {seat.name}'s seat")
+    settings = ReminderSettings.from_dict(row.settings)
+    silent = seat_silence(service, row, seat)
+    if may_hand_over(row, seat, caller, silent, settings):
+        return await _hand_over(service, row, seat, target, name, caller)
+    seated = any(s.user_id == caller.id and not s.conceded for s in seats)
+    if not seated and caller.id != row.host_id:
+        raise UserError(f"Only {seat.name}, the host or a seated player (by a vote) can hand that seat over")
+    if silent < settings.sub_days * DAY:
+        raise UserError(
+            f"{seat.name} acted {fmt_duration(silent)} ago; a vote needs {settings.sub_days:g} days "
+            f"of silence, and so does the host. {seat.name} can hand the seat over now."
+        )
+    if not seated:
+        raise UserError(f"Only {seat.name}, the host or a seated player (by a vote) can hand that seat over")
+    req = SubRequest(seat.position, target, name, caller.id, [caller.id])
+    await service.store.save_sub_request(row.id, req, service.now())
+    return await _count(
+        service,
+        row,
+        seats,
+        seat,
+        req,
+        f"{caller.name} asks to hand {seat.name}'s seat (silent for {fmt_duration(silent)}) to {name}",
+    )
+
+
+def _voters(seats: list[Seat], seat: Seat) -> set[str]:
+    """The other seated players (their user ids), who vote on a substitute for ``seat``."""
+    return {s.user_id for s in seats if s.user_id and not s.conceded and s.user_id != seat.user_id}
+
+
+async def _count(
+    service: GameService, row: GameRow, seats: list[Seat], seat: Seat, req: SubRequest, head: str
+) -> Reply:
+    voters = _voters(seats, seat)
+    need = len(voters) // 2 + 1
+    yes = len(set(req.votes) & voters)
+    no = len({v[1:] for v in req.votes if v.startswith("-")} & voters)
+    if yes >= need:
+        reply = await _hand_over(service, row, seat, req.target_user, req.target_name, None)
+        reply.lines.insert(0, f"{head}: {yes} of {len(voters)} agree.")
+        return reply
+    if no > len(voters) - need:
+        await service.store.delete_sub_request(row.id, seat.position)
+        return Reply(lines=[f"{head}: refused ({no} of {len(voters)} against); {seat.name} keeps the seat."])
+    return Reply(
+        lines=[f"{head} ({yes}/{need} votes needed from the other players)."],
+        buttons=[
+            Button("Agree", f'/game sub seat:"{seat.name}" vote:yes', "success"),
+            Button("Refuse", f'/game sub seat:"{seat.name}" vote:no', "danger"),
+        ],
+    )
+
+
+async def _vote(
+    service: GameService, row: GameRow, seats: list[Seat], caller: Caller, params: dict[str, str], vote: str
+) -> Reply:
+    seat = find_seat(seats, params.get("seat") or "")
+    req = await service.store.sub_request(row.id, seat.position)
+    if req is None:
+        raise UserError(f"There is no vote on {seat.name}'s seat now")
+    if caller.id not in _voters(seats, seat):
+        raise UserError("Only the other seated players vote on a substitute")
+    if caller.id in req.votes or "-" + caller.id in req.votes:
+        raise UserError("You have already voted")
+    if vote not in ("yes", "no"):
+        raise UserError("vote must be yes or no")
+    was = list(req.votes)
+    req.votes.append(caller.id if vote == "yes" else "-" + caller.id)
+    await service.store.save_sub_request(row.id, req, service.now(), was)
+    verb = "agrees" if vote == "yes" else "refuses"
+    return await _count(
+        service,
+        row,
+        seats,
+        seat,
+        req,
+        f"{caller.name} {verb} to hand {seat.name}'s seat to {req.target_name}",
+    )
+
+
+async def _hand_over(
+    service: GameService, row: GameRow, seat: Seat, user: str, name: str, caller: Caller | None
+) -> Reply:
+    store = service.store
+    await store.set_seat_user(row.id, seat.position, user, was=seat.user_id)
+    robot = user == ROBOT_USER
+    if seat.conceded != robot:  # the computer player's seat moves automatically
+        await store.set_seat_conceded(row.id, seat.position, robot)
+    await store.delete_sub_request(row.id, seat.position)
+    if row.last_ping_seat == seat.player_id:
+        await store.set_last_ping(row.id, None)
+        row.last_ping_seat = None
+    cached = await service.load(row)
+    game = cached.game
+    lines = [f"{name} takes over {seat.name}'s seat" + (f" ({caller.name} decided)" if caller else "")]
+    reply = Reply(lines=lines, game_id=row.id)
+    if robot:  # it moves at once when the seat must act
+        seats = [dataclasses.replace(s, user_id=user, conceded=True) if s.position == seat.position else s
+                 for s in await store.seats(row.id)]
+        await service.after_change(row, cached, seats, reply)
+        return reply
+    acting = game.acting_players()
+    if acting and acting[0] == seat.player_id:
+        turn = await store.turn(row.id)
+        await store.save_turn(
+            start_turn(row.id, seat.player_id, service.now(), ReminderSettings.from_dict(row.settings), turn)
+        )
+        reply.ping = user
+        reply.ping_text = f"your turn ({seat.name}): {waiting_for(game)}"
+        await store.set_last_ping(row.id, seat.player_id)
+    return reply
+
+
+async def game_robot(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    """Hand a seat to the computer player: as ``/game sub user:robot`` (its holder, the host for
+    a free, conceded or silent seat, or a vote of the other players)."""
+    sub = {"seat": params.get("seat") or "", "user": ROBOT_USER, "user_name": "the computer player"}
+    if params.get("vote"):
+        sub["vote"] = params["vote"]
+    return await game_sub(service, channel_id, caller, sub)
+
+
+async def game_concede(
+    service: GameService, channel_id: str, caller: Caller, params: dict[str, str]
+) -> Reply:
+    """Leave the game: the seat moves automatically from now on (ask first, then confirm)."""
+    row, cached = await service.active(channel_id)
+    if cached.game.finished:
+        raise UserError("The game is over")
+    seats = await service.store.seats(row.id)
+    if params.get("seat"):
+        seat = find_seat(seats, params["seat"])
+        if seat.user_id != caller.id:  # nobody concedes for someone else
+            raise UserError(f"You do not hold {seat.name}'s seat; only its holder can concede it")
+    else:
+        mine = [s for s in seats if s.user_id == caller.id and not s.conceded]
+        if not mine:
+            raise UserError("You hold no seat in this game")
+        if len(mine) > 1:
+            raise UserError("You hold several seats; say which with seat:")
+        seat = mine[0]
+    if seat.conceded:
+        raise UserError(f"{seat.name} has already conceded")
+    if not any(s.user_id and not s.conceded and s.position != seat.position for s in seats):
+        raise UserError("Nobody else would be left playing; the host ends the game with /game end")
+    if (params.get("confirm") or "").lower() != "yes":
+        return Reply(
+            lines=[
+                f"Concede {seat.name}'s seat? The computer player then plays it "
+                "until someone takes it over with /game sub."
+            ],
+            ephemeral=True,
+            buttons=[Button("Concede", f'/game concede seat:"{seat.name}" confirm:yes', "danger")],
+        )
+    seats = [dataclasses.replace(s, conceded=True) if s.position == seat.position else s for s in seats]
+    reply = Reply(lines=[f"{seat.name} concedes; the seat moves automatically from now on"])
+    await service.robot_moves(row, cached, seats, reply)  # engine work before the first write
+    await service.store.set_seat_conceded(row.id, seat.position, True)
+    if row.last_ping_seat == seat.player_id:
+        row.last_ping_seat = None
+        await service.store.set_last_ping(row.id, None)
+    await service.after_change(row, cached, seats, reply)
+    return reply

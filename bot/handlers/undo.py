@@ -1,0 +1,183 @@
+"""``/game undo``: your own last move during your turn at once; anything else when every player at
+the table agrees (automatic seats do not vote; a free seat must be claimed first). The undo is an
+appended ``undo`` action, as 18xx.games records it; the state after it is rebuilt by replay
+before anything is stored.
+
+The vote itself (:func:`table_vote`) serves any motion the whole table must agree to: an undo of
+other players' moves, and a change of the provisional values once the game is under way
+(:mod:`bot.handlers.rules`). :func:`append_action` appends what a passed motion decided.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.replay import filter_actions
+
+from ..gamelog import build_game, describe_action
+from ..reply import Button, Caller, Reply, UserError
+from ..service import CachedGame
+from ..storage.rows import GameRow, Seat, UndoRequest
+
+if TYPE_CHECKING:
+    from ..service import GameService
+
+
+@dataclass(frozen=True)
+class Motion:
+    """What the table votes on. ``agree``: the words after "agree to" ("undo P1 lays 57 on F17");
+    ``command``: the command its buttons send (with ``vote:`` and ``state:``); ``topic``: what is
+    proposed, stored with the request so a vote counts only for the motion it was cast on ("" for
+    an undo, which is decided by the game's state alone); ``button``: the agree button's verb."""
+
+    agree: str
+    command: str
+    topic: str = ""
+    button: str = "undo"
+
+    def requested_by(self, user_id: str) -> str:
+        return f"{user_id}\n{self.topic}" if self.topic else user_id
+
+
+@dataclass
+class VoteResult:
+    """``reply`` None: the motion passes now; then ``record`` (a vote to store) is saved by
+    :func:`save_vote` once what it decided is done."""
+
+    reply: Reply | None = None
+    record: tuple[UndoRequest, list[str]] | None = None
+
+
+def motion_topic(req: UndoRequest) -> str:
+    return req.requested_by.partition("\n")[2]
+
+
+async def open_motion(service: GameService, row: GameRow, state: int) -> UndoRequest | None:
+    return await service.store.undo_request(row.id, state)
+
+
+async def table_vote(
+    service: GameService,
+    row: GameRow,
+    cached: CachedGame,
+    caller: Caller,
+    seats: list[Seat],
+    vote: str | None,
+    motion: Motion,
+) -> VoteResult:
+    """Ask for (``vote`` None) or vote on (``yes``/``no``) ``motion``: it passes when every seated
+    player agreed (at once when the caller is the only one); a free seat must be claimed first."""
+    playing = [s for s in seats if not s.conceded]
+    seated_users = {s.user_id for s in playing if s.user_id}
+    free = [s.name for s in playing if s.user_id is None]
+    buttons = [
+        Button(f"Agree to {motion.button}", f"{motion.command} vote:yes state:{cached.seq}", "success"),
+        Button("Refuse", f"{motion.command} vote:no state:{cached.seq}", "danger"),
+    ]
+    if vote is None:
+        if not free and seated_users <= {caller.id}:
+            return VoteResult()
+        if free:
+            raise UserError(
+                f"Every player must agree to {motion.agree}, and nobody holds the seat of "
+                f"{', '.join(free)} to agree: claim it first (/game claim)"
+            )
+        await service.store.save_undo_request(
+            row.id, UndoRequest(cached.seq, motion.requested_by(caller.id), [caller.id])
+        )
+        n = len(seated_users)
+        agreed = len({caller.id} & seated_users)
+        return VoteResult(
+            Reply(
+                lines=[f"{caller.name} asks to {motion.agree}. Every seated player must agree ({agreed}/{n})."],
+                buttons=buttons,
+            )
+        )
+    req = await open_motion(service, row, cached.seq)
+    if req is None or motion_topic(req) != motion.topic:
+        raise UserError(f"There is no request to {motion.button} open now")
+    if any(v.startswith("-") for v in req.votes):
+        raise UserError(f"That request to {motion.button} was refused")
+    if caller.id not in seated_users:
+        raise UserError("Only the players at the table vote")
+    was = list(req.votes)
+    if vote == "no":
+        req.votes.append("-" + caller.id)
+        await service.store.save_undo_request(row.id, req, was)
+        return VoteResult(Reply(lines=[f"{caller.name} refuses to {motion.agree}; nothing changes"]))
+    if vote != "yes":
+        raise UserError("vote must be yes or no")
+    if caller.id in req.votes:
+        raise UserError("You have already agreed")
+    req.votes.append(caller.id)
+    if not free and seated_users <= set(req.votes):
+        return VoteResult(record=(req, was))
+    await service.store.save_undo_request(row.id, req, was)
+    agreed = len(set(req.votes) & seated_users)
+    return VoteResult(
+        Reply(lines=[f"{caller.name} agrees to {motion.agree} ({agreed}/{len(seated_users)})"], buttons=buttons)
+    )
+
+
+async def save_vote(service: GameService, row: GameRow, result: VoteResult) -> None:
+    if result.record is not None:
+        await service.store.save_undo_request(row.id, *result.record)
+
+
+async def game_undo(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    """Undo the last move: your own during your turn at once; anything else when every player at
+    the table agrees (automatic seats do not vote; a free seat must be claimed first)."""
+    row, cached = await service.active(channel_id)
+    vote = (params.get("vote") or "").lower() or None
+    if vote is not None and "state" not in params:
+        raise UserError("Vote with the buttons of the undo request")
+    service.check_state(params, cached)
+    seats = await service.store.seats(row.id)
+    mine = {s.player_id for s in seats if s.user_id == caller.id}
+    if not mine:
+        raise UserError("You do not hold a seat in this game")
+    logged = await service.store.actions(row.id)
+    by_obj = {id(e.data): e.user_id for e in logged}
+    active = filter_actions([e.data for e in logged])
+    target = next((a for a in reversed(active) if a.get("type") != "message"), None)
+    if target is None:
+        raise UserError("There is nothing to undo")
+    what = describe_action(cached.game, target)
+    if vote is None and by_obj.get(id(target)) == caller.id and bool(mine & set(cached.game.acting_players())):
+        return await _undo(service, row, cached, caller, target, what)  # your own move in your turn
+    result = await table_vote(service, row, cached, caller, seats, vote, Motion(f"undo {what}", "/game undo"))
+    if result.reply is not None:
+        return result.reply
+    reply = await _undo(service, row, cached, caller, target, what)
+    await save_vote(service, row, result)
+    return reply
+
+
+async def _undo(
+    service: GameService, row: GameRow, cached: CachedGame, caller: Caller, target: dict[str, Any], what: str
+) -> Reply:
+    data = {
+        "type": "undo",
+        "entity": target.get("entity"),
+        "entity_type": target.get("entity_type", "player"),
+    }
+    return await append_action(service, row, cached, caller, data, f"↩ {caller.name} undoes: {what}")
+
+
+async def append_action(
+    service: GameService, row: GameRow, cached: CachedGame, caller: Caller, data: dict[str, Any], line: str
+) -> Reply:
+    """Append ``data`` (an action the table decided) to the game's log: the state after it is
+    rebuilt by replay before anything is stored, so a log that would not replay is never
+    written; then the channel is told (``line``) as after any move."""
+    data = {**data, "id": cached.max_id + 1, "created_at": int(service.now())}
+    seats = await service.store.seats(row.id)
+    raw = [e.data for e in await service.store.actions(row.id)] + [data]
+    game = await asyncio.to_thread(build_game, row, seats, raw)
+    cached = CachedGame(cached.seq, game, cached.max_id + 1, pending=[(data, caller.id)])
+    service.remember(row.id, cached)
+    reply = Reply(lines=[line])
+    await service.after_change(row, cached, seats, reply)
+    return reply

@@ -1,0 +1,221 @@
+"""A running game in words and buttons: the status text (the pinned message), the result, a
+programmed move, what the caller can do now, the one-click decision buttons, and finding a seat by
+name. Pure: no store, no Discord.
+"""
+
+from __future__ import annotations
+
+from engine import actions as A
+from engine.choice import Choice
+from engine.decisions import round_title
+from engine.errors import BAD_OPTION, GameError
+from engine.game import Game
+from engine.map import hexgrid
+from engine.rounds.operating import OperatingRound
+from engine.rounds.stock import StockRound
+
+from ..acting import resolve_entity, waiting_for
+from ..choices import action_choices
+from ..play import MOVES, Move, allowed_commands
+from ..reply import Button, Caller, Pick, UserError
+from ..storage.rows import GameRow, Seat
+from ..terminal.textcmd import format_command
+
+
+def find_seat(seats: list[Seat], key: str) -> Seat:
+    key = key.strip()
+    if not key:
+        raise UserError("Give seat: a seat name (" + ", ".join(s.name for s in seats) + ")")
+    for s in seats:
+        if key.lower() in (s.name.lower(), str(s.player_id).lower(), str(s.position + 1)):
+            return s
+    raise UserError(f"There is no seat {key!r}; seats: " + ", ".join(s.name for s in seats))
+
+
+def decision_buttons(game: Game, state: int) -> list[Button]:
+    """One tap for each decision of the acting entity's current step, built from the move table's
+    legal choices (the ones autocomplete offers): a button per decision without options (take a
+    loan, a dividend kind, the suggested routes, a pass that says what is passed) and a select menu
+    per option with choices (a tile's hex, a token's city, a train, a share, a par price...). Every
+    one submits a command line as typed, stamped with ``state:N`` so a stale one is refused."""
+    out: list[Button] = []
+    for e in game.acting()[:1]:
+        for command in allowed_commands(game, e):
+            move = MOVES.get(command.lstrip("/"))
+            if move is not None and move.action_type != "bankrupt":  # bankruptcy is typed, never tapped
+                out += _move_components(game, e, move, state, _names_entity(game, move, e))
+    return sorted(out, key=lambda b: bool(b.picks))  # buttons first, then the menus
+
+
+def _names_entity(game: Game, move: Move, entity: str) -> dict[str, str]:
+    """``entity:`` when the command would otherwise act for another entity of the same player (a
+    private's owner for the private, a president of several corporations)."""
+    controller = game.controller_of(entity)
+    try:
+        same = resolve_entity(game, move, {controller} if controller else set(), None) == entity
+    except (UserError, GameError):
+        same = False
+    return {} if same else {"entity": entity}
+
+
+def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[str, str]) -> list[Button]:
+    stamp = {**who, "state": str(state)}
+    if move.action_type == "pass":
+        out = [Button(pass_label(game, entity), format_command("pass", stamp))]
+        if isinstance(game.round, OperatingRound):  # /done: every step that may be passed, at once
+            out.append(Button("Done (pass the rest)", format_command("done", stamp)))
+        return out
+    if move.action_type == "run_routes":
+        return [Button("Run suggested routes", format_command("routes", {"routes": "auto", **stamp}), "success")]
+    first = next((o for o in move.options if o.choices is not None), None)
+    if first is None:
+        if any(o.required for o in move.options):
+            return []
+        return [Button(_capital(move.help), format_command(move.command, stamp), "primary")]
+    choices = action_choices(game, entity, move, first.name, {})
+    if not choices:
+        return []
+    if first.name == "hex" and len(choices) > MENU_SIZE:
+        choices = nearest_first(game, entity, choices)
+    if move.action_type == "dividend":
+        return [
+            Button(_capital(c.label)[:80], format_command(move.command, {first.name: c.value, **stamp}), "primary")
+            for c in choices
+        ]
+    picks = tuple(
+        Pick(c.label[:100], line)
+        for c in choices
+        if len(line := format_command(move.command, {first.name: c.value, **stamp})) <= 100
+        and tappable(game, entity, move, {first.name: c.value})
+    )[:MENU_SIZE]
+    more = f" ({len(choices) - len(picks)} more: type /{move.command})" if len(choices) > len(picks) else ""
+    placeholder = f"{_capital(move.help)}: choose {first.name}{more}"
+    return [Button(placeholder[:150], format_command(move.command, stamp), picks=picks)] if picks else []
+
+
+def nearest_first(game: Game, entity: str, choices: list[Choice]) -> list[Choice]:
+    """Hexes ordered by their distance to the entity's stations (a menu shows the first 25: the
+    ones next to its network rather than the first letters of the map)."""
+    board = game.board
+    homes = [hid for hid, h in board.hexes.items() if any(entity in slots for slots in h.tokens.values())]
+    if not homes:
+        return choices
+
+    def distance(c: Choice) -> int:
+        if c.value not in board.hexes:
+            return 1 << 20
+        return min(hexgrid.distance(c.value, h, board.layout, game.AXES) for h in homes)
+
+    return sorted(choices, key=distance)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def tappable(game: Game, entity: str, move: Move, params: dict[str, str]) -> bool:
+    """Whether the command can be finished by taps: it builds, or what it lacks is an option
+    with choices (the next menu); a number to type (a train's price from another corporation)
+    is left to the typed command."""
+    if any(o.required and o.choices is not None and o.name not in params for o in move.options):
+        return True  # the next menu asks for it (building would only say that, slowly: a lay's tile)
+    try:
+        move.build(game, entity, params)
+    except GameError as exc:
+        option = move.option(str(exc.facts.get("option", "")))
+        return exc.code != BAD_OPTION or (option is not None and option.choices is not None)
+    return True
+
+
+def pass_label(game: Game, entity: str) -> str:
+    """What a pass gives up, in the words of the step ("No token", "No train", "End turn")."""
+    rnd = game.round
+    if isinstance(rnd, OperatingRound):
+        step = rnd.active_step()
+        name = step.name if step is not None else ""
+        for words, label in PASS_LABELS:
+            if words in name:
+                return label
+        return "Pass: " + name if name else "Pass"
+    if isinstance(rnd, StockRound) and rnd.turn_actions:
+        return "End turn"
+    return "Pass"
+
+
+# the step's name (engine.rounds.operating and the titles' steps) -> what passing it means
+PASS_LABELS = (
+    ("lay track", "No track"),
+    ("token", "No token"),
+    ("station", "No station"),
+    ("loan", "No loan"),
+    ("buy trains", "No train"),
+    ("ferry", "No ferry"),
+    ("private", "No private"),
+    ("right", "No right"),
+    ("issue or redeem", "No shares issued"),
+    ("run routes", "Do not run"),
+    ("assign", "No assignment"),
+    ("merge", "Do not merge"),
+)
+MENU_SIZE = 25  # Discord's limit of options in a select menu
+
+
+def you_can(game: Game, seats: list[Seat], caller: Caller) -> list[str]:
+    mine = {s.player_id for s in seats if s.user_id == caller.id}
+    if not mine:
+        return ["You hold no seat here."]
+    out = []
+    for e in game.acting():
+        if game.controller_of(e) in mine:
+            cmds = allowed_commands(game, e)
+            out.append(f"You act for {game.name_of(e)}: " + (", ".join(cmds) or "nothing now"))
+    return out or ["It is not your turn."]
+
+
+def status_text(row: GameRow, game: Game, seats: list[Seat], state: int) -> str:
+    head = (
+        f"**{row.title}** game {row.id} · {round_title(game)} · phase {game.phase['name']}"
+        f" · bank {game.fmt(game.bank)} · move {state}"
+    )
+    holders = {s.player_id: s for s in seats}
+    players = " · ".join(f"{p.name} {game.fmt(p.cash)}" + _seat_note(holders.get(p.id)) for p in game.players)
+    now = "Game over: " + ", ".join(result_lines(game)) if game.finished else "Now " + waiting_for(game)
+    lines = [head, players, now]
+    if game.programs and not game.finished:
+        lines.append(
+            "Programmed moves: "
+            + "; ".join(
+                f"{game.name_of(pid)}: {describe_program(game, prog)}"
+                for pid, prog in sorted(game.programs.items())
+            )
+        )
+    return "\n".join(lines)
+
+
+def _seat_note(seat: Seat | None) -> str:
+    if seat is not None and seat.conceded:
+        return " (conceded: automatic)"
+    return "" if seat is not None and seat.user_id else " (free seat)"
+
+
+def describe_program(game: Game, prog: A.Action) -> str:
+    """A programmed stock-round move in words (``game.programs`` values)."""
+    if isinstance(prog, A.ProgramSharePass):
+        text = "auto-pass in stock rounds"
+        if prog.unconditional:
+            text += ", even after others sell"
+        text += " (this and later stock rounds)" if prog.indefinite else " (this stock round)"
+        return text
+    if isinstance(prog, A.ProgramBuyShares):
+        until = prog.until_condition
+        goal = "until it floats" if until == "float" else f"until holding {until}%"
+        market = " (IPO or market)" if prog.from_market else " (from the IPO)"
+        return f"auto-buy {prog.corporation} {goal}{market}"
+    return prog.type
+
+
+def result_lines(game: Game) -> list[str]:
+    ranked = sorted(game.result().items(), key=lambda kv: -kv[1])
+    return [
+        f"Result ({game.end_reason}): " + ", ".join(f"{game.name_of(pid)} {game.fmt(v)}" for pid, v in ranked)
+    ]

@@ -1,0 +1,150 @@
+"""Who acts next and what they do, in words: the ``next:`` line every game reply ends with,
+the round banner when a round begins, and which game-log line the acting player is credited on.
+
+Rounds are named as 18xx.games names them (:func:`engine.decisions.round_title`), the same
+text the status picture shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from engine.decisions import round_title
+from engine.game import Game
+from engine.rounds.operating import OperatingRound
+from engine.rounds.stock import AuctionRound, StockRound
+
+from ..play import allowed_commands
+from ..storage.rows import Seat
+
+_DONE_WORDS = {"bankrupt": "declares bankruptcy", "end_game": "ends the game"}
+ALWAYS_OPEN = ("/bankrupt",)  # left out of the next: line (/moves and /help list it)
+_STOCK_WORDS = {"buy_shares": "buy a share", "par": "start a corporation", "sell_shares": "sell shares"}
+
+
+def activity(game: Game, entity: str) -> str:
+    """What ``entity`` is asked to do now, as a verb phrase: "lay track", "bid on GLSC (at least
+    $95) or pass", "buy a share, sell shares or pass"."""
+    rnd = game.round
+    if isinstance(rnd, AuctionRound):
+        if rnd.auctioning:
+            return f"bid on {rnd.auctioning} (at least {game.fmt(rnd.min_bid(rnd.auctioning))}) or pass"
+        if rnd.companies:
+            first = rnd.companies[0].sym
+            return f"buy {first} for {game.fmt(rnd.min_bid(first))}, bid on another private, or pass"
+        return "pass"
+    if isinstance(rnd, StockRound):
+        types = game.action_types(entity)
+        words = [_STOCK_WORDS[t] for t in types if t in _STOCK_WORDS]
+        done = "end the turn" if rnd.turn_actions else "pass"
+        return _either([*words, done]) if "pass" in types else _either(words) or "wait"
+    if isinstance(rnd, OperatingRound):
+        step = rnd.active_step()
+        what = step.name if step is not None else "operate"
+        corp = game.corporations.get(entity)
+        if corp is not None and what == "buy trains" and game.must_buy_train(corp):
+            what += " (it must own a train)"
+        return what
+    pending = rnd.pending if rnd is not None else None  # an offer awaits an answer
+    if pending and entity == pending[1]:
+        return f"accept or refuse the takeover offered by {pending[0]} (/accept or /pass)"
+    return f"act in the {round_title(game)}" if rnd is not None else "wait"
+
+
+def _either(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def acting_parts(
+    game: Game, seats: Iterable[Seat] = (), actor: str | None = None, fresh_turn: bool = False
+) -> list[str]:
+    """ "carol for GW, lay track (/loan, /lay, /pass)" for each acting entity. ``actor`` (the
+    player who just acted) gets "again" when a new turn of theirs begins (``fresh_turn``)."""
+    notes = {s.player_id: _seat_note(s) for s in seats}
+    parts = []
+    for e in game.acting():
+        ctrl = game.controller_of(e)
+        who = game.name_of(ctrl or e) + notes.get(ctrl, "")
+        if fresh_turn and ctrl is not None and ctrl == actor:
+            who += " again"
+        if ctrl and ctrl != e:
+            who += f" for {game.name_of(e)}"
+        cmds = allowed_commands(game, e)
+        if len(cmds) > 1:  # always open in 1856's operating rounds: not what the step asks for
+            cmds = [c for c in cmds if c not in ALWAYS_OPEN]
+        parts.append(f"{who}, {activity(game, e)}" + (f" ({', '.join(cmds)})" if cmds else ""))
+    return parts
+
+
+def _seat_note(seat: Seat) -> str:
+    if seat.conceded:
+        return " (automatic seat)"
+    if seat.user_id is None:
+        return " (free seat: /game claim)"
+    return ""
+
+
+def next_line(
+    game: Game, seats: Iterable[Seat] = (), actor: str | None = None, fresh_turn: bool = False
+) -> str:
+    """The line a game reply ends with: ``next: who, doing what (commands)``."""
+    if game.finished:
+        return f"next: nobody, the game is over ({game.end_reason}); /game status shows the summary"
+    parts = acting_parts(game, seats, actor, fresh_turn)
+    return "next: " + ("; ".join(parts) if parts else "nobody can act")
+
+
+def round_banner(before: tuple[Any, ...] | None, game: Game) -> str | None:
+    """ "Operating Round 1.1 (of 1) begins" when the round changed since ``before`` (a
+    ``Game.round_key()``)."""
+    if before is None or game.finished or game.round is None or game.round_key() == before:
+        return None
+    return f"{round_title(game)} begins"
+
+
+def turn_key(game: Game) -> tuple[Any, ...]:
+    """Identifies whose turn it is: the round and the acting entities."""
+    return (*game.round_key(), tuple(game.acting())) if game.round is not None else ()
+
+
+def credited(
+    lines: list[str], game: Game, entity: str, who: str, fallback: str, action_type: str = ""
+) -> list[str]:
+    """The action's lines with ``who`` (the user who typed it) named once, on the line that
+    reports the acting entity's move; when the engine wrote no such line, ``fallback`` (for
+    example "GW passes (buy trains)") comes first. A pass is only reported by a line that says
+    so: "GW does not run" after a pass is what follows from it, not the pass."""
+    name = game.name_of(entity)
+    starts = (f"{name} pass", f"{name} ends the turn") if action_type == "pass" else (name + " ",)
+    out = list(lines)
+    for i, line in enumerate(out):
+        if line.startswith(starts) or line.startswith(tuple("-- " + start for start in starts)):
+            if not line.startswith(who + " ") and not line.endswith(f"({who})"):
+                out[i] = f"{line[:-3]} ({who}) --" if line.endswith(" --") else f"{line} ({who})"
+            return out
+    return [fallback if who in fallback else f"{fallback} ({who})", *out]
+
+
+def fallback_line(game: Game, entity: str, action_type: str, command: str) -> str:
+    """How to report a move the engine logs nothing for (seen before it is processed)."""
+    name = game.name_of(entity)
+    if action_type == "pass":
+        return f"{name} passes ({activity(game, entity)})"
+    if action_type in _DONE_WORDS:
+        return f"{name} {_DONE_WORDS[action_type]}"
+    return f"{name}: /{command}"
+
+
+def new_turn(game: Game, before: tuple[Any, ...] | None) -> bool:
+    """Whether a new turn began since ``before`` (a :func:`turn_key`): another round or acting
+    entity, every auction move, and a stock-round turn that started afresh (the others passed)."""
+    if before is None or turn_key(game) != before:
+        return True
+    if isinstance(game.round, AuctionRound):
+        return True
+    if isinstance(game.round, StockRound):
+        return not game.round.turn_actions
+    return False

@@ -1,0 +1,3 @@
+"""Command-line tools outside the engine: best routes of a recorded game (routes) and replaying
+exports against reference traces (fidelity).
+"""

@@ -1,0 +1,269 @@
+"""Track: laying and upgrading tiles, with every check a lay must pass.
+
+:class:`TrackRules` is a part of :class:`engine.game.Game`. A title changes the upgrade table
+(:meth:`TrackRules.upgrades_to`), which old track must be kept
+(:meth:`TrackRules.old_paths_preserved`) or what follows a lay (:meth:`TrackRules.after_track`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import actions as A
+from ..entities import Company, Corporation
+from ..errors import BAD_OPTION, CANNOT_AFFORD, ILLEGAL_TILE, NO_ROUTE, UNAVAILABLE, UNKNOWN, GameError
+from ..hooks import TitleHooks
+from ..map.tiles import COLOR_ORDER, Tile
+from ..map.upgrades import labels_match, paths_preserved
+from ..rounds.operating import OperatingRound
+
+if TYPE_CHECKING:
+    from ..map.board import HexState
+
+
+class TrackRules(TitleHooks):
+    """Tile lays: what may be laid where, what it costs, and laying it."""
+
+    # ------------------------------------------------------------------ track
+    def tile_lays_per_turn(self, corp: Corporation) -> int:
+        return 1
+
+    def owns_track_time_tile_lay(self, rnd: OperatingRound, corp: Corporation) -> bool:
+        """An owned private's extra tile lay (not replacing the normal one) keeps the track
+        step open until it is used or the step is passed."""
+        for sym in corp.companies:
+            c = self.companies[sym]
+            ab = c.ability("tile_lay")
+            if ab and not c.closed and ab.get("when") == "track" and not ab.get("consume_tile_lay") \
+                    and (c.sym, "tile_lay") not in self.used_abilities:
+                return True
+        return False
+
+    def can_buy_tile_laying_company(self, corp: Corporation) -> bool:
+        """While a private with a track-time tile lay could still be bought, the track step stays open."""
+        if not self.phase_status("can_buy_companies"):
+            return False
+        return any(self.company_min_price(c) <= corp.cash and any(
+            a.get("type") == "tile_lay" and a.get("when") in (None, "track") for a in c.abilities)
+            for c in self.purchasable_companies())
+
+    def lay_tile(self, corp: Corporation, action: A.LayTile, *, company: Company | None = None,
+                 free: bool = False, connected: bool = True) -> None:
+        b = self.board
+        h = b.hex(action.hex)
+        name = action.tile.rsplit("-", 1)[0]
+        tile, cost = self.check_lay_tile(corp, action.hex, action.tile, action.rotation,
+                                         free=free, connected=connected)
+        old = h.tile
+        if cost:
+            self.spend(corp.sym, "bank", cost)
+        pending = self._lift_ambiguous_tokens(h, old, tile)
+        b.lay(h.id, action.tile, action.rotation)
+        self._resync_token_cities(h)
+        for sym in pending:
+            self.pending_tokens.append((sym, h.id, corp.sym))
+        for sym, hid in self.rules.close_after_use_at_or_end.items():
+            if hid == h.id and company is None:  # the private's own tile is no longer needed
+                self.used_abilities.add((sym, "tile_lay"))
+        by = f" ({company.sym})" if company is not None else ""
+        self.log.append(f"{corp.sym}{by} lays tile #{name} with rotation {action.rotation} on {self.place_words(h.id)}"
+                        + (f" for {self.fmt(cost)}" if cost else ""))
+
+    def check_lay_tile(self, corp: Corporation, hex_id: str, tile_id: str, rotation: int, *,
+                       free: bool = False, connected: bool = True) -> tuple[Tile, int]:
+        """Why ``corp`` may not lay ``tile_id`` on ``hex_id`` at ``rotation`` (GameError), else
+        the rotated tile and what it costs. Changes nothing."""
+        if not 0 <= rotation <= 5:
+            raise GameError(f"Rotation must be 0 to 5, not {rotation}", BAD_OPTION, option="rotation", rotation=rotation)
+        base = self.check_lay_static(corp, hex_id, tile_id, free=free)
+        tile = base.with_rotation(rotation)
+        self.check_lay_rotation(corp, hex_id, tile, connected=connected)
+        return tile, (0 if free else self.board.terrain_cost(self.board.hexes[hex_id]))
+
+    def check_lay_static(self, corp: Corporation, hex_id: str, tile_id: str, *, free: bool = False) -> Tile:
+        """The checks that do not depend on the rotation; returns the unrotated tile."""
+        b = self.board
+        h = b.hex(hex_id)
+        name = tile_id.rsplit("-", 1)[0]
+        if name not in b.supply:
+            raise GameError(f"{corp.sym} cannot lay tile {name}: {self.title} has no tile {name}", UNKNOWN, what="tile", id=name)
+        tile = b.tile_for(name)
+        old = h.tile
+        blocker = self.hex_blocked_by(h.id)
+        if blocker:
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: blocked by {blocker}", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, blocker=blocker)
+        if tile.color not in self.phase["tiles"]:
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: {tile.color} tiles are not "
+                            f"available in phase {self.phase['name']}", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, color=tile.color)
+        if tile_id not in b.supply.get(name, []):
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no {name} tile left", UNAVAILABLE, corporation=corp.sym, tile=name, hex=h.id)
+        if not self.upgrades_to(h, old, tile):
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: it is not an upgrade of "
+                            f"{old.name if h.laid else 'the printed hex'}", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id)
+        cost = 0 if free else b.terrain_cost(h)
+        if cost > corp.cash:
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: it costs {self.fmt(cost)}", CANNOT_AFFORD, corporation=corp.sym, tile=name, hex=h.id, cost=cost, cash=corp.cash)
+        return tile
+
+    def check_lay_rotation(self, corp: Corporation, hex_id: str, tile: Tile, *, connected: bool = True) -> None:
+        """The checks for one rotation of the new tile (already rotated)."""
+        b = self.board
+        h = b.hexes[hex_id]
+        old = h.tile
+        name, rotation = tile.name, tile.rotation
+        if any(e not in h.neighbors for e in tile.exits):
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id} with rotation "
+                            f"{rotation}: track would run off the map or into a barrier", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
+        if not self.old_paths_preserved(old, tile):
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id} with rotation "
+                            f"{rotation}: existing track must be kept", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
+        if connected:
+            edges, _ = b.connectivity(corp.sym)
+            touched = edges.get(h.id, set())
+            if not (tile.exits & touched):
+                raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no route to {h.id}", NO_ROUTE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
+            if old.paths and not (self._upgrade_useful(corp, old, tile, touched)
+                                  and (self._upgrade_useful(corp, old, tile, touched, h)
+                                       or self._upgrade_useful(corp, old, tile, touched, h, exact=True))):
+                raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: an upgrade must add track "
+                                f"{corp.sym} can use or raise a city's value", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
+
+    def _upgrade_useful(self, corp: Corporation, old: Tile, new: Tile, touched: set[int],
+                        h: HexState | None = None, exact: bool = False) -> bool:
+        """1856's track restriction (18xx.games "semi-restrictive"): among the new tile's paths
+        that the corporation reaches, one must be new track or lead to a city whose value changed.
+        18xx.games counts the paths its network walk takes once the tile is laid (a branch of a
+        switch entered from its other branch is not reached). Without ``h`` a path counts when it
+        touches an edge the network touches now (quick, a superset); with ``h`` when the network
+        enters it from a neighbour now or through the tile's stops (quick, nearly exact); with
+        ``exact`` the walk is made on the tile laid."""
+        from ..map.upgrades import _path_within
+
+        reached = None
+        if h is not None:
+            reached = self._new_paths_walked(corp, h, new) if exact else self._new_paths_entered(corp, h, new)
+        for pi, np in enumerate(new.paths):
+            if reached is not None:
+                if pi not in reached:
+                    continue
+            elif not (set(np.edges) & touched):
+                continue
+            op = next((p for p in old.paths if _path_within(new, np, old, p)), None)
+            if op is None:
+                return True
+            old_rev = sorted(_max_rev(old.nodes[i].revenue) for i in op.node_indexes)
+            new_rev = sorted(_max_rev(new.nodes[i].revenue) for i in np.node_indexes)
+            if old_rev != new_rev:
+                return True
+        return False
+
+    def _new_paths_walked(self, corp: Corporation, h: HexState, new: Tile) -> set[int] | None:
+        """Indexes of ``new``'s paths the corporation's network walks once ``new`` lies on hex
+        ``h`` (None when the hex holds stations, whose cities the new tile may number
+        differently: then every touched path counts)."""
+        from ..map.board import route_legal_walk
+
+        b = self.board
+        if not b.route_legal_network or any(s for slots in h.tokens.values() for s in slots):
+            return None
+        starts = [(x.id, ci) for x in b.hexes.values() for ci, slots in x.tokens.items() if corp.sym in slots]
+        arrivals: set[tuple[str, int]] = set()
+        old_tile = h.tile
+        h.tile = new
+        try:
+            for st in starts:
+                route_legal_walk(b, st, corp.sym, set(starts) - {st}, {}, arrivals=arrivals)
+        finally:
+            h.tile = old_tile
+        return self._paths_from(new, {e for hid, e in arrivals if hid == h.id})
+
+    @staticmethod
+    def _paths_from(new: Tile, entries: set[int]) -> set[int]:
+        """The paths of ``new`` a walk entering at ``entries`` takes: those at an entry edge and
+        what they reach through the tile's own stops."""
+        reached = {pi for pi, p in enumerate(new.paths) if set(p.edges) & entries}
+        stops = {ni for pi in reached for ni in new.paths[pi].node_indexes}
+        grew = True
+        while grew:
+            grew = False
+            for pi, p in enumerate(new.paths):
+                if pi not in reached and set(p.node_indexes) & stops:
+                    reached.add(pi)
+                    stops |= set(p.node_indexes)
+                    grew = True
+        return reached
+
+    def _new_paths_entered(self, corp: Corporation, h: HexState, new: Tile) -> set[int] | None:
+        """:meth:`_new_paths_walked` from where the network enters the hex now (no walk)."""
+        b = self.board
+        if not b.route_legal_network or any(s for slots in h.tokens.values() for s in slots):
+            return None
+        return self._paths_from(new, b.entry_edges(corp.sym, h.id))
+
+    def _resync_token_cities(self, h: HexState) -> None:
+        """After an upgrade the board says which city each station is in now."""
+        for ci, slots in h.tokens.items():
+            for sym in slots:
+                if sym is None or sym not in self.corporations:
+                    continue
+                toks = [t for t in self.corporations[sym].tokens if t.used and t.hex == h.id]
+                if toks:
+                    toks[0].city = ci
+
+    def _lift_ambiguous_tokens(self, h: HexState, old: Tile, new: Tile) -> list[str]:
+        """Tokens on a multi-city hex without track cannot follow a particular city of the new
+        tile: they come off and their owners place them again (as 18xx.games does)."""
+        if len(old.cities) < 2 or len(new.cities) < 2 or any(old.node_exits(c.index) for c in old.cities):
+            return []
+        lifted = []
+        for ci, slots in h.tokens.items():
+            for i, sym in enumerate(slots):
+                if sym is None:
+                    continue
+                slots[i] = None
+                corp = self.corporations[sym]
+                for tok in corp.tokens:
+                    if tok.used and tok.hex == h.id and tok.city == ci:
+                        tok.used, tok.hex, tok.city = False, None, None
+                        break
+                lifted.append(sym)
+        return lifted
+
+    def hex_blocked_by(self, hid: str) -> str | None:
+        for c in self.companies.values():
+            if c.closed or c.owner not in self.player_by_id:
+                continue
+            ab = c.ability("blocks_hexes")
+            if ab and hid in ab.get("hexes", []):
+                return c.sym
+        return None
+
+    def basic_upgrade(self, old: Tile, new: Tile) -> bool:
+        if old.color not in COLOR_ORDER or new.color not in COLOR_ORDER:
+            return False
+        if COLOR_ORDER.index(new.color) != COLOR_ORDER.index(old.color) + 1:
+            return False
+        if not labels_match(old, new):
+            return False
+        if len(old.towns) != len(new.towns):
+            return False
+        if len(old.cities) != len(new.cities) and not (old.label and old.cities):
+            return False
+        if old.color == "white" and not old.cities and not old.towns and (new.cities or new.towns):
+            return False
+        return True
+
+    def old_paths_preserved(self, old: Tile, new: Tile) -> bool:
+        """Whether ``new`` keeps the track of ``old`` (every old path, rotated as laid)."""
+        return paths_preserved(old, new)
+
+    def upgrades_to(self, h: HexState, old: Tile, new: Tile) -> bool:
+        """Whether ``new`` may replace ``old`` on hex ``h`` (titles add their special tiles)."""
+        return self.basic_upgrade(old, new)
+
+    def after_track(self, rnd: OperatingRound, corp: Corporation) -> None:
+        """Called when ``corp``'s track step has ended (1856: destinations are checked)."""
+
+
+def _max_rev(revenue: Any) -> int:
+    return max(revenue.values()) if isinstance(revenue, dict) else int(revenue)

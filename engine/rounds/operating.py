@@ -1,0 +1,426 @@
+"""The operating round: each corporation in turn runs through an ordered list of steps.
+
+A step says which action types it accepts now (``actions``) and whether it holds the turn
+(``blocks``).  An action goes to the first unfinished step that accepts it; a blocking
+step that does not accept it rejects it.  Steps that block but have nothing to offer are
+skipped automatically, which is how a turn moves on without explicit passes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import actions as A
+from ..entities import Corporation, Train
+from ..errors import LIMIT, NOT_OWNER, NOT_YOUR_TURN, RULE, WRONG_STEP, GameError
+from .stock import Round
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+class Step:
+    name = "step"
+    blocks_always = True
+
+    def __init__(self, rnd: OperatingRound):
+        self.round = rnd
+        self.game: Game = rnd.game
+        self.passed = False
+        self.acted = False
+
+    @property
+    def corp(self) -> Corporation:
+        return self.round.corp
+
+    def blocks(self) -> bool:
+        return self.blocks_always
+
+    def actions(self, entity: str) -> list[str]:
+        return []
+
+    def active_entities(self) -> list[str]:
+        return [self.corp.sym]
+
+    def process(self, action: A.Action) -> None:
+        raise GameError(f"{self.name} cannot handle {action.type}", WRONG_STEP, step=self.name, action=action.type)
+
+    def skip(self) -> None:
+        self.passed = True
+
+    def setup(self) -> None:
+        self.passed = False
+        self.acted = False
+
+    def blocking(self) -> bool:
+        if not self.blocks():
+            return False
+        return any(self.actions(e) for e in self.active_entities())
+
+    # what a title's step may list itself (None: the general rules decide)
+    def buyable_trains(self) -> list[Train] | None:
+        """The trains the operating corporation may buy in this step."""
+        return None
+
+    def sellable_bundles(self, pid: str) -> list[tuple[str, int]] | None:
+        """``(corporation, percent)`` bundles the president ``pid`` may sell in this step."""
+        return None
+
+    def discardable(self) -> list[str] | None:
+        """Ids of the trains that may be discarded in this step."""
+        return None
+
+    def borrowable(self) -> list[str]:
+        """Ids of the trains the operating corporation may borrow in this step."""
+        return []
+
+
+class OperatingRound(Round):
+    name = "Operating Round"
+
+    def __init__(self, game: Game, num: int, step_classes: list[type[Step]]):
+        super().__init__(game)
+        self.num = num
+        self.entities: list[str] = [c.sym for c in game.operating_order()]
+        self.index = 0
+        self.steps = [cls(self) for cls in step_classes]
+        self.state: dict[str, Any] = {}
+        # facts about the whole round (``state`` is reset for each corporation)
+        self.state_round: dict[str, Any] = {}
+        self._finished = False
+
+    @property
+    def corp(self) -> Corporation:
+        return self.game.corporations[self.entities[self.index]]
+
+    def start(self) -> None:
+        self.game.payout_companies()
+        self.game.on_operating_round_start(self)
+        if not self.entities:
+            self._finished = True
+            return
+        self.index = 0
+        self._start_entity()
+
+    # -- entity sequencing -------------------------------------------------------
+    def _start_entity(self) -> None:
+        while True:
+            corp = self.corp
+            for s in self.steps:
+                s.setup()
+            self.state = {}
+            if not corp.closed and self.game.start_operating(self, corp):
+                self._skip_steps()
+                if self.active_step() is not None:
+                    return
+                self.game.end_of_turn(self, corp)
+            if self.index >= len(self.entities) - 1:
+                self._finished = True
+                return
+            self.index += 1
+
+    def next_entity(self) -> None:
+        self.game.end_of_turn(self, self.corp)
+        if self.game.finished:
+            return
+        if self.index >= len(self.entities) - 1:
+            self._finished = True
+            return
+        self.index += 1
+        self._start_entity()
+
+    def force_next_entity(self) -> None:
+        if self.index >= len(self.entities) - 1:
+            self._finished = True
+            return
+        self.index += 1
+        self._start_entity()
+
+    def recalculate_order(self) -> None:
+        rest = self.entities[self.index + 1:]
+        order = [c.sym for c in self.game.operating_order() if c.sym in rest]
+        self.entities = self.entities[:self.index + 1] + order
+
+    def finished(self) -> bool:
+        return self._finished or self.game.finished
+
+    # -- steps -------------------------------------------------------------------
+    def active_step(self) -> Step | None:
+        for s in self.steps:
+            if not s.passed and s.blocking():
+                return s
+        return None
+
+    def _skip_steps(self) -> None:
+        for s in self.steps:
+            if s.passed or not s.blocks():
+                continue
+            if s.blocking():
+                break
+            s.skip()
+
+    def acting(self) -> list[str]:
+        if self._finished:
+            return []
+        step = self.active_step()
+        return step.active_entities() if step else []
+
+    def action_types(self, entity: str) -> list[str]:
+        if self.finished():
+            return []
+        out: list[str] = []
+        for s in self.steps:
+            if s.passed:
+                continue
+            for t in s.actions(entity):
+                if t not in out:
+                    out.append(t)
+            if s.blocking():
+                break
+        return out
+
+    def process(self, action: A.Action) -> None:
+        if self.finished():
+            raise GameError("The operating round is over", WRONG_STEP)
+        entity = action.entity
+        step = None
+        for s in self.steps:
+            if s.passed:
+                continue
+            accepts = action.type in s.actions(entity)
+            if accepts:
+                step = s
+                break
+            if s.blocking():
+                who = ", ".join(self.game.name_of(e) for e in s.active_entities())
+                allowed = ", ".join(s.actions(s.active_entities()[0])) if s.active_entities() else ""
+                if entity not in s.active_entities() and self.game.controller_of(entity) is None:
+                    raise GameError(f"{entity} cannot act now", NOT_YOUR_TURN, entity=entity)
+                raise GameError(
+                    f"{self.game.name_of(entity)} cannot {action.type.replace('_', ' ')} now: "
+                    f"waiting for {who} to {s.name}" + (f" ({allowed})" if allowed else ""), NOT_YOUR_TURN, entity=entity, waiting=who, step=s.name)
+        if step is None:
+            raise GameError(f"{self.game.name_of(entity)} cannot {action.type.replace('_', ' ')} now", WRONG_STEP, entity=entity, action=action.type)
+        step.acted = True
+        step.process(action)
+        self.state_round["acted"] = True
+        if self.corp.closed and not self.game.finished:
+            # the operating corporation closed during its own turn: the next one operates (what
+            # still waits for someone else, like the national's discard, then waits in its
+            # turn); after the round's last turn that waiting is done before the round ends
+            if self.game.bank < 0:  # the closing turn may still have broken the bank
+                self.game.bank_broken()
+            self.game.turn_cut_short(self.corp)
+            if all(self.game.corporations[e].closed for e in self.entities):
+                # nobody of this round is left to operate: it ends at once, even with the
+                # national's discard waiting (as 18xx.games ends it)
+                self._finished = True
+                return
+            later = any(not self.game.corporations[e].closed for e in self.entities[self.index + 1:])
+            waiting = self.active_step()
+            if not later and waiting is not None and self.corp.sym not in waiting.active_entities():
+                return  # the last turn of the round: what still waits is done first
+            self.force_next_entity()
+            return
+        self.game.after_step_action(self, action)
+        self._skip_steps()
+        if self.game.finished:
+            return
+        if self.active_step() is None:
+            self.next_entity()
+
+
+# ---------------------------------------------------------------------- steps
+
+
+class TrackStep(Step):
+    name = "lay track"
+
+    def actions(self, entity: str) -> list[str]:
+        if entity != self.corp.sym:
+            return []
+        g = self.game
+        if self.lays_left():
+            return ["lay_tile", "pass"]
+        # the step stays open (pass only) while a private's tile lay can still be bought or used
+        if g.can_buy_tile_laying_company(self.corp) or g.owns_track_time_tile_lay(self.round, self.corp):
+            return ["pass"]
+        return []
+
+    def lays_left(self) -> bool:
+        laid: int = self.round.state.get("tiles_laid", 0)
+        return laid < self.game.tile_lays_per_turn(self.corp)
+
+    def process(self, action: A.Action) -> None:
+        if isinstance(action, A.Pass):
+            self.skip()
+            return
+        assert isinstance(action, A.LayTile)
+        if not self.lays_left():
+            raise GameError(f"{self.corp.sym} has already laid its tile this turn", LIMIT, corporation=self.corp.sym)
+        self.game.lay_tile(self.corp, action)
+        self.round.state["tiles_laid"] = self.round.state.get("tiles_laid", 0) + 1
+
+    def skip(self) -> None:
+        """Leaving the track step: the title checks destinations (1856 Escrow step)."""
+        self.passed = True
+        self.game.after_track(self.round, self.corp)
+
+
+class TokenStep(Step):
+    name = "place a token"
+
+    def actions(self, entity: str) -> list[str]:
+        if entity != self.corp.sym or self.round.state.get("tokened"):
+            return []
+        return ["place_token", "pass"] if self.game.can_place_token(self.corp) else []
+
+    def process(self, action: A.Action) -> None:
+        if isinstance(action, A.Pass):
+            self.passed = True
+            return
+        assert isinstance(action, A.PlaceToken)
+        self.game.place_token(self.corp, action)
+        self.round.state["tokened"] = True
+        self.passed = True
+
+
+class RouteStep(Step):
+    name = "run routes"
+
+    def actions(self, entity: str) -> list[str]:
+        if entity != self.corp.sym:
+            return []
+        return ["run_routes"] if self.game.can_run_routes(self.corp) else []
+
+    def process(self, action: A.Action) -> None:
+        assert isinstance(action, A.RunRoutes)
+        self.round.state["routes"] = self.game.run_routes(self.corp, action)
+        self.passed = True
+
+
+class DividendStep(Step):
+    name = "pay or withhold dividends"
+
+    def actions(self, entity: str) -> list[str]:
+        if entity != self.corp.sym:
+            return []
+        return ["dividend"] if self.game.can_choose_dividend(self.round, self.corp) else []
+
+    def process(self, action: A.Action) -> None:
+        assert isinstance(action, A.Dividend)
+        if action.kind not in self.game.dividend_kinds(self.corp):
+            raise GameError(f"{self.corp.sym} cannot {action.kind}", RULE, corporation=self.corp.sym, kind=action.kind)
+        self.game.pay_dividend(self.round, self.corp, action.kind)
+        self.passed = True
+
+    def skip(self) -> None:
+        self.game.pay_dividend(self.round, self.corp, "withhold")
+        self.passed = True
+
+
+class DiscardTrainStep(Step):
+    name = "discard a train"
+
+    def active_entities(self) -> list[str]:
+        """The first crowded corporation is the one waited for; any crowded one may discard."""
+        return [c.sym for c in self.game.crowded_corps()][:1]
+
+    def blocking(self) -> bool:
+        return bool(self.active_entities())
+
+    def actions(self, entity: str) -> list[str]:
+        return ["discard_train"] if entity in [c.sym for c in self.game.crowded_corps()] else []
+
+    def process(self, action: A.Action) -> None:
+        assert isinstance(action, A.DiscardTrain)
+        train = self.game.train(action.train)
+        if train.owner != action.entity:
+            raise GameError(f"{action.entity} does not own {train.id}", NOT_OWNER, entity=action.entity, train=train.id)
+        self.game.discard_train(train)
+
+    def skip(self) -> None:
+        pass
+
+
+class BuyTrainStep(Step):
+    name = "buy trains"
+
+    def actions(self, entity: str) -> list[str]:
+        """A corporation that must buy a train it cannot afford gets its president's help:
+        the president may sell shares, contribute cash, or (when even that cannot reach the
+        cheapest train) declare bankruptcy."""
+        g = self.game
+        corp = self.corp
+        emergency = g.must_buy_train(corp) and g.needs_emergency_money(corp)
+        if emergency and entity == corp.president and entity != corp.sym:
+            return ["sell_shares"] if g.president_can_sell_for_train(corp) else []
+        if entity != corp.sym:
+            return []
+        if emergency:
+            out = []
+            if g.president_can_fund_train(corp):
+                out.append("buy_train")
+            if g.can_go_bankrupt(corp):
+                out.append("bankrupt")
+            return out
+        if g.can_buy_train(corp):
+            return ["buy_train"] if g.must_buy_train(corp) else ["buy_train", "pass"]
+        return []
+
+    def active_entities(self) -> list[str]:
+        return [self.corp.sym]
+
+    def process(self, action: A.Action) -> None:
+        corp = self.corp
+        if isinstance(action, A.Pass):
+            if self.game.must_buy_train(corp):
+                raise GameError(f"{corp.sym} must buy a train", RULE, corporation=corp.sym)
+            self.passed = True
+            self.game.after_buy_train_step(self.round, corp)
+            return
+        if isinstance(action, A.SellShares):
+            self.game.emergency_sell(self.round, corp, action)
+            return
+        if isinstance(action, A.Bankrupt):
+            self.game.declare_bankrupt(self.round, corp)
+            return
+        assert isinstance(action, A.BuyTrain)
+        self.game.buy_train(self.round, corp, action)
+        if not self.game.can_buy_train(corp):
+            self.passed = True
+            self.game.after_buy_train_step(self.round, corp)
+
+    def skip(self) -> None:
+        self.passed = True
+        self.game.after_buy_train_step(self.round, self.corp)
+
+
+class BuyCompanyStep(Step):
+    """Buying a private from a player; ``blocking=True`` is the final, passable step."""
+
+    name = "buy private companies"
+    blocks_always = False
+
+    def actions(self, entity: str) -> list[str]:
+        if entity != self.corp.sym or not self.game.can_buy_companies(self.corp):
+            return []
+        return ["buy_company", "pass"] if self.blocks() else ["buy_company"]
+
+    def process(self, action: A.Action) -> None:
+        if isinstance(action, A.Pass):
+            self.passed = True
+            return
+        assert isinstance(action, A.BuyCompany)
+        self.game.buy_company(self.corp, action)
+
+
+class FinalBuyCompanyStep(BuyCompanyStep):
+    blocks_always = True
+
+    def actions(self, entity: str) -> list[str]:
+        out = super().actions(entity)
+        if not out and entity == self.corp.sym and self.game.has_any_time_ability(self.corp):
+            return ["pass"]
+        return out
+

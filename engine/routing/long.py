@@ -1,0 +1,211 @@
+"""Long routes listed only where they can pay (the router's dense late positions, issue #24).
+
+When one train reaches further than every other (a D-train beside 5- and 6-trains, a national's
+8-train), routes longer than the others' reach are its alone. The best total is at least any
+feasible assignment found so far (``lower``); the other trains add at most the sum of their best
+routes (``others``); so a long route earning less than ``lower - others`` is in no assignment
+as good and need not be listed (those earning that much are kept: the assignment worth
+``lower`` stays in the lists). The search for long routes stops following a partial route as
+soon as what it earns plus an upper bound on what its continuation can add is below that
+threshold; ``lower`` grows during the search (each long route found is tried with the
+others' best routes that share no track with it), so the threshold does too.
+
+The bound on a continuation from the route's open end: every stop still reachable from there
+without passing a stop already visited or a stop a route may only end at; those it could only
+end at count once (the best of them); each stop counts its :func:`stop_bounds` value (what it
+earns alone; titles whose bonuses grow with a route's other stops, like 1836Jr56's ports, are
+not listed this way).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import GameError
+
+if TYPE_CHECKING:
+    from ..entities import Corporation
+    from ..game import Game
+    from .graph import Link, RouteGraph
+
+
+def stop_bounds(game: Game, corp: Corporation, graph: RouteGraph) -> list[int] | None:
+    """Per stop, the most it can add to a route's revenue: its own revenue with the title's
+    bonuses for it alone (never below its printed value). None when routes are not priced stop
+    by stop (per-train pricing, route extension, port off-boards)."""
+    if game.scores_routes_per_train or game.extends_routes or game.rules.port_offboard_hexes:
+        return None
+    out = []
+    for i, ref in enumerate(graph.stops):
+        try:
+            alone = game.route_revenue(corp, [ref])
+        except GameError:
+            return None
+        out.append(max(alone, graph.value[i], 0))
+    return out
+
+
+class LongRoutes:
+    """Lists the routes of more than ``short_max`` and at most ``max_stops`` stops that could be
+    in an assignment better than ``lower`` (see the module docstring).
+
+    ``others`` is the sum of the best routes of the other trains; ``short`` (revenue, mask,
+    stops) their candidates, best first, ``short_bits`` their track bits, and ``other_reaches``
+    their reaches, in the order the quick assignment fills them. A partial route also carries
+    the set of those candidates that share no track with it: the other trains add at most the
+    best of them (:meth:`others_best`), a sharper bound than ``others``."""
+
+    def __init__(self, graph: RouteGraph, bounds: list[int], short_max: int, max_stops: int,
+                 others: int, lower: int, short: list[tuple[int, int, int]], other_reaches: list[int],
+                 short_bits: list[list[int]]):
+        self.graph = graph
+        self.bounds = bounds
+        self.short_max = short_max
+        self.max_stops = max_stops
+        self.others = others
+        self.lower = lower
+        self.short = short
+        self.other_reaches = other_reaches
+        n = len(graph.stops)
+        nbr = [0] * n
+        for u in range(n):
+            for link in graph.adj[u]:
+                nbr[u] |= 1 << link.v
+        self.nbr = nbr
+        self.through_mask = sum(1 << i for i in range(n) if graph.through[i])
+        self.reach_mask = sum(1 << i for i in range(n) if graph.reachable[i])
+        self.best_long = 0
+        # the other trains' candidates as bit sets (bit j: short[j]): per track bit those using
+        # it, per reach those fitting, per link (by id) those sharing track with it
+        self.short_rev = [r for r, _, _ in short]
+        size = (len(short) + 8) // 8
+        users: dict[int, bytearray] = {}
+        for j, bits in enumerate(short_bits):
+            byte, bitv = j >> 3, 1 << (j & 7)
+            for b in bits:
+                arr = users.get(b)
+                if arr is None:
+                    arr = users[b] = bytearray(size)
+                arr[byte] |= bitv
+        self.users = {b: int.from_bytes(arr, "little") for b, arr in users.items()}
+        self.fits = [sum(1 << j for j, (_, _, n) in enumerate(short) if n <= d) for d in other_reaches]
+        self.all_short = (1 << len(short)) - 1
+        self.link_conf: dict[int, int] = {}
+        # per byte of a set of stops: its stops' neighbours, the bounds of its stops a route may
+        # pass through, the best bound of those it may only end at
+        self.chunks = (n + 7) // 8
+        self.nbr_of: list[list[int]] = []
+        self.mid_sum: list[list[int]] = []
+        self.end_max: list[list[int]] = []
+        for k in range(self.chunks):
+            nb, ms, em = [0] * 256, [0] * 256, [0] * 256
+            for byte in range(1, 256):
+                low = byte & -byte
+                v = 8 * k + low.bit_length() - 1
+                rest = byte ^ low
+                if v < n:
+                    nb[byte] = nb[rest] | nbr[v]
+                    mid = graph.through[v]
+                    ms[byte] = ms[rest] + (bounds[v] if mid else 0)
+                    em[byte] = max(em[rest], 0 if mid else bounds[v])
+                else:
+                    nb[byte], ms[byte], em[byte] = nb[rest], ms[rest], em[rest]
+            self.nbr_of.append(nb)
+            self.mid_sum.append(ms)
+            self.end_max.append(em)
+        self.memo: dict[tuple[int, int], tuple[int, int]] = {}
+        self.unlimited = max_stops >= n
+
+    @property
+    def threshold(self) -> int:
+        return self.lower - self.others
+
+    def bound(self, cur: int, visited: int, count: int) -> tuple[int, int]:
+        """Most a continuation from stop ``cur`` can add, and the stops it may reach."""
+        key = (cur, visited)
+        kept = self.memo.get(key) if self.unlimited else None
+        if kept is not None:
+            return kept
+        through = self.through_mask
+        blocked = visited | ~self.reach_mask
+        reach = self.nbr[cur] & ~blocked
+        frontier = reach & through
+        chunks, nbr_of = range(self.chunks), self.nbr_of
+        while frontier:
+            new = 0
+            for k in chunks:
+                byte = (frontier >> (8 * k)) & 255
+                if byte:
+                    new |= nbr_of[k][byte]
+            new &= ~blocked & ~reach
+            reach |= new
+            frontier = new & through
+        mids = ends = 0
+        for k in chunks:
+            byte = (reach >> (8 * k)) & 255
+            if byte:
+                mids += self.mid_sum[k][byte]
+                end = self.end_max[k][byte]
+                if end > ends:
+                    ends = end
+        got = mids + ends
+        if self.unlimited:
+            kept = self.memo[key] = (got, reach)
+            return kept
+        left = self.max_stops - count
+        if (reach & through).bit_count() + 1 > left:  # a limited train: its best ``left`` stops
+            values = []
+            x = reach
+            while x:
+                low = x & -x
+                x ^= low
+                values.append(self.bounds[low.bit_length() - 1])
+            values.sort(reverse=True)
+            got = min(got, sum(values[:left]))
+        return got, reach
+
+    def conflicts(self, link: Link) -> int:
+        """The other trains' candidates sharing track with ``link``."""
+        got = self.link_conf.get(id(link))
+        if got is None:
+            got = 0
+            users = self.users
+            for b in link.bits:
+                got |= users.get(b, 0)
+            self.link_conf[id(link)] = got
+        return got
+
+    def others_best(self, allowed: int) -> tuple[int, int]:
+        """Most the other trains can add with candidates in ``allowed`` (each its best one),
+        and those best candidates (a bit set: while none of them is taken away, the sum stays)."""
+        total = picks = 0
+        rev = self.short_rev
+        for fits in self.fits:
+            x = allowed & fits
+            if x:
+                low = x & -x
+                total += rev[low.bit_length() - 1]
+                picks |= low
+        return total, picks
+
+    def found(self, revenue: int, mask: int) -> None:
+        """A long route earning ``revenue`` on track ``mask`` was listed: try it with the best
+        routes of the other trains that fit beside it (raises ``lower``)."""
+        if revenue + self.others <= self.lower or revenue <= self.best_long - 20:
+            return  # cannot raise the lower bound, or unlikely to (a far weaker route)
+        self.best_long = max(self.best_long, revenue)
+        total, used = revenue, mask
+        for reach in self.other_reaches:
+            for rev, m, stops in self.short:
+                if stops <= reach and not m & used:
+                    total += rev
+                    used |= m
+                    break
+        if total > self.lower:
+            self.lower = total
+
+    def prune(self, most: int, cur: int, visited: int, count: int) -> bool:
+        """Whether no continuation of a partial route (its stops' bounds summing to ``most``,
+        open at ``cur``) can be a long route reaching the threshold."""
+        return most + self.bound(cur, visited, count)[0] < self.threshold
+
