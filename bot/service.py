@@ -165,8 +165,11 @@ class GameService:
     def require_host(self, row: GameRow, caller: Caller, what: str) -> None:
         access.require_host(row, caller, what)
 
-    async def act(self, channel_id: str, caller: Caller, name: str, params: dict[str, str]) -> Reply:
-        cmd = MOVES[name]
+    async def playing(
+        self, channel_id: str, caller: Caller, params: dict[str, str]
+    ) -> tuple[GameRow, CachedGame, list[Seat], set[str]]:
+        """The channel's running game, its seats and the ones the caller plays, for a move: refused
+        when the game is over, the button is stale or the caller holds no seat."""
         row, cached = await self.active(channel_id)
         game = cached.game
         if game.finished:
@@ -179,6 +182,12 @@ class GameService:
                 raise UserError("You conceded: your seat moves automatically now.")
             hint = " Claim a free seat with /game claim." if any(s.user_id is None for s in seats) else ""
             raise UserError("You do not hold a seat in this game." + hint)
+        return row, cached, seats, pids
+
+    async def act(self, channel_id: str, caller: Caller, name: str, params: dict[str, str]) -> Reply:
+        cmd = MOVES[name]
+        row, cached, seats, pids = await self.playing(channel_id, caller, params)
+        game = cached.game
         entity = resolve_entity(game, cmd, pids, params.get("entity"), params)
         if cmd.action_type == "run_routes":  # "auto" may search for the routes: not on the event loop
             action = await asyncio.to_thread(build_action, cmd, game, entity, params)

@@ -233,26 +233,40 @@ def play_one(title: str, players: int, seed: int, options: list[str], max_action
         if action is None:
             report.problem = f"no legal action for {game.acting()} in {game.round.name}"
             break
-        kind = tally_kind(game, action)
-        try:
-            game.process(action, safe=False)
-        except GameError as exc:
-            report.problem = f"offered action rejected: {action.describe()}: {exc}"
+        if not _play(game, action, report, invariants):
             break
-        report.actions += 1
-        report.counts[kind] += 1
-        report.phases.add(game.phase["name"])
-        if action.type in ("takeover", "accept_takeover"):
-            report.takeovers += 1
-        problem = (invariants or check_invariants)(game)
-        if problem:
-            report.problem = f"after {action.describe()}: {problem}"
-            break
+    return _finish(game, report, max_actions)
+
+
+def _play(game: Game, action: A.Action, report: GameReport, invariants: Any = None) -> bool:
+    """Process one self-play action, count it and check the game; False when the game must stop
+    (the action was refused, or an invariant broke: ``report.problem`` says which)."""
+    kind = tally_kind(game, action)
+    try:
+        game.process(action, safe=False)
+    except GameError as exc:
+        report.problem = f"offered action rejected: {action.describe()}: {exc}"
+        return False
+    report.actions += 1
+    report.counts[kind] += 1
+    report.phases.add(game.phase["name"])
+    if action.type in ("takeover", "accept_takeover"):
+        report.takeovers += 1
+    problem = (invariants or check_invariants)(game)
+    if problem:
+        report.problem = f"after {action.describe()}: {problem}"
+        return False
+    return True
+
+
+def _finish(game: Game, report: GameReport, max_actions: int) -> GameReport:
+    """The report of a game that stopped: how it ended, and the players' final values."""
     report.finished = game.finished
     report.end_reason = game.end_reason
     report.national_formed = bool(game.national_formed)
     report.bankrupt = any(p.bankrupt for p in game.players)
     report.closed = sum(1 for c in game.corporations.values() if c.closed)
+    report.values = [game.player_value(p) for p in game.players]
     if not game.finished and report.problem is None:
         report.problem = f"did not end within {max_actions} actions"
     return report
@@ -298,33 +312,14 @@ def play_seated(title: str, seats: list[str], seed: int, options: list[str], max
         if action is None:
             report.problem = f"no legal action for {game.acting()} in {game.round.name}"
             break
-        kind = tally_kind(game, action)
         if isinstance(action, A.BuyTrain) and action.train in game.trains:
             seller = game.corporations.get(game.trains[action.train].owner)
             if seller is not None and policy.get(seller.president or "") == "robot" and \
                     policy.get(game.controller_of(action.entity) or "") != "robot":
                 report.counts["train bought away from a robot"] += 1
-        try:
-            game.process(action, safe=False)
-        except GameError as exc:
-            report.problem = f"offered action rejected: {action.describe()}: {exc}"
+        if not _play(game, action, report, invariants):
             break
-        report.actions += 1
-        report.counts[kind] += 1
-        report.phases.add(game.phase["name"])
-        problem = (invariants or check_invariants)(game)
-        if problem:
-            report.problem = f"after {action.describe()}: {problem}"
-            break
-    report.finished = game.finished
-    report.end_reason = game.end_reason
-    report.national_formed = bool(game.national_formed)
-    report.bankrupt = any(p.bankrupt for p in game.players)
-    report.closed = sum(1 for c in game.corporations.values() if c.closed)
-    report.values = [game.player_value(p) for p in game.players]
-    if not game.finished and report.problem is None:
-        report.problem = f"did not end within {max_actions} actions"
-    return report
+    return _finish(game, report, max_actions)
 
 
 def run_seated(title: str, seats: list[str], games: int, seed: int, options: list[str], *,

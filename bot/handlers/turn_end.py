@@ -22,15 +22,8 @@ MAX_PASSES = 12  # more steps than any title's operating turn has
 
 
 async def done(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
-    row, cached = await service.active(channel_id)
+    row, cached, _, pids = await service.playing(channel_id, caller, params)
     game = cached.game
-    if game.finished:
-        raise UserError(f"The game is over ({game.end_reason}); see /game status or /game export")
-    service.check_state(params, cached)
-    seats = await service.store.seats(row.id)
-    pids = {s.player_id for s in seats if s.user_id == caller.id and s.player_id and not s.conceded}
-    if not pids:
-        raise UserError("You do not hold a seat in this game.")
     entity = resolve_entity(game, MOVES["pass"], pids, params.get("entity"), params)
     start = game.round_key()
     replies: list[Reply] = []
