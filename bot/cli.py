@@ -50,7 +50,8 @@ def cmd_fidelity(args: argparse.Namespace) -> int:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from engine.selfplay import SEAT_POLICIES, run_seated, run_selfplay
+    from bot.tools.selfplay import run_seated, run_selfplay
+    from engine.selfplay import SEAT_POLICIES
 
     if args.seats:
         seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]

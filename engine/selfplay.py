@@ -1,4 +1,6 @@
-"""Random legal play with invariant checks after every action (``conductor selfplay``).
+"""Random legal play with invariant checks after every action: the random player, games played by
+seat policies (random, or the computer player), and their reports (the ``conductor selfplay``
+command that prints them is :mod:`bot.tools.selfplay`).
 
 Every action is drawn from the move table's choices (:mod:`engine.moves`), so a rejected action means the
 choices and the rules disagree; that counts as a failure, like a broken invariant.
@@ -219,7 +221,7 @@ def play_one(title: str, players: int, seed: int, options: list[str], max_action
     A title may add its own moves (``choose(game, rng, router)`` returning an action or None to
     fall back to the shared player) and its own checks (``invariants(game)``)."""
     if router == "default":
-        router = _default_router()
+        router = default_router()
     rng = random.Random(seed)
     names = [(str(i + 1), f"Player {i + 1}") for i in range(players)]
     game = new_game(title, names, options, seed)
@@ -286,7 +288,7 @@ def play_seated(title: str, seats: list[str], seed: int, options: list[str], max
     choose = getattr(extras, "choose", None) if extras is not None else None
     invariants = getattr(extras, "invariants", None) if extras is not None else None
     router = getattr(extras, "router", None) if extras is not None else None
-    router = router or _default_router()
+    router = router or default_router()
     rng = random.Random(seed)
     names = [(str(i + 1), f"Player {i + 1}") for i in range(len(seats))]
     policy = {pid: seats[i] for i, (pid, _) in enumerate(names)}
@@ -322,67 +324,7 @@ def play_seated(title: str, seats: list[str], seed: int, options: list[str], max
     return _finish(game, report, max_actions)
 
 
-def run_seated(title: str, seats: list[str], games: int, seed: int, options: list[str], *,
-               max_actions: int = 20000, export_dir: str | None = None) -> int:
-    """Play ``games`` games with the seats' policies; print each result and, per policy, its
-    win rate (a shared first place counts for each) and mean final value."""
-    t0 = time.perf_counter()
-    reports = []
-    for i in range(games):
-        # the seats rotate, so no policy always sits first
-        shift = i % len(seats)
-        order = seats[shift:] + seats[:shift]
-        played: list[Game] = []
-        r = play_seated(title, order, seed + i, options, max_actions, game_out=played)
-        reports.append(r)
-        if export_dir is not None and played:
-            write_export(played[0], export_dir)
-        best = max(r.values) if r.values else 0
-        shown = ", ".join(f"{pol} {v}" + ("*" if v == best else "") for pol, v in zip(r.seats, r.values, strict=True))
-        print(f"game {i + 1} seed {r.seed}: {r.actions} actions, end={r.end_reason}; {shown}"
-              + (f"; slowest robot decision {r.slowest * 1000:.0f} ms ({r.slowest_what})" if "robot" in r.seats else "")
-              + (f"; {r.counts['train bought away from a robot']} trains bought away from robots' corporations"
-                 if r.counts["train bought away from a robot"] else "")
-              + (f"  PROBLEM: {r.problem}" if r.problem else ""))
-    wins: Counter[str] = Counter()
-    seated: Counter[str] = Counter()
-    total: Counter[str] = Counter()
-    for r in reports:
-        best = max(r.values) if r.values else 0
-        won = set()
-        for pol, v in zip(r.seats, r.values, strict=True):
-            seated[pol] += 1
-            total[pol] += v
-            if v == best and not r.problem:
-                won.add(pol)
-        wins.update(won)
-    games_with = {pol: sum(1 for r in reports if pol in r.seats) for pol in seated}
-    parts = [f"{pol}: wins {wins[pol]}/{games_with[pol]} ({100 * wins[pol] / max(1, games_with[pol]):.0f}%), "
-             f"mean value {total[pol] / max(1, seated[pol]):.0f}" for pol in sorted(seated)]
-    bad = [r for r in reports if r.problem]
-    slow = max((r.slowest for r in reports), default=0.0)
-    print(f"selfplay {title} seats {','.join(seats)}: {len(reports)} games, {len(reports) - len(bad)} ended cleanly; "
-          + "; ".join(parts) + f"; slowest robot decision {slow * 1000:.0f} ms; {time.perf_counter() - t0:.1f} s")
-    return 1 if bad else 0
-
-
-def write_export(game: Game, folder: str) -> str:
-    """Write ``game`` as an 18xx.games export into ``folder``; the file's path."""
-    import json
-    import os
-
-    from .export import export_game
-
-    opts = "".join(f"_{o}" for o in sorted(game.optional_rules))
-    name = f"{game.title}_{len(game.players)}p_s{game.seed}{opts}"
-    os.makedirs(folder, exist_ok=True)
-    path = os.path.join(folder, f"{name}.json")
-    with open(path, "w") as fh:
-        json.dump(export_game(game, game_id=f"conductor-{name}"), fh)
-    return path
-
-
-def _default_router() -> Any:
+def default_router() -> Any:
     try:
         from .routing.router import best_routes
     except ImportError:
@@ -394,53 +336,3 @@ def _default_router() -> Any:
     return route
 
 
-def run_selfplay(title: str, players: int, games: int, seed: int, options: list[str], *,
-                 max_actions: int = 20000, verbose: bool = False, export_dir: str | None = None) -> int:
-    """Play ``games`` random games; with ``export_dir`` each is written there as an 18xx.games
-    export (``<title>_<n>p_s<seed>.json``), finished or not."""
-    from .titles.registry import title_info
-
-    extras = title_info(title).selfplay  # a title may add its own moves to the random player
-    router = _default_router()
-    t0 = time.perf_counter()
-    reports = []
-    for i in range(games):
-        n = players if players > 0 else 0
-        played: list[Game] = []
-        if extras is not None:
-            r = extras.play_one(n, seed + i, options, max_actions, game_out=played)
-        else:
-            r = play_one(title, n, seed + i, options, max_actions, router, game_out=played)
-        reports.append(r)
-        if export_dir is not None and played:
-            write_export(played[0], export_dir)
-        if verbose or r.problem:
-            print(f"game {i + 1} seed {r.seed}: {r.actions} actions, end={r.end_reason}, "
-                  f"phases={sorted(r.phases)}, national={r.national_formed}" + (f"  PROBLEM: {r.problem}" if r.problem else ""))
-    bad = [r for r in reports if r.problem]
-    elapsed = time.perf_counter() - t0
-    ends: dict[str, int] = {}
-    for r in reports:
-        ends[r.end_reason or "unfinished"] = ends.get(r.end_reason or "unfinished", 0) + 1
-    ended = ", ".join(f"{n} {why}" for why, n in sorted(ends.items(), key=lambda kv: -kv[1]))
-    print(f"selfplay {title}: {len(reports)} games, {len(reports) - len(bad)} ended cleanly (end: {ended}), "
-          + "".join(f"{fact}, " for fact in title_facts(title, options, reports))
-          + f"{sum(r.actions for r in reports)} actions in {elapsed:.1f} s")
-    counts: Counter[str] = Counter()
-    for r in reports:
-        counts.update(r.counts)
-    print(f"corporations closed: {sum(r.closed for r in reports)}; actions by kind: "
-          + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
-    return 1 if bad else 0
-
-
-def title_facts(title: str, options: list[str], reports: list[GameReport]) -> list[str]:
-    """Counts worth printing for this title (a title's self-play module may supply them as
-    ``summary_facts``); the default suits the 1856 family."""
-    from .titles.registry import title_info
-
-    facts = title_info(title).summary_facts(options, reports)
-    if facts is not None:
-        return facts
-    return [f"{sum(r.national_formed for r in reports)} formed the national",
-            f"{sum(1 for r in reports if '5' in r.phases)} reached phase 5"]

@@ -423,7 +423,8 @@ def test_two_bids_on_the_same_private_are_auctioned_when_all_pass() -> None:
 def test_selfplay_summary_prints_1833ne_facts() -> None:
     """Self-play's summary line counts what 1833NE has: players gone bankrupt (not "ended in
     bankruptcy"), phase V, takeovers in the Takeover game; no national."""
-    from engine.selfplay import GameReport, title_facts
+    from bot.tools.selfplay import title_facts
+    from engine.selfplay import GameReport
 
     reports = [GameReport(seed=1, players=3, end_reason="bank", bankrupt=True, takeovers=2, phases={"V"}),
                GameReport(seed=2, players=3, end_reason="bankrupt", bankrupt=True)]

@@ -134,7 +134,7 @@ def test_four_computer_players_keep_a_game_moving() -> None:
 
 def test_selfplay_seats_print_each_game_and_each_policys_record(capsys: pytest.CaptureFixture[str]) -> None:
     from bot.cli import main
-    from engine.selfplay import run_seated
+    from bot.tools.selfplay import run_seated
 
     run_seated("1856", ["robot", "random", "random"], 1, 7, [], max_actions=40)
     out = capsys.readouterr().out.splitlines()
