@@ -27,11 +27,11 @@ def test_exported_self_played_game_replays_to_its_result() -> None:
     # play the same game again keeping the object, then export and replay it
     import random
 
-    from engine.selfplay import _default_router, random_action
+    from engine.selfplay import default_router, random_action
 
     rng = random.Random(7)
     game = new_game("1836Jr56", [(str(i + 1), f"Player {i + 1}") for i in range(3)], [], 7)
-    router = _default_router()
+    router = default_router()
     while not game.finished:
         action = random_action(game, rng, router)
         assert action is not None
