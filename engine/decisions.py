@@ -23,6 +23,18 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------- stock & auction
 
 
+def deciders(game: Game, acting: str) -> list[str]:
+    """Who may act now besides the entity waited for: in an operating turn its president (a
+    sale for a train, bankruptcy) and the privates it owns (their abilities)."""
+    out = [acting]
+    corp = game.corporations.get(acting)
+    if corp is not None and isinstance(game.round, OperatingRound):
+        if corp.president and corp.president not in out:
+            out.append(corp.president)
+        out += [c for c in sorted(corp.companies) if c in game.companies and not game.companies[c].closed]
+    return out
+
+
 def step_offering(rnd: OperatingRound, entity: str, action_type: str) -> Step | None:
     """The open step that offers ``action_type`` to ``entity`` now (None if none does)."""
     for s in rnd.steps:

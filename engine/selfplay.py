@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import actions as A
+from .decisions import deciders
 from .entities import POOL
 from .errors import GameError
 from .game import Game
@@ -105,18 +106,6 @@ WEIGHTS = {"pass": 1, "bid": 6, "par": 3, "buy_shares": 6, "lay_tile": 8, "place
            "run_routes": 20, "dividend": 20, "buy_train": 8, "payoff_loan": 2, "buy_company": 0.5,
            "discard_train": 20, "borrow_train": 20, "merge": 3, "special_buy": 0.5, "remove_token": 20,
            "assign": 1}
-
-
-def deciders(game: Game, acting: str) -> list[str]:
-    """Who may act now besides the entity waited for: in an operating turn its president (a
-    sale for a train, bankruptcy) and the privates it owns (their abilities)."""
-    out = [acting]
-    corp = game.corporations.get(acting)
-    if corp is not None and isinstance(game.round, OperatingRound):
-        if corp.president and corp.president not in out:
-            out.append(corp.president)
-        out += [c for c in sorted(corp.companies) if c in game.companies and not game.companies[c].closed]
-    return out
 
 
 def random_action(game: Game, rng: random.Random, router: Any = None, style: Style | None = None) -> A.Action | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from .. import actions as A
+from ..decisions import deciders
 from ..game import Game
 from ..moves import choices_for, move_for, option_choices, sample_action
 from ..rounds.operating import OperatingRound
@@ -193,30 +194,18 @@ def decide(game: Game, entity: str | None = None, seed: int = 0) -> Decision | N
     return _fallback(game, entity, seed)
 
 
-def _deciders(game: Game, acting: str) -> list[str]:
-    """Who may act now: the entity waited for and, in its operating turn, its president (a
-    sale for a train) and the privates it owns (their abilities)."""
-    out = [acting]
-    corp = game.corporations.get(acting)
-    if corp is not None and isinstance(game.round, OperatingRound):
-        if corp.president and corp.president not in out:
-            out.append(corp.president)
-        out += [c for c in sorted(corp.companies) if c in game.companies and not game.companies[c].closed]
-    return out
-
-
 def _fallback(game: Game, entity: str, seed: int) -> Decision | None:
     """A legal move when no considered decision fits: a seeded sample of the move table's
     choices (never money spent on a whim), bankruptcy only when nothing else is left."""
     rng = random.Random(seed)
-    for e in _deciders(game, entity):
+    for e in deciders(game, entity):
         for kind in game.action_types(e):
             if kind in ("bankrupt", "special_buy", "buy_company"):
                 continue
             sampled = sample_action(game, rng, e, kind)
             if sampled is not None and game.accepts(sampled):
                 return Decision(sampled, "makes a legal move")
-    for e in _deciders(game, entity):
+    for e in deciders(game, entity):
         types = game.action_types(e)
         if "bankrupt" in types:
             action = A.Bankrupt(**base(game, e))
