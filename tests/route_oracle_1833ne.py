@@ -9,7 +9,6 @@ from typing import Any
 from engine.errors import GameError
 from engine.routing.graph import RouteGraph
 from engine.titles.g1833ne.game import G1833NE
-from engine.titles.g1833ne.routes import route_revenue, station_graph
 
 
 def _enumerate(g: RouteGraph, max_stops: int, cap: int) -> list[tuple[tuple[int, ...], tuple[Any, ...], int]]:
@@ -70,7 +69,7 @@ def reference_routes(game: G1833NE, corp_sym: str, *, per_train: int = 10**6,
     trains = game.runnable_trains(corp)
     if not trains:
         return []
-    g = station_graph(game, corp)
+    g = game.station_graph(corp)
     max_stops = max(game.train_side(t).max_stops for t in trains)
     cands = _enumerate(g, max_stops, cap)
     scored: list[list[tuple[int, int, tuple[int, ...], tuple[Any, ...]]]] = []
@@ -81,7 +80,7 @@ def reference_routes(game: G1833NE, corp_sym: str, *, per_train: int = 10**6,
             if len(stops) > side.max_stops or not _terminals_ok(game, g, stops, links):
                 continue
             try:
-                rev = route_revenue(game, corp, t, [g.stops[i] for i in stops])
+                rev = game.stops_revenue(corp, t, [g.stops[i] for i in stops])
             except GameError:
                 continue
             if rev > 0:

@@ -385,7 +385,6 @@ def test_train_side_scoring() -> None:
 
 
 def test_connection_bonus_and_a12_rule() -> None:
-    from engine.titles.g1833ne import routes as R
 
     g = new()
     _operating(g, "StL&A")
@@ -393,12 +392,12 @@ def test_connection_bonus_and_a12_rule() -> None:
     montreal = next(("B3", n.index) for n in g.board.hexes["B3"].tile.cities
                      if "StL&A" in (g.board.hexes["B3"].tokens.get(n.index) or []))
     boston = ("G22", g.board.hexes["G22"].tile.cities[0].index)
-    assert R.bonuses(g, corp, [montreal, boston]) == 150  # Boston-Montreal in phase I
+    assert g.bonuses(corp, [montreal, boston]) == 150  # Boston-Montreal in phase I
     g.change_phase(2)
-    assert R.bonuses(g, corp, [montreal, boston]) == 200
+    assert g.bonuses(corp, [montreal, boston]) == 200
     a12 = ("A12", g.board.hexes["A12"].tile.offboards[0].index)
     with pytest.raises(GameError, match="P6"):
-        R.route_revenue(g, corp, None, [montreal, a12])
+        g.stops_revenue(corp, None, [montreal, a12])
 
 
 def test_ferry_new_bonus_and_removal() -> None:
@@ -478,13 +477,12 @@ def test_final_value_counts_privates_only_before_phase_three() -> None:
 
 
 def test_one_player_left_ends_the_game() -> None:
-    from engine.titles.g1833ne.emergency import bankrupt_player
 
     g = new()
     rnd = _operating(g)
-    bankrupt_player(g, "2", rnd.corp)
+    g.bankrupt_player("2", rnd.corp)
     assert not g.finished
-    bankrupt_player(g, "3", rnd.corp)
+    g.bankrupt_player("3", rnd.corp)
     assert g.finished and g.end_reason == "bankrupt"
 
 
@@ -628,7 +626,6 @@ def test_shared_router_scores_routes_per_train_side(names, total, runs) -> None:
 def test_best_routes_are_optimal_and_accepted_in_random_play(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every route choice of a random game: the shared router proves an optimum, the engine
     accepts its routes, and an exhaustive search over every listed route finds no better."""
-    from engine.titles.g1833ne import routes as R
     from engine.titles.g1833ne.selfplay import play_one
     from tests.route_oracle_1833ne import reference_routes
 
@@ -639,7 +636,7 @@ def test_best_routes_are_optimal_and_accepted_in_random_play(monkeypatch: pytest
         sol = original(self, sym, 10.0)
         assert sol.optimal
         corp = self.corporations[sym]
-        scored = R.check_routes(self, corp, sol.routes)
+        scored = self.check_routes(corp, sol.routes)
         assert sum(r["revenue"] for r in scored) == sol.total
         reference = reference_routes(self, sym)
         assert sol.total >= sum(r["revenue"] for r in reference)

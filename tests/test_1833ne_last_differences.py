@@ -13,8 +13,6 @@ from engine.errors import GameError
 from engine.map.board import HexState
 from engine.moves import MOVES, choices_for
 from engine.titles.g1833ne.game import G1833NE
-from engine.titles.g1833ne.track import after_tile_laid
-from engine.titles.g1833ne.train_buying import discard_train
 from tests.test_1833ne import new, par, stock_round
 from tests.test_1833ne_rules import _trainless
 
@@ -78,7 +76,7 @@ def _lay(g: G1833NE, tile: str) -> HexState:
     tid = g.board.supply[tile][0]
     g.board.lay("F5", tid, 0)
     h = g.board.hexes["F5"]
-    after_tile_laid(g, h)
+    g.after_tile_laid(h)
     return h
 
 
@@ -113,11 +111,9 @@ def test_sherbrookes_marker_of_a_closed_partner_is_not_placed() -> None:
 def test_a_takeover_inherits_the_shared_marker_as_the_same_station() -> None:
     """Summary (takeover): the acquirer "erbt ... Marker": it shares Sherbrooke's marker with the
     other partner, still one station."""
-    from engine.titles.g1833ne.sherbrooke import sharer_taken_over
-
     g = new(3, ("takeover_game",))
     h = _lay(g, "57")
-    sharer_taken_over(g, g.corporations["A&StL"], g.corporations["BW"])
+    g.sharer_taken_over(g.corporations["A&StL"], g.corporations["BW"])
     g.close_corporation(g.corporations["A&StL"])  # as take_over does after the transfer
     assert _stations(g, h) == (["BW", "StL&A"], 0)
     g.close_corporation(g.corporations["StL&A"])
@@ -138,7 +134,7 @@ def test_buy_choices_name_the_treasury_not_the_ipo() -> None:
 def test_a_discarded_train_is_named_by_its_side_not_its_card() -> None:
     g, rnd = _trainless(200)
     g.process(A.BuyTrain(entity="CV", entity_type="corporation", train="2-0", price=100, variant="2+1"))
-    discard_train(g, g.trains["2-0"])
+    g.discard_train(g.trains["2-0"])
     assert g.log[-1] == "CV discards a 2+1-train to the open market"
 
 
@@ -238,16 +234,15 @@ def test_the_runs_story_tells_each_bonus_and_ferry_marked_provisional_where_it_i
     """A route's revenue is no longer a bare total: each connection bonus and ferry inside it is
     told, marked provisional unless a source (or the host) states it (Boston-Montreal in phase I
     is the summary's $150; the ferry amounts are guesses)."""
-    from engine.titles.g1833ne import routes as R
 
     g, rnd = _trainless(400)
     cv = g.corporations["CV"]
     g.process(A.SpecialBuy(entity="CV", entity_type="corporation", description="Ferry G22"))
     stops = [("G22", 0), ("B3", 0)]
-    items = R.bonus_items(g, cv, stops)
+    items = g.bonus_items(cv, stops)
     assert items == [("Boston-Montreal (direct) bonus", 150, False), ('Boston ferry with "New"', 40, True)]
-    assert sum(amount for _, amount, _ in items) == R.bonuses(g, cv, stops)  # the total they make up
+    assert sum(amount for _, amount, _ in items) == g.bonuses(cv, stops)  # the total they make up
     g.give_train(g.trains["2-0"], "CV")
-    R.tell_bonuses(g, cv, [{"train": "2-0", "stops": stops}])
+    g.tell_bonuses(cv, [{"train": "2-0", "stops": stops}])
     assert g.log[-1] == ('CV\'s 2 train earns Boston-Montreal (direct) bonus +$150, '
                          'Boston ferry with "New" +$40 (provisional)')

@@ -13,7 +13,6 @@ from engine.replay import replay
 from engine.rounds.operating import OperatingRound
 from engine.titles.g1833ne import data as g1833ne_data
 from engine.titles.g1833ne import provisional as P
-from engine.titles.g1833ne import routes as R
 from engine.titles.g1833ne.game import G1833NE
 from tests.test_1833ne import _operating, new, par, start_or, stock_round
 
@@ -64,10 +63,10 @@ def test_host_values_replace_the_guesses_in_play() -> None:
     assert next(b for b in t.bonuses if {b.a, b.b} == {"A28", "B3"}).kind == "cross"
     _operating(g, "B&P")
     bp = g.corporations["B&P"]
-    assert R.bonuses(g, bp, [BOSTON, PORTLAND]) == 70
+    assert g.bonuses(bp, [BOSTON, PORTLAND]) == 70
     g.ferries["I14"] = "B&P"
     g.ferry_order.append("I14")
-    assert g.ferry_value(bp, "I14") == 45 and R.bonuses(g, bp, [BOSTON, PORTLAND]) == 115
+    assert g.ferry_value(bp, "I14") == 45 and g.bonuses(bp, [BOSTON, PORTLAND]) == 115
     sources = {r[0]: r[-1] for r in g.provisional_rows()}
     assert sources["Boston-Portland (direct)"] == "set by the host"
     assert sources["Montreal-Portland (cross)"] == "provisional"
@@ -138,12 +137,12 @@ def test_p4_doubles_only_the_a6_boston_bonus_in_phases_one_to_three() -> None:
     cv = g.corporations["CV"]
     a6 = ("A6", g.board.hexes["A6"].tile.offboards[0].index)
     montreal = ("B3", 0)
-    plain = R.bonuses(g, cv, [a6, BOSTON]), R.bonuses(g, cv, [a6, montreal])
+    plain = g.bonuses(cv, [a6, BOSTON]), g.bonuses(cv, [a6, montreal])
     g.companies["P4"].owner = "CV"
     cv.companies.append("P4")
-    assert (R.bonuses(g, cv, [a6, BOSTON]), R.bonuses(g, cv, [a6, montreal])) == (2 * plain[0], plain[1])
+    assert (g.bonuses(cv, [a6, BOSTON]), g.bonuses(cv, [a6, montreal])) == (2 * plain[0], plain[1])
     g.change_phase(g.phase_index_of("IV"))
-    assert R.bonuses(g, cv, [a6, BOSTON]) == g.provisional.bonuses[3].value_in("IV")
+    assert g.bonuses(cv, [a6, BOSTON]) == g.provisional.bonuses[3].value_in("IV")
 
 
 def test_status_picture_shows_the_provisional_table() -> None:

@@ -15,7 +15,6 @@ from engine.errors import GameError
 from engine.routing.graph import Link, RouteGraph
 from engine.routing.router import best_routes
 from engine.rules import Rules
-from engine.titles.g1833ne import routes as R
 from engine.titles.g1833ne.game import G1833NE
 from tests.positions import rejected, state
 from tests.test_1833ne import _operating, new
@@ -172,11 +171,11 @@ def test_only_cross_bonuses_are_reached_by_extension() -> None:
     _operating(g, "BW", 100)
     bw = g.corporations["BW"]
     boston = [("G22", 0), ("F21", 0)]
-    assert R.extension_gains(g, bw, boston) == {"A6": 40}  # New York pays nothing in phase I
+    assert g.extension_gains(bw, boston) == {"A6": 40}  # New York pays nothing in phase I
     g.change_phase(g.phase_index_of("III"))
-    assert R.extension_gains(g, bw, boston) == {"A6": 60, "A28": 50}
-    assert R.bonuses(g, bw, boston, reached="B3") == R.bonuses(g, bw, boston)  # direct: no
-    assert R.extension_gains(g, bw, [("B3", 0), ("C4", 0)]) == {"I14": 100}  # Montreal-Portland
+    assert g.extension_gains(bw, boston) == {"A6": 60, "A28": 50}
+    assert g.bonuses(bw, boston, reached="B3") == g.bonuses(bw, boston)  # direct: no
+    assert g.extension_gains(bw, [("B3", 0), ("C4", 0)]) == {"I14": 100}  # Montreal-Portland
 
 
 def test_real_map_route_extended_to_boston_for_the_new_york_bonus() -> None:
@@ -188,10 +187,10 @@ def test_real_map_route_extended_to_boston_for_the_new_york_bonus() -> None:
     (route,) = sol.routes
     assert route["hexes"][-1] == "A28" and route["extension"][-1][-1] == "G22"
     hr = g.corporations["HR"]
-    stops = R.check_routes(g, hr, [{**route, "extension": [], "revenue": None}])[0]["stops"]
+    stops = g.check_routes(hr, [{**route, "extension": [], "revenue": None}])[0]["stops"]
     gain = g.provisional.bonuses[4].value_in("III")  # New York-Boston (a provisional value)
-    assert R.extension_gains(g, hr, stops) == {"G22": gain}
-    plain = R.route_revenue(g, hr, g.trains[route["train"]], stops)
+    assert g.extension_gains(hr, stops) == {"G22": gain}
+    plain = g.stops_revenue(hr, g.trains[route["train"]], stops)
     assert route["revenue"] == plain + gain == sol.total
     g.process(A.RunRoutes(entity="HR", entity_type="corporation", routes=tuple(sol.routes)))
     assert g.round.state["routes"][0]["revenue"] == plain + gain

@@ -99,6 +99,8 @@ class RoundFlow(TitleHooks):
             self.priority = ids.index(r.current)
         elif isinstance(r, (AuctionRound, StockRound)) and r.last_to_act is not None:
             self.priority = (ids.index(r.last_to_act) + 1) % len(ids)
+            while self.players[self.priority].bankrupt:  # a bankrupt player left (1833NE)
+                self.priority = (self.priority + 1) % len(ids)
         if isinstance(r, AuctionRound):
             self.round = self.new_stock_round()
         elif isinstance(r, StockRound):
@@ -107,18 +109,29 @@ class RoundFlow(TitleHooks):
                 return
             self.round_num = 1
             self.round = self.new_operating_round(1)
-        else:
+        elif isinstance(r, OperatingRound):
             if self.check_game_end("operating"):
                 return
             if self.round_num < self.operating_rounds_in_set:
                 self.round_num += 1
                 self.round = self.new_operating_round(self.round_num)
             else:
-                self.turn += 1
-                self.round_num = 1
-                self.round = self.new_stock_round()
+                self.round = self.round_after_operating_set() or self.next_turn_stock_round()
+        else:  # the title's round between a set of operating rounds and the next stock round
+            self.round = self.next_turn_stock_round()
         self.log_round_start()
         self.round.start()
+
+    def round_after_operating_set(self) -> Round | None:
+        """A round the title plays after the last operating round of a set, before the next
+        stock round (1833NE's takeover round); None: the stock round follows at once."""
+        return None
+
+    def next_turn_stock_round(self) -> Round:
+        """The next turn begins with its stock round."""
+        self.turn += 1
+        self.round_num = 1
+        return self.new_stock_round()
 
     def log_round_start(self) -> None:
         """ "-- Stock Round 2 --" (with who has the priority deal), "-- Operating Round 2.1 (of 2) --"."""

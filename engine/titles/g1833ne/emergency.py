@@ -4,234 +4,224 @@ goes bankrupt and leaves the game."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...entities import POOL, Corporation, Train
 from ...errors import RULE, GameError
 from ...rounds.operating import OperatingRound
-from . import finance as F
 from . import market as M
-
-if TYPE_CHECKING:
-    from .game import G1833NE
+from .finance import G1833NEFinance
 
 
-def needs_emergency_money(g: G1833NE, corp: Corporation) -> bool:
-    t = g.cheapest_depot_train(corp)
-    return t is not None and corp.cash < g.side_prices(t)[0]
+class G1833NEEmergency(G1833NEFinance):
+    """Emergency money: issuing, the president's sales, bankruptcy."""
 
+    def needs_emergency_money(self, corp: Corporation) -> bool:
+        t = self.cheapest_depot_train(corp)
+        return t is not None and corp.cash < self.side_prices(t)[0]
 
-def emergency_shortfall(g: G1833NE, corp: Corporation) -> int:
-    t = g.cheapest_depot_train(corp)
-    pres = g.player(corp.president) if corp.president else None
-    return (g.side_prices(t)[0] if t else 0) - corp.cash - (pres.cash if pres else 0)
+    def emergency_shortfall(self, corp: Corporation) -> int:
+        t = self.cheapest_depot_train(corp)
+        pres = self.player(corp.president) if corp.president else None
+        return (self.side_prices(t)[0] if t else 0) - corp.cash - (pres.cash if pres else 0)
 
+    def emergency_issue_bundles(self, rnd: OperatingRound, corp: Corporation) -> list[tuple[int, int]]:
+        """(shares, money) the president may choose to issue for a trainless corporation
+        (summary "Notverkauf": the price falls one column per share, each share brings the
+        price one column left of the new price, never below $20).  As 18xx.games
+        (``emergency_issuable_bundles``): offered while the treasury is below the dearer side
+        of the cheapest card, once per turn; the bundles that reach the cheaper side, up to
+        the first that reaches the dearer one; when none reaches the cheaper side, only the
+        largest ("bis zum üblichen Limit")."""
+        if not self.must_buy_train(corp) or rnd.state.get("emergency_issued"):
+            return []
+        t = self.cheapest_depot_train(corp)
+        if t is None:
+            return []
+        low, high = self.side_prices(t)[0], self.side_prices(t)[-1]
+        if corp.cash >= high:
+            return []
+        bundles = sorted(self.emergency_issue_options(corp), key=lambda b: (b[1], b[0]))
+        reaching = [b for b in bundles if corp.cash + b[1] >= low]
+        if not reaching:
+            return [max(bundles)] if bundles else []
+        upto = next((i for i, b in enumerate(reaching) if corp.cash + b[1] >= high), len(reaching) - 1)
+        return reaching[: upto + 1]
 
-def emergency_issue_bundles(g: G1833NE, rnd: OperatingRound, corp: Corporation) -> list[tuple[int, int]]:
-    """(shares, money) the president may choose to issue for a trainless corporation
-    (summary "Notverkauf": the price falls one column per share, each share brings the
-    price one column left of the new price, never below $20).  As 18xx.games
-    (``emergency_issuable_bundles``): offered while the treasury is below the dearer side
-    of the cheapest card, once per turn; the bundles that reach the cheaper side, up to
-    the first that reaches the dearer one; when none reaches the cheaper side, only the
-    largest ("bis zum üblichen Limit")."""
-    if not g.must_buy_train(corp) or rnd.state.get("emergency_issued"):
-        return []
-    t = g.cheapest_depot_train(corp)
-    if t is None:
-        return []
-    low, high = g.side_prices(t)[0], g.side_prices(t)[-1]
-    if corp.cash >= high:
-        return []
-    bundles = sorted(emergency_issue_options(g, corp), key=lambda b: (b[1], b[0]))
-    reaching = [b for b in bundles if corp.cash + b[1] >= low]
-    if not reaching:
-        return [max(bundles)] if bundles else []
-    upto = next((i for i, b in enumerate(reaching) if corp.cash + b[1] >= high), len(reaching) - 1)
-    return reaching[: upto + 1]
+    def must_issue_first(self, rnd: OperatingRound, corp: Corporation) -> bool:
+        """A trainless corporation that cannot pay the cheaper side must issue before its
+        president pays anything (summary: treasury, then shares, then the president)."""
+        t = self.cheapest_depot_train(corp)
+        return t is not None and corp.cash < self.side_prices(t)[0] and bool(self.emergency_issue_bundles(rnd, corp))
 
+    def issue_in_emergency(self, rnd: OperatingRound, corp: Corporation, num: int) -> None:
+        bundles = self.emergency_issue_bundles(rnd, corp)
+        offered = [n for n, _ in bundles]
+        if num not in offered:
+            what = ", ".join(f"{n} for {self.fmt(m)}" for n, m in bundles) or "none"
+            raise GameError(f"{corp.sym} cannot issue {num} share(s) in an emergency now (may: {what})", RULE)
+        cash_before = corp.cash
+        self.emergency_issue(corp, num)
+        rnd.state["emergency_issued"] = True
+        # 18xx.games: having issued, the train bought must need the last share issued
+        i = offered.index(num)
+        last_share = bundles[i][1] - (bundles[i - 1][1] if i else 0)
+        rnd.state["emergency_min_side"] = max(cash_before, corp.cash - last_share) + 1
 
-def must_issue_first(g: G1833NE, rnd: OperatingRound, corp: Corporation) -> bool:
-    """A trainless corporation that cannot pay the cheaper side must issue before its
-    president pays anything (summary: treasury, then shares, then the president)."""
-    t = g.cheapest_depot_train(corp)
-    return t is not None and corp.cash < g.side_prices(t)[0] and bool(g.emergency_issue_bundles(rnd, corp))
+    def emergency_side_floor(self, rnd: OperatingRound, corp: Corporation, train: Train) -> int:
+        """After an emergency issue the side bought must cost more than the treasury held
+        without the last share issued, when it can pay either side (18xx.games
+        ``buyable_train_variants``); 0 when any side may be bought."""
+        floor = rnd.state.get("emergency_min_side", 0) if rnd.state.get("emergency_issued") else 0
+        if not floor:
+            return 0
+        budget = corp.cash
+        if self.must_buy_train(corp) and self.needs_emergency_money(corp) and corp.president:
+            budget += self.player(corp.president).cash
+        return floor if budget >= self.side_prices(train)[-1] else 0
 
-
-def issue_in_emergency(g: G1833NE, rnd: OperatingRound, corp: Corporation, num: int) -> None:
-    bundles = g.emergency_issue_bundles(rnd, corp)
-    offered = [n for n, _ in bundles]
-    if num not in offered:
-        what = ", ".join(f"{n} for {g.fmt(m)}" for n, m in bundles) or "none"
-        raise GameError(f"{corp.sym} cannot issue {num} share(s) in an emergency now (may: {what})", RULE)
-    cash_before = corp.cash
-    g.emergency_issue(corp, num)
-    rnd.state["emergency_issued"] = True
-    # 18xx.games: having issued, the train bought must need the last share issued
-    i = offered.index(num)
-    last_share = bundles[i][1] - (bundles[i - 1][1] if i else 0)
-    rnd.state["emergency_min_side"] = max(cash_before, corp.cash - last_share) + 1
-
-
-def emergency_side_floor(g: G1833NE, rnd: OperatingRound, corp: Corporation, train: Train) -> int:
-    """After an emergency issue the side bought must cost more than the treasury held
-    without the last share issued, when it can pay either side (18xx.games
-    ``buyable_train_variants``); 0 when any side may be bought."""
-    floor = rnd.state.get("emergency_min_side", 0) if rnd.state.get("emergency_issued") else 0
-    if not floor:
+    def side_floor(self, corp: Corporation, train: Train) -> int:
+        """The least a side of ``train`` may cost for ``corp`` now (after an emergency issue)."""
+        rnd = self.round
+        if isinstance(rnd, OperatingRound) and rnd.corp is corp:
+            return self.emergency_side_floor(rnd, corp, train)
         return 0
-    budget = corp.cash
-    if g.must_buy_train(corp) and g.needs_emergency_money(corp) and corp.president:
-        budget += g.player(corp.president).cash
-    return floor if budget >= g.side_prices(train)[-1] else 0
 
+    def issue_choices(self, corp: Corporation) -> list[tuple[list[str], str]]:
+        """(share ids, label) the corporation may issue now: an emergency bundle at its train
+        step, else a normal issue before its dividend.  Labels start with the percent."""
+        rnd = self.round
+        if not isinstance(rnd, OperatingRound) or rnd.corp is not corp:
+            return []
+        emergency = rnd.state.get("dividend_done")
+        options = (
+            self.emergency_issue_bundles(rnd, corp)
+            if emergency
+            else (self.issue_options(corp) if not rnd.state.get("issued_or_redeemed") else [])
+        )
+        treasury = [s.id for s in self.ipo_shares(corp.sym) if not s.president]
+        kind = " in an emergency" if emergency else ""
+        return [
+            (treasury[:n], f"{10 * n}% of {corp.sym} issued{kind} for {self.fmt(money)}") for n, money in options
+        ]
 
-def side_floor(g: G1833NE, corp: Corporation, train: Train) -> int:
-    """The least a side of ``train`` may cost for ``corp`` now (after an emergency issue)."""
-    rnd = g.round
-    if isinstance(rnd, OperatingRound) and rnd.corp is corp:
-        return emergency_side_floor(g, rnd, corp, train)
-    return 0
+    def emergency_issue_options(self, corp: Corporation) -> list[tuple[int, int]]:
+        assert corp.price is not None
+        out = []
+        for n in range(1, self.issuable_count(corp) + 1):
+            new, each = M.emergency_issue(self.market, corp.price, n)
+            if new.price < M.MIN_EMERGENCY_PRICE or each <= 0:
+                break
+            out.append((n, n * each))
+        return out
 
+    def emergency_issue(self, corp: Corporation, num: int) -> None:
+        assert corp.price is not None
+        new, each = M.emergency_issue(self.market, corp.price, num)
+        shares = [s for s in self.ipo_shares(corp.sym) if not s.president][:num]
+        for s in shares:
+            self.move_share(s, POOL)
+        self.bank_pays(corp.sym, each * num)
+        corp.price = self.market.move(corp.sym, corp.price, new)
+        self.log.append(
+            f"{corp.sym} issues {num} share(s) in an emergency for {self.fmt(each * num)}; "
+            f"its price falls to {self.fmt(new.price)}"
+        )
 
-def issue_choices(g: G1833NE, corp: Corporation) -> list[tuple[list[str], str]]:
-    """(share ids, label) the corporation may issue now: an emergency bundle at its train
-    step, else a normal issue before its dividend.  Labels start with the percent."""
-    rnd = g.round
-    if not isinstance(rnd, OperatingRound) or rnd.corp is not corp:
-        return []
-    emergency = rnd.state.get("dividend_done")
-    options = (
-        g.emergency_issue_bundles(rnd, corp)
-        if emergency
-        else (g.issue_options(corp) if not rnd.state.get("issued_or_redeemed") else [])
-    )
-    treasury = [s.id for s in g.ipo_shares(corp.sym) if not s.president]
-    kind = " in an emergency" if emergency else ""
-    return [
-        (treasury[:n], f"{10 * n}% of {corp.sym} issued{kind} for {g.fmt(money)}") for n, money in options
-    ]
+    def _max_sellable(self, pid: str, corp: Corporation) -> list[tuple[str, int]]:
+        need = 10**9
+        best: dict[str, int] = {}
+        for sym, pct in self.emergency_sellable_unbounded(pid, corp, need):
+            best[sym] = max(best.get(sym, 0), pct)
+        return list(best.items())
 
+    def emergency_sellable_unbounded(self, pid: str, corp: Corporation, need: int) -> list[tuple[str, int]]:
+        out = []
+        for sym in sorted({s.corporation for s in self.shares_of(pid)}):
+            held = self.percent_of(pid, sym)
+            for pct in range(10, held + 1, 10):
+                if self._emergency_sale_ok(pid, corp, sym, pct, need):
+                    out.append((sym, pct))
+        return out
 
-def emergency_issue_options(g: G1833NE, corp: Corporation) -> list[tuple[int, int]]:
-    assert corp.price is not None
-    out = []
-    for n in range(1, F.issuable_count(g, corp) + 1):
-        new, each = M.emergency_issue(g.market, corp.price, n)
-        if new.price < M.MIN_EMERGENCY_PRICE or each <= 0:
-            break
-        out.append((n, n * each))
-    return out
+    def may_sell_in_emergency(self, pid: str, sym: str) -> bool:
+        """A president raising money sells shares with a price; of a corporation that has not
+        operated yet, only as its president."""
+        c = self.corporations[sym]
+        if c.price is None or c.closed:
+            return False
+        return c.operated or c.president == pid
 
+    def sale_closes_operating(self, pid: str, corp: Corporation, sym: str) -> bool:
+        """Whether the president's sale of the operating corporation's shares would move its price
+        to the closing space (no such emergency sale)."""
+        c = self.corporations[sym]
+        assert c.price is not None
+        return sym == corp.sym and c.president == pid and M.shifted(self.market, c.price, -1).price == 0
 
-def emergency_issue(g: G1833NE, corp: Corporation, num: int) -> None:
-    assert corp.price is not None
-    new, each = M.emergency_issue(g.market, corp.price, num)
-    shares = [s for s in g.ipo_shares(corp.sym) if not s.president][:num]
-    for s in shares:
-        g.move_share(s, POOL)
-    g.bank_pays(corp.sym, each * num)
-    corp.price = g.market.move(corp.sym, corp.price, new)
-    g.log.append(
-        f"{corp.sym} issues {num} share(s) in an emergency for {g.fmt(each * num)}; "
-        f"its price falls to {g.fmt(new.price)}"
-    )
+    def sale_changes_director(self, pid: str, corp: Corporation, sym: str, pct: int) -> bool:
+        """Summary "Notverkauf": the president sells "ohne einen Direktorwechsel ... der operierenden
+        Gesellschaft": after his sale of the operating corporation's shares he must still hold its
+        president's certificate and no other player may hold more (a tie keeps the director)."""
+        c = self.corporations[sym]
+        if sym != corp.sym or c.president != pid:
+            return False
+        left = self.percent_of(pid, sym) - pct
+        pres_pct = next(s.percent for s in self.corp_shares(sym) if s.president)
+        others = max((self.percent_of(p.id, sym) for p in self.players if p.id != pid and not p.bankrupt), default=0)
+        return left < pres_pct or others > left
 
+    def declare_bankrupt(self, rnd: OperatingRound, corp: Corporation) -> None:
+        """Summary: the bankrupt player leaves the game, which goes on.  The money raised goes
+        to the corporation; the player's shares go to the market without moving prices (even
+        past 50% or with a president's certificate); a new president must buy the train."""
+        if not self.can_go_bankrupt(corp):
+            raise GameError(f"{self.name_of(corp.president or '')} can still raise the money for a train", RULE)
+        self.bankrupt_player(corp.president or "", corp)
+        rnd.recalculate_order()
 
-def _max_sellable(g: G1833NE, pid: str, corp: Corporation) -> list[tuple[str, int]]:
-    need = 10**9
-    best: dict[str, int] = {}
-    for sym, pct in emergency_sellable_unbounded(g, pid, corp, need):
-        best[sym] = max(best.get(sym, 0), pct)
-    return list(best.items())
+    def bankrupt_player(self, pid: str, corp: Corporation) -> None:
+        """Summary "Notverkauf": the bankrupt player leaves; the money raised goes to the
+        corporation; the other shares go to the market without moving prices; privates close."""
+        player = self.player(pid)
+        self.log.append(f"-- {player.name} goes bankrupt and leaves the game --")
+        if player.cash > 0:
+            self.spend(pid, corp.sym, player.cash)
+        for sym in sorted({s.corporation for s in self.shares_of(pid)}):
+            c = self.corporations[sym]
+            pres = next((s for s in self.shares_of(pid, sym) if s.president), None)
+            if pres is not None:
+                others = {p.id: self.percent_of(p.id, sym) for p in self.players if p.id != pid and not p.bankrupt}
+                best = max(others.values(), default=0)
+                if best >= pres.percent:
+                    new = next(p for p in self.seat_order_from(pid) if others.get(p, -1) == best)
+                    handed = sorted((s for s in self.shares_of(new, sym) if not s.president), key=lambda s: s.seq)
+                    got = 0
+                    for s in handed:
+                        if got >= pres.percent:
+                            break
+                        self.move_share(s, pid)
+                        got += s.percent
+                    self.move_share(pres, new)
+                    c.president = new
+                    self.log.append(f"{self.name_of(new)} becomes the president of {sym}")
+                else:
+                    c.president = None  # decision: no president until someone buys the certificate
+                    self.log.append(f"{sym} has no president (its certificate is in the market)")
+            for s in self.shares_of(pid, sym):
+                self.move_share(s, POOL)
+            if self.percent_of(POOL, sym) > self.MARKET_SHARE_LIMIT:
+                self.pool_overflow.add(sym)
+        for csym in list(player.companies):
+            self.close_company(self.companies[csym])
+        player.cash = 0
+        player.bankrupt = True
+        player.passed = True
+        if sum(1 for p in self.players if not p.bankrupt) <= 1:
+            self.end_game("bankrupt")
 
-
-def emergency_sellable_unbounded(g: G1833NE, pid: str, corp: Corporation, need: int) -> list[tuple[str, int]]:
-    out = []
-    for sym in sorted({s.corporation for s in g.shares_of(pid)}):
-        held = g.percent_of(pid, sym)
-        for pct in range(10, held + 1, 10):
-            if g._emergency_sale_ok(pid, corp, sym, pct, need):
-                out.append((sym, pct))
-    return out
-
-
-def may_sell_in_emergency(g: G1833NE, pid: str, sym: str) -> bool:
-    """A president raising money sells shares with a price; of a corporation that has not
-    operated yet, only as its president."""
-    c = g.corporations[sym]
-    if c.price is None or c.closed:
-        return False
-    return c.operated or c.president == pid
-
-
-def sale_closes_operating(g: G1833NE, pid: str, corp: Corporation, sym: str) -> bool:
-    """Whether the president's sale of the operating corporation's shares would move its price
-    to the closing space (no such emergency sale)."""
-    c = g.corporations[sym]
-    assert c.price is not None
-    return sym == corp.sym and c.president == pid and M.shifted(g.market, c.price, -1).price == 0
-
-
-def sale_changes_director(g: G1833NE, pid: str, corp: Corporation, sym: str, pct: int) -> bool:
-    """Summary "Notverkauf": the president sells "ohne einen Direktorwechsel ... der operierenden
-    Gesellschaft": after his sale of the operating corporation's shares he must still hold its
-    president's certificate and no other player may hold more (a tie keeps the director)."""
-    c = g.corporations[sym]
-    if sym != corp.sym or c.president != pid:
-        return False
-    left = g.percent_of(pid, sym) - pct
-    pres_pct = next(s.percent for s in g.corp_shares(sym) if s.president)
-    others = max((g.percent_of(p.id, sym) for p in g.players if p.id != pid and not p.bankrupt), default=0)
-    return left < pres_pct or others > left
-
-
-def declare_bankrupt(g: G1833NE, rnd: OperatingRound, corp: Corporation) -> None:
-    """Summary: the bankrupt player leaves the game, which goes on.  The money raised goes
-    to the corporation; the player's shares go to the market without moving prices (even
-    past 50% or with a president's certificate); a new president must buy the train."""
-    if not g.can_go_bankrupt(corp):
-        raise GameError(f"{g.name_of(corp.president or '')} can still raise the money for a train", RULE)
-    bankrupt_player(g, corp.president or "", corp)
-    rnd.recalculate_order()
-
-
-def bankrupt_player(g: G1833NE, pid: str, corp: Corporation) -> None:
-    """Summary "Notverkauf": the bankrupt player leaves; the money raised goes to the
-    corporation; the other shares go to the market without moving prices; privates close."""
-    player = g.player(pid)
-    g.log.append(f"-- {player.name} goes bankrupt and leaves the game --")
-    if player.cash > 0:
-        g.spend(pid, corp.sym, player.cash)
-    for sym in sorted({s.corporation for s in g.shares_of(pid)}):
-        c = g.corporations[sym]
-        pres = next((s for s in g.shares_of(pid, sym) if s.president), None)
-        if pres is not None:
-            others = {p.id: g.percent_of(p.id, sym) for p in g.players if p.id != pid and not p.bankrupt}
-            best = max(others.values(), default=0)
-            if best >= pres.percent:
-                new = next(p for p in g.seat_order_from(pid) if others.get(p, -1) == best)
-                handed = sorted((s for s in g.shares_of(new, sym) if not s.president), key=lambda s: s.seq)
-                got = 0
-                for s in handed:
-                    if got >= pres.percent:
-                        break
-                    g.move_share(s, pid)
-                    got += s.percent
-                g.move_share(pres, new)
-                c.president = new
-                g.log.append(f"{g.name_of(new)} becomes the president of {sym}")
-            else:
-                c.president = None  # decision: no president until someone buys the certificate
-                g.log.append(f"{sym} has no president (its certificate is in the market)")
-        for s in g.shares_of(pid, sym):
-            g.move_share(s, POOL)
-        if g.percent_of(POOL, sym) > g.MARKET_SHARE_LIMIT:
-            g.pool_overflow.add(sym)
-    for csym in list(player.companies):
-        g.close_company(g.companies[csym])
-    player.cash = 0
-    player.bankrupt = True
-    player.passed = True
-    if sum(1 for p in g.players if not p.bankrupt) <= 1:
-        g.end_game("bankrupt")
+    def _emergency_sale_ok(self, pid: str, corp: Corporation, sym: str, pct: int, need: int) -> bool:
+        return (
+            self.may_sell_in_emergency(pid, sym)
+            and super()._emergency_sale_ok(pid, corp, sym, pct, need)
+            and not self.sale_closes_operating(pid, corp, sym)
+            and not self.sale_changes_director(pid, corp, sym, pct)
+        )

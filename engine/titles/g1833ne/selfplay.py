@@ -14,7 +14,6 @@ from ...game import Game
 from ...rounds.operating import OperatingRound
 from ...rounds.stock import StockRound
 from ...selfplay import GameReport, check_invariants
-from . import emergency as E
 from .game import G1833NE
 from .takeover import AcceptTakeover, Takeover, TakeoverRound, takeover_share_options, variable_homes
 
@@ -103,7 +102,7 @@ def title_action(game: G1833NE, rng: random.Random, entity: str, types: list[str
                 budget = corp.cash
                 if emergency and corp.president:
                     budget += game.player(corp.president).cash
-                floor = E.emergency_side_floor(game, rnd, corp, t)  # after an emergency issue
+                floor = game.emergency_side_floor(rnd, corp, t)  # after an emergency issue
                 sides = [s for s in game.sides[t.id] if floor <= s.price <= budget]
                 if sides:
                     side = rng.choice(sides)

@@ -24,9 +24,6 @@ from ...rounds.operating import (
 )
 from ...rounds.special_steps import SpecialBuyStep
 from ...rounds.stock import AuctionRound, StockRound
-from . import companies as C
-from . import emergency as E
-from . import finance as F
 
 if TYPE_CHECKING:
     from .game import G1833NE
@@ -167,11 +164,11 @@ class IssueRedeemStep(Step):
         if isinstance(action, A.SellShares):
             if any(s.owner != corp.sym or s.president for s in shares):
                 raise GameError(f"{corp.sym} issues shares from its treasury", RULE)
-            F.issue_shares(g, corp, len(shares))
+            g.issue_shares(corp, len(shares))
         elif isinstance(action, A.BuyShares):
             if any(s.owner != POOL for s in shares):
                 raise GameError(f"{corp.sym} redeems shares from the market", RULE)
-            F.redeem_shares(g, corp, len(shares))
+            g.redeem_shares(corp, len(shares))
         self.round.state["issued_or_redeemed"] = True
 
 
@@ -244,10 +241,9 @@ class NERouteStep(RouteStep):
     game: G1833NE
 
     def process(self, action: A.Action) -> None:
-        from . import routes as R
 
         super().process(action)
-        R.tell_bonuses(self.game, self.corp, self.round.state.get("routes", []))
+        self.game.tell_bonuses(self.corp, self.round.state.get("routes", []))
         self.game.scrap_obsolete(self.corp)
 
     def skip(self) -> None:
@@ -280,7 +276,7 @@ class NEBuyTrainStep(BuyTrainStep):
             if entity != corp.sym:
                 return []  # the president waits until the corporation has issued
             return (
-                ["sell_shares"] if E.must_issue_first(g, self.round, corp) else ["buy_train", "sell_shares"]
+                ["sell_shares"] if g.must_issue_first(self.round, corp) else ["buy_train", "sell_shares"]
             )
         return super().actions(entity)
 
@@ -313,13 +309,13 @@ class P5Step(Step):
 
     def actions(self, entity: str) -> list[str]:
         company = self.game.companies.get(entity)
-        if entity == "P5" and company is not None and company.owner == self.corp.sym and C.p5_choices(self.game):
+        if entity == "P5" and company is not None and company.owner == self.corp.sym and self.game.p5_choices():
             return ["assign"]
         return []
 
     def process(self, action: A.Action) -> None:
         assert isinstance(action, A.Assign)
-        C.assign_p5(self.game, self.corp, str(action.target))
+        self.game.assign_p5(self.corp, str(action.target))
 
 
 def operating_steps() -> list[type[Step]]:
@@ -345,13 +341,12 @@ def operate_in_receivership(g: G1833NE, rnd: OperatingRound, corp: Corporation) 
     president: it runs its best routes (the exact router without a clock, so a replay
     finds the same ones), withholds, and buys the
     cheapest train when it has none and can pay for it; no track, stations or issues."""
-    from . import routes as R
 
     g.log.append(f"{corp.sym} operates in receivership")
     routes: list[dict[str, Any]] = []
     if g.can_run_routes(corp):
         try:
-            routes = R.check_routes(g, corp, g.best_routes(corp.sym, time_budget=math.inf))
+            routes = g.check_routes(corp, g.best_routes(corp.sym, time_budget=math.inf))
         except GameError:
             routes = []
     rnd.state["routes"] = routes
