@@ -10,7 +10,7 @@ from engine.errors import GameError
 from engine.rounds.operating import OperatingRound
 from engine.rules import Rules
 from engine.titles.g1833ne import data as g1833ne_data
-from engine.titles.g1833ne import market as M
+from engine.titles.g1833ne import finance as M
 from engine.titles.g1833ne.game import G1833NE
 from engine.titles.g1833ne.trains import Side, count_revenue
 

@@ -113,7 +113,7 @@ def test_a_takeover_inherits_the_shared_marker_as_the_same_station() -> None:
     other partner, still one station."""
     g = new(3, ("takeover_game",))
     h = _lay(g, "57")
-    g.sharer_taken_over(g.corporations["A&StL"], g.corporations["BW"])
+    g.sherbrooke_sharer_taken_over(g.corporations["A&StL"], g.corporations["BW"])
     g.close_corporation(g.corporations["A&StL"])  # as take_over does after the transfer
     assert _stations(g, h) == (["BW", "StL&A"], 0)
     g.close_corporation(g.corporations["StL&A"])
@@ -179,8 +179,7 @@ def test_provisional_values_change_in_play_from_that_action_on_and_are_logged() 
     agreed) changes the table from then on, told in the log; replay gives the same game."""
     from engine.export import export_game
     from engine.replay import replay
-    from engine.titles.g1833ne.provisional import parse_settings, source_of
-    from engine.titles.g1833ne.provisional_play import SetProvisional
+    from engine.titles.g1833ne.provisional import SetProvisional, parse_settings, source_of
 
     g, rnd = _trainless(200)
     assert not g.provisional_open()
@@ -199,8 +198,7 @@ def test_provisional_values_change_in_play_from_that_action_on_and_are_logged() 
 
 
 def test_ferry_ports_stay_once_a_ferry_is_bought() -> None:
-    from engine.titles.g1833ne.provisional import parse_settings
-    from engine.titles.g1833ne.provisional_play import SetProvisional
+    from engine.titles.g1833ne.provisional import SetProvisional, parse_settings
 
     g, rnd = _trainless(200)
     g.ferries[next(iter(g.ferries))] = "CV"

@@ -42,7 +42,7 @@ def test_no_title_method_only_forwards_the_game_to_a_rule_module() -> None:
 def test_1833ne_is_a_stack_of_rule_layers_like_1856() -> None:
     layers = [c.__name__ for c in G1833NE.__mro__ if c.__module__.startswith("engine.titles.g1833ne")]
     assert layers == [
-        "G1833NE", "G1833NESequence", "G1833NECompanies", "G1833NETrack", "G1833NESherbrooke",
+        "G1833NE", "G1833NESequence", "G1833NECompanies", "G1833NETrack",
         "G1833NEStations", "G1833NERoutes", "G1833NETrains", "G1833NEEmergency", "G1833NEFinance",
         "G1833NEBase",
     ]

@@ -1,6 +1,6 @@
-"""1833NE's base: the title's constants and set-up, on which its rule layers stack
-(finance, emergency, trains, routes, stations, Sherbrooke, track, companies, sequence;
-:class:`engine.titles.g1833ne.game.G1833NE` on top)."""
+"""1833NE's base: the title's constants, board and set-up and its two-sided train cards, on
+which its rule layers stack (finance, emergency, trains, routes, stations, track, companies,
+sequence; :class:`engine.titles.g1833ne.game.G1833NE` on top)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,36 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ...entities import Corporation, Train
 from ...game import Game
+from ...map.board import Board
 from . import choices as choice_refinements
 from . import data as g1833ne_data
 from . import provisional as provisional_rules
-from .board import NEBoard
 from .trains import Side, card_sides
 
 if TYPE_CHECKING:
     from .game import G1833NE
+
+class NEBoard(Board):
+    """The 1833NE board: P4/P6 let their owner build and run from an off-board "as if it had
+    a marker there", so those off-boards start the owner's track network too."""
+
+    def connectivity(self, sym: str) -> tuple[dict[str, set[int]], set[tuple[str, int]]]:
+        extra = cast("G1833NE", self.game).virtual_stations(sym)  # only G1833NE builds this board
+        if not extra:
+            return super().connectivity(sym)
+        key = ("conn", sym)
+        if key in self._cache:
+            cached: tuple[dict[str, set[int]], set[tuple[str, int]]] = self._cache[key]
+            return cached
+        starts = [(h.id, ci) for h in self.hexes.values() for ci, slots in h.tokens.items() if sym in slots]
+        starts += extra
+        hex_edges: dict[str, set[int]] = {}
+        for hid, _ in starts:
+            hex_edges.setdefault(hid, set()).update(self.hexes[hid].neighbors.keys())
+        nodes = self._walk(starts, sym, hex_edges)
+        self._cache[key] = (hex_edges, nodes)
+        return hex_edges, nodes
+
 
 UNLIMITED_TILES = 30  # "unlimited" tiles (7, 8, 9): more than the map can hold
 

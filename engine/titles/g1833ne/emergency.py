@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...entities import POOL, Corporation, Train
 from ...errors import RULE, GameError
 from ...rounds.operating import OperatingRound
-from . import market as M
+from . import finance as M
 from .finance import G1833NEFinance
 
 

@@ -8,10 +8,55 @@ from typing import Any
 
 from ...entities import POOL, Corporation, Share
 from ...errors import RULE, GameError
-from ...market import Cell
+from ...market import Cell, StockMarket
 from ...rounds.operating import OperatingRound
-from . import market as M
 from .base import G1833NEBase
+
+# The linear market ($0-$730): the spaces prices move to and what issued and redeemed shares fetch.
+
+def shifted(market: StockMarket, cell: Cell, columns: int) -> Cell:
+    """The space ``columns`` to the right (negative: left), stopping at either end."""
+    col = max(0, min(len(market.grid[0]) - 1, cell.col + columns))
+    target = market.cell(cell.row, col)
+    assert target is not None
+    return target
+
+
+def dividend_move(per_share: int, price: int) -> int:
+    """Columns to move after paying ``per_share`` (rules summary "Linearer Markt"): less than
+    half the price: left 1; half to below the price: none; at least the price: right 1; at
+    least twice: right 2; at least three times and the price already $165 or more: right 3."""
+    if per_share * 2 < price:
+        return -1
+    if per_share < price:
+        return 0
+    if per_share >= 3 * price and price >= 165:
+        return 3
+    if per_share >= 2 * price:
+        return 2
+    return 1
+
+
+def issue_price(market: StockMarket, cell: Cell) -> int:
+    """What the corporation gets for each share it issues: the price one column left
+    (18xx.games ``issuable_shares``); the price itself does not move."""
+    return shifted(market, cell, -1).price
+
+
+def redeem_price(market: StockMarket, cell: Cell) -> int:
+    """What the corporation pays for each share it redeems: the price one column right."""
+    return shifted(market, cell, 1).price
+
+
+def emergency_issue(market: StockMarket, cell: Cell, num: int) -> tuple[Cell, int]:
+    """Emergency issue of ``num`` shares (rules summary "Notverkauf"): the price falls one
+    column per share, and each share brings the price one column left of the new price
+    (18xx.games: ``[:left] * (1 + num)``).  Returns (new price, money per share)."""
+    new = shifted(market, cell, -num)
+    return new, shifted(market, cell, -num - 1).price
+
+
+MIN_EMERGENCY_PRICE = 20  # summary: no emergency issue that would take the price below $20
 
 
 class G1833NEFinance(G1833NEBase):
@@ -79,7 +124,7 @@ class G1833NEFinance(G1833NEBase):
         cell = corp.price
         if cell is None or columns == 0 or corp.closed:
             return
-        target = M.shifted(self.market, cell, columns)
+        target = shifted(self.market, cell, columns)
         corp.price = self.market.move(corp.sym, cell, target)
         self.log_price_move(corp.sym, "right" if columns > 0 else "left", cell.price, target.price)
         if "close" in target.types:
@@ -131,14 +176,14 @@ class G1833NEFinance(G1833NEBase):
                 + (f" ({', '.join(paid_to)})" if paid_to else "")
                 + (f" and keeps {self.fmt(kept)}" if kept else "")
             )
-            self.shift_price(corp, M.dividend_move(per_share, price))
+            self.shift_price(corp, dividend_move(per_share, price))
         rnd.state["dividend_done"] = True
 
     def issue_options(self, corp: Corporation) -> list[tuple[int, int]]:
         """(shares, money) the corporation may issue now (normal issue)."""
         if corp.price is None:
             return []
-        each = M.issue_price(self.market, corp.price)
+        each = issue_price(self.market, corp.price)
         if each <= 0:
             return []
         return [(n, n * each) for n in range(1, self.issuable_count(corp) + 1)]
@@ -146,7 +191,7 @@ class G1833NEFinance(G1833NEBase):
     def redeem_options(self, corp: Corporation) -> list[tuple[int, int]]:
         if corp.price is None:
             return []
-        each = M.redeem_price(self.market, corp.price)
+        each = redeem_price(self.market, corp.price)
         pool = self.percent_of(POOL, corp.sym) // 10
         return [(n, n * each) for n in range(1, pool + 1) if n * each <= corp.cash]
 

@@ -20,12 +20,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
+from ... import actions as A
 from ...errors import BAD_OPTION, GameError
 
 PREFIX = "provisional:"
-SET_ACTION = "set_provisional"  # the action changing the values in play (provisional_play.py)
+SET_ACTION = "set_provisional"  # the action changing the values in play (SetProvisional)
 PHASES = ("I", "II", "III", "IV", "V")
 KINDS = ("direct", "cross")
 SCALARS = {  # key -> (attribute, what it is, lowest, highest)
@@ -391,3 +392,14 @@ DECISIONS = (
 def decision_lines() -> list[str]:
     return ["Fixed decisions (no source settles them; docs/rules-deviations.md):",
             *(f"- {what}: {decision}" for what, decision in DECISIONS)]
+
+
+@dataclass(frozen=True)
+class SetProvisional(A.Action):
+    """New provisional values (entries as :func:`parse_settings` returns them)."""
+
+    type: ClassVar[str] = SET_ACTION
+    entries: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        return "changes the provisional values"

@@ -177,7 +177,7 @@ class G1833NESequence(G1833NECompanies):
                 while corp.sym in res:
                     res.remove(corp.sym)
         self.board.changed()
-        self.sharer_closed(corp)
+        self.sherbrooke_sharer_closed(corp)
         for s in self.corp_shares(corp.sym):
             self.move_share(s, corp.sym)
         for c in list(corp.companies):

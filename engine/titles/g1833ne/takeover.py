@@ -288,7 +288,7 @@ def take_over(g: G1833NE, acq: Corporation, target: Corporation, shares: int = 0
             t.used and t.hex == tok.hex and t.city == tok.city for t in acq.tokens
         ):
             acq.tokens.append(Token(price=0, hex=tok.hex, city=tok.city, used=True))
-    g.sharer_taken_over(target, acq)
+    g.sherbrooke_sharer_taken_over(target, acq)
     g.board.changed()
     g.takeovers[acq.sym] = g.takeovers.get(acq.sym, 0) + 1 + g.takeovers.get(target.sym, 0)
     g.close_corporation(target)

@@ -11,7 +11,7 @@ from ...entities import Company, Corporation
 from ...errors import LIMIT, RULE, GameError
 from ...map.tiles import Tile
 from ...rounds.operating import OperatingRound
-from .sherbrooke import G1833NESherbrooke
+from .stations import G1833NEStations
 
 
 def is_upgrade(h: Any) -> bool:
@@ -19,7 +19,7 @@ def is_upgrade(h: Any) -> bool:
     return bool(h.tile.paths) or h.tile.color != "white"
 
 
-class G1833NETrack(G1833NESherbrooke):
+class G1833NETrack(G1833NEStations):
     """Tile lays, their costs and limits, border costs."""
 
     def tile_lays_per_turn(self, corp: Corporation) -> int:
@@ -110,9 +110,9 @@ class G1833NETrack(G1833NESherbrooke):
     def after_tile_laid(self, h: Any) -> None:
         if h.id == self.data.SHARED_TOKEN["hex"] and h.tile.cities:
             if self.sherbrooke_token_done:
-                self.settle()  # an upgrade: the shared marker stays one station
+                self.settle_sherbrooke()  # an upgrade: the shared marker stays one station
             else:
-                self.place_marker()
+                self.place_sherbrooke_marker()
         # summary: B&P has a reserved place in Boston once the green tile is there (until IV)
         if (
             h.id == "G22"
