@@ -259,14 +259,14 @@ class GameService:
             idle = only_pass(game) if skip and not game.finished else None
             if idle is not None:  # a step where nothing can be done: passed as a player would
                 reason = skipped_line(game, idle)
-                action = A.Pass(**base(game, idle))
-                mark = story.mark(game, action)
+                passing = A.Pass(**base(game, idle))
+                mark = story.mark(game, passing)
                 try:
-                    self.play(row, cached, action, SKIP_USER)
+                    self.play(row, cached, passing, SKIP_USER)
                 except GameError:  # only_pass said pass is legal: an engine disagreement
                     log.exception("the pass for %s's step where nothing can be done was refused", idle)
                     break
-                out += story.skipped_lines(game, action, mark, reason)
+                out += story.skipped_lines(game, passing, mark, reason)
                 continue
             entity = None if game.finished else robot_entity(game, conceded)
             if entity is None:

@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from bot.service import SKIP_USER
+from bot.storage.store import Store
 from bot.terminal.local import LocalSession
 from bot.terminal.textcmd import action_to_command
 from engine.replay import filter_actions
@@ -51,7 +52,12 @@ async def play_export(session: LocalSession, export: dict[str, Any],
         game = (await layer.load(row)).game
         session.user = USERS[0] if raw["type"] == "end_game" else USERS[int(game.controller_of(entity)) - 1]
         printed = await session.run_line(line)
-        logged = await layer.store.actions(row.id)
-        skipped = [e.data["entity"] for e in logged[stored:] if e.user_id == SKIP_USER]
-        stored = len(logged)
+        skipped, stored = await bot_passes(layer.store, row.id, stored)
         yield line, printed, (await layer.load(row)).game
+
+
+async def bot_passes(store: Store, game_id: int, stored: int) -> tuple[list[str], int]:
+    """The entities of the passes the bot made itself (steps where nothing can be done) in the
+    log after its first ``stored`` rows, and the log's length now."""
+    logged = await store.actions(game_id)
+    return [str(e.data["entity"]) for e in logged[stored:] if e.user_id == SKIP_USER], len(logged)

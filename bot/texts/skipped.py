@@ -5,6 +5,8 @@ else (:func:`engine.moves.only_pass`), with the numbers that decided it: "GW can
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.decisions import round_title
 from engine.entities import Corporation
 from engine.game import Game
@@ -56,7 +58,7 @@ def _token(game: Game, corp: Corporation) -> str:
     return f"cannot place a station ({_cash(game, corp)}, a station costs {game.fmt(min(costs))})"
 
 
-_STEP_REASONS = {
+_STEP_REASONS: dict[str, Callable[[Game, Corporation], str]] = {
     "buy trains": _train,
     "buy private companies": _private,
     "place a token": _token,
