@@ -14,6 +14,7 @@ and takeovers); the refinement gets the general chooser to fall back on.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from .. import actions as A
@@ -98,26 +99,24 @@ def command_options(action: dict[str, Any]) -> tuple[str, dict[str, Any]] | None
 NOT_A_CHOICE = ("pass", "bankrupt")  # passing itself; giving up is never the alternative to a pass
 
 
-def real_moves(game: Game, entity: str) -> list[str]:
-    """The action types that give ``entity`` (or whoever may act with it: its president, its
-    privates) a real choice now, as ``(entity, action type)`` pairs' types: a move whose
-    options offer no legal value (a train it cannot pay for, no tile it can lay, no private
-    it can afford) is none, nor are passing, bankruptcy and the standing orders. A move
-    without options counts when the engine would take it now (a loan)."""
-    out: list[str] = []
+def real_moves(game: Game, entity: str) -> Iterator[str]:
+    """The action types that give ``entity``, or whoever may act with it (its president, its
+    privates), a real choice now, found one by one: a move none of whose options has a legal
+    value (a train it cannot pay for, no tile it can lay, no private it can afford) is none,
+    nor are passing, bankruptcy and the standing orders; a move without options is one when
+    the engine would take it now (a loan)."""
+    seen: set[str] = set()
     for who in deciders(game, entity):
         kind = entity_type(game, who)
         for t in game.action_types(who):
-            if t in NOT_A_CHOICE or t in out:
+            if t in NOT_A_CHOICE or t in seen:
                 continue
             move = move_for(t, kind)
-            if move is None:
-                out.append(t)  # unknown to the move table: the player decides
-            elif move.any_time:
+            if move is not None and move.any_time:
                 continue
-            elif _can_make(game, who, move):
-                out.append(t)
-    return out
+            if move is None or _can_make(game, who, move):  # unknown to the move table: a decision
+                seen.add(t)
+                yield t
 
 
 def _can_make(game: Game, entity: str, move: Move) -> bool:
@@ -139,7 +138,7 @@ def only_pass(game: Game) -> str | None:
     if game.finished or len(acting) != 1:
         return None
     entity = acting[0]
-    if "pass" not in game.action_types(entity) or real_moves(game, entity):
+    if "pass" not in game.action_types(entity) or next(real_moves(game, entity), None) is not None:
         return None
     return entity
 
