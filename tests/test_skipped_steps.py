@@ -185,3 +185,13 @@ async def test_an_import_is_stored_as_given_even_where_nothing_can_be_done(layer
     assert row is not None
     assert only_pass((await layer.load(row)).game) == "LPS"
     assert json.dumps([d for d, _ in await _logged(layer)]) == json.dumps(head)
+
+
+async def test_the_bots_log_names_each_loan_as_18xx_games_does(layer: CommandLayer) -> None:
+    """A loan typed in the bot is stored with the loan's number, as 18xx.games' export carries it
+    (its engine refuses a take_loan without one)."""
+    export, expected, line = await _at_the_move(layer)
+    assert expected[-2]["type"] == "take_loan" and line == "/loan"
+    assert (await send(layer, CH, await _user_for(layer, "LPS"), line)).ok
+    typed = [d for d, _ in await _logged(layer)][-2]
+    assert typed["type"] == "take_loan" and typed["loan"] == expected[-2]["loan"]
