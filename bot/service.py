@@ -12,8 +12,9 @@ Feature modules (the handlers of :mod:`bot.command_table`) use only this API:
 - **apply**: :meth:`~GameService.act` (an action command: the caller's seat, the entity, the
   action, the engine), :meth:`~GameService.apply` (an action already built),
   :meth:`~GameService.play` (process and queue one action), :meth:`~GameService.robot_moves`
-  (conceded seats move; after a move, steps where nothing can be done are passed), :meth:`~GameService.remember` / :meth:`~GameService.forget` (a state
-  built elsewhere, or one that must be rebuilt);
+  (conceded seats move; after a move, steps where nothing can be done are passed),
+  :meth:`~GameService.remember` / :meth:`~GameService.forget` (a state built elsewhere, or one
+  that must be rebuilt);
 - **after a change**: :meth:`~GameService.after_change`: automatic seats, storing the queued
   actions, status text, buttons, suggested routes, the pictures that changed, the turn clock (reminders
   restart when the move passes or the acting player acted), the ping when the turn passes, and the
