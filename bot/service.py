@@ -12,8 +12,9 @@ Feature modules (the handlers of :mod:`bot.command_table`) use only this API:
 - **apply**: :meth:`~GameService.act` (an action command: the caller's seat, the entity, the
   action, the engine), :meth:`~GameService.apply` (an action already built),
   :meth:`~GameService.play` (process and queue one action), :meth:`~GameService.robot_moves`
-  (conceded seats move), :meth:`~GameService.remember` / :meth:`~GameService.forget` (a state
-  built elsewhere, or one that must be rebuilt);
+  (conceded seats move; after a move, steps where nothing can be done are passed),
+  :meth:`~GameService.remember` / :meth:`~GameService.forget` (a state built elsewhere, or one
+  that must be rebuilt);
 - **after a change**: :meth:`~GameService.after_change`: automatic seats, storing the queued
   actions, status text, buttons, suggested routes, the pictures that changed, the turn clock (reminders
   restart when the move passes or the acting player acted), the ping when the turn passes, and the
@@ -42,6 +43,8 @@ from engine import actions as A
 from engine.decisions import route_suggestion
 from engine.errors import GameError
 from engine.game import Game
+from engine.moves import only_pass
+from engine.moves.spec import base
 from engine.titles.registry import new_game, title_names
 
 from .acting import resolve_entity
@@ -57,6 +60,7 @@ from .storage.store import GameRow, ResultRow, Seat, Store
 from .texts import story
 from .texts.game import decision_buttons, result_lines, status_text
 from .texts.lay import explain_refusal
+from .texts.skipped import skipped_line
 from .texts.summary import chart_png, standings, summarize, summary_lines
 from .texts.turns import turn_key
 
@@ -64,6 +68,7 @@ log = logging.getLogger(__name__)
 
 MAX_ROBOT_MOVES = 200
 ROBOT_USER = "robot"  # the user id logged with moves of a conceded seat
+SKIP_USER = "skip"  # the user id logged with the bot's passes for steps where nothing can be done
 
 
 @dataclass
@@ -207,7 +212,7 @@ class GameService:
         self.play(row, cached, action, caller.id)
         reply = Reply(lines=story.action_lines(game, action, mark, caller.name))
         actor = cached.game.controller_of(action.entity)
-        await self.after_change(row, cached, seats, reply, actor=actor, before=before)
+        await self.after_change(row, cached, seats, reply, actor=actor, before=before, moved=True)
         if actor:
             await self.store.touch_seat(row.id, actor, self.now())
         return reply
@@ -221,6 +226,8 @@ class GameService:
         game.process(action)
         self._touch(row.id)  # the cached game is ahead of the database until the command commits
         data = action.to_dict()
+        # what the engine filled in as 18xx.games records it (a loan's number): exports need it
+        data.update({k: v for k, v in game.action_log[-1].items() if k not in data and k != "auto_actions"})
         data["created_at"] = int(self.now())
         if game.auto_done:
             data["auto_actions"] = [a.to_dict() for a in game.auto_done]
@@ -236,17 +243,34 @@ class GameService:
             cached.seq += 1
         cached.pending.clear()
 
-    async def robot_moves(self, row: GameRow, cached: CachedGame, seats: list[Seat], reply: Reply) -> None:
-        """Move for every conceded seat that must act, until a seated player must act (engine work
-        in a worker thread; the moves are queued for the log)."""
+    async def robot_moves(
+        self, row: GameRow, cached: CachedGame, seats: list[Seat], reply: Reply, *, moved: bool = False
+    ) -> None:
+        """Move for every conceded seat that must act and, after a move made here (``moved``, or a
+        conceded seat's), pass for whoever can do nothing but pass (:func:`engine.moves.only_pass`),
+        until a seated player must decide (engine work in a worker thread; the moves are queued
+        for the log)."""
         conceded = {s.player_id for s in seats if s.conceded and s.player_id}
-        if conceded and not cached.game.finished and robot_entity(cached.game, conceded) is not None:
-            reply.lines += await asyncio.to_thread(self._robot_loop, row, cached, conceded)
+        if cached.game.finished or not (moved or (conceded and robot_entity(cached.game, conceded) is not None)):
+            return
+        reply.lines += await asyncio.to_thread(self._robot_loop, row, cached, conceded, moved)
 
-    def _robot_loop(self, row: GameRow, cached: CachedGame, conceded: set[str]) -> list[str]:
+    def _robot_loop(self, row: GameRow, cached: CachedGame, conceded: set[str], skip: bool) -> list[str]:
         game = cached.game
         out: list[str] = []
         for _ in range(MAX_ROBOT_MOVES):
+            idle = only_pass(game) if skip and not game.finished else None
+            if idle is not None:  # a step where nothing can be done: passed as a player would
+                reason = skipped_line(game, idle)
+                passing = A.Pass(**base(game, idle))
+                mark = story.mark(game, passing)
+                try:
+                    self.play(row, cached, passing, SKIP_USER)
+                except GameError:  # only_pass said pass is legal: an engine disagreement
+                    log.exception("the pass for %s's step where nothing can be done was refused", idle)
+                    break
+                out += story.skipped_lines(game, passing, mark, reason)
+                continue
             entity = None if game.finished else robot_entity(game, conceded)
             if entity is None:
                 break
@@ -265,6 +289,7 @@ class GameService:
             # the move with its reason, then the rest of its story (what followed from it)
             told = story.action_lines(game, action, mark, "computer player")
             out += [f"🤖 {game.name_of(action.entity)} {decision.reason}", *(f"🤖 {ln}" for ln in told[1:])]
+            skip = True
         return out
 
     async def after_change(
@@ -275,12 +300,14 @@ class GameService:
         reply: Reply,
         actor: str | None = None,
         before: tuple[Any, Any] | None = None,
+        moved: bool = False,
     ) -> None:
-        """Automatic seats, the log, buttons, the status message, the turn clock, the ping when the
-        turn passes to another player, the pictures that changed when a turn ends, and the summary
-        when the game is over. ``before`` (round and turn before the action) marks a new round or turn;
-        the reply ends with who is next."""
-        await self._settle(row, cached, seats, reply, actor, before)
+        """Automatic seats (and, after a move made here, ``moved``, the passes for steps where
+        nothing can be done), the log, buttons, the status message, the turn clock, the ping when
+        the turn passes to another player, the pictures that changed when a turn ends, and the
+        summary when the game is over. ``before`` (round and turn before the action) marks a new
+        round or turn; the reply ends with who is next."""
+        await self._settle(row, cached, seats, reply, actor, before, moved)
         mark = story.Mark(0, before[0], before[1], "") if before else None
         reply.lines += story.closing_lines(cached.game, mark, reply.lines, seats, actor)
 
@@ -292,10 +319,11 @@ class GameService:
         reply: Reply,
         actor: str | None,
         before: tuple[Any, Any] | None,
+        moved: bool,
     ) -> None:
         game = cached.game
         reply.game_id = row.id
-        await self.robot_moves(row, cached, seats, reply)
+        await self.robot_moves(row, cached, seats, reply, moved=moved)
         record = None
         if game.finished and row.status != "ended":  # the whole log, read before this command writes
             record = [e.data for e in await self.store.actions(row.id)] + [data for data, _ in cached.pending]

@@ -15,6 +15,7 @@ from bot.commands import CommandLayer
 from bot.reply import Caller, Reply
 from bot.terminal.textcmd import action_to_command, parse
 from engine import actions as A
+from engine.moves import only_pass
 from engine.replay import filter_actions, replay
 
 
@@ -26,15 +27,18 @@ class Step:
 
 def script(export: dict[str, Any], start: int, count: int | None = None) -> tuple[dict[str, Any], list[Step]]:
     """The export cut after ``start`` actions (to import), and the next ``count`` actions as
-    commands (chat messages and the final ``end_game`` left out)."""
+    commands (chat messages, the final ``end_game`` and the passes the bot makes itself for steps
+    where nothing can be done left out)."""
     acts = [a for a in filter_actions(export["actions"]) if a.get("type") != "end_game"]
     head = {**export, "actions": acts[:start]}
     game = replay(head).game
     steps: list[Step] = []
     for raw in acts[start:None if count is None else start + count]:
         line = action_to_command(raw)
+        entity = str(raw.get("entity"))
+        if steps and raw["type"] == "pass" and only_pass(game) == entity:
+            line = None  # after a move made in the bot, the bot passes where nothing can be done
         if line is not None:
-            entity = str(raw["entity"])
             steps.append(Step(str(game.controller_of(entity) or entity), line))
         game.process(A.Action.from_dict(raw), safe=False)
     return head, steps

@@ -17,6 +17,7 @@ from bot.storage.store import Store
 from bot.terminal.textcmd import action_to_command, parse
 from engine.replay import filter_actions, replay, snapshot
 from tests.fixture_util import load_export
+from tests.local_play import bot_passes
 
 CHANNEL = "table-1"
 
@@ -32,6 +33,7 @@ async def play_actions(layer: CommandLayer, store: Store, export: dict[str, Any]
     row = await store.open_game(CHANNEL)
     assert row is not None
     sent = 0
+    skipped, stored = await bot_passes(store, row.id, 0)
     for raw in filter_actions(export["actions"]):
         if limit is not None and sent >= limit:
             break
@@ -39,6 +41,9 @@ async def play_actions(layer: CommandLayer, store: Store, export: dict[str, Any]
         if line is None:
             continue
         game = (await layer.load(row)).game
+        if skipped:  # the bot passed already for a step where nothing could be done
+            assert raw["type"] == "pass" and _entity(game, raw, user_of_pid) == skipped.pop(0), raw
+            continue
         if raw["type"] == "end_game":
             user = host
         else:
@@ -46,6 +51,7 @@ async def play_actions(layer: CommandLayer, store: Store, export: dict[str, Any]
         reply = await send(layer, user, line)
         assert reply.ok, f"action {raw.get('id')} {line!r} by {user}: {reply.error}"
         sent += 1
+        skipped, stored = await bot_passes(store, row.id, stored)
         after = (await layer.load(row)).game
         if reply.ping:  # only ever the user holding the seat that must act now
             assert reply.ping == user_of_pid[after.acting_players()[0]]

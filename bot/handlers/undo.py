@@ -18,7 +18,7 @@ from engine.replay import filter_actions
 
 from ..gamelog import build_game, describe_action
 from ..reply import Button, Caller, Reply, UserError
-from ..service import CachedGame
+from ..service import SKIP_USER, CachedGame
 from ..storage.rows import GameRow, Seat, UndoRequest
 
 if TYPE_CHECKING:
@@ -141,28 +141,49 @@ async def game_undo(service: GameService, channel_id: str, caller: Caller, param
     logged = await service.store.actions(row.id)
     by_obj = {id(e.data): e.user_id for e in logged}
     active = filter_actions([e.data for e in logged])
-    target = next((a for a in reversed(active) if a.get("type") != "message"), None)
+    moves = [a for a in active if a.get("type") != "message"]
+    # the bot's passes for steps where nothing can be done go with the move they followed
+    skipped = 0
+    while skipped < len(moves) - 1 and by_obj.get(id(moves[-1 - skipped])) == SKIP_USER:
+        skipped += 1
+    target = moves[-1 - skipped] if moves else None
     if target is None:
         raise UserError("There is nothing to undo")
     what = describe_action(cached.game, target)
-    if vote is None and by_obj.get(id(target)) == caller.id and bool(mine & set(cached.game.acting_players())):
-        return await _undo(service, row, cached, caller, target, what)  # your own move in your turn
+    if skipped:
+        what += f" (and the {skipped} step{'s' if skipped > 1 else ''} skipped after it)"
+    at = next(i for i, a in enumerate(active) if a is target)
+    back_to = active[at - 1] if skipped and at else None
+    own = by_obj.get(id(target)) == caller.id
+    if vote is None and own and (skipped or bool(mine & set(cached.game.acting_players()))):
+        # your own move in your turn (the turn the skipped steps may have ended is still yours)
+        return await _undo(service, row, cached, caller, target, what, back_to)
     result = await table_vote(service, row, cached, caller, seats, vote, Motion(f"undo {what}", "/game undo"))
     if result.reply is not None:
         return result.reply
-    reply = await _undo(service, row, cached, caller, target, what)
+    reply = await _undo(service, row, cached, caller, target, what, back_to)
     await save_vote(service, row, result)
     return reply
 
 
 async def _undo(
-    service: GameService, row: GameRow, cached: CachedGame, caller: Caller, target: dict[str, Any], what: str
+    service: GameService,
+    row: GameRow,
+    cached: CachedGame,
+    caller: Caller,
+    target: dict[str, Any],
+    what: str,
+    back_to: dict[str, Any] | None = None,
 ) -> Reply:
-    data = {
+    """One ``undo`` action: of the last move, or (``back_to``) of everything after that action,
+    as 18xx.games undoes to an action id."""
+    data: dict[str, Any] = {
         "type": "undo",
         "entity": target.get("entity"),
         "entity_type": target.get("entity_type", "player"),
     }
+    if back_to is not None:
+        data["action_id"] = back_to.get("id")
     return await append_action(service, row, cached, caller, data, f"↩ {caller.name} undoes: {what}")
 
 

@@ -133,6 +133,19 @@ def action_lines(game: Game, action: A.Action, before: Mark, who: str) -> list[s
     return credited(lines, game, entity or action.entity, who, before.fallback, action.type)
 
 
+def skipped_lines(game: Game, action: A.Action, before: Mark, reason: str) -> list[str]:
+    """A pass the bot made for an entity that could do nothing else: ``reason`` in place of the
+    line reporting the pass, then what followed from it (the next turn, a new round...)."""
+    marker = "\x00"  # stands for the person who typed a move: nobody did
+    out = [reason]
+    for line in action_lines(game, action, before, marker):
+        if marker not in line:
+            out.append(line)
+        elif line.startswith("-- "):  # a banner that also reports the pass: kept, unmarked
+            out.append(line.replace(f" ({marker})", ""))
+    return out
+
+
 def closing_lines(
     game: Game, before: Mark | None, told: Iterable[str] = (), seats: Iterable[Any] = (), actor: str | None = None
 ) -> list[str]:

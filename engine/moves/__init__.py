@@ -14,17 +14,19 @@ and takeovers); the refinement gets the general chooser to fall back on.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from .. import actions as A
 from ..choice import Choice
+from ..decisions import deciders
 from ..errors import GameError
 from ..game import Game
 from . import operating, stock, track
 from .spec import Move, Option, Params, entity_type
 
 __all__ = ["MOVES", "Move", "Option", "choices_for", "command_for", "command_options", "move_for",
-           "moves_of_type", "option_choices", "sample_action"]
+           "moves_of_type", "only_pass", "option_choices", "real_moves", "sample_action"]
 
 MOVES: dict[str, Move] = {m.command: m for m in (*stock.MOVES, *track.MOVES, *operating.MOVES)}
 
@@ -92,6 +94,53 @@ def command_options(action: dict[str, Any]) -> tuple[str, dict[str, Any]] | None
     if kind == "company":  # a private's ability: its owner acts for it
         options["entity"] = action["entity"]
     return move.command, options
+
+
+NOT_A_CHOICE = ("pass", "bankrupt")  # passing itself; giving up is never the alternative to a pass
+
+
+def real_moves(game: Game, entity: str) -> Iterator[str]:
+    """The action types that give ``entity``, or whoever may act with it (its president, its
+    privates), a real choice now, found one by one: a move none of whose options has a legal
+    value (a train it cannot pay for, no tile it can lay, no private it can afford) is none,
+    nor are passing, bankruptcy and the standing orders; a move without options is one when
+    the engine would take it now (a loan)."""
+    seen: set[str] = set()
+    for who in deciders(game, entity):
+        kind = entity_type(game, who)
+        for t in game.action_types(who):
+            if t in NOT_A_CHOICE or t in seen:
+                continue
+            move = move_for(t, kind)
+            if move is not None and move.any_time:
+                continue
+            if move is None or _can_make(game, who, move):  # unknown to the move table: a decision
+                seen.add(t)
+                yield t
+
+
+def _can_make(game: Game, entity: str, move: Move) -> bool:
+    required = [o for o in move.options if o.required and o.choices is not None]
+    if required:
+        return bool(option_choices(game, entity, move, required[0].name, {}))
+    if move.options:
+        return True  # free options only (routes, a merge): a decision, not a step to skip
+    try:
+        return game.accepts(move.build(game, entity, {}))
+    except GameError:
+        return False
+
+
+def only_pass(game: Game) -> str | None:
+    """The entity the game waits for when passing is all it can do now (its step is one where
+    nothing can be done: :func:`real_moves` is empty), else None."""
+    acting = game.acting()
+    if game.finished or len(acting) != 1:
+        return None
+    entity = acting[0]
+    if "pass" not in game.action_types(entity) or next(real_moves(game, entity), None) is not None:
+        return None
+    return entity
 
 
 def sample_action(game: Game, rng: random.Random, entity: str, action_type: str) -> A.Action | None:
