@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from engine.game import Game
 from engine.market import Cell
 
-from .draw import to_png
+from .draw import text_width, to_png
 from .fonts import font
 from .palette import (
     BACKGROUND,
@@ -90,7 +90,7 @@ def render_market(game: Game) -> bytes:
                 draw.rounded_rectangle((x + 4, ty, x + CELL_W - 4, ty + TOKEN_H - 2), radius=7, fill=cf,
                                        outline=INK if sum(cf) > 600 or sum(cf) < 120 else cf, width=1)
                 size = 13
-                while size > 8 and font(size, True).getlength(sym) > CELL_W - 14:
+                while size > 8 and text_width(sym, size, True) > CELL_W - 14:
                     size -= 1
                 fnt = f_tok if size == 13 else font(size, True)
                 draw.text((x + CELL_W / 2, ty + (TOKEN_H - 2) / 2), sym, font=fnt, fill=ct, anchor="mm")

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
+from .draw import text_length
 from .fonts import FontType, font
 from .palette import INK, MUTED, RGB, WHITE
 
@@ -56,10 +57,10 @@ class Table:
 
     def widths(self) -> list[float]:
         f, fb = font(self.size), font(self.size, True)
-        widths = [fb.getlength(h) + 2 * self.pad for h in self.headers]
+        widths = [text_length(h, fb) + 2 * self.pad for h in self.headers]
         for row in self.cells():
             for i, cell in enumerate(row):
-                w = (fb if cell.bold or cell.chip else f).getlength(cell.text) + 2 * self.pad
+                w = text_length(cell.text, fb if cell.bold or cell.chip else f) + 2 * self.pad
                 if cell.chip is not None:
                     w += 10
                 widths[i] = max(widths[i], w)
@@ -88,7 +89,7 @@ class Table:
             for i, cell in enumerate(row):
                 fnt = fb if cell.bold or cell.chip else f
                 if cell.chip is not None:
-                    tw = fnt.getlength(cell.text) + 14
+                    tw = text_length(cell.text, fnt) + 14
                     bx = cx + self.pad - 2 if self.alignment(i) == "l" else cx + (widths[i] - tw) / 2
                     draw.rounded_rectangle((bx, y + 4, bx + tw, y + self.row_h - 4), radius=6, fill=cell.chip,
                                            outline=INK, width=1)
