@@ -78,7 +78,7 @@ def texts(p: MapCanvas, destinations: dict[str, list[str]]) -> None:
     for sym, hexes in destinations.items():
         for hid in hexes:
             dest_by_hex.setdefault(hid, []).append(sym)
-    for hid, h in p.game.board.hexes.items():
+    for hid, h in p.hexes.items():
         spots = p.spots[hid]
         tile = h.tile
         _name(p, hid, h)
