@@ -12,7 +12,10 @@ record ran: the router's cost is not a picture's). The status picture is drawn o
 (``/game status``); its cost is shown apart.
 
 Figures per game: CPU time (this process; the machine is shared, so CPU is the fair figure) and
-wall time per turn change that posted anything, p50/p95/max. Target: under 100 ms per turn change.
+wall time per turn change that posted anything (apart: those that posted the map, with the market
+and the crop when they changed too, and those that posted the market only), p50/p95/max.
+Target: under 100 ms per turn change (p95 over all games). ``--last N`` draws only the last N
+turn changes of each game.
 
 Games: ``89363`` (1856, tests/fixtures/1856/89363.json), ``jr56`` (1836Jr56, the late game
 tests/fixtures/1836jr56/1836jr56_game_end_bank.json), ``1833ne`` (a 4-player 1833NE game played by
@@ -101,14 +104,15 @@ def positions(export: dict[str, Any]) -> Iterator[tuple[Game, bool, list[dict[st
         yield game, turn_key(game) != before, routes
 
 
-def timed(into: Timing, fn: Callable[..., list[str]], *args: Any) -> None:
+def timed(into: tuple[Timing, Timing], fn: Callable[..., list[str]], *args: Any) -> None:
+    """Time ``fn``: into the first timing when it drew the map, the second when it drew others."""
     cpu, wall = time.process_time(), time.perf_counter()
     names = fn(*args)
     if names:
-        into.add(time.process_time() - cpu, time.perf_counter() - wall, names)
+        into[0 if "map.png" in names else 1].add(time.process_time() - cpu, time.perf_counter() - wall, names)
 
 
-def bench_game(name: str, last: int) -> tuple[Timing, Timing, int]:
+def bench_game(name: str, last: int) -> tuple[Timing, Timing, Timing, int]:
     """Turn-change pictures and route pictures of one game (the last ``last`` turn changes only
     when ``last`` > 0; the earlier ones still update what counts as posted)."""
     export = GAMES[name]()
@@ -116,14 +120,14 @@ def bench_game(name: str, last: int) -> tuple[Timing, Timing, int]:
     posted.crops = True
     count = sum(1 for _ in _turn_changes(export))
     skip = max(0, count - last) if last else 0
-    turns, runs = Timing(), Timing()
+    maps, markets, runs = Timing(), Timing(), Timing()
     for n, (game, changed, routes) in enumerate(_turn_changes(export)):  # one game, changed in place
         draw = n >= skip
         if changed:
-            timed(turns, turn_pictures, posted, game, draw)
+            timed((maps, markets), turn_pictures, posted, game, draw)
         if routes and draw:
-            timed(runs, route_pictures, posted, game, game.acting()[0], routes)
-    return turns, runs, count
+            timed((runs, runs), route_pictures, posted, game, game.acting()[0], routes)
+    return maps, markets, runs, count
 
 
 def _turn_changes(export: dict[str, Any]) -> Iterator[tuple[Game, bool, list[dict[str, Any]] | None]]:
@@ -156,26 +160,26 @@ def route_pictures(posted: PostedPictures, game: Game, corp: str, routes: list[d
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated: " + ", ".join(GAMES))
-    parser.add_argument("--last", type=int, default=40, help="draw only the last N turn changes (0: all)")
+    parser.add_argument("--last", type=int, default=0, help="draw only the last N turn changes (0: all)")
     args = parser.parse_args()
     render_map(game_from_export(GAMES["89363"]()))  # fonts loaded, text cache warm: a running bot
-    ok = True
     all_turns: list[float] = []
     for name in args.games.split(","):
-        turns, runs, count = bench_game(name, args.last)
+        maps, markets, runs, count = bench_game(name, args.last)
         print(f"{name}: {count} positions with a turn change or a run")
-        print(turns.line("turn changes that posted"))
+        print(maps.line("turn changes posting the map"))
+        print(markets.line("turn changes posting the market only"))
         print(runs.line("runs (routes map + network crop)"))
-        all_turns += turns.cpu
-        ok &= bool(turns.cpu) and pct(turns.cpu, 0.95) < TARGET
+        all_turns += maps.cpu + markets.cpu
     export = GAMES["89363"]()
     late = replay({**export, "actions": [a for a in export["actions"] if a.get("type") != "end_game"]}).game
     cpu = time.process_time()
     for _ in range(5):
         render_status(late)
     print(f"status picture (on request only): CPU {ms((time.process_time() - cpu) / 5)} each")
+    ok = pct(all_turns, 0.95) < TARGET
     print(f"all games: CPU p50 {ms(pct(all_turns, 0.5))}, p95 {ms(pct(all_turns, 0.95))}, max {ms(max(all_turns))} "
-          f"per turn change (target p95 < {ms(TARGET)}: {'met' if ok else 'NOT met'})")
+          f"per turn change that posted (target p95 < {ms(TARGET)}: {'met' if ok else 'NOT met'})")
     return 0 if ok else 1
 
 
