@@ -1,6 +1,6 @@
 """Benchmark of the renderers: mean / max milliseconds over repeated runs.
 
-    python bench/bench_render.py [runs]
+    python -m bench.bench_render [runs]
 
 Renders the map (with and without routes), the stock market and the status of a fresh
 1856 game and of a late-game 1856 state (tests/render_ref/late_1856.json).  Targets on
