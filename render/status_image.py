@@ -258,7 +258,7 @@ def render_status(game: Game) -> bytes:
         y += GAP // 2
         draw.text((MARGIN, y), name, font=f_sec, fill=INK)
         y += 30
-        y = table.draw(draw, MARGIN, y)
+        y = table.draw(img, MARGIN, y)
         y += 4 if lines else 0
         for line in lines:
             draw.text((MARGIN, y), line, font=f_note, fill=MUTED)
