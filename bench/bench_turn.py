@@ -173,6 +173,7 @@ def main() -> int:
         all_turns += maps.cpu + markets.cpu
     export = GAMES["89363"]()
     late = replay({**export, "actions": [a for a in export["actions"] if a.get("type") != "end_game"]}).game
+    render_status(late)
     cpu = time.process_time()
     for _ in range(5):
         render_status(late)
