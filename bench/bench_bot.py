@@ -1,7 +1,7 @@
 """Time from a command to its reply in local mode (the command layer, no images) on a late-game
 1856 position: tests/fixtures/1856/89363.json (without its final end_game) imported into a store.
 
-    /tmp/venv/bin/python bench/bench_bot.py [--runs N]
+    python -m bench.bench_bot [--runs N]
 
 "warm": the bot has the game cached (the usual case); "cold": the first command after a restart,
 which rebuilds the state by replaying the log. Target: under 100 ms.

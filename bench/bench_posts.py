@@ -1,7 +1,7 @@
 """Pictures a channel receives: a real 4-player 1856 game (tests/fixtures/1856/89363.json, 150
 actions) typed in local mode from /game new to its end, with pictures on.
 
-    python bench/bench_posts.py
+    python -m bench.bench_posts
 
 Prints the files posted, files per 100 actions, their size, and how many replies posted any.
 Target (issue 14): map only when the board changed, market only when prices moved, at most

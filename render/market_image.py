@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from engine.game import Game
 from engine.market import Cell
 
-from .draw import to_png
+from .draw import paste_text, text_width, to_png
 from .fonts import font
 from .palette import (
     BACKGROUND,
@@ -81,7 +81,7 @@ def render_market(game: Game) -> bytes:
             fill, ink, _ = MARKET_ZONES[zone] if zone else (MARKET_PLAIN, INK, "")
             draw.rectangle((x, y, x + CELL_W, y + h), fill=fill, outline=(150, 146, 138))
             price = game.fmt(cell.price)
-            draw.text((x + CELL_W / 2, y + CELL_H / 2 + 1), price, font=f_price, fill=ink, anchor="mm")
+            paste_text(img, (x + CELL_W / 2, y + CELL_H / 2 + 1), price, f_price, ink)
             if zone == "par":
                 draw.rectangle((x + 2, y + 2, x + CELL_W - 2, y + h - 2), outline=(190, 40, 40), width=2)
             for i, sym in enumerate(cell.corporations):
@@ -90,10 +90,10 @@ def render_market(game: Game) -> bytes:
                 draw.rounded_rectangle((x + 4, ty, x + CELL_W - 4, ty + TOKEN_H - 2), radius=7, fill=cf,
                                        outline=INK if sum(cf) > 600 or sum(cf) < 120 else cf, width=1)
                 size = 13
-                while size > 8 and font(size, True).getlength(sym) > CELL_W - 14:
+                while size > 8 and text_width(sym, size, True) > CELL_W - 14:
                     size -= 1
                 fnt = f_tok if size == 13 else font(size, True)
-                draw.text((x + CELL_W / 2, ty + (TOKEN_H - 2) / 2), sym, font=fnt, fill=ct, anchor="mm")
+                paste_text(img, (x + CELL_W / 2, ty + (TOKEN_H - 2) / 2), sym, fnt, ct)
         y += h + gap
     # legend
     y += 10

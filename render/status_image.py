@@ -10,7 +10,7 @@ from engine.decisions import round_title
 from engine.entities import POOL, Corporation, Train
 from engine.game import Game
 
-from .draw import to_png
+from .draw import text_length, to_png
 from .fonts import FontType, font
 from .palette import BACKGROUND, INK, MUTED, corp_colors
 from .table import Cell, CellLike, Table
@@ -213,7 +213,7 @@ def _wrap_lines(lines: list[str], f: FontType, width: int) -> list[str]:
         words, current = line.split(" "), ""
         for word in words:
             trial = f"{current} {word}" if current else word
-            if current and f.getlength(trial) > width:
+            if current and text_length(trial, f) > width:
                 out.append(current)
                 current = "    " + word
             else:
@@ -238,8 +238,8 @@ def render_status(game: Game) -> bytes:
     depot = trains_line(game)
     notes = game.status_notes()
     f_title, f_sub, f_sec, f_note = font(24, True), font(17), font(18, True), font(14)
-    width = max([t.width() for _, t, _ in tables] + [int(f_title.getlength(title))]
-                + [int(f_sub.getlength(line)) for line in (depot, *notes)])
+    width = max([t.width() for _, t, _ in tables] + [int(text_length(title, f_title))]
+                + [int(text_length(line, f_sub)) for line in (depot, *notes)])
     wrapped = [_wrap_lines(lines, f_note, width) for _, _, lines in tables]
     width += 2 * MARGIN
     height = (MARGIN + 34 + 28 + 28 * (1 + len(notes)) + sum(t.height() + 30 + GAP for _, t, _ in tables)
@@ -258,7 +258,7 @@ def render_status(game: Game) -> bytes:
         y += GAP // 2
         draw.text((MARGIN, y), name, font=f_sec, fill=INK)
         y += 30
-        y = table.draw(draw, MARGIN, y)
+        y = table.draw(img, MARGIN, y)
         y += 4 if lines else 0
         for line in lines:
             draw.text((MARGIN, y), line, font=f_note, fill=MUTED)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
+from .draw import paste_text, text_length
 from .fonts import FontType, font
 from .palette import INK, MUTED, RGB, WHITE
 
@@ -56,10 +57,10 @@ class Table:
 
     def widths(self) -> list[float]:
         f, fb = font(self.size), font(self.size, True)
-        widths = [fb.getlength(h) + 2 * self.pad for h in self.headers]
+        widths = [text_length(h, fb) + 2 * self.pad for h in self.headers]
         for row in self.cells():
             for i, cell in enumerate(row):
-                w = (fb if cell.bold or cell.chip else f).getlength(cell.text) + 2 * self.pad
+                w = text_length(cell.text, fb if cell.bold or cell.chip else f) + 2 * self.pad
                 if cell.chip is not None:
                     w += 10
                 widths[i] = max(widths[i], w)
@@ -71,15 +72,16 @@ class Table:
     def height(self) -> int:
         return self.row_h * (len(self.rows) + 1)
 
-    def draw(self, draw: ImageDraw.ImageDraw, x: float, y: float) -> float:
-        """Draw at (x, y); returns the y below the table."""
+    def draw(self, img: Image.Image, x: float, y: float) -> float:
+        """Draw on ``img`` at (x, y); returns the y below the table."""
+        draw = ImageDraw.Draw(img)
         widths = self.widths()
         total = sum(widths)
         f, fb = font(self.size), font(self.size, True)
         draw.rectangle((x, y, x + total, y + self.row_h), fill=HEADER_FILL)
         cx = x
         for i, head in enumerate(self.headers):
-            self._text(draw, cx, y, widths[i], head, fb, WHITE, self.alignment(i))
+            self._text(img, cx, y, widths[i], head, fb, WHITE, self.alignment(i))
             cx += widths[i]
         y += self.row_h
         for r, row in enumerate(self.cells()):
@@ -88,7 +90,7 @@ class Table:
             for i, cell in enumerate(row):
                 fnt = fb if cell.bold or cell.chip else f
                 if cell.chip is not None:
-                    tw = fnt.getlength(cell.text) + 14
+                    tw = text_length(cell.text, fnt) + 14
                     bx = cx + self.pad - 2 if self.alignment(i) == "l" else cx + (widths[i] - tw) / 2
                     draw.rounded_rectangle((bx, y + 4, bx + tw, y + self.row_h - 4), radius=6, fill=cell.chip,
                                            outline=INK, width=1)
@@ -96,18 +98,19 @@ class Table:
                               anchor="mm")
                 else:
                     color = MUTED if cell.muted else INK
-                    self._text(draw, cx, y, widths[i], cell.text, fnt, color, self.alignment(i))
+                    self._text(img, cx, y, widths[i], cell.text, fnt, color, self.alignment(i))
                 cx += widths[i]
             y += self.row_h
         draw.rectangle((x, y - self.row_h * (len(self.rows) + 1), x + total, y), outline=(190, 186, 175))
         return y
 
-    def _text(self, draw: ImageDraw.ImageDraw, cx: float, y: float, w: float, text: str, fnt: FontType,
+    def _text(self, img: Image.Image, cx: float, y: float, w: float, text: str, fnt: FontType,
               color: RGB, align: str) -> None:
         mid = y + self.row_h / 2
+        half = text_length(text, fnt) / 2  # pasted centred (cached sprites): the middle of its advance
         if align == "r":
-            draw.text((cx + w - self.pad, mid), text, font=fnt, fill=color, anchor="rm")
+            paste_text(img, (cx + w - self.pad - half, mid), text, fnt, color)
         elif align == "c":
-            draw.text((cx + w / 2, mid), text, font=fnt, fill=color, anchor="mm")
+            paste_text(img, (cx + w / 2, mid), text, fnt, color)
         else:
-            draw.text((cx + self.pad, mid), text, font=fnt, fill=color, anchor="lm")
+            paste_text(img, (cx + self.pad + half, mid), text, fnt, color)

@@ -5,10 +5,13 @@ coordinate and a phase-revenue strip go).  The drawing passes (``track``,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PIL import Image, ImageDraw
 
 from engine.entities import Corporation
 from engine.game import Game
+from engine.map.board import HexState
 from engine.map.tiles import Node
 
 from .. import geometry as geo
@@ -23,9 +26,12 @@ Placed = tuple[Point, str, FontType]  # a placed text: centre, text (may hold ne
 
 
 class MapCanvas:
-    def __init__(self, game: Game, frame: MapFrame, footer_px: int = 0):
+    def __init__(self, game: Game, frame: MapFrame, footer_px: int = 0, also: Iterable[str] = ()):
         self.game = game
         self.frame = frame
+        # the hexes drawn: those in the picture (all of them on the whole map, a few on a part of
+        # it), and ``also`` (a route's hexes: its track is drawn from theirs)
+        self.hexes: dict[str, HexState] = in_frame(game, frame, set(also))
         self.footer_px = footer_px  # supersampled height of the route legend under the map
         self.s = frame.size
         self.img = Image.new("RGB", (frame.width, frame.height), BACKGROUND)
@@ -72,3 +78,15 @@ class MapCanvas:
         f = font(self.fpx(0.2), True)
         widths = [max(text_size(str(v), f)[0], self.s * 0.22) + self.s * 0.1 for v in revenue.values()]
         return widths, self.s * 0.3
+
+
+def in_frame(game: Game, frame: MapFrame, also: set[str]) -> dict[str, HexState]:
+    """The board's hexes that show in ``frame`` (their centre at most two hex sizes outside it:
+    a hex's names and markers stay near it), and those in ``also``, in the board's order."""
+    m = 2 * frame.size
+    out = {}
+    for hid, h in game.board.hexes.items():
+        x, y = frame.center(hid)
+        if hid in also or (-m <= x <= frame.width + m and -m <= y <= frame.height + m):
+            out[hid] = h
+    return out

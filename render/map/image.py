@@ -31,7 +31,7 @@ __all__ = ["MAX_SIDE", "draw_map", "render_map"]
 def prepare(p: MapCanvas) -> None:
     """Work out node positions, track segments and the room taken in every hex, and reserve
     the places of names, coordinates and off-board revenue strips."""
-    for hid, h in p.game.board.hexes.items():
+    for hid, h in p.hexes.items():
         c = p.frame.center(hid)
         positions = geo.node_positions(h.tile, p.frame.layout, c, p.s)
         p.positions[hid] = positions
@@ -104,7 +104,9 @@ def render_map(game: Game, *, routes: list[routes_.Route] | None = None) -> byte
 def draw_map(game: Game, frame: MapFrame, footer: int, routes: list[routes_.Route] | None = None,
              where: str = "") -> bytes:
     """Every pass over ``frame`` (the whole map, or a part of it: :mod:`render.map.crop`)."""
-    p = MapCanvas(game, frame, footer * frame.scale)
+    on_routes = [str(h) for r in routes or () for key in ("connections", "extension")
+                 for chain in r.get(key) or () for h in chain]
+    p = MapCanvas(game, frame, footer * frame.scale, on_routes)
     prepare(p)
     phase = phase_name(game)
     text = f"{game.title}  ·  phase {phase}" if phase else str(game.title)

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from engine.map.board import HexState
 
 from .. import geometry as geo
-from ..draw import circle, fit_size, text_size
+from ..draw import circle, fit_size, text_size, text_width
 from ..fonts import FontType, font
 from ..palette import INK, MOUNTAIN, MUTED, RGB, WATER, WHITE, contrast, rgb
 from .canvas import HALO, MapCanvas, Placed
@@ -78,7 +78,7 @@ def texts(p: MapCanvas, destinations: dict[str, list[str]]) -> None:
     for sym, hexes in destinations.items():
         for hid in hexes:
             dest_by_hex.setdefault(hid, []).append(sym)
-    for hid, h in p.game.board.hexes.items():
+    for hid, h in p.hexes.items():
         spots = p.spots[hid]
         tile = h.tile
         _name(p, hid, h)
@@ -246,7 +246,7 @@ def _destination(p: MapCanvas, spots: Spots, sym: str) -> None:
 def _wrap(name: str, size: int, max_w: float) -> tuple[str, int]:
     """``(text with newlines, font size)`` fitting ``max_w``: shrink a little, else wrap."""
     for s in (size, size - max(1, size // 8)):
-        if font(s, True).getlength(name) <= max_w:
+        if text_width(name, s, True) <= max_w:
             return name, s
     words = name.replace(" - ", " -\n").replace(" & ", " &\n").split("\n")
     if len(words) == 1:
@@ -256,6 +256,6 @@ def _wrap(name: str, size: int, max_w: float) -> tuple[str, int]:
     lines = [w.strip() for w in words if w.strip()]
     text = "\n".join(lines)
     s = size
-    while s > 6 and max(font(s, True).getlength(t) for t in lines) > max_w:
+    while s > 6 and max(text_width(t, s, True) for t in lines) > max_w:
         s -= 1
     return text, s

@@ -40,7 +40,7 @@ def place_strip(p: MapCanvas, spots: Spots, node: Node) -> Point:
 
 
 def nodes(p: MapCanvas, reservations: dict[str, Reserved]) -> None:
-    for hid, h in p.game.board.hexes.items():
+    for hid, h in p.hexes.items():
         tile = h.tile
         for node in tile.nodes:
             pos = p.positions[hid][node.index]

@@ -15,7 +15,7 @@ from .canvas import HALO, MapCanvas
 
 
 def fills(p: MapCanvas) -> None:
-    for hid, h in p.game.board.hexes.items():
+    for hid, h in p.hexes.items():
         color = TILE_COLORS.get(h.tile.color, rgb(h.tile.color, TILE_COLORS["white"]))
         corners = p.frame.corners(hid)
         p.draw.polygon(corners, fill=color)
@@ -24,7 +24,7 @@ def fills(p: MapCanvas) -> None:
 
 
 def track(p: MapCanvas) -> None:
-    for hid, h in p.game.board.hexes.items():
+    for hid, h in p.hexes.items():
         for path, segs in zip(h.tile.paths, p.segments[hid], strict=True):
             for seg in segs:
                 p.segment(seg, TRACK, p.track_w)
@@ -57,7 +57,7 @@ def _arrowhead(p: MapCanvas, seg: geo.Segment, path: Path) -> None:
 
 def borders(p: MapCanvas) -> None:
     labelled: set[tuple[int, int]] = set()
-    for hid, h in p.game.board.hexes.items():
+    for hid, h in p.hexes.items():
         corners = p.frame.corners(hid)
         for border in h.tile.borders:
             if border.type is None:
