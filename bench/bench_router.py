@@ -126,7 +126,8 @@ def _exports(paths: list[Path]) -> list[tuple[str, dict[str, Any]]]:
 
 
 def _all_exports() -> list[Path]:
-    return sorted(p for p in FIXTURES.rglob("*.json*") if ".trace." not in p.name)
+    """Every game export of tests/fixtures (not reference traces, not story logs)."""
+    return sorted(p for p in FIXTURES.rglob("*.json*") if ".trace." not in p.name and ".jsonl" not in p.name)
 
 
 def densest(n: int) -> list[Path]:
