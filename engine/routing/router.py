@@ -148,7 +148,10 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     groups = graph.groups
     port, port_min = _port_rule(game, graph)
     stops = graph.stops
-    starts = sorted((i for i in range(len(stops)) if reachable[i]), key=lambda i: (not tokened[i], i))
+    # (long routes: from stops a route may only end at first, so that a route from any other
+    # stop cannot end at one, which bounds it the sooner)
+    starts = sorted((i for i in range(len(stops)) if reachable[i]),
+                    key=lambda i: (long is not None and through[i], not tokened[i], i))
     rank = [len(stops)] * len(stops)
     for r, i in enumerate(starts):
         rank[i] = r
@@ -167,7 +170,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     links: list[Link] = []
     ticks = 0
 
-    def record(visited: int, mask: int) -> bool:
+    def record(visited: int, mask: int, allowed: int = 0, rest: int = 0) -> bool:
         """Keep the route in ``nodes``/``links`` when legal (True)."""
         if term_needs:
             ends = (nodes[0], nodes[-1])
@@ -187,7 +190,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         if rev >= 0:
             out.append(Candidate(rev, mask, tuple(nodes), tuple(links)))
             if long is not None:
-                long.found(rev, mask)
+                long.found(rev, allowed, rest)
             return True
         return False
 
@@ -232,6 +235,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         assert long is not None
         lower = long.lower
         ends = later_ends[start_rank]
+        end_only = ends & ~through_mask
         first = count == 1
         for v, lmask, ljmask, term_u, term_v, link, conf in tadj[cur]:
             bit = 1 << v
@@ -249,17 +253,19 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             nodes.append(v)
             if count >= short_max and tok_v and start_rank < rank[v] and most_v + rest_v >= lower:
                 links.append(link)
-                if record(vis, mask | lmask):
+                if record(vis, mask | lmask, allowed_v, rest_v):
                     allowed_of[len(out) - 1] = allowed_v
                 links.pop()
                 lower = long.lower
             if through[v] and not term_v and count + 1 < max_stops:
-                kept = memo.get((v, vis)) if unlimited else None
-                if kept is None:
-                    kept = long.bound(v, vis, count + 1)
-                # onwards only while it may pay, and while a stop is left where a route from
-                # this start may end
-                if most_v + kept[0] + rest_v >= lower and kept[1] & ends:
+                # onwards only while a stop is left where a route from this start may end, and
+                # while it may pay: all stops it may pass through and the best it may end at
+                mids, reach = memo.get((v, vis)) or long.reach_of(v, vis)
+                last = reach & end_only
+                got = mids + long.end_best(last) if last else mids
+                if not unlimited:
+                    got = long.capped(got, reach, count + 1, ends)
+                if reach & ends and most_v + got + rest_v >= lower:
                     links.append(link)
                     dfs_long(start_rank, v, vis, mask | lmask, jmask | ljmask, gmask | groups[v], tok_v, most_v,
                              allowed_v, rest_v, picks_v)
@@ -273,9 +279,10 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     # links as tuples, unreachable stops left out (the long search reads them most)
     tadj = [[(lk.v, lk.mask, lk.jmask, lk.terminal_u, lk.terminal_v, lk, long.conflicts(lk))
              for lk in row if reachable[lk.v]] for row in adj] if long is not None else []
+    short_max = long.short_max if long is not None else 0
     memo = long.memo if long is not None else {}
     unlimited = long.unlimited if long is not None else False
-    short_max = long.short_max if long is not None else 0
+    through_mask = long.through_mask if long is not None else 0
     # per start rank: the stops a route found from that start may end at (those ranked after it)
     later_ends = [sum(1 << i for i in range(len(stops)) if rank[i] > r) for r in range(len(starts))] \
         if long is not None else []
@@ -657,14 +664,13 @@ def _split_listing(game: Game, corp_sym: str, graph: RouteGraph, trains: list[Tr
     if clock.out:
         return short
     rows = [(c.revenue, c.mask, len(c.stops)) for c in short]
-    others = sum(next((r for r, _, n in rows if n <= d), 0) for d in reaches[1:])
     lower, used = 0, 0  # a first assignment from the short routes, longest train first
     for d in reaches:
         pick = next(((r, m) for r, m, n in rows if n <= d and not m & used), None)
         if pick is not None:
             lower += pick[0]
             used |= pick[1]
-    long = LongRoutes(graph, bounds, short_max, max_stops, others, lower, rows, reaches[1:],
+    long = LongRoutes(graph, bounds, short_max, max_stops, lower, rows, reaches[1:],
                       [[b for link in c.links for b in link.bits] for c in short])
     longer = enumerate_routes(game, corp_sym, graph, max_stops, clock, deadline, long)
     return sorted(short + longer, key=lambda c: -c.revenue)
