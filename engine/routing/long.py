@@ -73,8 +73,11 @@ class LongRoutes:
             for link in graph.adj[u]:
                 nbr[u] |= 1 << link.v
         self.nbr = nbr
-        self.through_mask = sum(1 << i for i in range(n) if graph.through[i])
         self.reach_mask = sum(1 << i for i in range(n) if graph.reachable[i])
+        # stops a route may pass through: not an off-board or a full city, and joined to two
+        # stops a route may visit (one joined to a single stop can only start or end a route)
+        self.through_mask = sum(1 << i for i in range(n) if graph.through[i]
+                                and (nbr[i] & self.reach_mask).bit_count() > 1)
         # the other trains' candidates as bit sets (bit j: short[j]): per track bit those using
         # it, per reach those fitting, per link (by id) those sharing track with it
         self.short_rev = [r for r, _, _ in short]
@@ -107,7 +110,7 @@ class LongRoutes:
                 rest = byte ^ low
                 if v < n:
                     nb[byte] = nb[rest] | nbr[v]
-                    mid = graph.through[v]
+                    mid = self.through_mask >> v & 1
                     ms[byte] = ms[rest] + (bounds[v] if mid else 0)
                     em[byte] = max(em[rest], 0 if mid else bounds[v])
                 else:

@@ -151,7 +151,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     # (long routes: from stops a route may only end at first, so that a route from any other
     # stop cannot end at one, which bounds it the sooner)
     starts = sorted((i for i in range(len(stops)) if reachable[i]),
-                    key=lambda i: (long is not None and through[i], not tokened[i], i))
+                    key=lambda i: (long is not None and long.through_mask >> i & 1, not tokened[i], i))
     rank = [len(stops)] * len(stops)
     for r, i in enumerate(starts):
         rank[i] = r
@@ -246,17 +246,21 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             most_v = most + bounds[v]
             tok_v = tok or tokened[v]
             allowed_v = allowed & ~conf
-            if conf & picks:
-                rest_v, picks_v = long.others_best(allowed_v)
-            else:
-                rest_v, picks_v = rest, picks
+            # what the others add beside the route so far: ``rest`` while none of their best
+            # candidates is taken away, else computed when needed (at most ``rest``)
+            fresh = not conf & picks
+            rest_v, picks_v = rest, picks
             nodes.append(v)
-            if count >= short_max and tok_v and start_rank < rank[v] and most_v + rest_v >= lower:
-                links.append(link)
-                if record(vis, mask | lmask, allowed_v, rest_v):
-                    allowed_of[len(out) - 1] = allowed_v
-                links.pop()
-                lower = long.lower
+            if count >= short_max and tok_v and start_rank < rank[v] and most_v + rest >= lower:
+                if not fresh:
+                    rest_v, picks_v = long.others_best(allowed_v)
+                    fresh = True
+                if most_v + rest_v >= lower:
+                    links.append(link)
+                    if record(vis, mask | lmask, allowed_v, rest_v):
+                        allowed_of[len(out) - 1] = allowed_v
+                    links.pop()
+                    lower = long.lower
             if through[v] and not term_v and count + 1 < max_stops:
                 # onwards only while a stop is left where a route from this start may end, and
                 # while it may pay: all stops it may pass through and the best it may end at
@@ -265,11 +269,14 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                 got = mids + long.end_best(last) if last else mids
                 if not unlimited:
                     got = long.capped(got, reach, count + 1, ends)
-                if reach & ends and most_v + got + rest_v >= lower:
-                    links.append(link)
-                    dfs_long(start_rank, v, vis, mask | lmask, jmask | ljmask, gmask | groups[v], tok_v, most_v,
-                             allowed_v, rest_v, picks_v)
-                    links.pop()
+                if reach & ends and most_v + got + rest >= lower:
+                    if not fresh:
+                        rest_v, picks_v = long.others_best(allowed_v)
+                    if most_v + got + rest_v >= lower:
+                        links.append(link)
+                        dfs_long(start_rank, v, vis, mask | lmask, jmask | ljmask, gmask | groups[v], tok_v,
+                                 most_v, allowed_v, rest_v, picks_v)
+                        links.pop()
             nodes.pop()
             if clock.out:
                 return
