@@ -327,7 +327,8 @@ class _Space:
         self.rev = rev
         self.n = len(glob)
         self.fits: dict[int, int] = {}
-        self.users: dict[int, int] = {}
+        self.users: dict[int, int] = {}  # id(link) -> local candidates running on it
+        self.bit_links: dict[int, list[int]] = {}  # track bit -> those links (by id) using it
         self.conf: dict[int, int] = {}  # global candidate -> local candidates sharing track with it
         self.link_conf: dict[int, int] = {}  # id(link) -> local candidates sharing track with it
 
@@ -339,7 +340,7 @@ class _Assigner:
     (``best_total``); keeps only candidates that could beat it (revenue above it minus what
     the other trains could earn at best).  Sets of candidates are Python ints used as bit
     sets, one per space, over that space's list (best revenue first, so the lowest set bit
-    is the best member).  ``_Space.users[b]``: the candidates using track bit b;
+    is the best member).  ``_Space.users[id(link)]``: the candidates running on a link;
     ``_Space.fits[d]``: those a train running d stops can take."""
 
     def __init__(self, cands: list[Candidate], spaces: list[tuple[list[int], list[int]]],
@@ -372,7 +373,6 @@ class _Assigner:
             sp.glob, sp.rev, sp.n = sp.glob[:cut], sp.rev[:cut], cut
             n_total += cut
         self.ok = bool(trains)
-        self.cand_bits: dict[int, list[int]] = {}
         # spaces whose candidates must be narrowed after placing train i: those of trains after i
         self.later: list[list[int]] = [sorted({s for s, _ in trains[i + 1:]}) for i in range(len(trains))]
         needed = {s for s, _ in trains[1:]}
@@ -389,28 +389,25 @@ class _Assigner:
                 for d, arr in fits.items():
                     if lens[g] <= d:
                         arr[byte] |= bitv
-                for b in self.bits_of(g):
-                    found = users.get(b)
+                for link in cands[g].links:
+                    found = users.get(id(link))
                     if found is None:
-                        found = users[b] = bytearray((n + 8) // 8)
-                    arr = found
-                    arr[byte] |= bitv
+                        found = users[id(link)] = bytearray((n + 8) // 8)
+                        for b in link.bits:
+                            sp.bit_links.setdefault(b, []).append(id(link))
+                    found[byte] |= bitv
                 if j & 1023 == 1023 and clock.expired():
                     self.ok = False  # out of time: the greedy assignment stands
                     break
             sp.fits = {d: int.from_bytes(arr, "little") for d, arr in fits.items()}
-            sp.users = {b: int.from_bytes(arr, "little") for b, arr in users.items()}
+            sp.users = {lk: int.from_bytes(arr, "little") for lk, arr in users.items()}
             if not self.ok:
                 break
         self.best: list[int | None] | None = None  # None: the greedy assignment is still the best
         self.chosen: list[int | None] = [None] * len(trains)
+        self.same_after = [next((n for n, t in enumerate(trains[i + 1:]) if t != trains[i]), len(trains) - i - 1)
+                           for i in range(len(trains))]
         self.nodes = 0
-
-    def bits_of(self, g: int) -> list[int]:
-        got = self.cand_bits.get(g)
-        if got is None:
-            got = self.cand_bits[g] = [b for link in self.cands[g].links for b in link.bits]
-        return got
 
     def _greedy(self, lens: list[int]) -> tuple[int, list[tuple[int, int] | None]]:
         """A good feasible assignment: for each of the best few routes of the first train,
@@ -457,14 +454,14 @@ class _Assigner:
         got = sp.conf.get(g)
         if got is None:
             got = 0
-            users = sp.users
+            users, bit_links = sp.users, sp.bit_links
             per_link = sp.link_conf
             for link in self.cands[g].links:
                 lc = per_link.get(id(link))
                 if lc is None:
                     lc = 0
-                    for b in link.bits:
-                        lc |= users.get(b, 0)
+                    for other in {o for b in link.bits for o in bit_links.get(b, ())}:
+                        lc |= users[other]
                     per_link[id(link)] = lc
                 got |= lc
             sp.conf[g] = got
@@ -511,6 +508,9 @@ class _Assigner:
         sp = self.spaces[s]
         same_next = i + 1 < k and trains[i + 1] == trains[i]
         rest = self.bound(allowed, i + 1)
+        # the m trains of this kind after it take candidates after its own (earning no more)
+        m = self.same_after[i]
+        rest_other = self.bound(allowed, i + 1 + m) if m else rest
         x = (allowed[s] & sp.fits[d]) >> first << first
         rev, glob = sp.rev, sp.glob
         later = self.later[i]
@@ -522,12 +522,14 @@ class _Assigner:
             x ^= low
             j = low.bit_length() - 1
             r = rev[j]
-            if acc + r + rest <= self.best_total:
+            if acc + r * (m + 1) + rest_other <= self.best_total:
                 break
             g = glob[j]
             narrowed = list(allowed)
             for t in later:
                 narrowed[t] = allowed[t] & ~self.conflicts(t, g)
+            if same_next:
+                narrowed[s] &= -(low << 1)
             if i + 1 < k and acc + r + self.bound(narrowed, i + 1) <= self.best_total:
                 continue
             self.chosen[i] = j
