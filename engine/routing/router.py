@@ -165,6 +165,9 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             if need is not None and set(need) <= {link.u, link.v}:
                 del term_needs[id(link)]
     revenue_of: dict[int, int] = {}
+    # routes listed per set of stops, by track (with route extension a route's end matters too)
+    listed: dict[int, list[int]] = {}
+    dominance = not game.extends_routes
     out: list[Candidate] = []
     nodes: list[int] = []
     links: list[Link] = []
@@ -178,6 +181,14 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                 need = term_needs.get(id(link))
                 if need and any(i not in ends for i in need):
                     return False
+        if dominance:
+            # a route over the same stops (same revenue) on less track serves wherever this one would
+            kept = listed.get(visited)
+            if kept is None:
+                kept = listed[visited] = []
+            elif any(not m & ~mask for m in kept):
+                return False
+            kept.append(mask)
         rev = revenue_of.get(visited)
         if rev is None:
             rev = -1
@@ -273,8 +284,19 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                     if not fresh:
                         rest_v, picks_v = long.others_best(allowed_v)
                     if most_v + got + rest_v >= lower:
+                        # a partial route from this start to v over the same stops on less
+                        # track has been followed: this one can only list routes it beats
+                        m_v, j_v = mask | lmask, jmask | ljmask
+                        tried = followed.get(vis)
+                        if tried is None:
+                            followed[vis] = [(v, m_v, j_v)]
+                        elif any(u == v and not m & ~m_v and not j & ~j_v for u, m, j in tried):
+                            nodes.pop()
+                            continue
+                        else:
+                            tried.append((v, m_v, j_v))
                         links.append(link)
-                        dfs_long(start_rank, v, vis, mask | lmask, jmask | ljmask, gmask | groups[v], tok_v,
+                        dfs_long(start_rank, v, vis, m_v, j_v, gmask | groups[v], tok_v,
                                  most_v, allowed_v, rest_v, picks_v)
                         links.pop()
             nodes.pop()
@@ -293,8 +315,10 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     # per start rank: the stops a route found from that start may end at (those ranked after it)
     later_ends = [sum(1 << i for i in range(len(stops)) if rank[i] > r) for r in range(len(starts))] \
         if long is not None else []
+    followed: dict[int, list[tuple[int, int, int]]] = {}  # per start: stops -> (end, track, junctions)
     for s in starts:
         nodes.append(s)
+        followed.clear()
         if long is None:
             dfs(rank[s], s, 1 << s, 0, 0, groups[s], tokened[s], True)
         else:
