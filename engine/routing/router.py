@@ -286,11 +286,13 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                     if most_v + got + rest_v >= lower:
                         # a partial route from this start to v over the same stops on less
                         # track has been followed: this one can only list routes it beats
+                        # (when legality depends only on stops and track: no terminal track
+                        # that must end a route)
                         m_v, j_v = mask | lmask, jmask | ljmask
                         tried = followed.get(vis)
                         if tried is None:
                             followed[vis] = [(v, m_v, j_v)]
-                        elif any(u == v and not m & ~m_v and not j & ~j_v for u, m, j in tried):
+                        elif not term_needs and any(u == v and not m & ~m_v and not j & ~j_v for u, m, j in tried):
                             nodes.pop()
                             continue
                         else:
