@@ -96,6 +96,7 @@ class LongRoutes:
         self.link_conf: dict[int, int] = {}
         self.short_bits = short_bits
         self.short_conf: dict[int, int] = {}
+        self._beat = 0  # the best the other trains earn together, while _best_others runs
         # per byte of a set of stops: its stops' neighbours, the bounds of its stops a route may
         # pass through, the best bound of those it may only end at
         self.chunks = (n + 7) // 8
@@ -212,37 +213,32 @@ class LongRoutes:
     def _best_others(self, allowed: int, beat: int) -> int:
         """The most the other trains earn together with candidates in ``allowed`` (their routes
         sharing no track), when that is more than ``beat`` (else at most ``beat``)."""
-        fits, rev, k = self.fits, self.short_rev, len(self.fits)
-        best = beat
+        self._beat = beat
+        self._others_from(0, allowed, 0)
+        return self._beat
 
-        def rest_of(allowed: int, i: int) -> int:
-            total = 0
-            for f in fits[i:]:
-                x = allowed & f
-                if x:
-                    total += rev[(x & -x).bit_length() - 1]
-            return total
-
-        def go(i: int, allowed: int, acc: int) -> None:
-            nonlocal best
-            if i == k:
-                if acc > best:
-                    best = acc
-                return
-            rest = rest_of(allowed, i + 1)
-            x = allowed & fits[i]
-            while x:
-                low = x & -x
-                x ^= low
-                j = low.bit_length() - 1
-                if acc + rev[j] + rest <= best:
-                    break
-                go(i + 1, allowed & ~self._short_conflicts(j), acc + rev[j])
-            if acc + rest > best:
-                go(i + 1, allowed, acc)
-
-        go(0, allowed, 0)
-        return best
+    def _others_from(self, i: int, allowed: int, acc: int) -> None:
+        # branch and bound over the other trains from the i-th on, ``acc`` earned before it
+        fits, rev = self.fits, self.short_rev
+        if i == len(fits):
+            if acc > self._beat:
+                self._beat = acc
+            return
+        rest = 0
+        for f in fits[i + 1:]:
+            x = allowed & f
+            if x:
+                rest += rev[(x & -x).bit_length() - 1]
+        x = allowed & fits[i]
+        while x:
+            low = x & -x
+            x ^= low
+            j = low.bit_length() - 1
+            if acc + rev[j] + rest <= self._beat:
+                break
+            self._others_from(i + 1, allowed & ~self._short_conflicts(j), acc + rev[j])
+        if acc + rest > self._beat:
+            self._others_from(i + 1, allowed, acc)
 
     def _short_conflicts(self, j: int) -> int:
         """The other trains' candidates sharing track with candidate ``j`` (itself included)."""

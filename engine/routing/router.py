@@ -333,9 +333,15 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         if clock.out:
             break
     if long is not None:  # those that may still pay with the final lower bound
-        out = [c for i, c in enumerate(out) if c.revenue + long.others_best(allowed_of[i])[0] >= long.lower]
-    out.sort(key=lambda c: -c.revenue)
-    return out
+        found = [c for i, c in enumerate(out) if c.revenue + long.others_best(allowed_of[i])[0] >= long.lower]
+    else:
+        found = list(out)
+    found.sort(key=lambda c: -c.revenue)
+    # the recursive functions above refer to themselves, so what they use waits for the garbage
+    # collector (paused during a search, see best_routes) unless emptied now
+    for kept in (out, revenue_of, listed, followed, allowed_of, memo, tadj):
+        kept.clear()
+    return found
 
 
 # ---------------------------------------------------------------------------- branch and bound
