@@ -119,33 +119,39 @@ class LongRoutes:
             self.nbr_of.append(nb)
             self.mid_sum.append(ms)
             self.end_max.append(em)
-        self.memo: dict[tuple[int, int], tuple[int, int]] = {}
+        self.memo: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
         self.unlimited = max_stops >= n
 
-    def reach_of(self, cur: int, visited: int) -> tuple[int, int]:
-        """The stops a continuation from stop ``cur`` may reach (not passing ``visited`` or a
-        stop a route may only end at) and the sum of the bounds of those it may pass through
-        (kept in ``memo``)."""
+    def reach_of(self, cur: int, visited: int) -> tuple[tuple[int, int], ...]:
+        """Where a continuation from stop ``cur`` may go (not passing ``visited`` or a stop a
+        route may only end at): per part of the map it may enter (it never comes back to
+        ``cur`` to enter another), the stops there and the sum of the bounds of those it may
+        pass through (kept in ``memo``)."""
         through = self.through_mask
         blocked = visited | ~self.reach_mask
-        reach = self.nbr[cur] & ~blocked
-        frontier = reach & through
-        chunks, nbr_of = range(self.chunks), self.nbr_of
-        while frontier:
-            new = 0
+        todo = self.nbr[cur] & ~blocked
+        chunks, nbr_of, mid_sum = range(self.chunks), self.nbr_of, self.mid_sum
+        parts = []
+        while todo:
+            reach = todo & -todo
+            frontier = reach & through
+            while frontier:
+                new = 0
+                for k in chunks:
+                    byte = (frontier >> (8 * k)) & 255
+                    if byte:
+                        new |= nbr_of[k][byte]
+                new &= ~blocked & ~reach
+                reach |= new
+                frontier = new & through
+            todo &= ~reach
+            mids = 0
             for k in chunks:
-                byte = (frontier >> (8 * k)) & 255
+                byte = (reach >> (8 * k)) & 255
                 if byte:
-                    new |= nbr_of[k][byte]
-            new &= ~blocked & ~reach
-            reach |= new
-            frontier = new & through
-        mids = 0
-        for k in chunks:
-            byte = (reach >> (8 * k)) & 255
-            if byte:
-                mids += self.mid_sum[k][byte]
-        kept = self.memo[(cur, visited)] = (mids, reach)
+                    mids += mid_sum[k][byte]
+            parts.append((mids, reach))
+        kept = self.memo[(cur, visited)] = tuple(parts)
         return kept
 
     def end_best(self, last: int) -> int:

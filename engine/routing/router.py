@@ -52,7 +52,7 @@ import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import NOT_OWNER, GameError
 from .check import check_route, check_routes
@@ -97,9 +97,9 @@ class RouteSolution:
     stopped: str | None = None  # why the search stopped early (None when it finished)
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """One legal route: its revenue, track mask, stops and the links between them."""
+class Candidate(NamedTuple):
+    """One legal route: its revenue, track mask, stops and the links between them (a named
+    tuple: thousands are made per search, twice as fast as a frozen dataclass)."""
 
     revenue: int
     mask: int
@@ -219,15 +219,14 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             record(visited, mask)
         if count >= max_stops or not open_end:
             return
-        for link in adj[cur]:
-            v = link.v
-            if (visited >> v) & 1 or mask & link.mask or jmask & link.jmask or gmask & groups[v] \
-                    or not reachable[v] or (count > 1 and link.terminal_u):
+        for v, lmask, ljmask, term_u, term_v, link, _ in tadj[cur]:
+            if (visited >> v) & 1 or mask & lmask or jmask & ljmask or gmask & groups[v] \
+                    or (count > 1 and term_u):
                 continue
             nodes.append(v)
             links.append(link)
-            dfs(start_rank, v, visited | (1 << v), mask | link.mask, jmask | link.jmask, gmask | groups[v],
-                tok or tokened[v], through[v] and not link.terminal_v)
+            dfs(start_rank, v, visited | (1 << v), mask | lmask, jmask | ljmask, gmask | groups[v],
+                tok or tokened[v], through[v] and not term_v)
             nodes.pop()
             links.pop()
             if clock.out:
@@ -276,14 +275,19 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                     links.pop()
                     lower = long.lower
             if through[v] and not term_v and count + 1 < max_stops:
-                # onwards only while a stop is left where a route from this start may end, and
-                # while it may pay: all stops it may pass through and the best it may end at
-                mids, reach = memo.get((v, vis)) or long.reach_of(v, vis)
-                last = reach & end_only
-                got = mids + long.end_best(last) if last else mids
-                if not unlimited:
-                    got = long.capped(got, reach, count + 1, ends)
-                if reach & ends and most_v + got + rest >= lower:
+                # onwards only while it may pay: in the part of the map it goes on to, with a
+                # stop where a route from this start may end, all stops it may pass through
+                # and the best it may end at
+                got = -1
+                for mids, reach in memo.get((v, vis)) or long.reach_of(v, vis):
+                    if reach & ends:
+                        last = reach & end_only
+                        part = mids + long.end_best(last) if last else mids
+                        if not unlimited:
+                            part = long.capped(part, reach, count + 1, ends)
+                        if part > got:
+                            got = part
+                if got >= 0 and most_v + got + rest >= lower:
                     if not fresh:
                         rest_v, picks_v = long.others_best(allowed_v)
                     if most_v + got + rest_v >= lower:
@@ -310,9 +314,10 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
 
     bounds = long.bounds if long is not None else []
     allowed_of: dict[int, int] = {}  # long routes listed: index in ``out`` -> allowed (see dfs_long)
-    # links as tuples, unreachable stops left out (the long search reads them most)
-    tadj = [[(lk.v, lk.mask, lk.jmask, lk.terminal_u, lk.terminal_v, lk, long.conflicts(lk))
-             for lk in row if reachable[lk.v]] for row in adj] if long is not None else []
+    # links as tuples, unreachable stops left out (with the other trains' candidates sharing
+    # track with each for the long search)
+    tadj = [[(lk.v, lk.mask, lk.jmask, lk.terminal_u, lk.terminal_v, lk, long.conflicts(lk) if long else 0)
+             for lk in row if reachable[lk.v]] for row in adj]
     short_max = long.short_max if long is not None else 0
     memo = long.memo if long is not None else {}
     unlimited = long.unlimited if long is not None else False
