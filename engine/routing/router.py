@@ -258,27 +258,14 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             vis = visited | bit
             most_v = most + bounds[v]
             tok_v = tok or tokened[v]
-            allowed_v = allowed & ~conf
-            # what the others add beside the route so far: ``rest`` while none of their best
-            # candidates is taken away, else computed when needed (at most ``rest``)
-            fresh = not conf & picks
-            rest_v, picks_v = rest, picks
-            nodes.append(v)
-            if count >= short_max and tok_v and start_rank < rank[v] and most_v + rest >= lower:
-                if not fresh:
-                    rest_v, picks_v = long.others_best(allowed_v)
-                    fresh = True
-                if most_v + rest_v >= lower:
-                    links.append(link)
-                    if record(vis, mask | lmask, allowed_v, rest_v):
-                        allowed_of[len(out) - 1] = allowed_v
-                    links.pop()
-                    lower = long.lower
+            # first with ``rest`` (what the others add beside the route before this link, at
+            # least what they add beside it with the link): may the route end here, go on?
+            end_here = count >= short_max and tok_v and start_rank < rank[v] and most_v + rest >= lower
+            got = -1
             if through[v] and not term_v and count + 1 < max_stops:
                 # onwards only while it may pay: in the part of the map it goes on to, with a
                 # stop where a route from this start may end, all stops it may pass through
                 # and the best it may end at
-                got = -1
                 for mids, reach in memo.get((v, vis)) or long.reach_of(v, vis):
                     if reach & ends:
                         last = reach & end_only
@@ -287,27 +274,41 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                             part = long.capped(part, reach, count + 1, ends)
                         if part > got:
                             got = part
-                if got >= 0 and most_v + got + rest >= lower:
-                    if not fresh:
-                        rest_v, picks_v = long.others_best(allowed_v)
-                    if most_v + got + rest_v >= lower:
-                        # a partial route from this start to v over the same stops on less
-                        # track has been followed: this one can only list routes it beats
-                        # (when legality depends only on stops and track: no terminal track
-                        # that must end a route)
-                        m_v, j_v = mask | lmask, jmask | ljmask
-                        tried = followed.get(vis)
-                        if tried is None:
-                            followed[vis] = [(v, m_v, j_v)]
-                        elif not term_needs and any(u == v and not m & ~m_v and not j & ~j_v for u, m, j in tried):
-                            nodes.pop()
-                            continue
-                        else:
-                            tried.append((v, m_v, j_v))
-                        links.append(link)
-                        dfs_long(start_rank, v, vis, m_v, j_v, gmask | groups[v], tok_v,
-                                 most_v, allowed_v, rest_v, picks_v)
-                        links.pop()
+                if got >= 0 and most_v + got + rest < lower:
+                    got = -1
+            if not end_here and got < 0:
+                continue
+            allowed_v = allowed & ~conf
+            if conf & picks:  # one of the others' best candidates is taken away
+                rest_v, picks_v = long.others_best(allowed_v)
+            else:
+                rest_v, picks_v = rest, picks
+            nodes.append(v)
+            if end_here and most_v + rest_v >= lower:
+                links.append(link)
+                if record(vis, mask | lmask, allowed_v, rest_v):
+                    allowed_of[len(out) - 1] = allowed_v
+                links.pop()
+                lower = long.lower
+            if got >= 0 and most_v + got + rest_v >= lower:
+                # a partial route from this start to v over the same stops on less track has
+                # been followed: this one can only list routes it beats (when legality depends
+                # only on stops and track: no terminal track that must end a route)
+                m_v, j_v = mask | lmask, jmask | ljmask
+                tried = followed.get(vis)
+                if tried is None:
+                    followed[vis] = [(v, m_v, j_v)]
+                    dominated = False
+                else:
+                    dominated = not term_needs and any(u == v and not m & ~m_v and not j & ~j_v
+                                                       for u, m, j in tried)
+                    if not dominated:
+                        tried.append((v, m_v, j_v))
+                if not dominated:
+                    links.append(link)
+                    dfs_long(start_rank, v, vis, m_v, j_v, gmask | groups[v], tok_v, most_v, allowed_v, rest_v,
+                             picks_v)
+                    links.pop()
             nodes.pop()
             if clock.out:
                 return
