@@ -461,6 +461,7 @@ class _Assigner:
             return best_total, best
         s0, d0 = trains[0]
         glob0, rev0 = (self.spaces[s0].glob, self.spaces[s0].rev) if self.scan is None else self.scan[s0]
+        masks = [c.mask for c in cands]
         for j0 in range(min(len(glob0), _GREEDY_STARTS)):
             g0 = glob0[j0]
             if lens[g0] > d0:
@@ -470,8 +471,12 @@ class _Assigner:
             total = rev0[j0]
             for s, d in trains[1:]:
                 sglob, srev = (self.spaces[s].glob, self.spaces[s].rev) if self.scan is None else self.scan[s]
-                pick = next(((g, r) for g, r in zip(sglob[:_GREEDY_SCAN], srev[:_GREEDY_SCAN], strict=True)
-                             if lens[g] <= d and not cands[g].mask & used), None)
+                pick = None
+                for at in range(min(len(sglob), _GREEDY_SCAN)):
+                    g = sglob[at]
+                    if lens[g] <= d and not masks[g] & used:
+                        pick = (g, srev[at])
+                        break
                 picks.append(pick)
                 if pick is not None:
                     used |= cands[pick[0]].mask
