@@ -12,12 +12,16 @@ with the best the other trains can run beside it, by a small exact search), so t
 does too.
 
 The bound on a continuation from the route's open end: every stop still reachable from there
-without passing a stop already visited or a stop a route may only end at; those it could only
-end at count once (the best of them); each stop counts its :func:`stop_bounds` value (what it
+without passing a stop already visited or a stop a route may only end at (an off-board, a full
+city, a stop joined to one stop only), in the best of the parts of the map the end's neighbours
+lead to (a route cannot come back through its end to a second part); those it could only end
+at count once (the best of them); each stop counts its :func:`stop_bounds` value (what it
 earns alone; titles whose bonuses grow with a route's other stops, like 1836Jr56's ports, are
 not listed this way). Each route is listed from one of its ends: stops a route may only end at
-(off-boards, full cities) come first in that order, so a route from any other stop cannot end
-at one and its bound leaves them out.
+come first in that order, so a route from any other stop cannot end at one and its bound leaves
+them out. A partial route over the same stops to the same stop as one followed before from the
+same start, on all of its track and more, is not followed: its routes would each be beaten by
+one over the same stops on less track.
 """
 
 from __future__ import annotations

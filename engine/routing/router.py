@@ -15,6 +15,8 @@ Algorithm:
    ``game.route_revenue_for_train(corp, stops, train)``: routes are then listed up to the
    longest reach of any train and scored again for each kind of train (name and reach); a
    route a kind cannot run (GameError) or that earns it nothing is left out of its list.
+   A route over the same stops as one listed before, on all of its track and more, is left out
+   (it earns the same and frees less track; not with route extension, where its end matters).
 3. Branch and bound assigns routes to trains (best-earning kinds and longest trains first;
    trains of the same kind take candidates in increasing order so no assignment is tried
    twice; "no route" is always an option).  Each kind of train has its own candidate list,
@@ -24,7 +26,8 @@ Algorithm:
    of candidates sharing track with it; placing a route removes its conflicts from every
    kind's list.  The bound at each node is the revenue so far plus, for every train still to
    place, the best candidate of its kind still compatible with the routes placed: nothing those trains can add exceeds it, so a
-   pruned branch cannot beat the best set found.
+   pruned branch cannot beat the best set found.  Trains of the kind just placed take routes
+   after its own in the list, so they earn no more than it.
 
 Long routes (:mod:`engine.routing.long`): when one train reaches more than eight stops and
 further than every other train (a D-train beside 5s and 6s), every route the other trains can
@@ -42,6 +45,9 @@ When both phases finish the answer is optimal.  A time budget (default 1 s) is t
 net: listing all routes may take 60 % of it; if it is cut short, routes of at most six stops
 from every station are added (until 80 %), and branch and bound gets the rest.  The best set
 found is then returned with ``optimal=False`` and ``stopped`` saying where it stopped.
+
+The cyclic garbage collector is paused during a search: the collections its many short-lived
+objects would trigger walk every object of the process (every loaded game).
 """
 
 from __future__ import annotations
