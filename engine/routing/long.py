@@ -101,26 +101,23 @@ class LongRoutes:
         self.short_bits = short_bits
         self.short_conf: dict[int, int] = {}
         self._beat = 0  # the best the other trains earn together, while _best_others runs
-        # per byte of a set of stops: its stops' neighbours, the bounds of its stops a route may
-        # pass through, the best bound of those it may only end at
+        # per byte of a set of stops: the bounds of its stops a route may pass through, the best
+        # bound of those it may only end at
         self.chunks = (n + 7) // 8
-        self.nbr_of: list[list[int]] = []
         self.mid_sum: list[list[int]] = []
         self.end_max: list[list[int]] = []
         for k in range(self.chunks):
-            nb, ms, em = [0] * 256, [0] * 256, [0] * 256
+            ms, em = [0] * 256, [0] * 256
             for byte in range(1, 256):
                 low = byte & -byte
                 v = 8 * k + low.bit_length() - 1
                 rest = byte ^ low
                 if v < n:
-                    nb[byte] = nb[rest] | nbr[v]
                     mid = self.through_mask >> v & 1
                     ms[byte] = ms[rest] + (bounds[v] if mid else 0)
                     em[byte] = max(em[rest], 0 if mid else bounds[v])
                 else:
-                    nb[byte], ms[byte], em[byte] = nb[rest], ms[rest], em[rest]
-            self.nbr_of.append(nb)
+                    ms[byte], em[byte] = ms[rest], em[rest]
             self.mid_sum.append(ms)
             self.end_max.append(em)
         self.memo: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
@@ -134,17 +131,18 @@ class LongRoutes:
         through = self.through_mask
         blocked = visited | ~self.reach_mask
         todo = self.nbr[cur] & ~blocked
-        chunks, nbr_of, mid_sum = range(self.chunks), self.nbr_of, self.mid_sum
+        chunks, mid_sum = range(self.chunks), self.mid_sum
         parts = []
+        nbr = self.nbr
         while todo:
             reach = todo & -todo
             frontier = reach & through
             while frontier:
                 new = 0
-                for k in chunks:
-                    byte = (frontier >> (8 * k)) & 255
-                    if byte:
-                        new |= nbr_of[k][byte]
+                while frontier:
+                    low = frontier & -frontier
+                    frontier ^= low
+                    new |= nbr[low.bit_length() - 1]
                 new &= ~blocked & ~reach
                 reach |= new
                 frontier = new & through
