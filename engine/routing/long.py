@@ -101,25 +101,17 @@ class LongRoutes:
         self.short_bits = short_bits
         self.short_conf: dict[int, int] = {}
         self._beat = 0  # the best the other trains earn together, while _best_others runs
-        # per byte of a set of stops: the bounds of its stops a route may pass through, the best
-        # bound of those it may only end at
+        # per byte of a set of stops: the sum of the bounds of its stops a route may pass through
         self.chunks = (n + 7) // 8
         self.mid_sum: list[list[int]] = []
-        self.end_max: list[list[int]] = []
         for k in range(self.chunks):
-            ms, em = [0] * 256, [0] * 256
+            ms = [0] * 256
             for byte in range(1, 256):
                 low = byte & -byte
                 v = 8 * k + low.bit_length() - 1
                 rest = byte ^ low
-                if v < n:
-                    mid = self.through_mask >> v & 1
-                    ms[byte] = ms[rest] + (bounds[v] if mid else 0)
-                    em[byte] = max(em[rest], 0 if mid else bounds[v])
-                else:
-                    ms[byte], em[byte] = ms[rest], em[rest]
+                ms[byte] = ms[rest] + (bounds[v] if v < n and self.through_mask >> v & 1 else 0)
             self.mid_sum.append(ms)
-            self.end_max.append(em)
         self.memo: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
         self.unlimited = max_stops >= n
 
@@ -158,15 +150,14 @@ class LongRoutes:
 
     def end_best(self, last: int) -> int:
         """The best bound of the stops in ``last`` (a route's last stop is one of them)."""
-        end = k = 0
+        end = 0
+        bounds = self.bounds
         while last:
-            byte = last & 255
-            if byte:
-                got = self.end_max[k][byte]
-                if got > end:
-                    end = got
-            last >>= 8
-            k += 1
+            low = last & -last
+            last ^= low
+            got = bounds[low.bit_length() - 1]
+            if got > end:
+                end = got
         return end
 
     def capped(self, got: int, reach: int, count: int, ends: int) -> int:
