@@ -101,17 +101,6 @@ class LongRoutes:
         self.short_bits = short_bits
         self.short_conf: dict[int, int] = {}
         self._beat = 0  # the best the other trains earn together, while _best_others runs
-        # per byte of a set of stops: the sum of the bounds of its stops a route may pass through
-        self.chunks = (n + 7) // 8
-        self.mid_sum: list[list[int]] = []
-        for k in range(self.chunks):
-            ms = [0] * 256
-            for byte in range(1, 256):
-                low = byte & -byte
-                v = 8 * k + low.bit_length() - 1
-                rest = byte ^ low
-                ms[byte] = ms[rest] + (bounds[v] if v < n and self.through_mask >> v & 1 else 0)
-            self.mid_sum.append(ms)
         self.memo: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
         self.unlimited = max_stops >= n
 
@@ -123,27 +112,24 @@ class LongRoutes:
         through = self.through_mask
         blocked = visited | ~self.reach_mask
         todo = self.nbr[cur] & ~blocked
-        chunks, mid_sum = range(self.chunks), self.mid_sum
+        nbr, bounds = self.nbr, self.bounds
         parts = []
-        nbr = self.nbr
         while todo:
             reach = todo & -todo
             frontier = reach & through
-            while frontier:
+            mids = 0
+            while frontier:  # each stop it may pass through is in the frontier once
                 new = 0
                 while frontier:
                     low = frontier & -frontier
                     frontier ^= low
-                    new |= nbr[low.bit_length() - 1]
+                    v = low.bit_length() - 1
+                    mids += bounds[v]
+                    new |= nbr[v]
                 new &= ~blocked & ~reach
                 reach |= new
                 frontier = new & through
             todo &= ~reach
-            mids = 0
-            for k in chunks:
-                byte = (reach >> (8 * k)) & 255
-                if byte:
-                    mids += mid_sum[k][byte]
             parts.append((mids, reach))
         kept = self.memo[(cur, visited)] = tuple(parts)
         return kept
