@@ -225,7 +225,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             record(visited, mask)
         if count >= max_stops or not open_end:
             return
-        for v, lmask, ljmask, term_u, term_v, link, _ in tadj[cur]:
+        for v, lmask, ljmask, term_u, term_v, link in tadj[cur]:
             if (visited >> v) & 1 or mask & lmask or jmask & ljmask or gmask & groups[v] \
                     or (count > 1 and term_u):
                 continue
@@ -256,19 +256,17 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         ends = later_ends[start_rank]
         end_only = ends & ~through_mask
         first = count == 1
-        for v, lmask, ljmask, term_u, term_v, link, conf in tadj[cur]:
-            bit = 1 << v
-            if visited & bit or mask & lmask or jmask & ljmask or gmask & groups[v] \
-                    or (term_u and not first):
+        for v, bit, lmask, ljmask, gbits, term_u, open_v, bound_v, tok_here, rank_v, link, conf in ladj[cur]:
+            if visited & bit or mask & lmask or jmask & ljmask or gmask & gbits or (term_u and not first):
                 continue
             vis = visited | bit
-            most_v = most + bounds[v]
-            tok_v = tok or tokened[v]
+            most_v = most + bound_v
+            tok_v = tok or tok_here
             # first with ``rest`` (what the others add beside the route before this link, at
             # least what they add beside it with the link): may the route end here, go on?
-            end_here = count >= short_max and tok_v and start_rank < rank[v] and most_v + rest >= lower
+            end_here = count >= short_max and tok_v and start_rank < rank_v and most_v + rest >= lower
             got = -1
-            if through[v] and not term_v and count + 1 < max_stops:
+            if open_v and count + 1 < max_stops:
                 # onwards only while it may pay: in the part of the map it goes on to, with a
                 # stop where a route from this start may end, all stops it may pass through
                 # and the best it may end at
@@ -312,8 +310,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                         tried.append((v, m_v, j_v))
                 if not dominated:
                     links.append(link)
-                    dfs_long(start_rank, v, vis, m_v, j_v, gmask | groups[v], tok_v, most_v, allowed_v, rest_v,
-                             picks_v)
+                    dfs_long(start_rank, v, vis, m_v, j_v, gmask | gbits, tok_v, most_v, allowed_v, rest_v, picks_v)
                     links.pop()
             nodes.pop()
             if clock.out:
@@ -321,10 +318,13 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
 
     bounds = long.bounds if long is not None else []
     allowed_of: dict[int, int] = {}  # long routes listed: index in ``out`` -> allowed (see dfs_long)
-    # links as tuples, unreachable stops left out (with the other trains' candidates sharing
-    # track with each for the long search)
-    tadj = [[(lk.v, lk.mask, lk.jmask, lk.terminal_u, lk.terminal_v, lk, long.conflicts(lk) if long else 0)
-             for lk in row if reachable[lk.v]] for row in adj]
+    # links as tuples, unreachable stops left out; for the long search with what it reads of
+    # their far stop and the other trains' candidates sharing track with them
+    tadj = [[(lk.v, lk.mask, lk.jmask, lk.terminal_u, lk.terminal_v, lk) for lk in row if reachable[lk.v]]
+            for row in adj]
+    ladj = [[(lk.v, 1 << lk.v, lk.mask, lk.jmask, groups[lk.v], lk.terminal_u, through[lk.v] and not lk.terminal_v,
+              bounds[lk.v], tokened[lk.v], rank[lk.v], lk, long.conflicts(lk))
+             for lk in row if reachable[lk.v]] for row in adj] if long is not None else []
     short_max = long.short_max if long is not None else 0
     memo = long.memo if long is not None else {}
     unlimited = long.unlimited if long is not None else False
@@ -351,7 +351,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     found.sort(key=lambda c: -c.revenue)
     # the recursive functions above refer to themselves, so what they use waits for the garbage
     # collector (paused during a search, see best_routes) unless emptied now
-    for kept in (out, revenue_of, listed, followed, allowed_of, memo, tadj):
+    for kept in (out, revenue_of, listed, followed, allowed_of, memo, tadj, ladj):
         kept.clear()
     return found
 
