@@ -760,6 +760,10 @@ def _collector_paused() -> Iterator[None]:
     finally:
         if was:
             gc.enable()
+            # the youngest objects now, as the collector would at the next allocation; but not
+            # the older generations that may have come due meanwhile (a walk of every object
+            # of the process): the collector gets to them later, outside this call
+            gc.collect(0)
 
 
 def _best_routes(game: Game, corp_sym: str, time_budget: float, trains: list[Train] | None,
