@@ -300,12 +300,15 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                 # only on stops and track: no terminal track that must end a route)
                 m_v, j_v = mask | lmask, jmask | ljmask
                 tried = followed.get(vis)
+                dominated = False
                 if tried is None:
                     followed[vis] = [(v, m_v, j_v)]
-                    dominated = False
                 else:
-                    dominated = not term_needs and any(u == v and not m & ~m_v and not j & ~j_v
-                                                       for u, m, j in tried)
+                    if not term_needs:
+                        for u, m, j in tried:
+                            if u == v and not m & ~m_v and not j & ~j_v:
+                                dominated = True
+                                break
                     if not dominated:
                         tried.append((v, m_v, j_v))
                 if not dominated:
