@@ -7,14 +7,21 @@ routes (``others``); so a long route earning less than ``lower - others`` is in 
 as good and need not be listed (those earning that much are kept: the assignment worth
 ``lower`` stays in the lists). The search for long routes stops following a partial route as
 soon as what it earns plus an upper bound on what its continuation can add is below that
-threshold; ``lower`` grows during the search (each long route found is tried with the
-others' best routes that share no track with it), so the threshold does too.
+threshold; ``lower`` grows during the search (each long route that may beat it is valued
+with the best the other trains can run beside it, by a small exact search), so the threshold
+does too.
 
 The bound on a continuation from the route's open end: every stop still reachable from there
-without passing a stop already visited or a stop a route may only end at; those it could only
-end at count once (the best of them); each stop counts its :func:`stop_bounds` value (what it
+without passing a stop already visited or a stop a route may only end at (an off-board, a full
+city, a stop joined to one stop only), in the best of the parts of the map the end's neighbours
+lead to (a route cannot come back through its end to a second part); those it could only end
+at count once (the best of them); each stop counts its :func:`stop_bounds` value (what it
 earns alone; titles whose bonuses grow with a route's other stops, like 1836Jr56's ports, are
-not listed this way).
+not listed this way). Each route is listed from one of its ends: stops a route may only end at
+come first in that order, so a route from any other stop cannot end at one and its bound leaves
+them out. A partial route over the same stops to the same stop as one followed before from the
+same start, on all of its track and more, is not followed: its routes would each be beaten by
+one over the same stops on less track.
 """
 
 from __future__ import annotations
@@ -49,20 +56,18 @@ class LongRoutes:
     """Lists the routes of more than ``short_max`` and at most ``max_stops`` stops that could be
     in an assignment better than ``lower`` (see the module docstring).
 
-    ``others`` is the sum of the best routes of the other trains; ``short`` (revenue, mask,
-    stops) their candidates, best first, ``short_bits`` their track bits, and ``other_reaches``
-    their reaches, in the order the quick assignment fills them. A partial route also carries
-    the set of those candidates that share no track with it: the other trains add at most the
-    best of them (:meth:`others_best`), a sharper bound than ``others``."""
+    ``short`` (revenue, mask, stops) are the other trains' candidates, best first,
+    ``short_bits`` their track bits, and ``other_reaches`` the other trains' reaches. A partial
+    route also carries the set of those candidates that share no track with it: the other
+    trains add at most the best of them (:meth:`others_best`)."""
 
     def __init__(self, graph: RouteGraph, bounds: list[int], short_max: int, max_stops: int,
-                 others: int, lower: int, short: list[tuple[int, int, int]], other_reaches: list[int],
+                 lower: int, short: list[tuple[int, int, int]], other_reaches: list[int],
                  short_bits: list[list[int]]):
         self.graph = graph
         self.bounds = bounds
         self.short_max = short_max
         self.max_stops = max_stops
-        self.others = others
         self.lower = lower
         self.short = short
         self.other_reaches = other_reaches
@@ -72,9 +77,11 @@ class LongRoutes:
             for link in graph.adj[u]:
                 nbr[u] |= 1 << link.v
         self.nbr = nbr
-        self.through_mask = sum(1 << i for i in range(n) if graph.through[i])
         self.reach_mask = sum(1 << i for i in range(n) if graph.reachable[i])
-        self.best_long = 0
+        # stops a route may pass through: not an off-board or a full city, and joined to two
+        # stops a route may visit (one joined to a single stop can only start or end a route)
+        self.through_mask = sum(1 << i for i in range(n) if graph.through[i]
+                                and (nbr[i] & self.reach_mask).bit_count() > 1)
         # the other trains' candidates as bit sets (bit j: short[j]): per track bit those using
         # it, per reach those fitting, per link (by id) those sharing track with it
         self.short_rev = [r for r, _, _ in short]
@@ -91,78 +98,68 @@ class LongRoutes:
         self.fits = [sum(1 << j for j, (_, _, n) in enumerate(short) if n <= d) for d in other_reaches]
         self.all_short = (1 << len(short)) - 1
         self.link_conf: dict[int, int] = {}
-        # per byte of a set of stops: its stops' neighbours, the bounds of its stops a route may
-        # pass through, the best bound of those it may only end at
-        self.chunks = (n + 7) // 8
-        self.nbr_of: list[list[int]] = []
-        self.mid_sum: list[list[int]] = []
-        self.end_max: list[list[int]] = []
-        for k in range(self.chunks):
-            nb, ms, em = [0] * 256, [0] * 256, [0] * 256
-            for byte in range(1, 256):
-                low = byte & -byte
-                v = 8 * k + low.bit_length() - 1
-                rest = byte ^ low
-                if v < n:
-                    nb[byte] = nb[rest] | nbr[v]
-                    mid = graph.through[v]
-                    ms[byte] = ms[rest] + (bounds[v] if mid else 0)
-                    em[byte] = max(em[rest], 0 if mid else bounds[v])
-                else:
-                    nb[byte], ms[byte], em[byte] = nb[rest], ms[rest], em[rest]
-            self.nbr_of.append(nb)
-            self.mid_sum.append(ms)
-            self.end_max.append(em)
-        self.memo: dict[tuple[int, int], tuple[int, int]] = {}
+        self.short_bits = short_bits
+        self.short_conf: dict[int, int] = {}
+        self._beat = 0  # the best the other trains earn together, while _best_others runs
+        self.memo: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
         self.unlimited = max_stops >= n
 
-    @property
-    def threshold(self) -> int:
-        return self.lower - self.others
-
-    def bound(self, cur: int, visited: int, count: int) -> tuple[int, int]:
-        """Most a continuation from stop ``cur`` can add, and the stops it may reach."""
-        key = (cur, visited)
-        kept = self.memo.get(key) if self.unlimited else None
-        if kept is not None:
-            return kept
+    def reach_of(self, cur: int, visited: int) -> tuple[tuple[int, int], ...]:
+        """Where a continuation from stop ``cur`` may go (not passing ``visited`` or a stop a
+        route may only end at): per part of the map it may enter (it never comes back to
+        ``cur`` to enter another), the stops there and the sum of the bounds of those it may
+        pass through (kept in ``memo``)."""
         through = self.through_mask
         blocked = visited | ~self.reach_mask
-        reach = self.nbr[cur] & ~blocked
-        frontier = reach & through
-        chunks, nbr_of = range(self.chunks), self.nbr_of
-        while frontier:
-            new = 0
-            for k in chunks:
-                byte = (frontier >> (8 * k)) & 255
-                if byte:
-                    new |= nbr_of[k][byte]
-            new &= ~blocked & ~reach
-            reach |= new
-            frontier = new & through
-        mids = ends = 0
-        for k in chunks:
-            byte = (reach >> (8 * k)) & 255
-            if byte:
-                mids += self.mid_sum[k][byte]
-                end = self.end_max[k][byte]
-                if end > ends:
-                    ends = end
-        got = mids + ends
-        if self.unlimited:
-            kept = self.memo[key] = (got, reach)
-            return kept
+        todo = self.nbr[cur] & ~blocked
+        nbr, bounds = self.nbr, self.bounds
+        parts = []
+        while todo:
+            reach = todo & -todo
+            frontier = reach & through
+            mids = 0
+            while frontier:  # each stop it may pass through is in the frontier once
+                new = 0
+                while frontier:
+                    low = frontier & -frontier
+                    frontier ^= low
+                    v = low.bit_length() - 1
+                    mids += bounds[v]
+                    new |= nbr[v]
+                new &= ~blocked & ~reach
+                reach |= new
+                frontier = new & through
+            todo &= ~reach
+            parts.append((mids, reach))
+        kept = self.memo[(cur, visited)] = tuple(parts)
+        return kept
+
+    def end_best(self, last: int) -> int:
+        """The best bound of the stops in ``last`` (a route's last stop is one of them)."""
+        end = 0
+        bounds = self.bounds
+        while last:
+            low = last & -last
+            last ^= low
+            got = bounds[low.bit_length() - 1]
+            if got > end:
+                end = got
+        return end
+
+    def capped(self, got: int, reach: int, count: int, ends: int) -> int:
+        """``got`` for a train reaching ``max_stops`` stops of which the route has ``count``:
+        at most the best of the stops it may still visit."""
         left = self.max_stops - count
-        if (reach & through).bit_count() + 1 > left:  # a limited train: its best ``left`` stops
-            values = []
-            x = reach
-            while x:
-                low = x & -x
-                x ^= low
-                values.append(self.bounds[low.bit_length() - 1])
-            values.sort(reverse=True)
-            got = min(got, sum(values[:left]))
-        return got, reach
+        if (reach & self.through_mask).bit_count() + 1 <= left:
+            return got
+        values = []
+        x = reach & (self.through_mask | ends)
+        while x:
+            low = x & -x
+            x ^= low
+            values.append(self.bounds[low.bit_length() - 1])
+        values.sort(reverse=True)
+        return min(got, sum(values[:left]))
 
     def conflicts(self, link: Link) -> int:
         """The other trains' candidates sharing track with ``link``."""
@@ -188,24 +185,53 @@ class LongRoutes:
                 picks |= low
         return total, picks
 
-    def found(self, revenue: int, mask: int) -> None:
-        """A long route earning ``revenue`` on track ``mask`` was listed: try it with the best
-        routes of the other trains that fit beside it (raises ``lower``)."""
-        if revenue + self.others <= self.lower or revenue <= self.best_long - 20:
-            return  # cannot raise the lower bound, or unlikely to (a far weaker route)
-        self.best_long = max(self.best_long, revenue)
-        total, used = revenue, mask
-        for reach in self.other_reaches:
-            for rev, m, stops in self.short:
-                if stops <= reach and not m & used:
-                    total += rev
-                    used |= m
-                    break
+    def found(self, revenue: int, allowed: int, rest: int) -> None:
+        """A long route earning ``revenue`` was listed, beside which the other trains may run
+        candidates in ``allowed`` (earning at most ``rest``): the best they earn there raises
+        ``lower``."""
+        if revenue + rest <= self.lower:
+            return
+        total = revenue + self._best_others(allowed, self.lower - revenue)
         if total > self.lower:
             self.lower = total
 
-    def prune(self, most: int, cur: int, visited: int, count: int) -> bool:
-        """Whether no continuation of a partial route (its stops' bounds summing to ``most``,
-        open at ``cur``) can be a long route reaching the threshold."""
-        return most + self.bound(cur, visited, count)[0] < self.threshold
+    def _best_others(self, allowed: int, beat: int) -> int:
+        """The most the other trains earn together with candidates in ``allowed`` (their routes
+        sharing no track), when that is more than ``beat`` (else at most ``beat``)."""
+        self._beat = beat
+        self._others_from(0, allowed, 0)
+        return self._beat
 
+    def _others_from(self, i: int, allowed: int, acc: int) -> None:
+        # branch and bound over the other trains from the i-th on, ``acc`` earned before it
+        fits, rev = self.fits, self.short_rev
+        if i == len(fits):
+            if acc > self._beat:
+                self._beat = acc
+            return
+        rest = 0
+        for f in fits[i + 1:]:
+            x = allowed & f
+            if x:
+                rest += rev[(x & -x).bit_length() - 1]
+        x = allowed & fits[i]
+        while x:
+            low = x & -x
+            x ^= low
+            j = low.bit_length() - 1
+            if acc + rev[j] + rest <= self._beat:
+                break
+            self._others_from(i + 1, allowed & ~self._short_conflicts(j), acc + rev[j])
+        if acc + rest > self._beat:
+            self._others_from(i + 1, allowed, acc)
+
+    def _short_conflicts(self, j: int) -> int:
+        """The other trains' candidates sharing track with candidate ``j`` (itself included)."""
+        got = self.short_conf.get(j)
+        if got is None:
+            got = 0
+            users = self.users
+            for b in self.short_bits[j]:
+                got |= users.get(b, 0)
+            self.short_conf[j] = got
+        return got

@@ -15,6 +15,8 @@ Algorithm:
    ``game.route_revenue_for_train(corp, stops, train)``: routes are then listed up to the
    longest reach of any train and scored again for each kind of train (name and reach); a
    route a kind cannot run (GameError) or that earns it nothing is left out of its list.
+   A route over the same stops as one listed before, on all of its track and more, is left out
+   (it earns the same and frees less track; not with route extension, where its end matters).
 3. Branch and bound assigns routes to trains (best-earning kinds and longest trains first;
    trains of the same kind take candidates in increasing order so no assignment is tried
    twice; "no route" is always an option).  Each kind of train has its own candidate list,
@@ -24,7 +26,8 @@ Algorithm:
    of candidates sharing track with it; placing a route removes its conflicts from every
    kind's list.  The bound at each node is the revenue so far plus, for every train still to
    place, the best candidate of its kind still compatible with the routes placed: nothing those trains can add exceeds it, so a
-   pruned branch cannot beat the best set found.
+   pruned branch cannot beat the best set found.  Trains of the kind just placed take routes
+   after its own in the list, so they earn no more than it.
 
 Long routes (:mod:`engine.routing.long`): when one train reaches more than eight stops and
 further than every other train (a D-train beside 5s and 6s), every route the other trains can
@@ -42,14 +45,20 @@ When both phases finish the answer is optimal.  A time budget (default 1 s) is t
 net: listing all routes may take 60 % of it; if it is cut short, routes of at most six stops
 from every station are added (until 80 %), and branch and bound gets the rest.  The best set
 found is then returned with ``optimal=False`` and ``stopped`` saying where it stopped.
+
+The cyclic garbage collector is paused during a search: the collections its many short-lived
+objects would trigger walk every object of the process (every loaded game).
 """
 
 from __future__ import annotations
 
+import gc
 import time
 import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import NOT_OWNER, GameError
 from .check import check_route, check_routes
@@ -94,9 +103,9 @@ class RouteSolution:
     stopped: str | None = None  # why the search stopped early (None when it finished)
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """One legal route: its revenue, track mask, stops and the links between them."""
+class Candidate(NamedTuple):
+    """One legal route: its revenue, track mask, stops and the links between them (a named
+    tuple: thousands are made per search, twice as fast as a frozen dataclass)."""
 
     revenue: int
     mask: int
@@ -148,7 +157,10 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     groups = graph.groups
     port, port_min = _port_rule(game, graph)
     stops = graph.stops
-    starts = sorted((i for i in range(len(stops)) if reachable[i]), key=lambda i: (not tokened[i], i))
+    # (long routes: from stops a route may only end at first, so that a route from any other
+    # stop cannot end at one, which bounds it the sooner)
+    starts = sorted((i for i in range(len(stops)) if reachable[i]),
+                    key=lambda i: (long is not None and long.through_mask >> i & 1, not tokened[i], i))
     rank = [len(stops)] * len(stops)
     for r, i in enumerate(starts):
         rank[i] = r
@@ -162,12 +174,15 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             if need is not None and set(need) <= {link.u, link.v}:
                 del term_needs[id(link)]
     revenue_of: dict[int, int] = {}
+    # routes listed per set of stops, by track (with route extension a route's end matters too)
+    listed: dict[int, list[int]] = {}
+    dominance = not game.extends_routes
     out: list[Candidate] = []
     nodes: list[int] = []
     links: list[Link] = []
     ticks = 0
 
-    def record(visited: int, mask: int) -> bool:
+    def record(visited: int, mask: int, allowed: int = 0, rest: int = 0) -> bool:
         """Keep the route in ``nodes``/``links`` when legal (True)."""
         if term_needs:
             ends = (nodes[0], nodes[-1])
@@ -175,6 +190,14 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                 need = term_needs.get(id(link))
                 if need and any(i not in ends for i in need):
                     return False
+        if dominance:
+            # a route over the same stops (same revenue) on less track serves wherever this one would
+            kept = listed.get(visited)
+            if kept is None:
+                kept = listed[visited] = []
+            elif any(not m & ~mask for m in kept):
+                return False
+            kept.append(mask)
         rev = revenue_of.get(visited)
         if rev is None:
             rev = -1
@@ -187,7 +210,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         if rev >= 0:
             out.append(Candidate(rev, mask, tuple(nodes), tuple(links)))
             if long is not None:
-                long.found(rev, mask)
+                long.found(rev, allowed, rest)
             return True
         return False
 
@@ -202,15 +225,14 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             record(visited, mask)
         if count >= max_stops or not open_end:
             return
-        for link in adj[cur]:
-            v = link.v
-            if (visited >> v) & 1 or mask & link.mask or jmask & link.jmask or gmask & groups[v] \
-                    or not reachable[v] or (count > 1 and link.terminal_u):
+        for v, lmask, ljmask, term_u, term_v, link in tadj[cur]:
+            if (visited >> v) & 1 or mask & lmask or jmask & ljmask or gmask & groups[v] \
+                    or (count > 1 and term_u):
                 continue
             nodes.append(v)
             links.append(link)
-            dfs(start_rank, v, visited | (1 << v), mask | link.mask, jmask | link.jmask, gmask | groups[v],
-                tok or tokened[v], through[v] and not link.terminal_v)
+            dfs(start_rank, v, visited | (1 << v), mask | lmask, jmask | ljmask, gmask | groups[v],
+                tok or tokened[v], through[v] and not term_v)
             nodes.pop()
             links.pop()
             if clock.out:
@@ -232,37 +254,66 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         assert long is not None
         lower = long.lower
         ends = later_ends[start_rank]
+        end_only = ends & ~through_mask
         first = count == 1
-        for v, lmask, ljmask, term_u, term_v, link, conf in tadj[cur]:
-            bit = 1 << v
-            if visited & bit or mask & lmask or jmask & ljmask or gmask & groups[v] \
-                    or (term_u and not first):
+        for v, bit, lmask, ljmask, gbits, term_u, open_v, bound_v, tok_here, rank_v, link, conf in ladj[cur]:
+            if visited & bit or mask & lmask or jmask & ljmask or gmask & gbits or (term_u and not first):
                 continue
             vis = visited | bit
-            most_v = most + bounds[v]
-            tok_v = tok or tokened[v]
+            most_v = most + bound_v
+            tok_v = tok or tok_here
+            # first with ``rest`` (what the others add beside the route before this link, at
+            # least what they add beside it with the link): may the route end here, go on?
+            end_here = count >= short_max and tok_v and start_rank < rank_v and most_v + rest >= lower
+            got = -1
+            if open_v and count + 1 < max_stops:
+                # onwards only while it may pay: in the part of the map it goes on to, with a
+                # stop where a route from this start may end, all stops it may pass through
+                # and the best it may end at
+                for mids, reach in memo.get((v, vis)) or long.reach_of(v, vis):
+                    if reach & ends:
+                        last = reach & end_only
+                        part = mids + long.end_best(last) if last else mids
+                        if not unlimited:
+                            part = long.capped(part, reach, count + 1, ends)
+                        if part > got:
+                            got = part
+                if got >= 0 and most_v + got + rest < lower:
+                    got = -1
+            if not end_here and got < 0:
+                continue
             allowed_v = allowed & ~conf
-            if conf & picks:
+            if conf & picks:  # one of the others' best candidates is taken away
                 rest_v, picks_v = long.others_best(allowed_v)
             else:
                 rest_v, picks_v = rest, picks
             nodes.append(v)
-            if count >= short_max and tok_v and start_rank < rank[v] and most_v + rest_v >= lower:
+            if end_here and most_v + rest_v >= lower:
                 links.append(link)
-                if record(vis, mask | lmask):
+                if record(vis, mask | lmask, allowed_v, rest_v):
                     allowed_of[len(out) - 1] = allowed_v
                 links.pop()
                 lower = long.lower
-            if through[v] and not term_v and count + 1 < max_stops:
-                kept = memo.get((v, vis)) if unlimited else None
-                if kept is None:
-                    kept = long.bound(v, vis, count + 1)
-                # onwards only while it may pay, and while a stop is left where a route from
-                # this start may end
-                if most_v + kept[0] + rest_v >= lower and kept[1] & ends:
+            if got >= 0 and most_v + got + rest_v >= lower:
+                # a partial route from this start to v over the same stops on less track has
+                # been followed: this one can only list routes it beats (when legality depends
+                # only on stops and track: no terminal track that must end a route)
+                m_v, j_v = mask | lmask, jmask | ljmask
+                tried = followed.get(vis)
+                dominated = False
+                if tried is None:
+                    followed[vis] = [(v, m_v, j_v)]
+                else:
+                    if not term_needs:
+                        for u, m, j in tried:
+                            if u == v and not m & ~m_v and not j & ~j_v:
+                                dominated = True
+                                break
+                    if not dominated:
+                        tried.append((v, m_v, j_v))
+                if not dominated:
                     links.append(link)
-                    dfs_long(start_rank, v, vis, mask | lmask, jmask | ljmask, gmask | groups[v], tok_v, most_v,
-                             allowed_v, rest_v, picks_v)
+                    dfs_long(start_rank, v, vis, m_v, j_v, gmask | gbits, tok_v, most_v, allowed_v, rest_v, picks_v)
                     links.pop()
             nodes.pop()
             if clock.out:
@@ -270,17 +321,24 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
 
     bounds = long.bounds if long is not None else []
     allowed_of: dict[int, int] = {}  # long routes listed: index in ``out`` -> allowed (see dfs_long)
-    # links as tuples, unreachable stops left out (the long search reads them most)
-    tadj = [[(lk.v, lk.mask, lk.jmask, lk.terminal_u, lk.terminal_v, lk, long.conflicts(lk))
+    # links as tuples, unreachable stops left out; for the long search with what it reads of
+    # their far stop and the other trains' candidates sharing track with them
+    tadj = [[(lk.v, lk.mask, lk.jmask, lk.terminal_u, lk.terminal_v, lk) for lk in row if reachable[lk.v]]
+            for row in adj]
+    ladj = [[(lk.v, 1 << lk.v, lk.mask, lk.jmask, groups[lk.v], lk.terminal_u, through[lk.v] and not lk.terminal_v,
+              bounds[lk.v], tokened[lk.v], rank[lk.v], lk, long.conflicts(lk))
              for lk in row if reachable[lk.v]] for row in adj] if long is not None else []
+    short_max = long.short_max if long is not None else 0
     memo = long.memo if long is not None else {}
     unlimited = long.unlimited if long is not None else False
-    short_max = long.short_max if long is not None else 0
+    through_mask = long.through_mask if long is not None else 0
     # per start rank: the stops a route found from that start may end at (those ranked after it)
     later_ends = [sum(1 << i for i in range(len(stops)) if rank[i] > r) for r in range(len(starts))] \
         if long is not None else []
+    followed: dict[int, list[tuple[int, int, int]]] = {}  # per start: stops -> (end, track, junctions)
     for s in starts:
         nodes.append(s)
+        followed.clear()
         if long is None:
             dfs(rank[s], s, 1 << s, 0, 0, groups[s], tokened[s], True)
         else:
@@ -290,9 +348,15 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         if clock.out:
             break
     if long is not None:  # those that may still pay with the final lower bound
-        out = [c for i, c in enumerate(out) if c.revenue + long.others_best(allowed_of[i])[0] >= long.lower]
-    out.sort(key=lambda c: -c.revenue)
-    return out
+        found = [c for i, c in enumerate(out) if c.revenue + long.others_best(allowed_of[i])[0] >= long.lower]
+    else:
+        found = list(out)
+    found.sort(key=lambda c: -c.revenue)
+    # the recursive functions above refer to themselves, so what they use waits for the garbage
+    # collector (paused during a search, see best_routes) unless emptied now
+    for kept in (out, revenue_of, listed, followed, allowed_of, memo, tadj, ladj):
+        kept.clear()
+    return found
 
 
 # ---------------------------------------------------------------------------- branch and bound
@@ -313,7 +377,8 @@ class _Space:
         self.rev = rev
         self.n = len(glob)
         self.fits: dict[int, int] = {}
-        self.users: dict[int, int] = {}
+        self.users: dict[int, int] = {}  # id(link) -> local candidates running on it
+        self.bit_links: dict[int, list[int]] = {}  # track bit -> those links (by id) using it
         self.conf: dict[int, int] = {}  # global candidate -> local candidates sharing track with it
         self.link_conf: dict[int, int] = {}  # id(link) -> local candidates sharing track with it
 
@@ -325,7 +390,7 @@ class _Assigner:
     (``best_total``); keeps only candidates that could beat it (revenue above it minus what
     the other trains could earn at best).  Sets of candidates are Python ints used as bit
     sets, one per space, over that space's list (best revenue first, so the lowest set bit
-    is the best member).  ``_Space.users[b]``: the candidates using track bit b;
+    is the best member).  ``_Space.users[id(link)]``: the candidates running on a link;
     ``_Space.fits[d]``: those a train running d stops can take."""
 
     def __init__(self, cands: list[Candidate], spaces: list[tuple[list[int], list[int]]],
@@ -358,7 +423,6 @@ class _Assigner:
             sp.glob, sp.rev, sp.n = sp.glob[:cut], sp.rev[:cut], cut
             n_total += cut
         self.ok = bool(trains)
-        self.cand_bits: dict[int, list[int]] = {}
         # spaces whose candidates must be narrowed after placing train i: those of trains after i
         self.later: list[list[int]] = [sorted({s for s, _ in trains[i + 1:]}) for i in range(len(trains))]
         needed = {s for s, _ in trains[1:]}
@@ -375,28 +439,25 @@ class _Assigner:
                 for d, arr in fits.items():
                     if lens[g] <= d:
                         arr[byte] |= bitv
-                for b in self.bits_of(g):
-                    found = users.get(b)
+                for link in cands[g].links:
+                    found = users.get(id(link))
                     if found is None:
-                        found = users[b] = bytearray((n + 8) // 8)
-                    arr = found
-                    arr[byte] |= bitv
+                        found = users[id(link)] = bytearray((n + 8) // 8)
+                        for b in link.bits:
+                            sp.bit_links.setdefault(b, []).append(id(link))
+                    found[byte] |= bitv
                 if j & 1023 == 1023 and clock.expired():
                     self.ok = False  # out of time: the greedy assignment stands
                     break
             sp.fits = {d: int.from_bytes(arr, "little") for d, arr in fits.items()}
-            sp.users = {b: int.from_bytes(arr, "little") for b, arr in users.items()}
+            sp.users = {lk: int.from_bytes(arr, "little") for lk, arr in users.items()}
             if not self.ok:
                 break
         self.best: list[int | None] | None = None  # None: the greedy assignment is still the best
         self.chosen: list[int | None] = [None] * len(trains)
+        self.same_after = [next((n for n, t in enumerate(trains[i + 1:]) if t != trains[i]), len(trains) - i - 1)
+                           for i in range(len(trains))]
         self.nodes = 0
-
-    def bits_of(self, g: int) -> list[int]:
-        got = self.cand_bits.get(g)
-        if got is None:
-            got = self.cand_bits[g] = [b for link in self.cands[g].links for b in link.bits]
-        return got
 
     def _greedy(self, lens: list[int]) -> tuple[int, list[tuple[int, int] | None]]:
         """A good feasible assignment: for each of the best few routes of the first train,
@@ -409,6 +470,7 @@ class _Assigner:
             return best_total, best
         s0, d0 = trains[0]
         glob0, rev0 = (self.spaces[s0].glob, self.spaces[s0].rev) if self.scan is None else self.scan[s0]
+        masks = [c.mask for c in cands]
         for j0 in range(min(len(glob0), _GREEDY_STARTS)):
             g0 = glob0[j0]
             if lens[g0] > d0:
@@ -418,8 +480,12 @@ class _Assigner:
             total = rev0[j0]
             for s, d in trains[1:]:
                 sglob, srev = (self.spaces[s].glob, self.spaces[s].rev) if self.scan is None else self.scan[s]
-                pick = next(((g, r) for g, r in zip(sglob[:_GREEDY_SCAN], srev[:_GREEDY_SCAN], strict=True)
-                             if lens[g] <= d and not cands[g].mask & used), None)
+                pick = None
+                for at in range(min(len(sglob), _GREEDY_SCAN)):
+                    g = sglob[at]
+                    if lens[g] <= d and not masks[g] & used:
+                        pick = (g, srev[at])
+                        break
                 picks.append(pick)
                 if pick is not None:
                     used |= cands[pick[0]].mask
@@ -443,14 +509,14 @@ class _Assigner:
         got = sp.conf.get(g)
         if got is None:
             got = 0
-            users = sp.users
+            users, bit_links = sp.users, sp.bit_links
             per_link = sp.link_conf
             for link in self.cands[g].links:
                 lc = per_link.get(id(link))
                 if lc is None:
                     lc = 0
-                    for b in link.bits:
-                        lc |= users.get(b, 0)
+                    for other in {o for b in link.bits for o in bit_links.get(b, ())}:
+                        lc |= users[other]
                     per_link[id(link)] = lc
                 got |= lc
             sp.conf[g] = got
@@ -497,6 +563,9 @@ class _Assigner:
         sp = self.spaces[s]
         same_next = i + 1 < k and trains[i + 1] == trains[i]
         rest = self.bound(allowed, i + 1)
+        # the m trains of this kind after it take candidates after its own (earning no more)
+        m = self.same_after[i]
+        rest_other = self.bound(allowed, i + 1 + m) if m else rest
         x = (allowed[s] & sp.fits[d]) >> first << first
         rev, glob = sp.rev, sp.glob
         later = self.later[i]
@@ -508,12 +577,14 @@ class _Assigner:
             x ^= low
             j = low.bit_length() - 1
             r = rev[j]
-            if acc + r + rest <= self.best_total:
+            if acc + r * (m + 1) + rest_other <= self.best_total:
                 break
             g = glob[j]
             narrowed = list(allowed)
             for t in later:
                 narrowed[t] = allowed[t] & ~self.conflicts(t, g)
+            if same_next:
+                narrowed[s] &= -(low << 1)
             if i + 1 < k and acc + r + self.bound(narrowed, i + 1) <= self.best_total:
                 continue
             self.chosen[i] = j
@@ -657,14 +728,13 @@ def _split_listing(game: Game, corp_sym: str, graph: RouteGraph, trains: list[Tr
     if clock.out:
         return short
     rows = [(c.revenue, c.mask, len(c.stops)) for c in short]
-    others = sum(next((r for r, _, n in rows if n <= d), 0) for d in reaches[1:])
     lower, used = 0, 0  # a first assignment from the short routes, longest train first
     for d in reaches:
         pick = next(((r, m) for r, m, n in rows if n <= d and not m & used), None)
         if pick is not None:
             lower += pick[0]
             used |= pick[1]
-    long = LongRoutes(graph, bounds, short_max, max_stops, others, lower, rows, reaches[1:],
+    long = LongRoutes(graph, bounds, short_max, max_stops, lower, rows, reaches[1:],
                       [[b for link in c.links for b in link.bits] for c in short])
     longer = enumerate_routes(game, corp_sym, graph, max_stops, clock, deadline, long)
     return sorted(short + longer, key=lambda c: -c.revenue)
@@ -677,6 +747,30 @@ def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
     ``trains`` defaults to ``game.runnable_trains``; routes come in that order, in the
     18xx.games RunRoutes shape (``train``, ``connections``, ``hexes``, ``revenue``,
     ``revenue_str``), ready for ``A.RunRoutes(routes=...)`` or ``render_map(routes=...)``."""
+    with _collector_paused():
+        return _best_routes(game, corp_sym, time_budget, trains, graph)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused: a search allocates many short-lived objects (freed
+    by reference counting as it goes), and every collection they would trigger walks all the
+    objects of the process (every loaded game): that took up to half of a search's time."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+            # the youngest objects now, as the collector would at the next allocation; but not
+            # the older generations that may have come due meanwhile (a walk of every object
+            # of the process): the collector gets to them later, outside this call
+            gc.collect(0)
+
+
+def _best_routes(game: Game, corp_sym: str, time_budget: float, trains: list[Train] | None,
+                 graph: RouteGraph | None) -> RouteSolution:
     clock = _Clock(time_budget)
     trains = _trains(game, corp_sym) if trains is None else trains
     sol = RouteSolution(corp_sym)
