@@ -9,6 +9,7 @@ judged by the revenue the corporation's trains (or the next train it would buy) 
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from .. import actions as A
@@ -32,12 +33,14 @@ from .policy import (
     rusts_soon,
     train_price,
     trial,
+    underpaid_by,
 )
 
 TRIED_LAYS = 4
 TRIED_TOKENS = 4
 ROUTE_BUDGET = 0.4
 TRIAL_BUDGET = 0.03
+TRIALS_TIME = 0.3  # seconds of tried lays or stations per decision; the rest are not tried
 
 
 def _eval_trains(game: Game, corp: Corporation) -> list[Train]:
@@ -126,7 +129,11 @@ def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
         return (revenue_with(g, corp.sym, trains), revenue_with(g, corp.sym, future),
                 g.corporations[corp.sym].cash)
 
-    for quick, hid, tile_id, rot in cands[:TRIED_LAYS]:
+    stop = time.perf_counter() + TRIALS_TIME
+    tried = 0
+    for quick, hid, tile_id, rot in cands[:TRIED_LAYS * 3]:
+        if tried >= TRIED_LAYS or (best and time.perf_counter() > stop):
+            break
         action = A.LayTile(**base(game, corp.sym), hex=hid, tile=tile_id, rotation=rot)
         result = trial(game, action, measure)
         if result is None:
@@ -139,7 +146,8 @@ def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
         why = (f"lays {name} on {hid}: routes earn {game.fmt(gain)} more" if gain > 0
                else f"lays {name} on {hid} to build towards better routes")
         if cost and needs_train_money(game, corp) and cash_after < next_train_cost(game, corp):
-            continue  # terrain it cannot pay without losing the next train
+            continue  # terrain it cannot pay without losing the next train (not counted as tried)
+        tried += 1
         best.append((score, Decision(action, why)))
     best.sort(key=lambda t: -t[0])
     return [d for s, d in best if s > -10]
@@ -158,8 +166,12 @@ def token_decisions(game: Game, corp: Corporation) -> list[Decision]:
     reserve = next_train_cost(game, corp) if needs_train_money(game, corp) else 0
     trains = _eval_trains(game, corp)
     now = revenue_with(game, corp.sym, trains)
+    cash = corp.cash  # read before any trial: a trial leaves ``corp`` a stale copy
     scored: list[tuple[float, Decision]] = []
+    stop = time.perf_counter() + TRIALS_TIME
     for c in cities[:TRIED_TOKENS * 2]:
+        if scored and time.perf_counter() > stop:
+            break
         try:
             action = move.build(game, corp.sym, {"city": c.value})
         except GameError:
@@ -172,12 +184,12 @@ def token_decisions(game: Game, corp: Corporation) -> list[Decision]:
         if cash_after < reserve and not forced:
             continue
         gain = rev - now
-        if gain <= 0 and not forced and (corp.cash - cash_after) > 0:
+        if gain <= 0 and not forced and (cash - cash_after) > 0:
             # a station that earns nothing now still blocks and opens a city later: only when
             # its trains last and the money is spare
             if needs_train_money(game, corp) or cash_after < reserve + next_train_cost(game, corp) // 2:
                 continue
-        scored.append((gain - (corp.cash - cash_after) / 20,
+        scored.append((gain - (cash - cash_after) / 20,
                        Decision(action, f"places a station in {c.label.split(' (')[0]}"
                                 + (f": routes earn {game.fmt(gain)} more" if gain > 0 else ""))))
         if len(scored) >= TRIED_TOKENS:
@@ -258,7 +270,7 @@ def train_decisions(game: Game, corp: Corporation, types: list[str]) -> list[Dec
     offered = choices_for(game, corp.sym, "buy_train")
     bank = [c for c in offered if game.trains[c.value].owner in ("depot", "discard") and "trading in" not in c.label]
     must = game.must_buy_train(corp)
-    out: list[Decision] = []
+    out: list[Decision] = reciprocal_buys(game, corp, offered, must)
     if must:
         for c in sorted(bank, key=lambda c: (train_price(game, game.trains[c.value]), c.value)):
             t = game.trains[c.value]
@@ -283,7 +295,7 @@ def train_decisions(game: Game, corp: Corporation, types: list[str]) -> list[Dec
     lasting = lasting_trains(game, corp)
     limit = game.corp_train_limit(corp)
     if len(trains) >= limit:
-        return []
+        return out
     for c in sorted(bank, key=lambda c: (-game.trains[c.value].distance, -game.trains[c.value].price)):
         t = game.trains[c.value]
         if rusts_soon(game, t) and lasting:
@@ -300,6 +312,29 @@ def train_decisions(game: Game, corp: Corporation, types: list[str]) -> list[Dec
             why = f"buys a {t.name} train to earn more"
         out.append(Decision(action, why))
     return out
+
+
+def reciprocal_buys(game: Game, corp: Corporation, offered: list[Choice], must: bool) -> list[Decision]:
+    """Trains of corporations that bought trains below value from its president's corporations,
+    at $1 in turn (the rules let the buyer name any price): the biggest first, only trains that
+    last unless it must own one."""
+    pid = corp.president
+    owing = underpaid_by(game, pid) if pid is not None else frozenset()
+    if not owing or corp.cash < 1 or not (must or game.room(corp)):
+        return []
+    picks = []
+    for c in offered:
+        t = game.trains[c.value]
+        seller = game.corporations.get(t.owner)
+        if seller is None or seller.sym not in owing or seller.president == pid or game.face_value_only(corp, t):
+            continue
+        if not must and rusts_soon(game, t):
+            continue
+        picks.append(t)
+    picks.sort(key=lambda t: (-t.distance, -t.price, t.id))
+    return [Decision(A.BuyTrain(**base(game, corp.sym), train=t.id, price=1),
+                     f"buys {t.owner}'s {t.name} train for {game.fmt(1)}, as {t.owner} bought its trains below value")
+            for t in picks]
 
 
 def emergency_sale(game: Game, pid: str, corp: Corporation) -> list[Decision]:
@@ -374,6 +409,7 @@ def special_buy_decisions(game: Game, corp: Corporation) -> list[Decision]:
     if not trains:
         return []
     now = revenue_with(game, corp.sym, trains)
+    cash = corp.cash
     out: list[tuple[int, Decision]] = []
     for c in option_choices(game, corp.sym, move, "right", {}):
         action = sample_special(game, corp, c.value)
@@ -383,7 +419,7 @@ def special_buy_decisions(game: Game, corp: Corporation) -> list[Decision]:
         if result is None:
             continue
         rev, cash_after = result
-        cost = corp.cash - cash_after
+        cost = cash - cash_after
         if rev - now <= 0 or 3 * (rev - now) < cost or cash_after < reserve:
             continue
         out.append((rev - now, Decision(action, f"buys the {c.value} for {game.fmt(cost)}: "
