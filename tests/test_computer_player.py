@@ -7,6 +7,7 @@ issues, redeems and takes over when that pays."""
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import pytest
 
@@ -226,7 +227,7 @@ def test_issues_shares_only_for_a_train_it_cannot_pay_for() -> None:
     ({"ann_bw": 2, "cy_bl": 2, "pool_bl": 1}, False),  # $250 of shares for $200 of cash, no train
     ({"bl_train": True, "bl_price": 100, "cy_bl": 3}, False),  # only with 4 of its own shares
 ])
-def test_takes_over_a_connected_corporation_only_when_it_gains(setup: dict[str, int], takes: bool) -> None:
+def test_takes_over_a_connected_corporation_only_when_it_gains(setup: dict[str, Any], takes: bool) -> None:
     from tests.test_1833ne_takeover import position as takeover_position
 
     g = takeover_position(**setup)
