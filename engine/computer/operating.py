@@ -130,6 +130,7 @@ def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
                 g.corporations[corp.sym].cash)
 
     stop = time.perf_counter() + TRIALS_TIME
+    routed = game.has_route(corp)  # without a route it pays for track: no train runs without one
     tried = 0
     for quick, hid, tile_id, rot in cands[:TRIED_LAYS * 3]:
         if tried >= TRIED_LAYS or (best and time.perf_counter() > stop):
@@ -145,7 +146,7 @@ def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
         name = tile_id.rsplit("-", 1)[0]
         why = (f"lays {name} on {hid}: routes earn {game.fmt(gain)} more" if gain > 0
                else f"lays {name} on {hid} to build towards better routes")
-        if cost and needs_train_money(game, corp) and cash_after < next_train_cost(game, corp):
+        if cost and routed and needs_train_money(game, corp) and cash_after < next_train_cost(game, corp):
             continue  # terrain it cannot pay without losing the next train (not counted as tried)
         tried += 1
         best.append((score, Decision(action, why)))
@@ -233,6 +234,12 @@ def dividend_decision(game: Game, corp: Corporation) -> Decision | None:
         else:
             why = f"withholds {game.fmt(revenue)} for a train ({game.fmt(cost)})"
         return Decision(A.Dividend(**base(game, corp.sym), kind=keep), why)
+    if keep and corp.cash < cost and corp.president and underpaid_by(game, corp.president):
+        # others have bought its president's trains for next to nothing: it keeps the price of
+        # a train in its treasury rather than have its president pay for the next one
+        return Decision(A.Dividend(**base(game, corp.sym), kind=keep),
+                        f"withholds {game.fmt(revenue)}: others buy its trains below value, and a new one "
+                        f"costs {game.fmt(cost)}")
     if "payout" in kinds:
         return Decision(A.Dividend(**base(game, corp.sym), kind="payout"), f"pays out {game.fmt(revenue)}")
     if "half" in kinds:
