@@ -152,29 +152,49 @@ def test_selfplay_seats_print_each_game_and_each_policys_record(capsys: pytest.C
     assert main(["selfplay", "--seats", "robot,chess"]) == 2
 
 
-def test_buys_a_train_below_value_back_from_the_corporation_that_did_it_first() -> None:
-    """LPS (another president) buys CV's 2-train for $1, as the rules allow; when CV next buys a
-    train (computer players at every seat from there) it buys LPS's train for $1 in turn."""
+def _after_lps_buys_cvs_train_for_a_dollar() -> Game:
+    """1856 51745: LPS (another president) buys CV's 2-train for $1, as the rules allow."""
     game = position("1856", "51745", 33)
     cv_president = game.corporations["CV"].president
     assert game.acting() == ["LPS"] and cv_president is not None
     assert underpaid_by(game, cv_president) == frozenset()
     game.process(A.BuyTrain(entity="LPS", entity_type="corporation", train="2-2", price=1))
     assert underpaid_by(game, cv_president) == {"LPS"}
+    return game
+
+
+def _robots_play_until_cv_can(game: Game, kind: str) -> None:
+    """Computer players at every seat until CV may take an action of ``kind``."""
     for n in range(200):
         entity = game.acting()[0]
-        if game.corporations.get(entity) is game.corporations["CV"] and "buy_train" in game.action_types(entity):
-            break
+        if entity == "CV" and kind in game.action_types(entity):
+            return
         step = decide(game, entity, seed=n)
         assert step is not None
         game.process(step.action)
-    else:
-        pytest.fail("CV never reached its train step")
+    pytest.fail(f"CV never reached its {kind} step")
+
+
+def test_buys_a_train_below_value_back_from_the_corporation_that_did_it_first() -> None:
+    game = _after_lps_buys_cvs_train_for_a_dollar()
+    _robots_play_until_cv_can(game, "buy_train")
     lps_trains = set(game.corporations["LPS"].trains)
     decision = decide(game, "CV", seed=1)
     assert decision is not None and isinstance(decision.action, A.BuyTrain)
     assert decision.action.train in lps_trains and decision.action.price == 1
     assert "LPS bought its trains below value" in decision.reason
+
+
+def test_keeps_a_trains_price_once_its_trains_are_bought_below_value() -> None:
+    """CV's trains last, but others buy them for next to nothing: it withholds while its
+    treasury is short of the next train (its president would pay otherwise)."""
+    game = _after_lps_buys_cvs_train_for_a_dollar()
+    _robots_play_until_cv_can(game, "dividend")
+    cv = game.corporations["CV"]
+    assert cv.cash < next_train_cost(game, cv)
+    decision = decide(game, "CV", seed=1)
+    assert decision is not None and isinstance(decision.action, A.Dividend) and decision.action.kind == "withhold"
+    assert "others buy its trains below value" in decision.reason
 
 
 # ---------------------------------------------------------------------- 1833NE
