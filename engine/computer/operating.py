@@ -130,7 +130,9 @@ def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
                 g.corporations[corp.sym].cash)
 
     stop = time.perf_counter() + TRIALS_TIME
-    routed = game.has_route(corp)  # without a route it pays for track: no train runs without one
+    routed = game.has_route(corp)
+    helper = game.player(corp.president).cash if corp.president else 0
+    train_cost = next_train_cost(game, corp)
     tried = 0
     for quick, hid, tile_id, rot in cands[:TRIED_LAYS * 3]:
         if tried >= TRIED_LAYS or (best and time.perf_counter() > stop):
@@ -146,8 +148,10 @@ def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
         name = tile_id.rsplit("-", 1)[0]
         why = (f"lays {name} on {hid}: routes earn {game.fmt(gain)} more" if gain > 0
                else f"lays {name} on {hid} to build towards better routes")
-        if cost and routed and needs_train_money(game, corp) and cash_after < next_train_cost(game, corp):
-            continue  # terrain it cannot pay without losing the next train (not counted as tried)
+        if cost and needs_train_money(game, corp) and cash_after + (0 if routed else helper) < train_cost:
+            # terrain it cannot pay without losing the next train (not counted as tried); without
+            # a route it pays for the track that makes one if its president can help with the train
+            continue
         tried += 1
         best.append((score, Decision(action, why)))
     best.sort(key=lambda t: -t[0])
