@@ -133,10 +133,15 @@ def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
     routed = game.has_route(corp)
     helper = game.player(corp.president).cash if corp.president else 0
     train_cost = next_train_cost(game, corp)
-    tried = 0
-    for quick, hid, tile_id, rot in cands[:TRIED_LAYS * 3]:
-        if tried >= TRIED_LAYS or (best and time.perf_counter() > stop):
+    short_of_train = needs_train_money(game, corp)
+    tried = attempts = 0
+    for quick, hid, tile_id, rot in cands:
+        if tried >= TRIED_LAYS or attempts >= 3 * TRIED_LAYS or (best and time.perf_counter() > stop):
             break
+        terrain = game.board.terrain_cost(game.board.hexes[hid])
+        if terrain and short_of_train and cash - terrain + (0 if routed else helper) < train_cost:
+            continue  # not worth a trial: the terrain alone costs it its next train
+        attempts += 1
         action = A.LayTile(**base(game, corp.sym), hex=hid, tile=tile_id, rotation=rot)
         result = trial(game, action, measure)
         if result is None:
@@ -148,7 +153,7 @@ def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
         name = tile_id.rsplit("-", 1)[0]
         why = (f"lays {name} on {hid}: routes earn {game.fmt(gain)} more" if gain > 0
                else f"lays {name} on {hid} to build towards better routes")
-        if cost and needs_train_money(game, corp) and cash_after + (0 if routed else helper) < train_cost:
+        if cost and short_of_train and cash_after + (0 if routed else helper) < train_cost:
             # terrain it cannot pay without losing the next train (not counted as tried); without
             # a route it pays for the track that makes one if its president can help with the train
             continue

@@ -119,7 +119,7 @@ def rusted_by(game: Game, name: str) -> list[str]:
     return sorted({t.name for t in game.trains.values() if ends_on(game, t) == name})
 
 
-_TRAIN_SALE = re.compile(r"^(\S+) buys an? (\S+)-train for (\S+) from (\S+)$")
+_TRAIN_SALE = re.compile(r"^(\S+) buys an? (\S+)-train for (.+?) from (\S+)$")
 _UNDERPAID: dict[tuple[int, int, str], frozenset[str]] = {}
 
 
