@@ -28,6 +28,7 @@ from .policy import (
     needs_train_money,
     next_depot,
     next_train_cost,
+    price_of,
     rust_imminent,
     rusted_by,
     rusts_soon,
@@ -222,6 +223,29 @@ def route_decision(game: Game, corp: Corporation) -> Decision:
 
 
 def dividend_decision(game: Game, corp: Corporation) -> Decision | None:
+    """The dividend its policy prefers (:func:`_preferred_dividend`), unless that closes the
+    corporation (1833NE closes one whose price falls to 0): then the first that does not."""
+    preferred = _preferred_dividend(game, corp)
+    if preferred is None:
+        return None
+    sym = corp.sym
+
+    def closes(action: A.Action) -> bool:
+        return bool(trial(game, action, lambda g: g.corporations[sym].closed))
+
+    if not closes(preferred.action):
+        return preferred
+    kinds = [c.value for c in choices_for(game, sym, "dividend")]
+    for kind in ("payout", "half", "withhold"):
+        if kind in kinds and kind != getattr(preferred.action, "kind", None):
+            action = A.Dividend(**base(game, sym), kind=kind)
+            if not closes(action):
+                return Decision(action, f"{'pays out' if kind == 'payout' else 'pays half' if kind == 'half' else 'withholds'}"
+                                        f": anything else would drop its price to nothing and close it")
+    return preferred
+
+
+def _preferred_dividend(game: Game, corp: Corporation) -> Decision | None:
     kinds = [c.value for c in choices_for(game, corp.sym, "dividend")]
     if not kinds:
         return None
@@ -243,9 +267,11 @@ def dividend_decision(game: Game, corp: Corporation) -> Decision | None:
         else:
             why = f"withholds {game.fmt(revenue)} for a train ({game.fmt(cost)})"
         return Decision(A.Dividend(**base(game, corp.sym), kind=keep), why)
-    if keep and corp.cash < cost and corp.president and underpaid_by(game, corp.president):
+    steady = corp.par is not None and 4 * price_of(corp) >= 3 * corp.par.price
+    if keep and steady and corp.cash < cost and corp.president and underpaid_by(game, corp.president):
         # others have bought its president's trains for next to nothing: it keeps the price of
-        # a train in its treasury rather than have its president pay for the next one
+        # a train in its treasury rather than have its president pay for the next one (unless
+        # its price is already well below its start: another fall costs its holders more)
         return Decision(A.Dividend(**base(game, corp.sym), kind=keep),
                         f"withholds {game.fmt(revenue)}: others buy its trains below value, and a new one "
                         f"costs {game.fmt(cost)}")
