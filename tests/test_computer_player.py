@@ -259,3 +259,25 @@ def test_takes_over_a_connected_corporation_only_when_it_gains(setup: dict[str, 
         g.process(decision.action)
         refusal = decide(g, "B&L", seed=1)  # B&L runs a train and keeps its course: it refuses
         assert refusal is not None and isinstance(refusal.action, A.Pass)
+
+
+def test_never_a_dividend_that_closes_its_corporation_when_another_keeps_it() -> None:
+    """1833NE closes a corporation whose price falls to 0. CV ($10, set by hand with its run's
+    revenue) would withhold to buy a second train, but withholding moves its price to 0: it
+    pays out ($6 a share, at least half its price: the price holds)."""
+    from tests.test_1833ne import set_price
+
+    g = _ne_operating(50)
+    g.give_train(g.trains[g.train_order[0]], "CV")
+    while "dividend" not in g.action_types("CV"):
+        step = decide(g, "CV", seed=1)
+        assert step is not None
+        g.process(step.action)
+    set_price(g, "CV", 10)
+    g.corporations["CV"].cash = 50
+    g.round.state["routes"][0]["revenue"] = 60
+    decision = decide(g, "CV", seed=1)
+    assert decision is not None and isinstance(decision.action, A.Dividend)
+    assert decision.action.kind == "payout" and "close it" in decision.reason
+    g.process(decision.action)
+    assert not g.corporations["CV"].closed and g.corporations["CV"].price.price == 10

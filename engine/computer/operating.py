@@ -24,6 +24,7 @@ from .policy import (
     Decision,
     base,
     ends_on,
+    fresh,
     lasting_trains,
     needs_train_money,
     next_depot,
@@ -110,6 +111,7 @@ def _towards_stops(game: Game, hid: str, tile_id: str, rotation: int) -> float:
 
 def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
     lays = legal_tile_lays(game, corp.sym)
+    corp = fresh(game, corp)
     cands: list[tuple[float, str, str, int]] = []
     for hid, tiles in sorted(lays.items()):
         for tile_id, rots in sorted(tiles.items()):
@@ -174,6 +176,7 @@ def token_decisions(game: Game, corp: Corporation) -> list[Decision]:
     cities = option_choices(game, corp.sym, move, "city", {})
     if not cities:
         return []
+    corp = fresh(game, corp)
     reserve = next_train_cost(game, corp) if needs_train_money(game, corp) else 0
     trains = _eval_trains(game, corp)
     now = revenue_with(game, corp.sym, trains)
@@ -249,6 +252,7 @@ def _preferred_dividend(game: Game, corp: Corporation) -> Decision | None:
     kinds = [c.value for c in choices_for(game, corp.sym, "dividend")]
     if not kinds:
         return None
+    corp = fresh(game, corp)
     revenue = int((getattr(game.round, "state", {}) or {}).get("revenue", 0) or 0)
     routes = (getattr(game.round, "state", {}) or {}).get("routes") or []
     if not revenue and routes:
@@ -291,6 +295,7 @@ def _bank_train_action(game: Game, corp: Corporation, t: Train, *, cheapest_side
         return None
     given = {"train": t.id}
     sides = option_choices(game, corp.sym, move, "variant", given)
+    corp = fresh(game, corp)
     prices = dict(game.train_variants(t))
     if not sides and prices and cheapest_side:
         # a forced purchase with the president's help: the sides beyond the treasury are not
@@ -310,6 +315,7 @@ def _bank_train_action(game: Game, corp: Corporation, t: Train, *, cheapest_side
 
 def train_decisions(game: Game, corp: Corporation, types: list[str]) -> list[Decision]:
     offered = choices_for(game, corp.sym, "buy_train")
+    corp = fresh(game, corp)
     bank = [c for c in offered if game.trains[c.value].owner in ("depot", "discard") and "trading in" not in c.label]
     must = game.must_buy_train(corp)
     out: list[Decision] = reciprocal_buys(game, corp, offered, must)
@@ -317,6 +323,7 @@ def train_decisions(game: Game, corp: Corporation, types: list[str]) -> list[Dec
         for c in sorted(bank, key=lambda c: (train_price(game, game.trains[c.value]), c.value)):
             t = game.trains[c.value]
             action = _bank_train_action(game, corp, t, cheapest_side=True)
+            corp = fresh(game, corp)
             if action is not None:
                 out.append(Decision(action, f"buys a {t.name} train: it must own one to run"))
         # a train from another of its president's corporations, at what the treasury can pay
@@ -343,6 +350,7 @@ def train_decisions(game: Game, corp: Corporation, types: list[str]) -> list[Dec
         if rusts_soon(game, t) and lasting:
             continue  # it would rust before it paid for itself
         action = _bank_train_action(game, corp, t, cheapest_side=False)
+        corp = fresh(game, corp)
         if action is None:
             continue
         rusting = rusted_by(game, t.name)
@@ -426,7 +434,9 @@ def private_buy_decisions(game: Game, corp: Corporation) -> list[Decision]:
         return []
     reserve = next_train_cost(game, corp) if needs_train_money(game, corp) else 0
     out: list[Decision] = []
-    for c in option_choices(game, corp.sym, move, "company", {}):
+    companies = option_choices(game, corp.sym, move, "company", {})
+    corp = fresh(game, corp)
+    for c in companies:
         comp = game.companies[c.value]
         if comp.owner != corp.president:
             continue

@@ -46,6 +46,12 @@ def trial(game: Game, action: A.Action, measure: Callable[[Game], T]) -> T | Non
         game._checkpoint = before
 
 
+def fresh(game: Game, corp: Corporation) -> Corporation:
+    """The game's live corporation: a trial, or a choice list that tries actions, restores the
+    game from a copy and leaves references read before it stale (and changed by the trial)."""
+    return game.corporations[corp.sym]
+
+
 def first_accepted(game: Game, decisions: list[Decision]) -> Decision | None:
     """The first decision the game would take (each is tried and undone)."""
     for d in decisions:
