@@ -19,6 +19,7 @@ from engine.entities import POOL
 from engine.game import Game
 from engine.replay import filter_actions, game_from_export
 from engine.rounds.operating import OperatingRound
+from engine.titles.g1833ne.game import G1833NE
 from tests.fixture_util import load_export
 
 
@@ -200,7 +201,7 @@ def test_keeps_a_trains_price_once_its_trains_are_bought_below_value() -> None:
 # ---------------------------------------------------------------------- 1833NE
 
 
-def _ne_operating(cash: int, *, pool: int = 0, lasting: bool = False) -> Game:
+def _ne_operating(cash: int, *, pool: int = 0, lasting: bool = False) -> G1833NE:
     """1833NE: CV (Player 1, started at $100) at the start of its first turn with ``cash``,
     ``pool`` of its shares in the market and, with ``lasting``, a 7+3 train (it never rusts)."""
     from tests.test_1833ne import new, par, start_or, stock_round
@@ -275,9 +276,11 @@ def test_never_a_dividend_that_closes_its_corporation_when_another_keeps_it() ->
         g.process(step.action)
     set_price(g, "CV", 10)
     g.corporations["CV"].cash = 50
+    assert isinstance(g.round, OperatingRound)
     g.round.state["routes"][0]["revenue"] = 60
     decision = decide(g, "CV", seed=1)
     assert decision is not None and isinstance(decision.action, A.Dividend)
     assert decision.action.kind == "payout" and "close it" in decision.reason
     g.process(decision.action)
-    assert not g.corporations["CV"].closed and g.corporations["CV"].price.price == 10
+    price = g.corporations["CV"].price
+    assert not g.corporations["CV"].closed and price is not None and price.price == 10
