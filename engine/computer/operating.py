@@ -260,7 +260,10 @@ def _preferred_dividend(game: Game, corp: Corporation) -> Decision | None:
     cost = next_train_cost(game, corp)
     keep = "withhold" if "withhold" in kinds else None
     short = corp.cash < cost <= corp.cash + revenue
-    saving = corp.cash < cost and rust_imminent(game, corp)
+    steady = corp.par is not None and 4 * price_of(corp) >= 3 * corp.par.price
+    # saving for the train its trains' rusting forces; with its price already well below its
+    # start only when two runs' revenue reaches it (another fall costs its holders more)
+    saving = corp.cash < cost and rust_imminent(game, corp) and (steady or cost <= corp.cash + 2 * revenue)
     growing = short and len(lasting_trains(game, corp)) < min(2, game.corp_train_limit(corp))
     if keep and (needs_train_money(game, corp) or growing) and (short or saving) and game.room(corp):
         # withholding buys the train it needs this turn; paying out would leave it short
@@ -271,7 +274,6 @@ def _preferred_dividend(game: Game, corp: Corporation) -> Decision | None:
         else:
             why = f"withholds {game.fmt(revenue)} for a train ({game.fmt(cost)})"
         return Decision(A.Dividend(**base(game, corp.sym), kind=keep), why)
-    steady = corp.par is not None and 4 * price_of(corp) >= 3 * corp.par.price
     if keep and steady and corp.cash < cost and corp.president and underpaid_by(game, corp.president):
         # others have bought its president's trains for next to nothing: it keeps the price of
         # a train in its treasury rather than have its president pay for the next one (unless
