@@ -81,8 +81,10 @@ def _par_decisions(game: Game, pid: str) -> list[Decision]:
             pick = next((c for c in by_value if int(c.value.split(",")[0]) * 2 <= game.player(pid).cash), None)
         if pick is None:
             continue
-        if 5 * int(pick.value.split(",")[0]) < train_cost and not idle:
-            continue  # its treasury could not buy the train it must own: its president would pay
+        if 4 * int(pick.value.split(",")[0]) < train_cost and not idle:
+            # its treasury (six shares sold) could not buy the train it must own with half as
+            # much again to spare (the phase may move on before it runs): its president would pay
+            continue
         given["price"] = pick.value
         homes = option_choices(game, pid, move, "home", given)
         if homes:
