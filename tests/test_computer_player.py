@@ -1,20 +1,25 @@
 """The computer player (engine/computer) on positions of recorded games: it buys a train when
 its corporation must, saves instead of paying out into a forced train purchase, never passes
-an action it may not pass, only makes moves the engine accepts, and decides the same for the
-same seed."""
+an action it may not pass, only makes moves the engine accepts, decides the same for the
+same seed, buys trains below value only from who did it first; and on 1833NE positions it
+issues, redeems and takes over when that pays."""
 
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import pytest
 
 from engine import actions as A
 from engine.computer import decide
-from engine.computer.policy import next_train_cost, rust_imminent
+from engine.computer.capital import issue_decisions, redeem_decisions
+from engine.computer.policy import next_train_cost, rust_imminent, underpaid_by
+from engine.entities import POOL
 from engine.game import Game
 from engine.replay import filter_actions, game_from_export
 from engine.rounds.operating import OperatingRound
+from engine.titles.g1833ne.game import G1833NE
 from tests.fixture_util import load_export
 
 
@@ -102,6 +107,11 @@ def test_every_decision_is_accepted_and_never_passes_a_forced_action(title: str,
             assert game.accepts(action), (i, action.describe())
             if isinstance(action, A.Pass):
                 assert "pass" in game.action_types(action.entity), (i, game.action_types(action.entity))
+            if isinstance(action, A.BuyTrain) and game.trains[action.train].owner in game.corporations:
+                # below value only from a corporation that did it to one of its president's
+                buyer, seller = (game.corporations[s] for s in (action.entity, game.trains[action.train].owner))
+                assert (action.price >= game.trains[action.train].price or seller.president == buyer.president
+                        or seller.sym in underpaid_by(game, buyer.president or "")), (i, action.describe())
             assert decision.reason
             checked += 1
         game.process(A.Action.from_dict(raw), safe=False)
@@ -141,3 +151,136 @@ def test_selfplay_seats_print_each_game_and_each_policys_record(capsys: pytest.C
     assert out[0].startswith("game 1 seed 7: 40 actions") and "robot " in out[0] and "random " in out[0]
     assert "robot: wins 0/1" in out[-1] and "random: wins 0/1" in out[-1] and "mean value" in out[-1]
     assert main(["selfplay", "--seats", "robot,chess"]) == 2
+
+
+def _after_lps_buys_cvs_train_for_a_dollar() -> Game:
+    """1856 51745: LPS (another president) buys CV's 2-train for $1, as the rules allow."""
+    game = position("1856", "51745", 33)
+    cv_president = game.corporations["CV"].president
+    assert game.acting() == ["LPS"] and cv_president is not None
+    assert underpaid_by(game, cv_president) == frozenset()
+    game.process(A.BuyTrain(entity="LPS", entity_type="corporation", train="2-2", price=1))
+    assert underpaid_by(game, cv_president) == {"LPS"}
+    return game
+
+
+def _robots_play_until_cv_can(game: Game, kind: str) -> None:
+    """Computer players at every seat until CV may take an action of ``kind``."""
+    for n in range(200):
+        entity = game.acting()[0]
+        if entity == "CV" and kind in game.action_types(entity):
+            return
+        step = decide(game, entity, seed=n)
+        assert step is not None
+        game.process(step.action)
+    pytest.fail(f"CV never reached its {kind} step")
+
+
+def test_buys_a_train_below_value_back_from_the_corporation_that_did_it_first() -> None:
+    game = _after_lps_buys_cvs_train_for_a_dollar()
+    _robots_play_until_cv_can(game, "buy_train")
+    lps_trains = set(game.corporations["LPS"].trains)
+    decision = decide(game, "CV", seed=1)
+    assert decision is not None and isinstance(decision.action, A.BuyTrain)
+    assert decision.action.train in lps_trains and decision.action.price == 1
+    assert "LPS bought its trains below value" in decision.reason
+
+
+def test_keeps_a_trains_price_once_its_trains_are_bought_below_value() -> None:
+    """CV's trains last, but others buy them for next to nothing: it withholds while its
+    treasury is short of the next train (its president would pay otherwise)."""
+    game = _after_lps_buys_cvs_train_for_a_dollar()
+    _robots_play_until_cv_can(game, "dividend")
+    cv = game.corporations["CV"]
+    assert cv.cash < next_train_cost(game, cv)
+    decision = decide(game, "CV", seed=1)
+    assert decision is not None and isinstance(decision.action, A.Dividend) and decision.action.kind == "withhold"
+    assert "others buy its trains below value" in decision.reason
+
+
+# ---------------------------------------------------------------------- 1833NE
+
+
+def _ne_operating(cash: int, *, pool: int = 0, lasting: bool = False) -> G1833NE:
+    """1833NE: CV (Player 1, started at $100) at the start of its first turn with ``cash``,
+    ``pool`` of its shares in the market and, with ``lasting``, a 7+3 train (it never rusts)."""
+    from tests.test_1833ne import new, par, start_or, stock_round
+
+    g = new()
+    stock_round(g)
+    par(g, "1", "CV", 100)
+    for s in [s for s in g.ipo_shares("CV") if not s.president][:pool]:
+        g.move_share(s, POOL)
+    start_or(g)
+    if lasting:
+        g.give_train(g.trains[g.train_order[-1]], "CV")
+    g.corporations["CV"].cash = cash
+    return g
+
+
+def test_redeems_market_shares_only_with_money_beyond_its_next_train() -> None:
+    """A treasury share earns for the corporation, a market share for nobody: with a lasting
+    train and spare cash it redeems the most it can spare; without a lasting train, none."""
+    g = _ne_operating(300, pool=3, lasting=True)
+    assert "buy_shares" in g.action_types("CV")
+    spare = 300 - next_train_cost(g, g.corporations["CV"])
+    first = redeem_decisions(g, g.corporations["CV"])[0]
+    assert isinstance(first.action, A.BuyShares) and len(first.action.shares) == 2  # 2 x $112 <= spare < 3 x $112
+    assert 2 * 112 <= spare < 3 * 112 and "redeems 2 market shares" in first.reason
+    trainless = _ne_operating(900, pool=3)
+    assert "buy_shares" in trainless.action_types("CV")
+    assert redeem_decisions(trainless, trainless.corporations["CV"]) == []
+
+
+def test_issues_shares_only_for_a_train_it_cannot_pay_for() -> None:
+    g = _ne_operating(200)
+    assert "sell_shares" in g.action_types("CV") and next_train_cost(g, g.corporations["CV"]) < 200
+    assert issue_decisions(g, g.corporations["CV"], emergency=False) == []
+    g = _ne_operating(20)
+    decisions = issue_decisions(g, g.corporations["CV"], emergency=False)
+    assert decisions and isinstance(decisions[0].action, A.SellShares) and len(decisions[0].action.shares) == 1
+    g.process(decisions[0].action)
+    assert g.corporations["CV"].cash >= next_train_cost(g, g.corporations["CV"])
+
+
+@pytest.mark.parametrize(("setup", "takes"), [
+    ({"bl_train": True, "bl_price": 30}, True),   # a lasting train and B&L's treasury for less
+    ({"ann_bw": 2, "cy_bl": 2, "pool_bl": 1}, False),  # $250 of shares for $200 of cash, no train
+    ({"bl_train": True, "bl_price": 100, "cy_bl": 3}, False),  # only with 4 of its own shares
+])
+def test_takes_over_a_connected_corporation_only_when_it_gains(setup: dict[str, Any], takes: bool) -> None:
+    from tests.test_1833ne_takeover import position as takeover_position
+
+    g = takeover_position(**setup)
+    decision = decide(g, "BW", seed=1)
+    assert decision is not None
+    assert (decision.action.type == "takeover") is takes, decision
+    if takes:
+        assert "takes over B&L" in decision.reason
+        g.process(decision.action)
+        refusal = decide(g, "B&L", seed=1)  # B&L runs a train and keeps its course: it refuses
+        assert refusal is not None and isinstance(refusal.action, A.Pass)
+
+
+def test_never_a_dividend_that_closes_its_corporation_when_another_keeps_it() -> None:
+    """1833NE closes a corporation whose price falls to 0. CV ($10, set by hand with its run's
+    revenue) would withhold to buy a second train, but withholding moves its price to 0: it
+    pays out ($6 a share, at least half its price: the price holds)."""
+    from tests.test_1833ne import set_price
+
+    g = _ne_operating(50)
+    g.give_train(g.trains[g.train_order[0]], "CV")
+    while "dividend" not in g.action_types("CV"):
+        step = decide(g, "CV", seed=1)
+        assert step is not None
+        g.process(step.action)
+    set_price(g, "CV", 10)
+    g.corporations["CV"].cash = 50
+    assert isinstance(g.round, OperatingRound)
+    g.round.state["routes"][0]["revenue"] = 60
+    decision = decide(g, "CV", seed=1)
+    assert decision is not None and isinstance(decision.action, A.Dividend)
+    assert decision.action.kind == "payout" and "close it" in decision.reason
+    g.process(decision.action)
+    price = g.corporations["CV"].price
+    assert not g.corporations["CV"].closed and price is not None and price.price == 10

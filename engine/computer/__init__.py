@@ -4,8 +4,9 @@ It decides only among the legal choices the move table offers (:mod:`engine.move
 :mod:`engine.decisions`), tries promising actions on the game and undoes them to judge them,
 and gives a one-line reason with each move. :func:`decide` is the entry point; the modules
 are :mod:`.stock` (auction and stock round), :mod:`.operating` (track, stations, routes,
-dividends, trains, money), :mod:`.policy` (the facts it decides on) and :mod:`.player`
-(whose decision it is, fallbacks).
+dividends, trains, money), :mod:`.capital` (a corporation's own shares: issues, redemptions,
+takeovers), :mod:`.policy` (the facts it decides on) and :mod:`.player` (whose decision it
+is, fallbacks).
 """
 
 from .player import decide

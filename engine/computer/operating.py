@@ -9,6 +9,7 @@ judged by the revenue the corporation's trains (or the next train it would buy) 
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from .. import actions as A
@@ -23,21 +24,25 @@ from .policy import (
     Decision,
     base,
     ends_on,
+    fresh,
     lasting_trains,
     needs_train_money,
     next_depot,
     next_train_cost,
+    price_of,
     rust_imminent,
     rusted_by,
     rusts_soon,
     train_price,
     trial,
+    underpaid_by,
 )
 
 TRIED_LAYS = 4
 TRIED_TOKENS = 4
 ROUTE_BUDGET = 0.4
 TRIAL_BUDGET = 0.03
+TRIALS_TIME = 0.3  # seconds of tried lays or stations per decision; the rest are not tried
 
 
 def _eval_trains(game: Game, corp: Corporation) -> list[Train]:
@@ -106,6 +111,7 @@ def _towards_stops(game: Game, hid: str, tile_id: str, rotation: int) -> float:
 
 def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
     lays = legal_tile_lays(game, corp.sym)
+    corp = fresh(game, corp)
     cands: list[tuple[float, str, str, int]] = []
     for hid, tiles in sorted(lays.items()):
         for tile_id, rots in sorted(tiles.items()):
@@ -126,7 +132,19 @@ def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
         return (revenue_with(g, corp.sym, trains), revenue_with(g, corp.sym, future),
                 g.corporations[corp.sym].cash)
 
-    for quick, hid, tile_id, rot in cands[:TRIED_LAYS]:
+    stop = time.perf_counter() + TRIALS_TIME
+    routed = game.has_route(corp)
+    helper = game.player(corp.president).cash if corp.president else 0
+    train_cost = next_train_cost(game, corp)
+    short_of_train = needs_train_money(game, corp)
+    tried = attempts = 0
+    for quick, hid, tile_id, rot in cands:
+        if tried >= TRIED_LAYS or attempts >= 3 * TRIED_LAYS or (best and time.perf_counter() > stop):
+            break
+        terrain = game.board.terrain_cost(game.board.hexes[hid])
+        if terrain and short_of_train and cash - terrain + (0 if routed else helper) < train_cost:
+            continue  # not worth a trial: the terrain alone costs it its next train
+        attempts += 1
         action = A.LayTile(**base(game, corp.sym), hex=hid, tile=tile_id, rotation=rot)
         result = trial(game, action, measure)
         if result is None:
@@ -138,8 +156,11 @@ def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
         name = tile_id.rsplit("-", 1)[0]
         why = (f"lays {name} on {hid}: routes earn {game.fmt(gain)} more" if gain > 0
                else f"lays {name} on {hid} to build towards better routes")
-        if cost and needs_train_money(game, corp) and cash_after < next_train_cost(game, corp):
-            continue  # terrain it cannot pay without losing the next train
+        if cost and short_of_train and cash_after + (0 if routed else helper) < train_cost:
+            # terrain it cannot pay without losing the next train (not counted as tried); without
+            # a route it pays for the track that makes one if its president can help with the train
+            continue
+        tried += 1
         best.append((score, Decision(action, why)))
     best.sort(key=lambda t: -t[0])
     return [d for s, d in best if s > -10]
@@ -155,11 +176,16 @@ def token_decisions(game: Game, corp: Corporation) -> list[Decision]:
     cities = option_choices(game, corp.sym, move, "city", {})
     if not cities:
         return []
+    corp = fresh(game, corp)
     reserve = next_train_cost(game, corp) if needs_train_money(game, corp) else 0
     trains = _eval_trains(game, corp)
     now = revenue_with(game, corp.sym, trains)
+    cash = corp.cash  # read before any trial: a trial leaves ``corp`` a stale copy
     scored: list[tuple[float, Decision]] = []
+    stop = time.perf_counter() + TRIALS_TIME
     for c in cities[:TRIED_TOKENS * 2]:
+        if scored and time.perf_counter() > stop:
+            break
         try:
             action = move.build(game, corp.sym, {"city": c.value})
         except GameError:
@@ -172,12 +198,12 @@ def token_decisions(game: Game, corp: Corporation) -> list[Decision]:
         if cash_after < reserve and not forced:
             continue
         gain = rev - now
-        if gain <= 0 and not forced and (corp.cash - cash_after) > 0:
+        if gain <= 0 and not forced and (cash - cash_after) > 0:
             # a station that earns nothing now still blocks and opens a city later: only when
             # its trains last and the money is spare
             if needs_train_money(game, corp) or cash_after < reserve + next_train_cost(game, corp) // 2:
                 continue
-        scored.append((gain - (corp.cash - cash_after) / 20,
+        scored.append((gain - (cash - cash_after) / 20,
                        Decision(action, f"places a station in {c.label.split(' (')[0]}"
                                 + (f": routes earn {game.fmt(gain)} more" if gain > 0 else ""))))
         if len(scored) >= TRIED_TOKENS:
@@ -200,9 +226,33 @@ def route_decision(game: Game, corp: Corporation) -> Decision:
 
 
 def dividend_decision(game: Game, corp: Corporation) -> Decision | None:
+    """The dividend its policy prefers (:func:`_preferred_dividend`), unless that closes the
+    corporation (1833NE closes one whose price falls to 0): then the first that does not."""
+    preferred = _preferred_dividend(game, corp)
+    if preferred is None:
+        return None
+    sym = corp.sym
+
+    def closes(action: A.Action) -> bool:
+        return bool(trial(game, action, lambda g: g.corporations[sym].closed))
+
+    if not closes(preferred.action):
+        return preferred
+    kinds = [c.value for c in choices_for(game, sym, "dividend")]
+    for kind in ("payout", "half", "withhold"):
+        if kind in kinds and kind != getattr(preferred.action, "kind", None):
+            action = A.Dividend(**base(game, sym), kind=kind)
+            if not closes(action):
+                return Decision(action, f"{'pays out' if kind == 'payout' else 'pays half' if kind == 'half' else 'withholds'}"
+                                        f": anything else would drop its price to nothing and close it")
+    return preferred
+
+
+def _preferred_dividend(game: Game, corp: Corporation) -> Decision | None:
     kinds = [c.value for c in choices_for(game, corp.sym, "dividend")]
     if not kinds:
         return None
+    corp = fresh(game, corp)
     revenue = int((getattr(game.round, "state", {}) or {}).get("revenue", 0) or 0)
     routes = (getattr(game.round, "state", {}) or {}).get("routes") or []
     if not revenue and routes:
@@ -210,7 +260,10 @@ def dividend_decision(game: Game, corp: Corporation) -> Decision | None:
     cost = next_train_cost(game, corp)
     keep = "withhold" if "withhold" in kinds else None
     short = corp.cash < cost <= corp.cash + revenue
-    saving = corp.cash < cost and rust_imminent(game, corp)
+    steady = corp.par is not None and 4 * price_of(corp) >= 3 * corp.par.price
+    # saving for the train its trains' rusting forces; with its price already well below its
+    # start only when two runs' revenue reaches it (another fall costs its holders more)
+    saving = corp.cash < cost and rust_imminent(game, corp) and (steady or cost <= corp.cash + 2 * revenue)
     growing = short and len(lasting_trains(game, corp)) < min(2, game.corp_train_limit(corp))
     if keep and (needs_train_money(game, corp) or growing) and (short or saving) and game.room(corp):
         # withholding buys the train it needs this turn; paying out would leave it short
@@ -221,6 +274,13 @@ def dividend_decision(game: Game, corp: Corporation) -> Decision | None:
         else:
             why = f"withholds {game.fmt(revenue)} for a train ({game.fmt(cost)})"
         return Decision(A.Dividend(**base(game, corp.sym), kind=keep), why)
+    if keep and steady and corp.cash < cost and corp.president and underpaid_by(game, corp.president):
+        # others have bought its president's trains for next to nothing: it keeps the price of
+        # a train in its treasury rather than have its president pay for the next one (unless
+        # its price is already well below its start: another fall costs its holders more)
+        return Decision(A.Dividend(**base(game, corp.sym), kind=keep),
+                        f"withholds {game.fmt(revenue)}: others buy its trains below value, and a new one "
+                        f"costs {game.fmt(cost)}")
     if "payout" in kinds:
         return Decision(A.Dividend(**base(game, corp.sym), kind="payout"), f"pays out {game.fmt(revenue)}")
     if "half" in kinds:
@@ -237,6 +297,7 @@ def _bank_train_action(game: Game, corp: Corporation, t: Train, *, cheapest_side
         return None
     given = {"train": t.id}
     sides = option_choices(game, corp.sym, move, "variant", given)
+    corp = fresh(game, corp)
     prices = dict(game.train_variants(t))
     if not sides and prices and cheapest_side:
         # a forced purchase with the president's help: the sides beyond the treasury are not
@@ -256,13 +317,15 @@ def _bank_train_action(game: Game, corp: Corporation, t: Train, *, cheapest_side
 
 def train_decisions(game: Game, corp: Corporation, types: list[str]) -> list[Decision]:
     offered = choices_for(game, corp.sym, "buy_train")
+    corp = fresh(game, corp)
     bank = [c for c in offered if game.trains[c.value].owner in ("depot", "discard") and "trading in" not in c.label]
     must = game.must_buy_train(corp)
-    out: list[Decision] = []
+    out: list[Decision] = reciprocal_buys(game, corp, offered, must)
     if must:
         for c in sorted(bank, key=lambda c: (train_price(game, game.trains[c.value]), c.value)):
             t = game.trains[c.value]
             action = _bank_train_action(game, corp, t, cheapest_side=True)
+            corp = fresh(game, corp)
             if action is not None:
                 out.append(Decision(action, f"buys a {t.name} train: it must own one to run"))
         # a train from another of its president's corporations, at what the treasury can pay
@@ -283,12 +346,13 @@ def train_decisions(game: Game, corp: Corporation, types: list[str]) -> list[Dec
     lasting = lasting_trains(game, corp)
     limit = game.corp_train_limit(corp)
     if len(trains) >= limit:
-        return []
+        return out
     for c in sorted(bank, key=lambda c: (-game.trains[c.value].distance, -game.trains[c.value].price)):
         t = game.trains[c.value]
         if rusts_soon(game, t) and lasting:
             continue  # it would rust before it paid for itself
         action = _bank_train_action(game, corp, t, cheapest_side=False)
+        corp = fresh(game, corp)
         if action is None:
             continue
         rusting = rusted_by(game, t.name)
@@ -300,6 +364,29 @@ def train_decisions(game: Game, corp: Corporation, types: list[str]) -> list[Dec
             why = f"buys a {t.name} train to earn more"
         out.append(Decision(action, why))
     return out
+
+
+def reciprocal_buys(game: Game, corp: Corporation, offered: list[Choice], must: bool) -> list[Decision]:
+    """Trains of corporations that bought trains below value from its president's corporations,
+    at $1 in turn (the rules let the buyer name any price): the biggest first, only trains that
+    last unless it must own one."""
+    pid = corp.president
+    owing = underpaid_by(game, pid) if pid is not None else frozenset()
+    if not owing or corp.cash < 1 or not (must or game.room(corp)):
+        return []
+    picks = []
+    for c in offered:
+        t = game.trains[c.value]
+        seller = game.corporations.get(t.owner)
+        if seller is None or seller.sym not in owing or seller.president == pid or game.face_value_only(corp, t):
+            continue
+        if not must and rusts_soon(game, t):
+            continue
+        picks.append(t)
+    picks.sort(key=lambda t: (-t.distance, -t.price, t.id))
+    return [Decision(A.BuyTrain(**base(game, corp.sym), train=t.id, price=1),
+                     f"buys {t.owner}'s {t.name} train for {game.fmt(1)}, as {t.owner} bought its trains below value")
+            for t in picks]
 
 
 def emergency_sale(game: Game, pid: str, corp: Corporation) -> list[Decision]:
@@ -349,7 +436,9 @@ def private_buy_decisions(game: Game, corp: Corporation) -> list[Decision]:
         return []
     reserve = next_train_cost(game, corp) if needs_train_money(game, corp) else 0
     out: list[Decision] = []
-    for c in option_choices(game, corp.sym, move, "company", {}):
+    companies = option_choices(game, corp.sym, move, "company", {})
+    corp = fresh(game, corp)
+    for c in companies:
         comp = game.companies[c.value]
         if comp.owner != corp.president:
             continue
@@ -374,6 +463,7 @@ def special_buy_decisions(game: Game, corp: Corporation) -> list[Decision]:
     if not trains:
         return []
     now = revenue_with(game, corp.sym, trains)
+    cash = corp.cash
     out: list[tuple[int, Decision]] = []
     for c in option_choices(game, corp.sym, move, "right", {}):
         action = sample_special(game, corp, c.value)
@@ -383,7 +473,7 @@ def special_buy_decisions(game: Game, corp: Corporation) -> list[Decision]:
         if result is None:
             continue
         rev, cash_after = result
-        cost = corp.cash - cash_after
+        cost = cash - cash_after
         if rev - now <= 0 or 3 * (rev - now) < cost or cash_after < reserve:
             continue
         out.append((rev - now, Decision(action, f"buys the {c.value} for {game.fmt(cost)}: "

@@ -12,10 +12,12 @@ import random
 
 from .. import actions as A
 from ..decisions import deciders
+from ..entities import Corporation
 from ..game import Game
 from ..moves import choices_for, move_for, option_choices, sample_action
 from ..rounds.operating import OperatingRound
 from ..rounds.stock import AuctionRound, StockRound
+from . import capital as C
 from . import operating as O
 from .policy import Decision, base, first_accepted
 from .stock import auction_decisions, stock_decisions
@@ -25,61 +27,56 @@ def _types(game: Game, entity: str) -> list[str]:
     return game.action_types(entity)
 
 
-def _issue_decisions(game: Game, corp_sym: str, emergency: bool) -> list[Decision]:
-    """1833NE: a corporation issues treasury shares in an emergency (its president then pays
-    less), the smallest bundle that covers the train; otherwise it does not dilute."""
-    if not emergency:
-        return []
-    move = move_for("sell_shares", "corporation")
-    if move is None:
-        return []
-    out = []
-    for c in option_choices(game, corp_sym, move, "shares", {}):
-        ids = tuple(c.value.split(","))
-        percent = sum(game.shares[s].percent for s in ids)
-        out.append(Decision(A.SellShares(**base(game, corp_sym), shares=ids, percent=percent),
-                            f"issues {percent}% of its shares to pay for a train"))
-    return out
-
-
 def corporation_decisions(game: Game, corp_sym: str) -> list[Decision]:
     """The operating corporation's decisions (and its president's sales for a train)."""
-    corp = game.corporations[corp_sym]
     types = _types(game, corp_sym)
     out: list[Decision] = []
+
+    def corp() -> Corporation:
+        # each decision module tries actions and undoes them, which leaves older references
+        # to the game's objects stale: read the corporation afresh for each
+        return game.corporations[corp_sym]
+
     if "discard_train" in types:
-        return O.discard_decision(game, corp)
+        return O.discard_decision(game, corp())
+    if "takeover" in types:
+        out += C.takeover_decisions(game, corp())
+    if "accept_takeover" in types:
+        accept = C.accept_decision(game, corp())
+        out += [accept] if accept is not None else []
     if not isinstance(game.round, OperatingRound):
-        return [Decision(A.Pass(**base(game, corp_sym)), "passes")] if "pass" in types else []
-    must = game.must_buy_train(corp)
-    emergency = must and game.needs_emergency_money(corp)
+        return out + ([Decision(A.Pass(**base(game, corp_sym)), "passes")] if "pass" in types else [])
+    must = game.must_buy_train(corp())
+    emergency = must and game.needs_emergency_money(corp())
     if "sell_shares" in types:
-        out += _issue_decisions(game, corp_sym, emergency or must)
+        out += C.issue_decisions(game, corp(), emergency=emergency)
     if "take_loan" in types or "payoff_loan" in types:
-        out += [d for d in O.loan_decisions(game, corp, types) if isinstance(d.action, A.TakeLoan)]
+        out += [d for d in O.loan_decisions(game, corp(), types) if isinstance(d.action, A.TakeLoan)]
     if "lay_tile" in types:
-        out += O.lay_decisions(game, corp)
+        out += O.lay_decisions(game, corp())
     elif "place_token" in types:
-        out += O.token_decisions(game, corp)
+        out += O.token_decisions(game, corp())
     elif "run_routes" in types:
-        out.append(O.route_decision(game, corp))
+        out.append(O.route_decision(game, corp()))
     elif "dividend" in types:
-        d = O.dividend_decision(game, corp)
+        d = O.dividend_decision(game, corp())
         out += [d] if d is not None else []
     elif "buy_train" in types:
-        out += O.train_decisions(game, corp, types)
-        if emergency and corp.president:
-            out += O.emergency_sale(game, corp.president, corp)
+        out += O.train_decisions(game, corp(), types)
+        president = corp().president
+        if emergency and president:
+            out += O.emergency_sale(game, president, corp())
+    if "buy_shares" in types:
+        out += C.redeem_decisions(game, corp())
     if "special_buy" in types:
-        out += O.special_buy_decisions(game, corp)
+        out += O.special_buy_decisions(game, corp())
     if "buy_company" in types:
-        out += O.private_buy_decisions(game, corp)
+        out += O.private_buy_decisions(game, corp())
     if "payoff_loan" in types:
-        out += [d for d in O.loan_decisions(game, corp, types) if isinstance(d.action, A.PayoffLoan)]
-    if emergency and corp.president and "buy_train" not in types:
-        out += O.emergency_sale(game, corp.president, corp)
-    if "accept_takeover" in types or "takeover" in types:
-        pass  # takeovers: declined (the corporation keeps its own course)
+        out += [d for d in O.loan_decisions(game, corp(), types) if isinstance(d.action, A.PayoffLoan)]
+    president = corp().president
+    if emergency and president and "buy_train" not in types:
+        out += O.emergency_sale(game, president, corp())
     for kind in ("remove_token", "borrow_train", "merge"):
         if kind in types:
             action = _first_choice(game, corp_sym, kind)

@@ -8,6 +8,7 @@ state exactly, like :meth:`engine.mechanics.processing.ActionProcessing.accepts`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
@@ -43,6 +44,12 @@ def trial(game: Game, action: A.Action, measure: Callable[[Game], T]) -> T | Non
     finally:
         game._rollback(mark)
         game._checkpoint = before
+
+
+def fresh(game: Game, corp: Corporation) -> Corporation:
+    """The game's live corporation: a trial, or a choice list that tries actions, restores the
+    game from a copy and leaves references read before it stale (and changed by the trial)."""
+    return game.corporations[corp.sym]
 
 
 def first_accepted(game: Game, decisions: list[Decision]) -> Decision | None:
@@ -116,6 +123,35 @@ def rust_imminent(game: Game, corp: Corporation, within: int = 2) -> bool:
 def rusted_by(game: Game, name: str) -> list[str]:
     """Names of the trains the first ``name`` train rusts (or makes obsolete)."""
     return sorted({t.name for t in game.trains.values() if ends_on(game, t) == name})
+
+
+_TRAIN_SALE = re.compile(r"^(\S+) buys an? (\S+)-train for (.+?) from (\S+)$")
+_UNDERPAID: dict[tuple[int, int, str], frozenset[str]] = {}
+
+
+def underpaid_by(game: Game, pid: str) -> frozenset[str]:
+    """Corporations that bought a train below its face value from a corporation ``pid`` now
+    presides (the rules let a president name any price from $1). The computer player buys
+    below value only from these, in turn; never from a player who has not done it first."""
+    key = (id(game), len(game.log), pid)
+    if key not in _UNDERPAID:
+        if len(_UNDERPAID) > 64:
+            _UNDERPAID.clear()
+        face = {t.name: t.price for t in game.trains.values()}
+        found = set()
+        for line in game.log:
+            m = _TRAIN_SALE.match(line)
+            if m is None:
+                continue
+            buyer, name, paid, seller = m.groups()
+            corp = game.corporations.get(seller)
+            digits = re.sub(r"\D", "", paid)
+            if corp is None or corp.president != pid or buyer not in game.corporations or not digits:
+                continue
+            if int(digits) < face.get(name, 0):
+                found.add(buyer)
+        _UNDERPAID[key] = frozenset(found)
+    return _UNDERPAID[key]
 
 
 def lasting_trains(game: Game, corp: Corporation) -> list[Train]:

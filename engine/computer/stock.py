@@ -66,6 +66,7 @@ def _par_decisions(game: Game, pid: str) -> list[Decision]:
     depot = next((game.trains[t] for t in game.train_order if game.trains[t].owner == "depot"), None)
     train_cost = depot.price if depot is not None else 0
     cash -= train_reserve(game, pid)  # what its running corporations may need from it first
+    idle = not any(c.ipoed and not c.closed for c in game.corporations.values())
     corps = option_choices(game, pid, move, "corporation", {})
     for corp_choice in corps:
         given = {"corporation": corp_choice.value}
@@ -75,10 +76,15 @@ def _par_decisions(game: Game, pid: str) -> list[Decision]:
         pick = next((c for c in by_value if int(c.value.split(",")[0]) * 6 <= cash), None)
         if pick is None and not _presidencies(game, pid):
             pick = next((c for c in by_value if int(c.value.split(",")[0]) * 4 <= cash), None)
+        if pick is None and idle:
+            # no corporation runs: without a new one the game cannot go on
+            pick = next((c for c in by_value if int(c.value.split(",")[0]) * 2 <= game.player(pid).cash), None)
         if pick is None:
             continue
-        if 5 * int(pick.value.split(",")[0]) < train_cost:
-            continue  # its treasury could not buy the train it must own: its president would pay
+        if 4 * int(pick.value.split(",")[0]) < train_cost and not idle:
+            # its treasury (six shares sold) could not buy the train it must own with half as
+            # much again to spare (the phase may move on before it runs): its president would pay
+            continue
         given["price"] = pick.value
         homes = option_choices(game, pid, move, "home", given)
         if homes:
