@@ -7,6 +7,7 @@ issues, redeems and takes over when that pays."""
 from __future__ import annotations
 
 import copy
+import time
 from typing import Any
 
 import pytest
@@ -129,6 +130,21 @@ def test_the_same_seed_makes_the_same_decisions() -> None:
         assert a.action.to_dict() == b.action.to_dict() and a.reason == b.reason
         game.process(a.action)
         twin.process(b.action)
+
+
+@pytest.mark.parametrize("upto", [1072, 1275])
+def test_its_decisions_do_not_depend_on_the_machines_speed(monkeypatch: pytest.MonkeyPatch, upto: int) -> None:
+    """Its searches are budgeted in work done, not on the wall clock: on a machine so slow that
+    every look at the clock finds a second gone, it lays the same tile as on this one (dense
+    late positions of a national game, where the wall clock once changed the tile laid)."""
+    game = position("generated/1856", "1856_p5_s101", upto)
+    twin = copy.deepcopy(game)
+    a = decide(game, seed=5)
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
+    b = decide(twin, seed=5)
+    assert a is not None and b is not None and a.action.type == "lay_tile"
+    assert a.action.to_dict() == b.action.to_dict() and a.reason == b.reason
 
 
 def test_four_computer_players_keep_a_game_moving() -> None:

@@ -9,7 +9,6 @@ judged by the revenue the corporation's trains (or the next train it would buy) 
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from .. import actions as A
@@ -42,7 +41,7 @@ TRIED_LAYS = 4
 TRIED_TOKENS = 4
 ROUTE_BUDGET = 0.4
 TRIAL_BUDGET = 0.03
-TRIALS_TIME = 0.3  # seconds of tried lays or stations per decision; the rest are not tried
+TRIED_WITH_ONE = TRIED_LAYS + 2  # lays tried at most once one is worth making (decision time)
 
 
 def _eval_trains(game: Game, corp: Corporation) -> list[Train]:
@@ -67,7 +66,7 @@ def revenue_with(game: Game, corp_sym: str, trains: list[Train], budget: float =
     if not trains:
         return 0
     try:
-        return best_routes(game, corp_sym, time_budget=budget, trains=trains).total
+        return best_routes(game, corp_sym, time_budget=budget, trains=trains, deterministic=True).total
     except GameError:
         return 0
 
@@ -132,14 +131,13 @@ def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
         return (revenue_with(g, corp.sym, trains), revenue_with(g, corp.sym, future),
                 g.corporations[corp.sym].cash)
 
-    stop = time.perf_counter() + TRIALS_TIME
     routed = game.has_route(corp)
     helper = game.player(corp.president).cash if corp.president else 0
     train_cost = next_train_cost(game, corp)
     short_of_train = needs_train_money(game, corp)
     tried = attempts = 0
     for quick, hid, tile_id, rot in cands:
-        if tried >= TRIED_LAYS or attempts >= 3 * TRIED_LAYS or (best and time.perf_counter() > stop):
+        if tried >= TRIED_LAYS or attempts >= 3 * TRIED_LAYS or (best and attempts >= TRIED_WITH_ONE):
             break
         terrain = game.board.terrain_cost(game.board.hexes[hid])
         if terrain and short_of_train and cash - terrain + (0 if routed else helper) < train_cost:
@@ -182,9 +180,8 @@ def token_decisions(game: Game, corp: Corporation) -> list[Decision]:
     now = revenue_with(game, corp.sym, trains)
     cash = corp.cash  # read before any trial: a trial leaves ``corp`` a stale copy
     scored: list[tuple[float, Decision]] = []
-    stop = time.perf_counter() + TRIALS_TIME
     for c in cities[:TRIED_TOKENS * 2]:
-        if scored and time.perf_counter() > stop:
+        if len(scored) >= TRIED_TOKENS:
             break
         try:
             action = move.build(game, corp.sym, {"city": c.value})
@@ -217,7 +214,7 @@ def token_decisions(game: Game, corp: Corporation) -> list[Decision]:
 
 def route_decision(game: Game, corp: Corporation) -> Decision:
     try:
-        sol = best_routes(game, corp.sym, time_budget=ROUTE_BUDGET)
+        sol = best_routes(game, corp.sym, time_budget=ROUTE_BUDGET, deterministic=True)
         routes, total = list(sol.routes), sol.total
     except GameError:
         routes, total = [], 0

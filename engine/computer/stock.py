@@ -115,7 +115,7 @@ def earning(game: Game, corp: Corporation) -> int:
         if len(_EARNING) > 256:
             _EARNING.clear()
         try:
-            _EARNING[key] = best_routes(game, corp.sym, time_budget=0.03).total
+            _EARNING[key] = best_routes(game, corp.sym, time_budget=0.03, deterministic=True).total
         except GameError:
             _EARNING[key] = 0
     return _EARNING[key]

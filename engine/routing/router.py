@@ -113,21 +113,38 @@ class Candidate(NamedTuple):
     links: tuple[Link, ...]
 
 
-class _Clock:
-    """Wall-clock budget: ``deadline`` for the whole search; ``out`` once it has passed."""
+WORK_RATE = 300_000.0  # steps of search per second of CPU in dense positions on this machine (measured)
 
-    def __init__(self, budget: float):
-        self.start = time.perf_counter()
+
+class _Clock:
+    """The search's budget: ``deadline`` for the whole search; ``out`` once it has passed. On
+    the wall clock, or, with ``work_rate``, on a clock of work done: each step of the search
+    counts ``1 / work_rate`` seconds, so that a search
+    stops at the same point on a busy machine as on an idle one (the computer player's
+    decisions are the same for the same game)."""
+
+    def __init__(self, budget: float, work_rate: float | None = None):
+        self.rate = work_rate
+        self.looks = 0
+        self.began = time.perf_counter()
+        self.start = 0.0 if work_rate else self.began
         self.deadline = self.start + budget
         self.out = False
 
-    def expired(self, deadline: float | None = None) -> bool:
-        if time.perf_counter() > (self.deadline if deadline is None else deadline):
+    def now(self, work: int = 1) -> float:
+        if self.rate:
+            self.looks += work
+            return self.looks / self.rate
+        return time.perf_counter()
+
+    def expired(self, deadline: float | None = None, work: int = 1) -> bool:
+        """``work``: the steps done since the caller last looked."""
+        if self.now(work) > (self.deadline if deadline is None else deadline):
             self.out = True
         return self.out
 
     def elapsed_ms(self) -> float:
-        return (time.perf_counter() - self.start) * 1000.0
+        return (time.perf_counter() - self.began) * 1000.0
 
 
 # ---------------------------------------------------------------------------- enumeration
@@ -218,7 +235,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             open_end: bool) -> None:
         nonlocal ticks
         ticks += 1
-        if ticks & 4095 == 0 and clock.expired(limit):
+        if ticks & 4095 == 0 and clock.expired(limit, 4096):
             return
         count = len(nodes)
         if count >= 2 and tok and start_rank < rank[cur]:
@@ -246,7 +263,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         # the caller has checked that ``cur`` leaves the route open
         nonlocal ticks
         ticks += 1
-        if ticks & 4095 == 0 and clock.expired(limit):
+        if ticks & 4095 == 0 and clock.expired(limit, 4096):
             return
         count = len(nodes)
         if count >= max_stops:
@@ -446,7 +463,7 @@ class _Assigner:
                         for b in link.bits:
                             sp.bit_links.setdefault(b, []).append(id(link))
                     found[byte] |= bitv
-                if j & 1023 == 1023 and clock.expired():
+                if j & 1023 == 1023 and clock.expired(work=1024):
                     self.ok = False  # out of time: the greedy assignment stands
                     break
             sp.fits = {d: int.from_bytes(arr, "little") for d, arr in fits.items()}
@@ -571,7 +588,7 @@ class _Assigner:
         later = self.later[i]
         while x:
             self.nodes += 1
-            if self.nodes & 255 == 0 and clock.expired():
+            if self.nodes & 255 == 0 and clock.expired(work=256):
                 return
             low = x & -x
             x ^= low
@@ -676,7 +693,7 @@ def _spaces(game: Game, corp_sym: str, graph: RouteGraph, cands: list[Candidate]
                     memo[visited] = r
                 if r > 0:
                     rows.append((r, g))
-                if g & 1023 == 1023 and clock.expired():
+                if g & 1023 == 1023 and clock.expired(work=1024):
                     break
             rows.sort(key=lambda row: (-row[0], row[1]))
             spaces.append(([g for _, g in rows], [r for r, _ in rows], rows[0][0] if rows else 0))
@@ -741,14 +758,17 @@ def _split_listing(game: Game, corp_sym: str, graph: RouteGraph, trains: list[Tr
 
 
 def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
-                trains: list[Train] | None = None, graph: RouteGraph | None = None) -> RouteSolution:
+                trains: list[Train] | None = None, graph: RouteGraph | None = None,
+                deterministic: bool = False) -> RouteSolution:
     """The set of routes, one per train at most, that earns ``corp_sym`` the most revenue.
 
     ``trains`` defaults to ``game.runnable_trains``; routes come in that order, in the
     18xx.games RunRoutes shape (``train``, ``connections``, ``hexes``, ``revenue``,
-    ``revenue_str``), ready for ``A.RunRoutes(routes=...)`` or ``render_map(routes=...)``."""
+    ``revenue_str``), ready for ``A.RunRoutes(routes=...)`` or ``render_map(routes=...)``.
+    ``deterministic``: the budget is counted in work done (:data:`WORK_RATE` looks at the clock
+    per second), not on the wall clock: an answer not proven best is the same on any machine."""
     with _collector_paused():
-        return _best_routes(game, corp_sym, time_budget, trains, graph)
+        return _best_routes(game, corp_sym, time_budget, trains, graph, WORK_RATE if deterministic else None)
 
 
 @contextmanager
@@ -770,8 +790,8 @@ def _collector_paused() -> Iterator[None]:
 
 
 def _best_routes(game: Game, corp_sym: str, time_budget: float, trains: list[Train] | None,
-                 graph: RouteGraph | None) -> RouteSolution:
-    clock = _Clock(time_budget)
+                 graph: RouteGraph | None, work_rate: float | None) -> RouteSolution:
+    clock = _Clock(time_budget, work_rate)
     trains = _trains(game, corp_sym) if trains is None else trains
     sol = RouteSolution(corp_sym)
     if not trains:
