@@ -153,6 +153,7 @@ class GameService:
         count = logged[-1].seq if logged else 0  # read with the rows: one snapshot (issue 28)
         seats = await self.store.seats(row.id)
         game = await asyncio.to_thread(build_game, row, seats, [entry.data for entry in logged])
+        game.process_only = True  # a live game: its legal choices are shared per position
         cached = CachedGame(count, game, max_id(entry.data for entry in logged))
         self._cache[row.id] = cached
         if self.store.writing():  # built from this command's own writes, not yet committed

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .. import actions as A
-from ..choice import Choice
+from ..choice import Choice, per_position
 from ..decisions import deciders
 from ..errors import GameError
 from ..game import Game
@@ -52,11 +52,9 @@ def command_for(game: Game, entity: str, action_type: str) -> str:
 
 def option_choices(game: Game, entity: str, move: Move, name: str, given: Params) -> list[Choice]:
     """Legal values of option ``name`` of ``move`` for ``entity`` now, given the options typed
-    before it (later ones are ignored)."""
+    before it (later ones are ignored); computed once per position (:func:`per_position`)."""
     option = move.option(name)
     if option is None or option.choices is None:
-        return []
-    if not move.any_time and move.action_type not in game.action_types(entity):
         return []
     before: Params = {}
     for o in move.options:
@@ -64,6 +62,22 @@ def option_choices(game: Game, entity: str, move: Move, name: str, given: Params
             break
         if o.choices is not None and given.get(o.name):
             before[o.name] = given[o.name]
+    if move.action_type in UNSHARED:
+        return _option_choices(game, entity, move, name, before)
+    key = ("choices", entity, move.command, name, tuple(sorted(before.items())))
+    return list(per_position(game, key, lambda: _option_choices(game, entity, move, name, before)))
+
+
+# the routes' choices come from the router's own answers for the position, which get better
+# with the time given (engine.routing.router.cached_best_routes): asked afresh each time
+UNSHARED = ("run_routes",)
+
+
+def _option_choices(game: Game, entity: str, move: Move, name: str, before: Params) -> list[Choice]:
+    option = move.option(name)
+    assert option is not None and option.choices is not None
+    if not move.any_time and move.action_type not in game.action_types(entity):
+        return []
     chooser = option.choices
     title = game.choice_overrides.get(move.action_type)
     if title is not None:
@@ -104,8 +118,10 @@ def real_moves(game: Game, entity: str) -> Iterator[str]:
     privates), a real choice now, found one by one: a move none of whose options has a legal
     value (a train it cannot pay for, no tile it can lay, no private it can afford) is none,
     nor are passing, bankruptcy and the standing orders; a move without options is one when
-    the engine would take it now (a loan)."""
+    the engine would take it now (a loan). Those are tried last (a trial costs more than the
+    choices of the others, which the buttons need at this position anyway)."""
     seen: set[str] = set()
+    trials: list[tuple[str, str, Move]] = []
     for who in deciders(game, entity):
         kind = entity_type(game, who)
         for t in game.action_types(who):
@@ -114,9 +130,15 @@ def real_moves(game: Game, entity: str) -> Iterator[str]:
             move = move_for(t, kind)
             if move is not None and move.any_time:
                 continue
-            if move is None or _can_make(game, who, move):  # unknown to the move table: a decision
+            if move is not None and not move.options:
+                trials.append((who, t, move))
+            elif move is None or _can_make(game, who, move):  # unknown to the move table: a decision
                 seen.add(t)
                 yield t
+    for who, t, move in trials:
+        if t not in seen and _can_make(game, who, move):
+            seen.add(t)
+            yield t
 
 
 def _can_make(game: Game, entity: str, move: Move) -> bool:
@@ -134,6 +156,10 @@ def _can_make(game: Game, entity: str, move: Move) -> bool:
 def only_pass(game: Game) -> str | None:
     """The entity the game waits for when passing is all it can do now (its step is one where
     nothing can be done: :func:`real_moves` is empty), else None."""
+    return per_position(game, ("only_pass",), lambda: _only_pass(game))
+
+
+def _only_pass(game: Game) -> str | None:
     acting = game.acting()
     if game.finished or len(acting) != 1:
         return None
