@@ -36,6 +36,12 @@ def deciders(game: Game, acting: str) -> list[str]:
     return out
 
 
+def action_types(game: Game, entity: str) -> list[str]:
+    """``game.action_types(entity)``, asked once per position (:func:`per_position`): the
+    commands, buttons and choices of one position all ask it."""
+    return list(per_position(game, ("action_types", entity), lambda: game.action_types(entity)))
+
+
 def step_offering(rnd: OperatingRound, entity: str, action_type: str) -> Step | None:
     """The open step that offers ``action_type`` to ``entity`` now (None if none does)."""
     for s in rnd.steps:

@@ -19,7 +19,7 @@ from typing import Any
 
 from .. import actions as A
 from ..choice import Choice, per_position
-from ..decisions import deciders
+from ..decisions import action_types, deciders
 from ..errors import GameError
 from ..game import Game
 from . import operating, stock, track
@@ -76,7 +76,7 @@ UNSHARED = ("run_routes",)
 def _option_choices(game: Game, entity: str, move: Move, name: str, before: Params) -> list[Choice]:
     option = move.option(name)
     assert option is not None and option.choices is not None
-    if not move.any_time and move.action_type not in game.action_types(entity):
+    if not move.any_time and move.action_type not in action_types(game, entity):
         return []
     chooser = option.choices
     title = game.choice_overrides.get(move.action_type)
@@ -124,7 +124,7 @@ def real_moves(game: Game, entity: str) -> Iterator[str]:
     trials: list[tuple[str, str, Move]] = []
     for who in deciders(game, entity):
         kind = entity_type(game, who)
-        for t in game.action_types(who):
+        for t in action_types(game, who):
             if t in NOT_A_CHOICE or t in seen:
                 continue
             move = move_for(t, kind)
@@ -164,7 +164,7 @@ def _only_pass(game: Game) -> str | None:
     if game.finished or len(acting) != 1:
         return None
     entity = acting[0]
-    if "pass" not in game.action_types(entity) or next(real_moves(game, entity), None) is not None:
+    if "pass" not in action_types(game, entity) or next(real_moves(game, entity), None) is not None:
         return None
     return entity
 
