@@ -16,9 +16,10 @@ from bot.storage.store import Store
 from bot.texts.game import decision_buttons
 from engine import actions as A
 from engine.choice import Choice
+from engine.decisions import deciders
 from engine.errors import GameError
 from engine.game import Game
-from engine.moves import MOVES, only_pass, option_choices
+from engine.moves import MOVES, move_for, only_pass, option_choices
 from engine.moves.spec import entity_type
 from engine.replay import filter_actions, replay
 from tests.command_script import script, send, set_up, user_of
@@ -140,3 +141,23 @@ async def test_buttons_change_after_a_move_and_after_an_undo(layer: CommandLayer
 def _seen(buttons: list[Any]) -> list[tuple[str, list[str]]]:
     """What a player sees of the buttons (their state stamps count the undo's log entries)."""
     return [(b.label, [p.label for p in b.picks]) for b in buttons]
+
+
+def test_every_move_without_options_a_step_offers_is_accepted() -> None:
+    """only_pass counts a move without options (a loan, repaying one) as a decision without
+    trying it: over a recorded game, each one offered is one the engine takes."""
+    export = load_export("1856", "hotseat006")
+    game = replay({**export, "actions": []}).game
+    tried = 0
+    for raw in filter_actions(export["actions"]):
+        for e in ([] if game.finished else game.acting()):
+            for who in deciders(game, e):
+                kind = entity_type(game, who)
+                for t in game.action_types(who):
+                    move = move_for(t, kind)
+                    if t in ("pass", "bankrupt") or move is None or move.any_time or move.options:
+                        continue
+                    tried += 1
+                    assert game.accepts(move.build(game, who, {})), f"action {raw.get('id')}: {who} {t}"
+        game.process(A.Action.from_dict(raw), safe=False)
+    assert tried > 100

@@ -117,11 +117,10 @@ def real_moves(game: Game, entity: str) -> Iterator[str]:
     """The action types that give ``entity``, or whoever may act with it (its president, its
     privates), a real choice now, found one by one: a move none of whose options has a legal
     value (a train it cannot pay for, no tile it can lay, no private it can afford) is none,
-    nor are passing, bankruptcy and the standing orders; a move without options is one when
-    the engine would take it now (a loan). Those are tried last (a trial costs more than the
-    choices of the others, which the buttons need at this position anyway)."""
+    nor are passing, bankruptcy and the standing orders; a move without options is one when the
+    step offers it (a loan: its button is offered as it is, and the steps offer one only when
+    it can be made)."""
     seen: set[str] = set()
-    trials: list[tuple[str, str, Move]] = []
     for who in deciders(game, entity):
         kind = entity_type(game, who)
         for t in action_types(game, who):
@@ -130,27 +129,16 @@ def real_moves(game: Game, entity: str) -> Iterator[str]:
             move = move_for(t, kind)
             if move is not None and move.any_time:
                 continue
-            if move is not None and not move.options:
-                trials.append((who, t, move))
-            elif move is None or _can_make(game, who, move):  # unknown to the move table: a decision
+            if move is None or _can_make(game, who, move):  # unknown to the move table: a decision
                 seen.add(t)
                 yield t
-    for who, t, move in trials:
-        if t not in seen and _can_make(game, who, move):
-            seen.add(t)
-            yield t
 
 
 def _can_make(game: Game, entity: str, move: Move) -> bool:
     required = [o for o in move.options if o.required and o.choices is not None]
     if required:
         return bool(option_choices(game, entity, move, required[0].name, {}))
-    if move.options:
-        return True  # free options only (routes, a merge): a decision, not a step to skip
-    try:
-        return game.accepts(move.build(game, entity, {}))
-    except GameError:
-        return False
+    return True  # free options only (routes, a merge) or none (a loan): a decision, not a step to skip
 
 
 def only_pass(game: Game) -> str | None:
