@@ -4,7 +4,7 @@ not, when none may), and the "waiting for ..." line naming each acting entity an
 
 from __future__ import annotations
 
-from engine.decisions import share_blockers
+from engine.decisions import action_types, share_blockers
 from engine.game import Game
 from engine.moves import Move
 from engine.moves.spec import entity_type, pick
@@ -58,12 +58,12 @@ def resolve_entity(
         if game.controller_of(entity) not in pids:
             raise UserError(f"You do not control {game.name_of(entity)}")
         _check_kind(game, cmd, entity)
-        if cmd.action_type not in game.action_types(entity):
+        if cmd.action_type not in action_types(game, entity):
             raise UserError(f"{game.name_of(entity)} cannot /{cmd.command} now" + _can_now(game, entity))
         return entity
     mine = [e for e in candidates(game) if game.controller_of(e) in pids]
     for e in mine:
-        if cmd.action_type in game.action_types(e) and kind_ok(game, cmd, e):
+        if cmd.action_type in action_types(game, e) and kind_ok(game, cmd, e):
             return e
     acting_mine = [e for e in game.acting() if game.controller_of(e) in pids]
     if not acting_mine:

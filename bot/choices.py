@@ -8,6 +8,7 @@ options and command names are the choices of the ``/game`` and ``/help`` options
 from __future__ import annotations
 
 from engine.choice import Choice
+from engine.decisions import action_types
 from engine.errors import GameError
 from engine.game import Game
 from engine.moves import Move, option_choices
@@ -30,7 +31,7 @@ def entity_choices(game: Game, move: Move, pids: set[str]) -> list[Choice]:
     for e in candidates(game):
         if (
             game.controller_of(e) in pids
-            and move.action_type in game.action_types(e)
+            and move.action_type in action_types(game, e)
             and kind_ok(game, move, e)
         ):
             out.append(Choice(e, f"{game.name_of(e)}: {activity(game, e)}"))

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import actions as A
-from engine.decisions import route_suggestion
+from engine.decisions import action_types, route_suggestion
 from engine.errors import GameError
 from engine.game import Game
 from engine.moves import only_pass
@@ -77,6 +77,9 @@ class CachedGame:
     game: Game
     max_id: int  # the largest action id in the log (new actions get the next one)
     pending: list[tuple[dict[str, Any], str | None]] = field(default_factory=list)  # to store: (data, user)
+
+    def __post_init__(self) -> None:
+        self.game.process_only = True  # a live game: its legal choices are shared per position
 
 
 @dataclass
@@ -428,7 +431,7 @@ class GameService:
         images are on); the "Run suggested routes" button confirms them."""
         acting = game.acting()
         corp = acting[0] if acting else None
-        if corp is None or "run_routes" not in game.action_types(corp):
+        if corp is None or "run_routes" not in action_types(game, corp):
             return
         try:
             sol = await asyncio.to_thread(route_suggestion, game, corp)

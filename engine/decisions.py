@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from .choice import Choice as Choice  # re-exported: the front ends take choices from here
+from .choice import per_position
 from .errors import GameError
 from .game import Game
 from .rounds.operating import OperatingRound, Step
@@ -33,6 +34,12 @@ def deciders(game: Game, acting: str) -> list[str]:
             out.append(corp.president)
         out += [c for c in sorted(corp.companies) if c in game.companies and not game.companies[c].closed]
     return out
+
+
+def action_types(game: Game, entity: str) -> list[str]:
+    """``game.action_types(entity)``, asked once per position (:func:`per_position`): the
+    commands, buttons and choices of one position all ask it."""
+    return list(per_position(game, ("action_types", entity), lambda: game.action_types(entity)))
 
 
 def step_offering(rnd: OperatingRound, entity: str, action_type: str) -> Step | None:
@@ -69,7 +76,14 @@ def _op(game: Game) -> OperatingRound | None:
 
 def legal_tile_lays(game: Game, corp_sym: str, hexes: set[str] | None = None) -> dict[str, dict[str, list[int]]]:
     """{hex: {tile id: [rotations]}} the corporation may lay now (normal track lay), on ``hexes``
-    only when given."""
+    only when given; all of them are listed once per position (:func:`per_position`)."""
+    if hexes is None:
+        lays = per_position(game, ("tile_lays", corp_sym), lambda: _tile_lays(game, corp_sym, None))
+        return {h: {t: list(r) for t, r in tiles.items()} for h, tiles in lays.items()}
+    return _tile_lays(game, corp_sym, hexes)
+
+
+def _tile_lays(game: Game, corp_sym: str, hexes: set[str] | None) -> dict[str, dict[str, list[int]]]:
     corp = game.corporations[corp_sym]
     rnd = game.round
     if isinstance(rnd, OperatingRound) and rnd.state.get("tiles_laid", 0) >= game.tile_lays_per_turn(corp):

@@ -17,6 +17,9 @@ subclasses ``Game`` and overrides the hooks whose rules it changes.
 
 from __future__ import annotations
 
+import itertools
+
+from . import actions as A
 from .mechanics.companies import CompanyRules
 from .mechanics.phases import PhaseRules
 from .mechanics.processing import ActionProcessing
@@ -31,3 +34,22 @@ from .rounds.flow import RoundFlow
 class Game(ActionProcessing, RoundFlow, CompanyRules, TrainBuying, RevenueRules, StationRules, TrackRules,
            PhaseRules, ShareRules):
     """Base 18xx game. Titles subclass it and override hooks; see ``engine.titles``."""
+
+    # what identifies a position (engine.choice.per_position): a stamp renewed by every processed
+    # action and restored with the state when one is refused or undone
+    position_stamp = 0
+    process_only = False  # set when only process() changes this game (the bot's live games)
+
+    def process(self, action: A.Action, *, safe: bool = True) -> None:
+        before = self.position_stamp
+        self.position_stamp = next(_STAMPS)
+        try:
+            super().process(action, safe=safe)
+        except Exception:
+            if safe:  # refused and rolled back: the very position before it
+                self.position_stamp = before
+            raise
+        self.position_stamp = next(_STAMPS)
+
+
+_STAMPS = itertools.count(1)

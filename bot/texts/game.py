@@ -5,6 +5,8 @@ name. Pure: no store, no Discord.
 
 from __future__ import annotations
 
+from itertools import islice
+
 from engine import actions as A
 from engine.choice import Choice
 from engine.decisions import round_title
@@ -82,12 +84,12 @@ def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[
             Button(_capital(c.label)[:80], format_command(move.command, {first.name: c.value, **stamp}), "primary")
             for c in choices
         ]
-    picks = tuple(
+    picks = tuple(islice((
         Pick(c.label[:100], line)
         for c in choices
         if len(line := format_command(move.command, {first.name: c.value, **stamp})) <= 100
         and tappable(game, entity, move, {first.name: c.value})
-    )[:MENU_SIZE]
+    ), MENU_SIZE))  # the first ones a menu holds: the others are not tried
     more = f" ({len(choices) - len(picks)} more: type /{move.command})" if len(choices) > len(picks) else ""
     placeholder = f"{_capital(move.help)}: choose {first.name}{more}"
     return [Button(placeholder[:150], format_command(move.command, stamp), picks=picks)] if picks else []

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engine.decisions import round_title
+from engine.decisions import action_types, round_title
 from engine.game import Game
 from engine.rounds.operating import OperatingRound
 from engine.rounds.stock import AuctionRound, StockRound
@@ -35,7 +35,7 @@ def activity(game: Game, entity: str) -> str:
             return f"buy {first} for {game.fmt(rnd.min_bid(first))}, bid on another private, or pass"
         return "pass"
     if isinstance(rnd, StockRound):
-        types = game.action_types(entity)
+        types = action_types(game, entity)
         words = [_STOCK_WORDS[t] for t in types if t in _STOCK_WORDS]
         done = "end the turn" if rnd.turn_actions else "pass"
         return _either([*words, done]) if "pass" in types else _either(words) or "wait"

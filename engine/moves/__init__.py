@@ -18,8 +18,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from .. import actions as A
-from ..choice import Choice
-from ..decisions import deciders
+from ..choice import Choice, per_position
+from ..decisions import action_types, deciders
 from ..errors import GameError
 from ..game import Game
 from . import operating, stock, track
@@ -52,11 +52,9 @@ def command_for(game: Game, entity: str, action_type: str) -> str:
 
 def option_choices(game: Game, entity: str, move: Move, name: str, given: Params) -> list[Choice]:
     """Legal values of option ``name`` of ``move`` for ``entity`` now, given the options typed
-    before it (later ones are ignored)."""
+    before it (later ones are ignored); computed once per position (:func:`per_position`)."""
     option = move.option(name)
     if option is None or option.choices is None:
-        return []
-    if not move.any_time and move.action_type not in game.action_types(entity):
         return []
     before: Params = {}
     for o in move.options:
@@ -64,6 +62,22 @@ def option_choices(game: Game, entity: str, move: Move, name: str, given: Params
             break
         if o.choices is not None and given.get(o.name):
             before[o.name] = given[o.name]
+    if move.action_type in UNSHARED:
+        return _option_choices(game, entity, move, name, before)
+    key = ("choices", entity, move.command, name, tuple(sorted(before.items())))
+    return list(per_position(game, key, lambda: _option_choices(game, entity, move, name, before)))
+
+
+# the routes' choices come from the router's own answers for the position, which get better
+# with the time given (engine.routing.router.cached_best_routes): asked afresh each time
+UNSHARED = ("run_routes",)
+
+
+def _option_choices(game: Game, entity: str, move: Move, name: str, before: Params) -> list[Choice]:
+    option = move.option(name)
+    assert option is not None and option.choices is not None
+    if not move.any_time and move.action_type not in action_types(game, entity):
+        return []
     chooser = option.choices
     title = game.choice_overrides.get(move.action_type)
     if title is not None:
@@ -103,12 +117,13 @@ def real_moves(game: Game, entity: str) -> Iterator[str]:
     """The action types that give ``entity``, or whoever may act with it (its president, its
     privates), a real choice now, found one by one: a move none of whose options has a legal
     value (a train it cannot pay for, no tile it can lay, no private it can afford) is none,
-    nor are passing, bankruptcy and the standing orders; a move without options is one when
-    the engine would take it now (a loan)."""
+    nor are passing, bankruptcy and the standing orders; a move without options is one when the
+    step offers it (a loan: its button is offered as it is, and the steps offer one only when
+    it can be made)."""
     seen: set[str] = set()
     for who in deciders(game, entity):
         kind = entity_type(game, who)
-        for t in game.action_types(who):
+        for t in action_types(game, who):
             if t in NOT_A_CHOICE or t in seen:
                 continue
             move = move_for(t, kind)
@@ -123,22 +138,21 @@ def _can_make(game: Game, entity: str, move: Move) -> bool:
     required = [o for o in move.options if o.required and o.choices is not None]
     if required:
         return bool(option_choices(game, entity, move, required[0].name, {}))
-    if move.options:
-        return True  # free options only (routes, a merge): a decision, not a step to skip
-    try:
-        return game.accepts(move.build(game, entity, {}))
-    except GameError:
-        return False
+    return True  # free options only (routes, a merge) or none (a loan): a decision, not a step to skip
 
 
 def only_pass(game: Game) -> str | None:
     """The entity the game waits for when passing is all it can do now (its step is one where
     nothing can be done: :func:`real_moves` is empty), else None."""
+    return per_position(game, ("only_pass",), lambda: _only_pass(game))
+
+
+def _only_pass(game: Game) -> str | None:
     acting = game.acting()
     if game.finished or len(acting) != 1:
         return None
     entity = acting[0]
-    if "pass" not in game.action_types(entity) or next(real_moves(game, entity), None) is not None:
+    if "pass" not in action_types(game, entity) or next(real_moves(game, entity), None) is not None:
         return None
     return entity
 

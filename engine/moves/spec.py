@@ -117,15 +117,17 @@ def text(params: Params, key: str) -> str:
     return raw
 
 
-def pick(value: str, options: list[str], what: str, offered: list[str] | None = None) -> str:
+def pick(value: str, options: list[str], what: str,
+         offered: list[str] | Callable[[], list[str]] | None = None) -> str:
     """``value`` among ``options``, ignoring case; a refusal otherwise, listing a few of
-    ``offered`` (the ones that make sense now; default: ``options``)."""
+    ``offered`` (the ones that make sense now; default: ``options``; a function when they cost
+    something to list: called only for the refusal)."""
     if value in options:
         return value
     lowered = {o.lower(): o for o in options}
     if value.lower() in lowered:
         return lowered[value.lower()]
-    listed = options if offered is None else offered
+    listed = options if offered is None else offered() if callable(offered) else offered
     shown = ", ".join(listed[:12]) + (", ..." if len(listed) > 12 else "")
     raise GameError(f"There is no {what} {value!r}" + (f"; choose from: {shown}" if shown else ""),
                     UNKNOWN, what=what, id=value)

@@ -144,7 +144,7 @@ def only_rotation(g: Game, e: str, hex_id: str, tile: str) -> int:
 
 
 def build_lay(g: Game, e: str, p: Params) -> A.Action:
-    hex_id = pick(text(p, "hex").upper(), list(g.board.hexes), "hex", sorted(_lays(g, e)))
+    hex_id = pick(text(p, "hex").upper(), list(g.board.hexes), "hex", lambda: sorted(_lays(g, e)))
     tile = text(p, "tile")
     name = tile.rsplit("-", 1)[0] if tile.count("-") else tile
     if "-" not in tile:

@@ -1,0 +1,163 @@
+"""The legal choices computed once per position (engine.choice.per_position): shared by the
+buttons, autocomplete, the skipped steps and error messages of a live game, and never offered
+at another position: a move, a refused action, a trial and an undo each give the choices of
+the position the game is at, identical to choices computed afresh."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.commands import CommandLayer
+from bot.storage.store import Store
+from bot.texts.game import decision_buttons
+from engine import actions as A
+from engine.choice import Choice
+from engine.decisions import deciders
+from engine.errors import GameError
+from engine.game import Game
+from engine.moves import MOVES, move_for, only_pass, option_choices
+from engine.moves.spec import entity_type
+from engine.replay import filter_actions, replay
+from tests.command_script import script, send, set_up, user_of
+from tests.fixture_util import load_export
+
+START, WINDOW = 450, 60  # hotseat006's late game: track, tokens, routes, dividends, trains, loans
+
+
+def _actions() -> list[dict[str, Any]]:
+    return [a for a in filter_actions(load_export("1856", "hotseat006")["actions"]) if a.get("type") != "end_game"]
+
+
+def _live(upto: int) -> Game:
+    game = replay({**load_export("1856", "hotseat006"), "actions": _actions()[:upto]}).game
+    game.live, game.process_only = True, True
+    return game
+
+
+def _first_lay() -> int:
+    return next(i for i, a in enumerate(_actions()) if i >= START and a["type"] == "lay_tile")
+
+
+def _offered(game: Game) -> dict[tuple[str, str], list[Choice]]:
+    """Every first option's choices of every move of the acting entity, and whether it only passes."""
+    out: dict[tuple[str, str], list[Choice]] = {}
+    for e in game.acting():
+        kind = entity_type(game, e)
+        for t in game.action_types(e):
+            move = next((m for m in MOVES.values() if m.action_type == t and m.fits(kind)), None)
+            first = next((o for o in move.options if o.choices is not None), None) if move else None
+            if move is not None and first is not None:
+                out[(e, move.command)] = option_choices(game, e, move, first.name, {})
+    out[("only_pass", "")] = [Choice(str(only_pass(game)), "")]
+    return out
+
+
+def _fresh(game: Game) -> dict[tuple[str, str], list[Choice]]:
+    game.process_only = False
+    try:
+        return _offered(game)
+    finally:
+        game.process_only = True
+
+
+def test_choices_change_after_a_move_and_come_back_after_a_refusal_and_a_trial() -> None:
+    at = _first_lay()
+    game = _live(at)
+    raw = _actions()[at]
+    lay = MOVES["lay"]
+    before = option_choices(game, raw["entity"], lay, "hex", {})
+    assert raw["hex"] in [c.value for c in before]
+    stamp = game.position_stamp
+
+    # a trial of the lay (the buttons' and the skipped steps' way of asking) leaves the position
+    assert game.accepts(A.Action.from_dict(raw))
+    assert game.position_stamp == stamp
+    assert option_choices(game, raw["entity"], lay, "hex", {}) == before
+
+    # a refused action is rolled back: the same position, the same choices
+    with pytest.raises(GameError):
+        game.process(A.LayTile(entity=raw["entity"], entity_type="corporation", hex=raw["hex"],
+                               tile="no-such-tile", rotation=0))
+    assert game.position_stamp == stamp
+    assert option_choices(game, raw["entity"], lay, "hex", {}) == before
+
+    # the lay made: a new position, whose choices are computed for it
+    game.process(A.Action.from_dict(raw))
+    assert game.position_stamp != stamp
+    after = _offered(game)
+    assert after == _fresh(game)
+    assert after.get((raw["entity"], "lay"), []) != before
+
+
+def test_shared_choices_equal_fresh_ones_over_a_recorded_game() -> None:
+    """At each position of a stretch of a real game: the shared choices (asked twice, and again
+    after a trial of the next action) are the ones computed afresh."""
+    game = _live(START)
+    checked = 0
+    for raw in _actions()[START:START + WINDOW]:
+        action = A.Action.from_dict(raw)
+        shared = _offered(game)
+        assert _offered(game) == shared
+        game.accepts(action)
+        assert _offered(game) == shared == _fresh(game), f"action {raw.get('id')} ({raw['type']})"
+        checked += sum(1 for v in shared.values() if v)
+        game.process(action)
+    assert checked > WINDOW
+
+
+@pytest.fixture
+async def layer(tmp_path: Path) -> AsyncIterator[CommandLayer]:
+    store = await Store.open(str(tmp_path / "bot.db"))
+    yield CommandLayer(store, images=False)
+    await store.close()
+
+
+async def test_buttons_change_after_a_move_and_after_an_undo(layer: CommandLayer) -> None:
+    """Through the bot: the buttons after a lay are not the ones before it, and /game undo
+    brings the ones before it back."""
+    at = _first_lay()
+    head, steps = script(load_export("1856", "hotseat006"), at, 1)
+    await set_up(layer, "memo", head)
+
+    async def shown() -> list[Any]:
+        _, cached = await layer.active("memo")
+        return decision_buttons(cached.game, cached.seq)
+
+    first = await shown()
+    reply = await send(layer, "memo", user_of(steps[0].pid), steps[0].line)
+    assert reply.ok, reply.error
+    moved = await shown()
+    assert _seen(moved) != _seen(first)
+    reply = await send(layer, "memo", user_of(steps[0].pid), "/game undo")
+    assert reply.ok, reply.error
+    undone = await shown()
+    assert _seen(undone) == _seen(first)
+
+
+def _seen(buttons: list[Any]) -> list[tuple[str, list[str]]]:
+    """What a player sees of the buttons (their state stamps count the undo's log entries)."""
+    return [(b.label, [p.label for p in b.picks]) for b in buttons]
+
+
+def test_every_move_without_options_a_step_offers_is_accepted() -> None:
+    """only_pass counts a move without options (a loan, repaying one) as a decision without
+    trying it: over a recorded game, each one offered is one the engine takes."""
+    export = load_export("1856", "hotseat006")
+    game = replay({**export, "actions": []}).game
+    tried = 0
+    for raw in filter_actions(export["actions"]):
+        for e in ([] if game.finished else game.acting()):
+            for who in deciders(game, e):
+                kind = entity_type(game, who)
+                for t in game.action_types(who):
+                    move = move_for(t, kind)
+                    if t in ("pass", "bankrupt") or move is None or move.any_time or move.options:
+                        continue
+                    tried += 1
+                    assert game.accepts(move.build(game, who, {})), f"action {raw.get('id')}: {who} {t}"
+        game.process(A.Action.from_dict(raw), safe=False)
+    assert tried > 100
