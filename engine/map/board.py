@@ -197,6 +197,8 @@ class Board:
                 arrivals = self._cache.get(("arrivals", key[1]))
                 if arrivals is not None:
                     kept[("arrivals", key[1])] = arrivals
+            elif key[0] == "walk" and hid not in value.looked:
+                kept[key] = value  # the walk read nothing there (its own stations elsewhere)
         self._cache = kept
 
     def terrain_cost(self, h: HexState) -> int:
@@ -290,14 +292,48 @@ class Board:
         if self.route_legal_network:
             nodes = set(starts)
             for start in starts:
-                nodes |= route_legal_walk(self, start, sym, set(starts) - {start}, hex_edges,
-                                          arrivals=arrivals)
+                walk = self._station_walk(sym, start, starts)
+                nodes |= walk.reached
+                for hid, edges in walk.hex_edges.items():
+                    got = hex_edges.get(hid)
+                    if got is None:
+                        hex_edges[hid] = set(edges)
+                    else:
+                        got |= edges
+                arrivals |= walk.arrivals
         else:
             nodes = self._walk(starts, sym, hex_edges)
         result = (hex_edges, nodes)
         self._cache[key] = result
         self._cache[("arrivals", sym)] = arrivals
         return result
+
+    def _station_walk(self, sym: str, start: NodeRef, starts: list[NodeRef]) -> StationWalk:
+        """The route-legal walk from one of the corporation's stations, kept until a hex it
+        looked at changes (see :meth:`changed_at`)."""
+        key = ("walk", sym, start)
+        got: StationWalk | None = self._cache.get(key)
+        if got is None:
+            hex_edges: dict[str, set[int]] = {}
+            arrivals: set[tuple[str, int]] = set()
+            looked: set[str] = set()
+            reached = route_legal_walk(self, start, sym, set(starts) - {start}, hex_edges,
+                                       arrivals=arrivals, looked=looked)
+            got = self._cache[key] = StationWalk(reached, hex_edges, arrivals, frozenset(looked))
+        return got
+
+    def walks_looking_at(self, sym: str, hid: str) -> list[NodeRef] | None:
+        """The stations of ``sym`` whose kept walks looked at hex ``hid`` (None unless every
+        station's walk is kept): a walk that never looked at a hex does not change with it."""
+        starts = [(h.id, ci) for h in self.hexes.values() for ci, slots in h.tokens.items() if sym in slots]
+        out = []
+        for start in starts:
+            walk: StationWalk | None = self._cache.get(("walk", sym, start))
+            if walk is None:
+                return None
+            if hid in walk.looked:
+                out.append(start)
+        return out
 
     def entry_edges(self, sym: str, hid: str) -> set[int]:
         """Edges of hex ``hid`` at which the corporation's network (route-legal walk) enters it
@@ -472,9 +508,21 @@ def _city_mapping(old: Tile, new: Tile) -> dict[int, int | None]:
     return city_correspondence(old, new)
 
 
+@dataclass(frozen=True)
+class StationWalk:
+    """What the route-legal walk from one station found: the nodes it reached, the edges it
+    touched per hex, where it entered hexes from a neighbour, and every hex it looked at."""
+
+    reached: set[NodeRef]
+    hex_edges: dict[str, set[int]]
+    arrivals: set[tuple[str, int]]
+    looked: frozenset[str]
+
+
 def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef],
                      hex_edges: dict[str, set[int]],
-                     arrivals: set[tuple[str, int]] | None = None) -> set[NodeRef]:
+                     arrivals: set[tuple[str, int]] | None = None,
+                     looked: set[str] | None = None) -> set[NodeRef]:
     """The nodes a corporation's network reaches from the station ``start``, as 18xx.games
     finds them: a depth-first walk along track in the tiles' path order in which a piece of
     track (a tile path) is entered at most once, a hex edge is never crossed twice on the way
@@ -482,7 +530,8 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     through. A path shared by several exits of one tile (a converging exit) may be walked
     again by another branch. ``others`` (the corporation's other stations) are not entered.
     Adds the edges the walk touches to ``hex_edges`` (and the (hex, edge) where it enters a hex
-    from its neighbour to ``arrivals``)."""
+    from its neighbour to ``arrivals``, and every hex whose tile or stations it read to
+    ``looked``)."""
     import sys
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
@@ -490,7 +539,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     walks = board.tile_walks
     visited_nodes: set[NodeRef] = set(others)
     counter: dict[Any, int] = {}
-    walked: set[PathKey] = set()  # every path the walk took
+    walked: dict[PathKey, _PathWalk] = {}  # every path the walk took
     seen_walks: dict[str, _TileWalk] = {}  # the hexes' walk tables, checked once per walk
     blocks: dict[NodeRef, bool] = {}  # stops the walk may not pass (off-boards, full cities)
 
@@ -501,52 +550,47 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
             t = walks[hid] = _TileWalk(hexes[hid])
         return t
 
-    def stops_walk(t: _TileWalk, ref: NodeRef) -> bool:
+    def stops_walk(ref: NodeRef) -> bool:
         got = blocks.get(ref)
         if got is None:
-            kind = t.kinds[ref[1]]
-            got = blocks[ref] = kind == "offboard" or (
-                kind == "city" and board.city_blocks(hexes[ref[0]], ref[1], sym))
+            h = hexes[ref[0]]
+            kind = h.tile.nodes[ref[1]].kind
+            got = blocks[ref] = kind == "offboard" or (kind == "city" and board.city_blocks(h, ref[1], sym))
         return got
 
     def walk_node(node: NodeRef, vpaths: set[PathKey], converging_node: bool) -> None:
         if node in visited_nodes:
             return
         visited_nodes.add(node)
-        t = tw(node[0])
-        keys = t.keys
-        for pi in t.node_paths.get(node[1], ()):
-            if keys[pi] not in vpaths:
-                walk_path(node, t, pi, None, None, vpaths, converging_node)
+        for rec in tw(node[0]).node_paths.get(node[1], ()):
+            if rec[0] not in vpaths:
+                walk_path(node, rec, None, None, vpaths, converging_node)
         if converging_node:
             visited_nodes.discard(node)
 
-    def walk_path(origin: NodeRef, t: _TileWalk, pi: int, skip: int | None, jskip: NodeRef | None,
+    def walk_path(origin: NodeRef, rec: _PathWalk, skip: int | None, jskip: NodeRef | None,
                   vpaths: set[PathKey], converging: bool) -> None:
         # the caller has checked that the path is not on the way already (``vpaths``)
-        junction = t.junction[pi]
-        terminal = t.terminal[pi]
+        key, junction, terminal, edge_keys, nodes, exits, _, jrecs = rec
         if junction is not None and (counter.get(junction, 0) > 1 or terminal):
             return
-        for ek in t.edge_keys[pi]:
+        for ek in edge_keys:
             if counter.get(ek):
                 return
-        key = t.keys[pi]
         vpaths.add(key)
         if junction is not None:
             counter[junction] = counter.get(junction, 0) + 1
-        walked.add(key)
+        walked[key] = rec
         if not terminal:
-            for nxt in t.nodes[pi]:
-                if nxt == origin or nxt in visited_nodes or stops_walk(t, nxt):
+            for nxt in nodes:
+                if nxt == origin or nxt in visited_nodes or stops_walk(nxt):
                     continue  # an off-board, or a city full of other stations, ends the walk
                 walk_node(nxt, vpaths, converging)
         if junction is not None and junction != jskip:
-            keys = t.keys
-            for jpi in t.node_paths.get(junction[1], ()):
-                if keys[jpi] not in vpaths:
-                    walk_path(origin, t, jpi, None, junction, vpaths, converging)
-        for e, ek, other, back, conv_e in t.exits[pi]:
+            for jrec in jrecs:
+                if jrec[0] not in vpaths:
+                    walk_path(origin, jrec, None, junction, vpaths, converging)
+        for e, ek, other, back, conv_e in exits:
             if e == skip:
                 continue
             counter[ek] = counter.get(ek, 0) + 1
@@ -555,10 +599,9 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
             ot = seen_walks.get(other)
             if ot is None:
                 ot = seen_walks[other] = tw(other)
-            okeys = ot.keys
-            for npi in ot.by_edge.get(back, ()):
-                if okeys[npi] not in vpaths:
-                    walk_path(origin, ot, npi, back, None, vpaths, converging or conv_e)
+            for nrec in ot.by_edge.get(back, ()):
+                if nrec[0] not in vpaths:
+                    walk_path(origin, nrec, back, None, vpaths, converging or conv_e)
             counter[ek] -= 1
         if converging:
             vpaths.discard(key)
@@ -566,11 +609,14 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
             counter[junction] -= 1
 
     walk_node(start, set(), False)
+    if looked is not None:
+        looked.add(start[0])
+        looked.update(seen_walks)
+        looked.update(hid for hid, _ in walked)
     reached: set[NodeRef] = set()
-    for hid, pi in walked:
-        t = walks[hid]
-        reached.update(t.nodes[pi])
-        for ohid, e in t.touches[pi]:
+    for rec in walked.values():
+        reached.update(rec[4])
+        for ohid, e in rec[6]:
             got = hex_edges.get(ohid)
             if got is None:
                 hex_edges[ohid] = {e}
@@ -582,41 +628,33 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
 PathKey = tuple[str, int]
 
 
+# A path of a tile on the map as the walk uses it: its key, junction (a (hex, node) key),
+# terminal flag, edge keys, stops (junctions apart), exits to neighbouring hexes
+# ((edge, edge key, neighbour, its edge, converging)), the (hex, edge) pairs it touches, and the
+# paths at its junction
+_PathWalk = list[Any]
+
+
 class _TileWalk:
     """A hex's current tile indexed for the walk (built once per tile laid, see
-    :attr:`Board.tile_walks`): per path its key, edge keys, stops (junctions apart), junction,
-    terminal flag, the (hex, edge) pairs it touches and its exits to neighbouring hexes; the
-    paths at each edge and at each node; which edges several paths share."""
+    :attr:`Board.tile_walks`): its paths (:data:`_PathWalk`), those at each edge and at each
+    node."""
 
     def __init__(self, h: HexState):
         tile = self.tile = h.tile
         hid = h.id
-        self.keys: list[PathKey] = []
-        self.edge_keys: list[tuple[tuple[str, int], ...]] = []
-        self.nodes: list[tuple[NodeRef, ...]] = []
-        self.junction: list[NodeRef | None] = []
-        self.terminal: list[bool] = []
-        self.touches: list[tuple[tuple[str, int], ...]] = []
-        self.exits: list[tuple[tuple[int, tuple[str, int], str, int, bool], ...]] = []
-        self.by_edge: dict[int, list[int]] = {}
-        self.node_paths: dict[int, list[int]] = {}
-        self.kinds = [n.kind for n in tile.nodes]
+        self.by_edge: dict[int, list[_PathWalk]] = {}
+        self.node_paths: dict[int, list[_PathWalk]] = {}
         counts = [0] * 6
         for p in tile.paths:
             for e in p.edges:
                 counts[e] += 1
-        converging = [c > 1 for c in counts]
+        recs: list[_PathWalk] = []
         for i, p in enumerate(tile.paths):
-            ignore = p.params_flag("ignore")
             edges = p.edges
             node_indexes = p.node_indexes
             # the junction's counter key is (hex, node index), as an edge's is (hex, edge)
             jn = next((n for n in node_indexes if tile.nodes[n].kind == "junction"), None)
-            self.keys.append((hid, i))
-            self.edge_keys.append(tuple((hid, e) for e in edges))
-            self.nodes.append(tuple((hid, n) for n in node_indexes if tile.nodes[n].kind != "junction"))
-            self.junction.append(None if jn is None else (hid, jn))
-            self.terminal.append(p.terminal)
             touches = []
             exits = []
             for e in edges:
@@ -625,12 +663,17 @@ class _TileWalk:
                 if other is not None:
                     back = hexgrid.opposite(e)
                     touches.append((other, back))
-                    exits.append((e, (hid, e), other, back, converging[e]))
-            self.touches.append(tuple(touches))
-            self.exits.append(tuple(exits))
-            if ignore:
+                    exits.append((e, (hid, e), other, back, counts[e] > 1))
+            rec = [(hid, i), None if jn is None else (hid, jn), p.terminal, tuple((hid, e) for e in edges),
+                   tuple((hid, n) for n in node_indexes if tile.nodes[n].kind != "junction"),
+                   tuple(exits), tuple(touches), ()]
+            recs.append(rec)
+            if p.params_flag("ignore"):
                 continue
             for e in edges:
-                self.by_edge.setdefault(e, []).append(i)
+                self.by_edge.setdefault(e, []).append(rec)
             for n in node_indexes:
-                self.node_paths.setdefault(n, []).append(i)
+                self.node_paths.setdefault(n, []).append(rec)
+        for rec in recs:
+            if rec[1] is not None:
+                rec[7] = tuple(self.node_paths.get(rec[1][1], ()))

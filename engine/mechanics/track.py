@@ -167,11 +167,14 @@ class TrackRules(TitleHooks):
         if not b.route_legal_network or any(s for slots in h.tokens.values() for s in slots):
             return None
         starts = [(x.id, ci) for x in b.hexes.values() for ci, slots in x.tokens.items() if corp.sym in slots]
+        # a station whose walk never looked at the hex walks the same with the new tile there:
+        # it enters nothing on the hex
+        looking = b.walks_looking_at(corp.sym, h.id)
         arrivals: set[tuple[str, int]] = set()
         old_tile = h.tile
         h.tile = new
         try:
-            for st in starts:
+            for st in (starts if looking is None else looking):
                 route_legal_walk(b, st, corp.sym, set(starts) - {st}, {}, arrivals=arrivals)
         finally:
             h.tile = old_tile
