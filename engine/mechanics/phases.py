@@ -118,8 +118,15 @@ class PhaseRules(TitleHooks):
             self.corporations[company.owner].companies.remove(company.sym)
 
     def crowded_corps(self) -> list[Corporation]:
-        return [c for c in self.corporations.values()
-                if not c.closed and len([t for t in c.trains if not self.is_borrowed(t)]) > self.corp_train_limit(c)]
+        out = []
+        for c in self.corporations.values():
+            if c.closed or not c.trains:
+                continue
+            limit = self.corp_train_limit(c)
+            # borrowed trains only make fewer count
+            if len(c.trains) > limit and len([t for t in c.trains if not self.is_borrowed(t)]) > limit:
+                out.append(c)
+        return out
 
     # ------------------------------------------------------------------ privates
     def route_graph(self, corp_sym: str) -> RouteGraph:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .. import actions as A
@@ -287,28 +288,30 @@ class StockRound(Round):
 
     def buyable_shares(self, pid: str) -> list[Share]:
         """Shares ``pid`` may buy now: the next IPO share and each distinct pool share per corporation."""
+        return list(self._buyable(pid))
+
+    def _buyable(self, pid: str) -> Iterator[Share]:
         g = self.game
         if self.bought():
-            return []
-        out: list[Share] = []
+            return
         for corp in g.corporations.values():
             if not corp.ipoed or corp.closed:
                 continue
-            ipo = [s for s in g.ipo_shares(corp.sym) if not s.president]
-            if ipo and self.can_buy(pid, ipo[0]):
-                out.append(ipo[0])
-            pool = g.pool_shares(corp.sym)
+            ipo = next((s for s in g.ipo_shares(corp.sym) if not s.president), None)
+            if ipo is not None and self.can_buy(pid, ipo):
+                yield ipo
             seen: set[int] = set()
-            for s in pool:
+            for s in g.pool_shares(corp.sym):
                 if s.percent in seen:
                     continue
                 seen.add(s.percent)
                 if self.can_buy(pid, s):
-                    out.append(s)
-        return out
+                    yield s
 
     def can_buy_any(self, pid: str) -> bool:
-        return bool(self.buyable_shares(pid))
+        if type(self).buyable_shares is not StockRound.buyable_shares:
+            return bool(self.buyable_shares(pid))  # a title's own list
+        return next(self._buyable(pid), None) is not None
 
     def share_price_for(self, share: Share) -> int:
         corp = self.game.corporations[share.corporation]
