@@ -183,8 +183,9 @@ class Board:
     def changed_at(self, hid: str, sym: str | None = None) -> None:
         """The tile or the stations of hex ``hid`` changed (a station of ``sym``, when given):
         a corporation's network (``connectivity``) is computed again only when its walk looked
-        at that hex (every hex it looks at is a key of its edge map) or it is ``sym``'s; every
-        other cached answer is dropped. A board whose networks depend on more than its hexes
+        at that hex (every hex it looks at is a key of its edge map) or it is ``sym``'s, the walk
+        from one station only when it looked at that hex, a route's track only when it runs
+        through that hex; every other cached answer is dropped. A board whose networks depend on more than its hexes
         (``connectivity`` overridden, like 1833NE's private off-board stations) drops them all."""
         if type(self).connectivity is not Board.connectivity:
             self.changed()
@@ -199,6 +200,8 @@ class Board:
                     kept[("arrivals", key[1])] = arrivals
             elif key[0] == "walk" and hid not in value.looked:
                 kept[key] = value  # the walk read nothing there (its own stations elsewhere)
+            elif key[0] == "chain" and hid not in key[1:]:
+                kept[key] = value  # a route's track is traced along its own hexes only
         self._cache = kept
 
     def terrain_cost(self, h: HexState) -> int:
@@ -291,16 +294,18 @@ class Board:
         arrivals: set[tuple[str, int]] = set()
         if self.route_legal_network:
             nodes = set(starts)
+            touched: set[tuple[str, int]] = set()
             for start in starts:
                 walk = self._station_walk(sym, start, starts)
                 nodes |= walk.reached
-                for hid, edges in walk.hex_edges.items():
-                    got = hex_edges.get(hid)
-                    if got is None:
-                        hex_edges[hid] = set(edges)
-                    else:
-                        got |= edges
+                touched |= walk.touched
                 arrivals |= walk.arrivals
+            for hid, edge in touched:
+                got = hex_edges.get(hid)
+                if got is None:
+                    hex_edges[hid] = {edge}
+                else:
+                    got.add(edge)
         else:
             nodes = self._walk(starts, sym, hex_edges)
         result = (hex_edges, nodes)
@@ -314,12 +319,12 @@ class Board:
         key = ("walk", sym, start)
         got: StationWalk | None = self._cache.get(key)
         if got is None:
-            hex_edges: dict[str, set[int]] = {}
+            touched: set[tuple[str, int]] = set()
             arrivals: set[tuple[str, int]] = set()
             looked: set[str] = set()
-            reached = route_legal_walk(self, start, sym, set(starts) - {start}, hex_edges,
+            reached = route_legal_walk(self, start, sym, set(starts) - {start}, touched,
                                        arrivals=arrivals, looked=looked)
-            got = self._cache[key] = StationWalk(reached, hex_edges, arrivals, frozenset(looked))
+            got = self._cache[key] = StationWalk(reached, touched, arrivals, frozenset(looked))
         return got
 
     def walks_looking_at(self, sym: str, hid: str) -> list[NodeRef] | None:
@@ -508,19 +513,20 @@ def _city_mapping(old: Tile, new: Tile) -> dict[int, int | None]:
     return city_correspondence(old, new)
 
 
-@dataclass(frozen=True)
 class StationWalk:
-    """What the route-legal walk from one station found: the nodes it reached, the edges it
-    touched per hex, where it entered hexes from a neighbour, and every hex it looked at."""
+    """What the route-legal walk from one station found: the nodes it reached, the (hex, edge)
+    pairs it touched, where it entered hexes from a neighbour, and every hex it looked at."""
 
-    reached: set[NodeRef]
-    hex_edges: dict[str, set[int]]
-    arrivals: set[tuple[str, int]]
-    looked: frozenset[str]
+    def __init__(self, reached: set[NodeRef], touched: set[tuple[str, int]],
+                 arrivals: set[tuple[str, int]], looked: frozenset[str]):
+        self.reached = reached
+        self.touched = touched
+        self.arrivals = arrivals
+        self.looked = looked
 
 
 def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef],
-                     hex_edges: dict[str, set[int]],
+                     touched: set[tuple[str, int]],
                      arrivals: set[tuple[str, int]] | None = None,
                      looked: set[str] | None = None) -> set[NodeRef]:
     """The nodes a corporation's network reaches from the station ``start``, as 18xx.games
@@ -529,7 +535,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     out, a junction is passed at most twice, and a city full of other stations is not passed
     through. A path shared by several exits of one tile (a converging exit) may be walked
     again by another branch. ``others`` (the corporation's other stations) are not entered.
-    Adds the edges the walk touches to ``hex_edges`` (and the (hex, edge) where it enters a hex
+    Adds the (hex, edge) pairs the walk touches to ``touched`` (and the (hex, edge) where it enters a hex
     from its neighbour to ``arrivals``, and every hex whose tile or stations it read to
     ``looked``)."""
     import sys
@@ -537,11 +543,12 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
     hexes = board.hexes
     walks = board.tile_walks
-    visited_nodes: set[NodeRef] = set(others)
-    counter: dict[Any, int] = {}
-    walked: dict[PathKey, _PathWalk] = {}  # every path the walk took
+    # paths, edges, junctions and nodes are counted and remembered by number (see _TileWalk)
+    visited_nodes: set[int] = {_node_num(ref) for ref in others}
+    counter: dict[int, int] = {}
+    walked: dict[int, _PathWalk] = {}  # every path the walk took
     seen_walks: dict[str, _TileWalk] = {}  # the hexes' walk tables, checked once per walk
-    blocks: dict[NodeRef, bool] = {}  # stops the walk may not pass (off-boards, full cities)
+    blocks: dict[int, bool] = {}  # stops the walk may not pass (off-boards, full cities)
 
     def tw(hid: str) -> _TileWalk:
         tile = hexes[hid].tile
@@ -550,89 +557,97 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
             t = walks[hid] = _TileWalk(hexes[hid])
         return t
 
-    def stops_walk(ref: NodeRef) -> bool:
-        got = blocks.get(ref)
+    def stops_walk(num: int, ref: NodeRef) -> bool:
+        got = blocks.get(num)
         if got is None:
             h = hexes[ref[0]]
             kind = h.tile.nodes[ref[1]].kind
-            got = blocks[ref] = kind == "offboard" or (kind == "city" and board.city_blocks(h, ref[1], sym))
+            got = blocks[num] = kind == "offboard" or (kind == "city" and board.city_blocks(h, ref[1], sym))
         return got
 
-    def walk_node(node: NodeRef, vpaths: set[PathKey], converging_node: bool) -> None:
-        if node in visited_nodes:
+    def walk_node(num: int, ref: NodeRef, vpaths: set[int], converging_node: bool) -> None:
+        if num in visited_nodes:
             return
-        visited_nodes.add(node)
-        for rec in tw(node[0]).node_paths.get(node[1], ()):
+        visited_nodes.add(num)
+        for rec in tw(ref[0]).node_paths.get(ref[1], ()):
             if rec[0] not in vpaths:
-                walk_path(node, rec, None, None, vpaths, converging_node)
+                walk_path(num, rec, None, -1, vpaths, converging_node)
         if converging_node:
-            visited_nodes.discard(node)
+            visited_nodes.discard(num)
 
-    def walk_path(origin: NodeRef, rec: _PathWalk, skip: int | None, jskip: NodeRef | None,
-                  vpaths: set[PathKey], converging: bool) -> None:
+    def walk_path(origin: int, rec: _PathWalk, skip: int | None, jskip: int,
+                  vpaths: set[int], converging: bool) -> None:
         # the caller has checked that the path is not on the way already (``vpaths``)
-        key, junction, terminal, edge_keys, nodes, exits, _, jrecs = rec
-        if junction is not None and (counter.get(junction, 0) > 1 or terminal):
+        key, junction, terminal, edge_keys, nodes, exits, _, jrecs, _, _ = rec
+        if junction >= 0 and (counter.get(junction, 0) > 1 or terminal):
             return
         for ek in edge_keys:
             if counter.get(ek):
                 return
         vpaths.add(key)
-        if junction is not None:
+        if junction >= 0:
             counter[junction] = counter.get(junction, 0) + 1
         walked[key] = rec
         if not terminal:
-            for nxt in nodes:
-                if nxt == origin or nxt in visited_nodes or stops_walk(nxt):
+            for num, ref in nodes:
+                if num == origin or num in visited_nodes or stops_walk(num, ref):
                     continue  # an off-board, or a city full of other stations, ends the walk
-                walk_node(nxt, vpaths, converging)
-        if junction is not None and junction != jskip:
+                walk_node(num, ref, vpaths, converging)
+        if junction >= 0 and junction != jskip:
             for jrec in jrecs:
                 if jrec[0] not in vpaths:
                     walk_path(origin, jrec, None, junction, vpaths, converging)
-        for e, ek, other, back, conv_e in exits:
+        for e, ek, other, back, conv_e, arrival in exits:
             if e == skip:
                 continue
             counter[ek] = counter.get(ek, 0) + 1
             if arrivals is not None:
-                arrivals.add((other, back))
+                arrivals.add(arrival)
             ot = seen_walks.get(other)
             if ot is None:
                 ot = seen_walks[other] = tw(other)
             for nrec in ot.by_edge.get(back, ()):
                 if nrec[0] not in vpaths:
-                    walk_path(origin, nrec, back, None, vpaths, converging or conv_e)
+                    walk_path(origin, nrec, back, -1, vpaths, converging or conv_e)
             counter[ek] -= 1
         if converging:
             vpaths.discard(key)
-        if junction is not None:
+        if junction >= 0:
             counter[junction] -= 1
 
-    walk_node(start, set(), False)
+    walk_node(_node_num(start), start, set(), False)
     if looked is not None:
         looked.add(start[0])
         looked.update(seen_walks)
-        looked.update(hid for hid, _ in walked)
+        looked.update(rec[8] for rec in walked.values())
     reached: set[NodeRef] = set()
     for rec in walked.values():
-        reached.update(rec[4])
-        for ohid, e in rec[6]:
-            got = hex_edges.get(ohid)
-            if got is None:
-                hex_edges[ohid] = {e}
-            else:
-                got.add(e)
+        reached.update(rec[9])
+        touched.update(rec[6])
     return reached
 
 
 PathKey = tuple[str, int]
 
 
-# A path of a tile on the map as the walk uses it: its key, junction (a (hex, node) key),
-# terminal flag, edge keys, stops (junctions apart), exits to neighbouring hexes
-# ((edge, edge key, neighbour, its edge, converging)), the (hex, edge) pairs it touches, and the
-# paths at its junction
+# A path of a tile on the map as the walk uses it: its number, junction's number (-1: none),
+# terminal flag, edge numbers, stops (junctions apart: (number, node)), exits to neighbouring
+# hexes ((edge, edge number, neighbour, its edge, converging, (neighbour, its edge))), the
+# (hex, edge) pairs it touches, the paths at its junction, its hex, its stops. A hex's paths, edges and
+# nodes are numbered from the hex's number (_HEX_NUMS) times 64.
 _PathWalk = list[Any]
+_HEX_NUMS: dict[str, int] = {}
+
+
+def _hex_num(hid: str) -> int:
+    got = _HEX_NUMS.get(hid)
+    if got is None:
+        got = _HEX_NUMS[hid] = len(_HEX_NUMS) * 64
+    return got
+
+
+def _node_num(ref: NodeRef) -> int:
+    return _hex_num(ref[0]) + ref[1]
 
 
 class _TileWalk:
@@ -643,8 +658,11 @@ class _TileWalk:
     def __init__(self, h: HexState):
         tile = self.tile = h.tile
         hid = h.id
+        base = _hex_num(hid)
         self.by_edge: dict[int, list[_PathWalk]] = {}
         self.node_paths: dict[int, list[_PathWalk]] = {}
+        if len(tile.paths) > 58 or len(tile.nodes) > 58:
+            raise ValueError(f"tile {tile.name} has too many paths or nodes to number")
         counts = [0] * 6
         for p in tile.paths:
             for e in p.edges:
@@ -653,7 +671,7 @@ class _TileWalk:
         for i, p in enumerate(tile.paths):
             edges = p.edges
             node_indexes = p.node_indexes
-            # the junction's counter key is (hex, node index), as an edge's is (hex, edge)
+            # the junction's counter number follows the edges' (hex number + 6 + node index)
             jn = next((n for n in node_indexes if tile.nodes[n].kind == "junction"), None)
             touches = []
             exits = []
@@ -663,10 +681,11 @@ class _TileWalk:
                 if other is not None:
                     back = hexgrid.opposite(e)
                     touches.append((other, back))
-                    exits.append((e, (hid, e), other, back, counts[e] > 1))
-            rec = [(hid, i), None if jn is None else (hid, jn), p.terminal, tuple((hid, e) for e in edges),
-                   tuple((hid, n) for n in node_indexes if tile.nodes[n].kind != "junction"),
-                   tuple(exits), tuple(touches), ()]
+                    exits.append((e, base + e, other, back, counts[e] > 1, (other, back)))
+            rec: _PathWalk = [base + i, -1 if jn is None else base + 6 + jn, p.terminal, tuple(base + e for e in edges),
+                   tuple((base + n, (hid, n)) for n in node_indexes if tile.nodes[n].kind != "junction"),
+                   tuple(exits), tuple(touches), (), hid,
+                   tuple((hid, n) for n in node_indexes if tile.nodes[n].kind != "junction")]
             recs.append(rec)
             if p.params_flag("ignore"):
                 continue
@@ -675,5 +694,5 @@ class _TileWalk:
             for n in node_indexes:
                 self.node_paths.setdefault(n, []).append(rec)
         for rec in recs:
-            if rec[1] is not None:
-                rec[7] = tuple(self.node_paths.get(rec[1][1], ()))
+            if rec[1] >= 0:
+                rec[7] = tuple(self.node_paths.get(rec[1] - base - 6, ()))
