@@ -545,7 +545,8 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     walks = board.tile_walks
     # paths, edges, junctions and nodes are counted and remembered by number (see _TileWalk)
     visited_nodes: set[int] = {_node_num(ref) for ref in others}
-    counter: dict[int, int] = {}
+    crossed: set[int] = set()  # edges crossed on the way out (at most once each)
+    counter: dict[int, int] = {}  # junctions passed (at most twice each)
     walked: dict[int, _PathWalk] = {}  # every path the walk took
     seen_walks: dict[str, _TileWalk] = {}  # the hexes' walk tables, checked once per walk
     blocks: dict[int, bool] = {}  # stops the walk may not pass (off-boards, full cities)
@@ -581,9 +582,8 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
         key, junction, terminal, edge_keys, nodes, exits, _, jrecs, _, _ = rec
         if junction >= 0 and (counter.get(junction, 0) > 1 or terminal):
             return
-        for ek in edge_keys:
-            if counter.get(ek):
-                return
+        if not crossed.isdisjoint(edge_keys):
+            return
         vpaths.add(key)
         if junction >= 0:
             counter[junction] = counter.get(junction, 0) + 1
@@ -600,7 +600,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
         for e, ek, other, back, conv_e, arrival in exits:
             if e == skip:
                 continue
-            counter[ek] = counter.get(ek, 0) + 1
+            crossed.add(ek)
             if arrivals is not None:
                 arrivals.add(arrival)
             ot = seen_walks.get(other)
@@ -609,7 +609,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
             for nrec in ot.by_edge.get(back, ()):
                 if nrec[0] not in vpaths:
                     walk_path(origin, nrec, back, -1, vpaths, converging or conv_e)
-            counter[ek] -= 1
+            crossed.discard(ek)
         if converging:
             vpaths.discard(key)
         if junction >= 0:
