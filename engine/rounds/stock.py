@@ -254,11 +254,12 @@ class StockRound(Round):
             out.append("buy_shares")
         if self.can_par_any(entity):
             out.append("par")
-        if self.can_sell_any(entity):
+        can_sell = self.can_sell_any(entity)
+        if can_sell:
             out.append("sell_shares")
         if out:
             out.append("pass")
-        if self.must_sell(entity) and not self.game.exempt_from_forced_sale(entity):
+        if can_sell and self._over_limits(entity) and not self.game.exempt_from_forced_sale(entity):
             out = ["sell_shares"]
         return self.game.restrict_stock_actions(self, entity, out)
 
@@ -266,8 +267,9 @@ class StockRound(Round):
         """Over the certificate limit, or holding more of a corporation than allowed (outside
         the market zones that allow it) with some of it sellable: the player must sell before
         doing anything else (18xx.games)."""
-        if not self.can_sell_any(pid):
-            return False
+        return self.can_sell_any(pid) and self._over_limits(pid)
+
+    def _over_limits(self, pid: str) -> bool:
         g = self.game
         if g.num_certs(pid) > g.cert_limit():
             return True
