@@ -287,7 +287,7 @@ class Board:
         if key in self._cache:
             cached: tuple[dict[str, set[int]], set[NodeRef]] = self._cache[key]
             return cached
-        starts = [(h.id, ci) for h in self.hexes.values() for ci, slots in h.tokens.items() if sym in slots]
+        starts = self._starts(sym)
         hex_edges: dict[str, set[int]] = {}
         for hid, _ in starts:
             hex_edges.setdefault(hid, set()).update(self.hexes[hid].neighbors.keys())
@@ -327,10 +327,32 @@ class Board:
             got = self._cache[key] = StationWalk(reached, touched, arrivals, frozenset(looked))
         return got
 
+    def known_network(self, sym: str) -> tuple[set[tuple[str, int]], set[tuple[str, int]]] | None:
+        """What is known of the corporation's network without walking again: the (hex, edge)
+        pairs it touches and the (hex, edge) where it enters a hex from a neighbour, as far as
+        the kept walks from its stations tell (and every edge of its stations' hexes); a part of
+        what :meth:`connectivity` finds (all of it when every walk is kept). None where networks
+        are not made of station walks."""
+        if type(self).connectivity is not Board.connectivity or not self.route_legal_network:
+            return None
+        starts = self._starts(sym)
+        touched = {(hid, e) for hid, _ in starts for e in self.hexes[hid].neighbors}
+        arrivals: set[tuple[str, int]] = set()
+        for start in starts:
+            walk: StationWalk | None = self._cache.get(("walk", sym, start))
+            if walk is not None:
+                touched |= walk.touched
+                arrivals |= walk.arrivals
+        return touched, arrivals
+
+    def _starts(self, sym: str) -> list[NodeRef]:
+        """The cities holding the corporation's stations."""
+        return [(h.id, ci) for h in self.hexes.values() for ci, slots in h.tokens.items() if sym in slots]
+
     def walks_looking_at(self, sym: str, hid: str) -> list[NodeRef] | None:
         """The stations of ``sym`` whose kept walks looked at hex ``hid`` (None unless every
         station's walk is kept): a walk that never looked at a hex does not change with it."""
-        starts = [(h.id, ci) for h in self.hexes.values() for ci, slots in h.tokens.items() if sym in slots]
+        starts = self._starts(sym)
         out = []
         for start in starts:
             walk: StationWalk | None = self._cache.get(("walk", sym, start))
