@@ -353,9 +353,9 @@ class StockRound(Round):
             return False
         if g.num_certs(pid) + 1 > g.cert_limit():
             return False
-        cash = g.player(pid).cash
-        lowest = min(c.price for c in g.market.par_prices)
-        return any(g.can_par(pid, c) and cash >= lowest * 2 for c in g.corporations.values())
+        if g.player(pid).cash < min(c.price for c in g.market.par_prices) * 2:
+            return False
+        return any(g.can_par(pid, c) for c in g.corporations.values())
 
     def sellable_bundles(self, pid: str) -> list[tuple[str, int]]:
         """(corporation, percent) bundles ``pid`` may sell now, for autocomplete."""
