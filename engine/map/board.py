@@ -570,7 +570,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     crossed: set[int] = set()  # edges crossed on the way out (at most once each)
     counter: dict[int, int] = {}  # junctions passed (at most twice each)
     walked: dict[int, _PathWalk] = {}  # every path the walk took
-    seen_walks: dict[str, _TileWalk] = {}  # the hexes' walk tables, checked once per walk
+    seen_walks: dict[str, _TileWalk] = {}  # the hexes' walk tables, checked once per walk (the hexes looked at)
     blocks: dict[int, bool] = {}  # stops the walk may not pass (off-boards, full cities)
 
     def tw(hid: str) -> _TileWalk:
@@ -578,6 +578,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
         t = walks.get(hid)
         if t is None or t.tile is not tile:
             t = walks[hid] = _TileWalk(hexes[hid])
+        seen_walks[hid] = t
         return t
 
     def stops_walk(num: int, ref: NodeRef) -> bool:
@@ -592,7 +593,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
         if num in visited_nodes:
             return
         visited_nodes.add(num)
-        for rec in tw(ref[0]).node_paths.get(ref[1], ()):
+        for rec in (seen_walks.get(ref[0]) or tw(ref[0])).node_paths.get(ref[1], ()):
             if rec[0] not in vpaths:
                 walk_path(num, rec, None, -1, vpaths, converging_node)
         if converging_node:
@@ -601,7 +602,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     def walk_path(origin: int, rec: _PathWalk, skip: int | None, jskip: int,
                   vpaths: set[int], converging: bool) -> None:
         # the caller has checked that the path is not on the way already (``vpaths``)
-        key, junction, terminal, edge_keys, nodes, exits, _, jrecs, _, _ = rec
+        key, junction, terminal, edge_keys, nodes, exits, _, jrecs, _ = rec
         if junction >= 0 and (counter.get(junction, 0) > 1 or terminal):
             return
         if not crossed.isdisjoint(edge_keys):
@@ -625,10 +626,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
             crossed.add(ek)
             if arrivals is not None:
                 arrivals.add(arrival)
-            ot = seen_walks.get(other)
-            if ot is None:
-                ot = seen_walks[other] = tw(other)
-            for nrec in ot.by_edge.get(back, ()):
+            for nrec in (seen_walks.get(other) or tw(other)).by_edge.get(back, ()):
                 if nrec[0] not in vpaths:
                     walk_path(origin, nrec, back, -1, vpaths, converging or conv_e)
             crossed.discard(ek)
@@ -639,23 +637,18 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
 
     walk_node(_node_num(start), start, set(), False)
     if looked is not None:
-        looked.add(start[0])
         looked.update(seen_walks)
-        looked.update(rec[8] for rec in walked.values())
     reached: set[NodeRef] = set()
     for rec in walked.values():
-        reached.update(rec[9])
+        reached.update(rec[8])
         touched.update(rec[6])
     return reached
-
-
-PathKey = tuple[str, int]
 
 
 # A path of a tile on the map as the walk uses it: its number, junction's number (-1: none),
 # terminal flag, edge numbers, stops (junctions apart: (number, node)), exits to neighbouring
 # hexes ((edge, edge number, neighbour, its edge, converging, (neighbour, its edge))), the
-# (hex, edge) pairs it touches, the paths at its junction, its hex, its stops. A hex's paths, edges and
+# (hex, edge) pairs it touches, the paths at its junction, its stops. A hex's paths, edges and
 # nodes are numbered from the hex's number (_HEX_NUMS) times 64.
 _PathWalk = list[Any]
 _HEX_NUMS: dict[str, int] = {}
@@ -704,10 +697,10 @@ class _TileWalk:
                     back = hexgrid.opposite(e)
                     touches.append((other, back))
                     exits.append((e, base + e, other, back, counts[e] > 1, (other, back)))
-            rec: _PathWalk = [base + i, -1 if jn is None else base + 6 + jn, p.terminal, tuple(base + e for e in edges),
-                   tuple((base + n, (hid, n)) for n in node_indexes if tile.nodes[n].kind != "junction"),
-                   tuple(exits), tuple(touches), (), hid,
-                   tuple((hid, n) for n in node_indexes if tile.nodes[n].kind != "junction")]
+            stops = [n for n in node_indexes if tile.nodes[n].kind != "junction"]
+            rec: _PathWalk = [base + i, -1 if jn is None else base + 6 + jn, p.terminal,
+                              tuple(base + e for e in edges), tuple((base + n, (hid, n)) for n in stops),
+                              tuple(exits), tuple(touches), (), tuple((hid, n) for n in stops)]
             recs.append(rec)
             if p.params_flag("ignore"):
                 continue
