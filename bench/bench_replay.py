@@ -5,7 +5,8 @@ exports given, each game is replayed as a whole process by both engines, alterna
 times (default 3): ``python -m bot.cli replay F`` and ``ruby load.rb F`` (the reference's loader,
 ``--reference``, default /work/shared/reference/load.rb). The CPU time (user + system) of each
 child process is measured; the figure per game is the ratio of the medians (reference / ours;
-the target of issue #24 is at least 3). Our modules are byte-compiled first (as installed).
+the target of issue #24 is at least 3). Our modules are byte-compiled first (as installed;
+``--no-compile`` leaves them as they are).
 Without Ruby or the loader only our times are printed.
 
 ``--profile`` instead replays in this process and prints our median time per game (no reference).
@@ -66,10 +67,11 @@ def compile_ours() -> None:
                    stdout=subprocess.DEVNULL, cwd=ROOT)
 
 
-def compare(paths: list[Path], runs: int, reference: Path) -> None:
+def compare(paths: list[Path], runs: int, reference: Path, compiled: bool = True) -> None:
     ruby = shutil.which("ruby")
     have_ref = ruby is not None and reference.exists()
-    compile_ours()
+    if compiled:
+        compile_ours()
     with tempfile.TemporaryDirectory() as tmp:
         for path in paths:
             export = read_export(path)
@@ -113,12 +115,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--reference", type=Path, default=Path(os.environ.get("REF18XX_LOAD", REFERENCE)))
     ap.add_argument("--profile", action="store_true", help="in-process replay times only")
+    ap.add_argument("--no-compile", action="store_true",
+                    help="do not byte-compile our modules first (each run may compile them again)")
     args = ap.parse_args(argv)
     paths = args.files or densest(args.games)
     if args.profile:
         profile(paths, args.runs)
     else:
-        compare(paths, args.runs, args.reference)
+        compare(paths, args.runs, args.reference, compiled=not args.no_compile)
 
 
 if __name__ == "__main__":
