@@ -287,7 +287,7 @@ class Board:
         if key in self._cache:
             cached: tuple[dict[str, set[int]], set[NodeRef]] = self._cache[key]
             return cached
-        starts = self._starts(sym)
+        starts = self.stations(sym)
         hex_edges: dict[str, set[int]] = {}
         for hid, _ in starts:
             hex_edges.setdefault(hid, set()).update(self.hexes[hid].neighbors.keys())
@@ -335,7 +335,7 @@ class Board:
         are not made of station walks."""
         if type(self).connectivity is not Board.connectivity or not self.route_legal_network:
             return None
-        starts = self._starts(sym)
+        starts = self.stations(sym)
         touched = {(hid, e) for hid, _ in starts for e in self.hexes[hid].neighbors}
         arrivals: set[tuple[str, int]] = set()
         for start in starts:
@@ -345,14 +345,24 @@ class Board:
                 arrivals |= walk.arrivals
         return touched, arrivals
 
-    def _starts(self, sym: str) -> list[NodeRef]:
-        """The cities holding the corporation's stations."""
-        return [(h.id, ci) for h in self.hexes.values() for ci, slots in h.tokens.items() if sym in slots]
+    def stations(self, sym: str) -> list[NodeRef]:
+        """The cities holding the corporation's stations (every corporation's found at once and
+        kept until the map changes)."""
+        found: dict[str, list[NodeRef]] | None = self._cache.get(("stations",))
+        if found is None:
+            found = {}
+            for h in self.hexes.values():
+                for ci, slots in h.tokens.items():
+                    for s in slots:
+                        if s is not None and (h.id, ci) not in found.setdefault(s, []):
+                            found[s].append((h.id, ci))
+            self._cache[("stations",)] = found
+        return list(found.get(sym, ()))
 
     def walks_looking_at(self, sym: str, hid: str) -> list[NodeRef] | None:
         """The stations of ``sym`` whose kept walks looked at hex ``hid`` (None unless every
         station's walk is kept): a walk that never looked at a hex does not change with it."""
-        starts = self._starts(sym)
+        starts = self.stations(sym)
         out = []
         for start in starts:
             walk: StationWalk | None = self._cache.get(("walk", sym, start))

@@ -179,7 +179,7 @@ class TrackRules(TitleHooks):
         b = self.board
         if not b.route_legal_network or any(s for slots in h.tokens.values() for s in slots):
             return None
-        starts = [(x.id, ci) for x in b.hexes.values() for ci, slots in x.tokens.items() if corp.sym in slots]
+        starts = b.stations(corp.sym)
         # a station whose walk never looked at the hex walks the same with the new tile there:
         # it enters nothing on the hex
         looking = b.walks_looking_at(corp.sym, h.id)
