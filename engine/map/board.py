@@ -335,15 +335,18 @@ class Board:
         are not made of station walks."""
         if type(self).connectivity is not Board.connectivity or not self.route_legal_network:
             return None
-        starts = self.stations(sym)
-        touched = {(hid, e) for hid, _ in starts for e in self.hexes[hid].neighbors}
+        kept = self._kept_walks(sym)
+        touched = {(hid, e) for (hid, _), _ in kept for e in self.hexes[hid].neighbors}
         arrivals: set[tuple[str, int]] = set()
-        for start in starts:
-            walk: StationWalk | None = self._cache.get(("walk", sym, start))
+        for _, walk in kept:
             if walk is not None:
                 touched |= walk.touched
                 arrivals |= walk.arrivals
         return touched, arrivals
+
+    def _kept_walks(self, sym: str) -> list[tuple[NodeRef, StationWalk | None]]:
+        """The corporation's stations, each with its kept walk (None: to be walked again)."""
+        return [(start, self._cache.get(("walk", sym, start))) for start in self.stations(sym)]
 
     def stations(self, sym: str) -> list[NodeRef]:
         """The cities holding the corporation's stations (every corporation's found at once and
@@ -362,10 +365,8 @@ class Board:
     def walks_looking_at(self, sym: str, hid: str) -> list[NodeRef] | None:
         """The stations of ``sym`` whose kept walks looked at hex ``hid`` (None unless every
         station's walk is kept): a walk that never looked at a hex does not change with it."""
-        starts = self.stations(sym)
         out = []
-        for start in starts:
-            walk: StationWalk | None = self._cache.get(("walk", sym, start))
+        for start, walk in self._kept_walks(sym):
             if walk is None:
                 return None
             if hid in walk.looked:
