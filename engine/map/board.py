@@ -294,11 +294,11 @@ class Board:
         arrivals: set[tuple[str, int]] = set()
         if self.route_legal_network:
             nodes = set(starts)
-            touched: set[tuple[str, int]] = set()
+            touched: dict[tuple[str, int], None] = {}  # in the walks' order: the edge map's order
             for start in starts:
                 walk = self._station_walk(sym, start, starts)
                 nodes |= walk.reached
-                touched |= walk.touched
+                touched.update(walk.touched)
                 arrivals |= walk.arrivals
             for hid, edge in touched:
                 got = hex_edges.get(hid)
@@ -319,7 +319,7 @@ class Board:
         key = ("walk", sym, start)
         got: StationWalk | None = self._cache.get(key)
         if got is None:
-            touched: set[tuple[str, int]] = set()
+            touched: dict[tuple[str, int], None] = {}
             arrivals: set[tuple[str, int]] = set()
             looked: set[str] = set()
             reached = route_legal_walk(self, start, sym, set(starts) - {start}, touched,
@@ -340,7 +340,7 @@ class Board:
         arrivals: set[tuple[str, int]] = set()
         for _, walk in kept:
             if walk is not None:
-                touched |= walk.touched
+                touched.update(walk.touched)
                 arrivals |= walk.arrivals
         return touched, arrivals
 
@@ -550,7 +550,7 @@ class StationWalk:
     """What the route-legal walk from one station found: the nodes it reached, the (hex, edge)
     pairs it touched, where it entered hexes from a neighbour, and every hex it looked at."""
 
-    def __init__(self, reached: set[NodeRef], touched: set[tuple[str, int]],
+    def __init__(self, reached: set[NodeRef], touched: dict[tuple[str, int], None],
                  arrivals: set[tuple[str, int]], looked: frozenset[str]):
         self.reached = reached
         self.touched = touched
@@ -559,7 +559,7 @@ class StationWalk:
 
 
 def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef],
-                     touched: set[tuple[str, int]],
+                     touched: dict[tuple[str, int], None],
                      arrivals: set[tuple[str, int]] | None = None,
                      looked: set[str] | None = None) -> set[NodeRef]:
     """The nodes a corporation's network reaches from the station ``start``, as 18xx.games
@@ -568,9 +568,10 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     out, a junction is passed at most twice, and a city full of other stations is not passed
     through. A path shared by several exits of one tile (a converging exit) may be walked
     again by another branch. ``others`` (the corporation's other stations) are not entered.
-    Adds the (hex, edge) pairs the walk touches to ``touched`` (and the (hex, edge) where it enters a hex
-    from its neighbour to ``arrivals``, and every hex whose tile or stations it read to
-    ``looked``)."""
+    Adds the (hex, edge) pairs the walk touches to ``touched`` in the order walked (what is
+    built from them then does not depend on how a set was made, e.g. restored from a save),
+    the (hex, edge) where it enters a hex from its neighbour to ``arrivals``, and every hex
+    whose tile or stations it read to ``looked``."""
     import sys
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
@@ -650,9 +651,11 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     if looked is not None:
         looked.update(seen_walks)
     reached: set[NodeRef] = set()
+    pairs: list[tuple[str, int]] = []
     for rec in walked.values():
         reached.update(rec[8])
-        touched.update(rec[6])
+        pairs.extend(rec[6])
+    touched.update(dict.fromkeys(pairs))
     return reached
 
 

@@ -188,7 +188,7 @@ class TrackRules(TitleHooks):
         h.tile = new
         try:
             for st in (starts if looking is None else looking):
-                route_legal_walk(b, st, corp.sym, set(starts) - {st}, set(), arrivals=arrivals)
+                route_legal_walk(b, st, corp.sym, set(starts) - {st}, {}, arrivals=arrivals)
         finally:
             h.tile = old_tile
         return self._paths_from(new, {e for hid, e in arrivals if hid == h.id})
