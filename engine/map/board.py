@@ -183,8 +183,9 @@ class Board:
     def changed_at(self, hid: str, sym: str | None = None) -> None:
         """The tile or the stations of hex ``hid`` changed (a station of ``sym``, when given):
         a corporation's network (``connectivity``) is computed again only when its walk looked
-        at that hex (every hex it looks at is a key of its edge map) or it is ``sym``'s; every
-        other cached answer is dropped. A board whose networks depend on more than its hexes
+        at that hex (every hex it looks at is a key of its edge map) or it is ``sym``'s, the walk
+        from one station only when it looked at that hex, a route's track only when it runs
+        through that hex; every other cached answer is dropped. A board whose networks depend on more than its hexes
         (``connectivity`` overridden, like 1833NE's private off-board stations) drops them all."""
         if type(self).connectivity is not Board.connectivity:
             self.changed()
@@ -197,6 +198,10 @@ class Board:
                 arrivals = self._cache.get(("arrivals", key[1]))
                 if arrivals is not None:
                     kept[("arrivals", key[1])] = arrivals
+            elif key[0] == "walk" and hid not in value.looked:
+                kept[key] = value  # the walk read nothing there (its own stations elsewhere)
+            elif key[0] == "chain" and hid not in key[1:]:
+                kept[key] = value  # a route's track is traced along its own hexes only
         self._cache = kept
 
     def terrain_cost(self, h: HexState) -> int:
@@ -282,22 +287,91 @@ class Board:
         if key in self._cache:
             cached: tuple[dict[str, set[int]], set[NodeRef]] = self._cache[key]
             return cached
-        starts = [(h.id, ci) for h in self.hexes.values() for ci, slots in h.tokens.items() if sym in slots]
+        starts = self.stations(sym)
         hex_edges: dict[str, set[int]] = {}
         for hid, _ in starts:
             hex_edges.setdefault(hid, set()).update(self.hexes[hid].neighbors.keys())
         arrivals: set[tuple[str, int]] = set()
         if self.route_legal_network:
             nodes = set(starts)
+            touched: dict[tuple[str, int], None] = {}  # in the walks' order: the edge map's order
             for start in starts:
-                nodes |= route_legal_walk(self, start, sym, set(starts) - {start}, hex_edges,
-                                          arrivals=arrivals)
+                walk = self._station_walk(sym, start, starts)
+                nodes |= walk.reached
+                touched.update(walk.touched)
+                arrivals |= walk.arrivals
+            for hid, edge in touched:
+                got = hex_edges.get(hid)
+                if got is None:
+                    hex_edges[hid] = {edge}
+                else:
+                    got.add(edge)
         else:
             nodes = self._walk(starts, sym, hex_edges)
         result = (hex_edges, nodes)
         self._cache[key] = result
         self._cache[("arrivals", sym)] = arrivals
         return result
+
+    def _station_walk(self, sym: str, start: NodeRef, starts: list[NodeRef]) -> StationWalk:
+        """The route-legal walk from one of the corporation's stations, kept until a hex it
+        looked at changes (see :meth:`changed_at`)."""
+        key = ("walk", sym, start)
+        got: StationWalk | None = self._cache.get(key)
+        if got is None:
+            touched: dict[tuple[str, int], None] = {}
+            arrivals: set[tuple[str, int]] = set()
+            looked: set[str] = set()
+            reached = route_legal_walk(self, start, sym, set(starts) - {start}, touched,
+                                       arrivals=arrivals, looked=looked)
+            got = self._cache[key] = StationWalk(reached, touched, arrivals, frozenset(looked))
+        return got
+
+    def known_network(self, sym: str) -> tuple[set[tuple[str, int]], set[tuple[str, int]]] | None:
+        """What is known of the corporation's network without walking again: the (hex, edge)
+        pairs it touches and the (hex, edge) where it enters a hex from a neighbour, as far as
+        the kept walks from its stations tell (and every edge of its stations' hexes); a part of
+        what :meth:`connectivity` finds (all of it when every walk is kept). None where networks
+        are not made of station walks."""
+        if type(self).connectivity is not Board.connectivity or not self.route_legal_network:
+            return None
+        kept = self._kept_walks(sym)
+        touched = {(hid, e) for (hid, _), _ in kept for e in self.hexes[hid].neighbors}
+        arrivals: set[tuple[str, int]] = set()
+        for _, walk in kept:
+            if walk is not None:
+                touched.update(walk.touched)
+                arrivals |= walk.arrivals
+        return touched, arrivals
+
+    def _kept_walks(self, sym: str) -> list[tuple[NodeRef, StationWalk | None]]:
+        """The corporation's stations, each with its kept walk (None: to be walked again)."""
+        return [(start, self._cache.get(("walk", sym, start))) for start in self.stations(sym)]
+
+    def stations(self, sym: str) -> list[NodeRef]:
+        """The cities holding the corporation's stations (every corporation's found at once and
+        kept until the map changes)."""
+        found: dict[str, list[NodeRef]] | None = self._cache.get(("stations",))
+        if found is None:
+            found = {}
+            for h in self.hexes.values():
+                for ci, slots in h.tokens.items():
+                    for s in slots:
+                        if s is not None and (h.id, ci) not in found.setdefault(s, []):
+                            found[s].append((h.id, ci))
+            self._cache[("stations",)] = found
+        return list(found.get(sym, ()))
+
+    def walks_looking_at(self, sym: str, hid: str) -> list[NodeRef] | None:
+        """The stations of ``sym`` whose kept walks looked at hex ``hid`` (None unless every
+        station's walk is kept): a walk that never looked at a hex does not change with it."""
+        out = []
+        for start, walk in self._kept_walks(sym):
+            if walk is None:
+                return None
+            if hid in walk.looked:
+                out.append(start)
+        return out
 
     def entry_edges(self, sym: str, hid: str) -> set[int]:
         """Edges of hex ``hid`` at which the corporation's network (route-legal walk) enters it
@@ -472,151 +546,162 @@ def _city_mapping(old: Tile, new: Tile) -> dict[int, int | None]:
     return city_correspondence(old, new)
 
 
+class StationWalk:
+    """What the route-legal walk from one station found: the nodes it reached, the (hex, edge)
+    pairs it touched, where it entered hexes from a neighbour, and every hex it looked at."""
+
+    def __init__(self, reached: set[NodeRef], touched: dict[tuple[str, int], None],
+                 arrivals: set[tuple[str, int]], looked: frozenset[str]):
+        self.reached = reached
+        self.touched = touched
+        self.arrivals = arrivals
+        self.looked = looked
+
+
 def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef],
-                     hex_edges: dict[str, set[int]],
-                     arrivals: set[tuple[str, int]] | None = None) -> set[NodeRef]:
+                     touched: dict[tuple[str, int], None],
+                     arrivals: set[tuple[str, int]] | None = None,
+                     looked: set[str] | None = None) -> set[NodeRef]:
     """The nodes a corporation's network reaches from the station ``start``, as 18xx.games
     finds them: a depth-first walk along track in the tiles' path order in which a piece of
     track (a tile path) is entered at most once, a hex edge is never crossed twice on the way
     out, a junction is passed at most twice, and a city full of other stations is not passed
     through. A path shared by several exits of one tile (a converging exit) may be walked
     again by another branch. ``others`` (the corporation's other stations) are not entered.
-    Adds the edges the walk touches to ``hex_edges`` (and the (hex, edge) where it enters a hex
-    from its neighbour to ``arrivals``)."""
+    Adds the (hex, edge) pairs the walk touches to ``touched`` in the order walked (what is
+    built from them then does not depend on how a set was made, e.g. restored from a save),
+    the (hex, edge) where it enters a hex from its neighbour to ``arrivals``, and every hex
+    whose tile or stations it read to ``looked``."""
     import sys
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
     hexes = board.hexes
     walks = board.tile_walks
-    visited_nodes: set[NodeRef] = set(others)
-    counter: dict[Any, int] = {}
-    walked: set[PathKey] = set()  # every path the walk took
-    seen_walks: dict[str, _TileWalk] = {}  # the hexes' walk tables, checked once per walk
-    blocks: dict[NodeRef, bool] = {}  # stops the walk may not pass (off-boards, full cities)
+    # paths, edges, junctions and nodes are counted and remembered by number (see _TileWalk)
+    visited_nodes: set[int] = {_node_num(ref) for ref in others}
+    crossed: set[int] = set()  # edges crossed on the way out (at most once each)
+    counter: dict[int, int] = {}  # junctions passed (at most twice each)
+    walked: dict[int, _PathWalk] = {}  # every path the walk took
+    seen_walks: dict[str, _TileWalk] = {}  # the hexes' walk tables, checked once per walk (the hexes looked at)
+    blocks: dict[int, bool] = {}  # stops the walk may not pass (off-boards, full cities)
 
     def tw(hid: str) -> _TileWalk:
         tile = hexes[hid].tile
         t = walks.get(hid)
         if t is None or t.tile is not tile:
             t = walks[hid] = _TileWalk(hexes[hid])
+        seen_walks[hid] = t
         return t
 
-    def stops_walk(t: _TileWalk, ref: NodeRef) -> bool:
-        got = blocks.get(ref)
+    def stops_walk(num: int, ref: NodeRef) -> bool:
+        got = blocks.get(num)
         if got is None:
-            kind = t.kinds[ref[1]]
-            got = blocks[ref] = kind == "offboard" or (
-                kind == "city" and board.city_blocks(hexes[ref[0]], ref[1], sym))
+            h = hexes[ref[0]]
+            kind = h.tile.nodes[ref[1]].kind
+            got = blocks[num] = kind == "offboard" or (kind == "city" and board.city_blocks(h, ref[1], sym))
         return got
 
-    def walk_node(node: NodeRef, vpaths: set[PathKey], converging_node: bool) -> None:
-        if node in visited_nodes:
+    def walk_node(num: int, ref: NodeRef, vpaths: set[int], converging_node: bool) -> None:
+        if num in visited_nodes:
             return
-        visited_nodes.add(node)
-        t = tw(node[0])
-        keys = t.keys
-        for pi in t.node_paths.get(node[1], ()):
-            if keys[pi] not in vpaths:
-                walk_path(node, t, pi, None, None, vpaths, converging_node)
+        visited_nodes.add(num)
+        for rec in (seen_walks.get(ref[0]) or tw(ref[0])).node_paths.get(ref[1], ()):
+            if rec[0] not in vpaths:
+                walk_path(num, rec, None, -1, vpaths, converging_node)
         if converging_node:
-            visited_nodes.discard(node)
+            visited_nodes.discard(num)
 
-    def walk_path(origin: NodeRef, t: _TileWalk, pi: int, skip: int | None, jskip: NodeRef | None,
-                  vpaths: set[PathKey], converging: bool) -> None:
+    def walk_path(origin: int, rec: _PathWalk, skip: int | None, jskip: int,
+                  vpaths: set[int], converging: bool) -> None:
         # the caller has checked that the path is not on the way already (``vpaths``)
-        junction = t.junction[pi]
-        terminal = t.terminal[pi]
-        if junction is not None and (counter.get(junction, 0) > 1 or terminal):
+        key, junction, terminal, edge_keys, nodes, exits, _, jrecs, _ = rec
+        if junction >= 0 and (counter.get(junction, 0) > 1 or terminal):
             return
-        for ek in t.edge_keys[pi]:
-            if counter.get(ek):
-                return
-        key = t.keys[pi]
+        if not crossed.isdisjoint(edge_keys):
+            return
         vpaths.add(key)
-        if junction is not None:
+        if junction >= 0:
             counter[junction] = counter.get(junction, 0) + 1
-        walked.add(key)
+        walked[key] = rec
         if not terminal:
-            for nxt in t.nodes[pi]:
-                if nxt == origin or nxt in visited_nodes or stops_walk(t, nxt):
+            for num, ref in nodes:
+                if num == origin or num in visited_nodes or stops_walk(num, ref):
                     continue  # an off-board, or a city full of other stations, ends the walk
-                walk_node(nxt, vpaths, converging)
-        if junction is not None and junction != jskip:
-            keys = t.keys
-            for jpi in t.node_paths.get(junction[1], ()):
-                if keys[jpi] not in vpaths:
-                    walk_path(origin, t, jpi, None, junction, vpaths, converging)
-        for e, ek, other, back, conv_e in t.exits[pi]:
+                walk_node(num, ref, vpaths, converging)
+        if junction >= 0 and junction != jskip:
+            for jrec in jrecs:
+                if jrec[0] not in vpaths:
+                    walk_path(origin, jrec, None, junction, vpaths, converging)
+        for e, ek, other, back, conv_e, arrival in exits:
             if e == skip:
                 continue
-            counter[ek] = counter.get(ek, 0) + 1
+            crossed.add(ek)
             if arrivals is not None:
-                arrivals.add((other, back))
-            ot = seen_walks.get(other)
-            if ot is None:
-                ot = seen_walks[other] = tw(other)
-            okeys = ot.keys
-            for npi in ot.by_edge.get(back, ()):
-                if okeys[npi] not in vpaths:
-                    walk_path(origin, ot, npi, back, None, vpaths, converging or conv_e)
-            counter[ek] -= 1
+                arrivals.add(arrival)
+            for nrec in (seen_walks.get(other) or tw(other)).by_edge.get(back, ()):
+                if nrec[0] not in vpaths:
+                    walk_path(origin, nrec, back, -1, vpaths, converging or conv_e)
+            crossed.discard(ek)
         if converging:
             vpaths.discard(key)
-        if junction is not None:
+        if junction >= 0:
             counter[junction] -= 1
 
-    walk_node(start, set(), False)
+    walk_node(_node_num(start), start, set(), False)
+    if looked is not None:
+        looked.update(seen_walks)
     reached: set[NodeRef] = set()
-    for hid, pi in walked:
-        t = walks[hid]
-        reached.update(t.nodes[pi])
-        for ohid, e in t.touches[pi]:
-            got = hex_edges.get(ohid)
-            if got is None:
-                hex_edges[ohid] = {e}
-            else:
-                got.add(e)
+    pairs: list[tuple[str, int]] = []
+    for rec in walked.values():
+        reached.update(rec[8])
+        pairs.extend(rec[6])
+    touched.update(dict.fromkeys(pairs))
     return reached
 
 
-PathKey = tuple[str, int]
+# A path of a tile on the map as the walk uses it: its number, junction's number (-1: none),
+# terminal flag, edge numbers, stops (junctions apart: (number, node)), exits to neighbouring
+# hexes ((edge, edge number, neighbour, its edge, converging, (neighbour, its edge))), the
+# (hex, edge) pairs it touches, the paths at its junction, its stops. A hex's paths, edges and
+# nodes are numbered from the hex's number (_HEX_NUMS) times 64.
+_PathWalk = list[Any]
+_HEX_NUMS: dict[str, int] = {}
+
+
+def _hex_num(hid: str) -> int:
+    got = _HEX_NUMS.get(hid)
+    if got is None:
+        got = _HEX_NUMS[hid] = len(_HEX_NUMS) * 64
+    return got
+
+
+def _node_num(ref: NodeRef) -> int:
+    return _hex_num(ref[0]) + ref[1]
 
 
 class _TileWalk:
     """A hex's current tile indexed for the walk (built once per tile laid, see
-    :attr:`Board.tile_walks`): per path its key, edge keys, stops (junctions apart), junction,
-    terminal flag, the (hex, edge) pairs it touches and its exits to neighbouring hexes; the
-    paths at each edge and at each node; which edges several paths share."""
+    :attr:`Board.tile_walks`): its paths (:data:`_PathWalk`), those at each edge and at each
+    node."""
 
     def __init__(self, h: HexState):
         tile = self.tile = h.tile
         hid = h.id
-        self.keys: list[PathKey] = []
-        self.edge_keys: list[tuple[tuple[str, int], ...]] = []
-        self.nodes: list[tuple[NodeRef, ...]] = []
-        self.junction: list[NodeRef | None] = []
-        self.terminal: list[bool] = []
-        self.touches: list[tuple[tuple[str, int], ...]] = []
-        self.exits: list[tuple[tuple[int, tuple[str, int], str, int, bool], ...]] = []
-        self.by_edge: dict[int, list[int]] = {}
-        self.node_paths: dict[int, list[int]] = {}
-        self.kinds = [n.kind for n in tile.nodes]
+        base = _hex_num(hid)
+        self.by_edge: dict[int, list[_PathWalk]] = {}
+        self.node_paths: dict[int, list[_PathWalk]] = {}
+        if len(tile.paths) > 58 or len(tile.nodes) > 58:
+            raise ValueError(f"tile {tile.name} has too many paths or nodes to number")
         counts = [0] * 6
         for p in tile.paths:
             for e in p.edges:
                 counts[e] += 1
-        converging = [c > 1 for c in counts]
+        recs: list[_PathWalk] = []
         for i, p in enumerate(tile.paths):
-            ignore = p.params_flag("ignore")
             edges = p.edges
             node_indexes = p.node_indexes
-            # the junction's counter key is (hex, node index), as an edge's is (hex, edge)
+            # the junction's counter number follows the edges' (hex number + 6 + node index)
             jn = next((n for n in node_indexes if tile.nodes[n].kind == "junction"), None)
-            self.keys.append((hid, i))
-            self.edge_keys.append(tuple((hid, e) for e in edges))
-            self.nodes.append(tuple((hid, n) for n in node_indexes if tile.nodes[n].kind != "junction"))
-            self.junction.append(None if jn is None else (hid, jn))
-            self.terminal.append(p.terminal)
             touches = []
             exits = []
             for e in edges:
@@ -625,12 +710,18 @@ class _TileWalk:
                 if other is not None:
                     back = hexgrid.opposite(e)
                     touches.append((other, back))
-                    exits.append((e, (hid, e), other, back, converging[e]))
-            self.touches.append(tuple(touches))
-            self.exits.append(tuple(exits))
-            if ignore:
+                    exits.append((e, base + e, other, back, counts[e] > 1, (other, back)))
+            stops = [n for n in node_indexes if tile.nodes[n].kind != "junction"]
+            rec: _PathWalk = [base + i, -1 if jn is None else base + 6 + jn, p.terminal,
+                              tuple(base + e for e in edges), tuple((base + n, (hid, n)) for n in stops),
+                              tuple(exits), tuple(touches), (), tuple((hid, n) for n in stops)]
+            recs.append(rec)
+            if p.params_flag("ignore"):
                 continue
             for e in edges:
-                self.by_edge.setdefault(e, []).append(i)
+                self.by_edge.setdefault(e, []).append(rec)
             for n in node_indexes:
-                self.node_paths.setdefault(n, []).append(i)
+                self.node_paths.setdefault(n, []).append(rec)
+        for rec in recs:
+            if rec[1] >= 0:
+                rec[7] = tuple(self.node_paths.get(rec[1] - base - 6, ()))

@@ -24,7 +24,9 @@ class PhaseRules(TitleHooks):
     def depot_trains(self) -> list[Train]:
         """Trains the bank can sell now: the next unsold one(s) plus the discard pile."""
         out: list[Train] = []
-        upcoming = [self.trains[t] for t in self.train_order if self.trains[t].owner == "depot"]
+        trains = self.trains
+        in_order = [trains[t] for t in self.train_order]
+        upcoming = [t for t in in_order if t.owner == "depot"]
         if upcoming:
             first = upcoming[0]
             out.append(first)
@@ -34,8 +36,9 @@ class PhaseRules(TitleHooks):
                 if t.available_on and self.phase_reached(t.available_on) and \
                         all(o.name != t.name for o in out):
                     out.append(t)
-        pool = sorted((self.trains[t] for t in self.train_order if self.trains[t].owner == "discard"),
-                      key=lambda t: self.discard_order.index(t.id) if t.id in self.discard_order else -1)
+        pool = [t for t in in_order if t.owner == "discard"]
+        if pool:
+            pool.sort(key=lambda t: self.discard_order.index(t.id) if t.id in self.discard_order else -1)
         if self.DISCARD_POOL_ONE_PER_TYPE:
             # 18xx.games sells the pool's first-discarded train of each type
             pool = [t for i, t in enumerate(pool) if all(o.name != t.name for o in pool[:i])]
@@ -45,8 +48,10 @@ class PhaseRules(TitleHooks):
         return [self.trains[t] for t in self.train_order if self.trains[t].owner == "depot"]
 
     def phase_reached(self, name: str) -> bool:
-        names = [p["name"] for p in self.phases]
-        return name in names and names.index(name) <= self.phase_index
+        for i, p in enumerate(self.phases):
+            if p["name"] == name:
+                return i <= self.phase_index
+        return False
 
     def corp_trains(self, sym: str) -> list[Train]:
         return [self.trains[t] for t in self.corporations[sym].trains]
@@ -118,8 +123,15 @@ class PhaseRules(TitleHooks):
             self.corporations[company.owner].companies.remove(company.sym)
 
     def crowded_corps(self) -> list[Corporation]:
-        return [c for c in self.corporations.values()
-                if not c.closed and len([t for t in c.trains if not self.is_borrowed(t)]) > self.corp_train_limit(c)]
+        out = []
+        for c in self.corporations.values():
+            if c.closed or not c.trains:
+                continue
+            limit = self.corp_train_limit(c)
+            # borrowed trains only make fewer count
+            if len(c.trains) > limit and len([t for t in c.trains if not self.is_borrowed(t)]) > limit:
+                out.append(c)
+        return out
 
     # ------------------------------------------------------------------ privates
     def route_graph(self, corp_sym: str) -> RouteGraph:

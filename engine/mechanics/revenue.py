@@ -134,7 +134,7 @@ class RevenueRules(TitleHooks):
         key = ("has_route", corp.sym)
         if key in b._cache:
             return bool(b._cache[key])
-        starts = [(h.id, ci) for h in b.hexes.values() for ci, slots in h.tokens.items() if corp.sym in slots]
+        starts = b.stations(corp.sym)
         found = False
         for start in starts:
             nodes = b._walk([start], corp.sym)

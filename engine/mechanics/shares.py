@@ -118,10 +118,10 @@ class ShareRules(TitleHooks):
         return sum(s.percent for s in self.corp_shares(sym) if s.owner in self.player_by_id)
 
     def ipo_shares(self, sym: str) -> list[Share]:
-        return sorted((s for s in self.corp_shares(sym) if s.owner == sym), key=lambda s: s.index)
+        return sorted((s for s in self._by_corp.get(sym, ()) if s.owner == sym), key=_share_index)
 
     def pool_shares(self, sym: str) -> list[Share]:
-        return sorted((s for s in self.corp_shares(sym) if s.owner == POOL), key=lambda s: s.index)
+        return sorted((s for s in self._by_corp.get(sym, ()) if s.owner == POOL), key=_share_index)
 
     def num_certs(self, pid: str) -> float:
         total = 0.0
@@ -302,3 +302,7 @@ class ShareRules(TitleHooks):
         target = {"right": m.right_of, "left": m.left_of, "up": m.up_of, "down": m.down_of}[direction](cell)
         corp.price = m.move(corp.sym, cell, target)
         self.log_price_move(corp.sym, direction, cell.price, target.price)
+
+
+def _share_index(share: Share) -> int:
+    return share.index

@@ -117,31 +117,44 @@ class TrackRules(TitleHooks):
         if not self.old_paths_preserved(old, tile):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id} with rotation "
                             f"{rotation}: existing track must be kept", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
-        if connected:
+        if connected and not self._known_connected(corp, h, tile):
             edges, _ = b.connectivity(corp.sym)
             touched = edges.get(h.id, set())
             if not (tile.exits & touched):
                 raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no route to {h.id}", NO_ROUTE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
-            if old.paths and not (self._upgrade_useful(corp, old, tile, touched)
-                                  and (self._upgrade_useful(corp, old, tile, touched, h)
-                                       or self._upgrade_useful(corp, old, tile, touched, h, exact=True))):
+            if old.paths and not (self._upgrade_useful(old, tile, touched)
+                                  and (self._upgrade_useful(old, tile, touched, self._new_paths_entered(corp, h, tile))
+                                       or self._upgrade_useful(old, tile, touched, self._new_paths_walked(corp, h, tile)))):
                 raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: an upgrade must add track "
                                 f"{corp.sym} can use or raise a city's value", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
 
-    def _upgrade_useful(self, corp: Corporation, old: Tile, new: Tile, touched: set[int],
-                        h: HexState | None = None, exact: bool = False) -> bool:
+    def _known_connected(self, corp: Corporation, h: HexState, tile: Tile) -> bool:
+        """Whether the part of the network known without walking again (:meth:`Board.known_network`)
+        already passes the quick checks of :meth:`check_lay_rotation`: they only grow more true
+        as the network grows, so they then pass for the whole network (a no is decided on the
+        whole network)."""
+        known = self.board.known_network(corp.sym)
+        if known is None:
+            return False
+        pairs, arrivals = known
+        touched = {e for hid, e in pairs if hid == h.id}
+        if not (tile.exits & touched):
+            return False
+        old = h.tile
+        entries = {e for hid, e in arrivals if hid == h.id}
+        return not old.paths or (self._upgrade_useful(old, tile, touched)
+                                 and self._upgrade_useful(old, tile, touched, self._new_paths_entered(corp, h, tile, entries)))
+
+    def _upgrade_useful(self, old: Tile, new: Tile, touched: set[int], reached: set[int] | None = None) -> bool:
         """1856's track restriction (18xx.games "semi-restrictive"): among the new tile's paths
         that the corporation reaches, one must be new track or lead to a city whose value changed.
         18xx.games counts the paths its network walk takes once the tile is laid (a branch of a
-        switch entered from its other branch is not reached). Without ``h`` a path counts when it
-        touches an edge the network touches now (quick, a superset); with ``h`` when the network
-        enters it from a neighbour now or through the tile's stops (quick, nearly exact); with
-        ``exact`` the walk is made on the tile laid."""
+        switch entered from its other branch is not reached). Without ``reached`` a path counts
+        when it touches an edge the network touches now (quick, a superset); with ``reached``
+        (indexes of the new tile's paths: :meth:`_new_paths_entered`, quick and nearly exact, or
+        :meth:`_new_paths_walked`, exact) when it is one of them."""
         from ..map.upgrades import _path_within
 
-        reached = None
-        if h is not None:
-            reached = self._new_paths_walked(corp, h, new) if exact else self._new_paths_entered(corp, h, new)
         for pi, np in enumerate(new.paths):
             if reached is not None:
                 if pi not in reached:
@@ -166,12 +179,15 @@ class TrackRules(TitleHooks):
         b = self.board
         if not b.route_legal_network or any(s for slots in h.tokens.values() for s in slots):
             return None
-        starts = [(x.id, ci) for x in b.hexes.values() for ci, slots in x.tokens.items() if corp.sym in slots]
+        starts = b.stations(corp.sym)
+        # a station whose walk never looked at the hex walks the same with the new tile there:
+        # it enters nothing on the hex
+        looking = b.walks_looking_at(corp.sym, h.id)
         arrivals: set[tuple[str, int]] = set()
         old_tile = h.tile
         h.tile = new
         try:
-            for st in starts:
+            for st in (starts if looking is None else looking):
                 route_legal_walk(b, st, corp.sym, set(starts) - {st}, {}, arrivals=arrivals)
         finally:
             h.tile = old_tile
@@ -193,12 +209,14 @@ class TrackRules(TitleHooks):
                     grew = True
         return reached
 
-    def _new_paths_entered(self, corp: Corporation, h: HexState, new: Tile) -> set[int] | None:
-        """:meth:`_new_paths_walked` from where the network enters the hex now (no walk)."""
+    def _new_paths_entered(self, corp: Corporation, h: HexState, new: Tile,
+                           entries: set[int] | None = None) -> set[int] | None:
+        """:meth:`_new_paths_walked` from where the network enters the hex now (no walk; from
+        ``entries`` when given, else the whole network's)."""
         b = self.board
         if not b.route_legal_network or any(s for slots in h.tokens.values() for s in slots):
             return None
-        return self._paths_from(new, b.entry_edges(corp.sym, h.id))
+        return self._paths_from(new, b.entry_edges(corp.sym, h.id) if entries is None else entries)
 
     def _resync_token_cities(self, h: HexState) -> None:
         """After an upgrade the board says which city each station is in now."""

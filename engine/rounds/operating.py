@@ -110,8 +110,8 @@ class OperatingRound(Round):
                 s.setup()
             self.state = {}
             if not corp.closed and self.game.start_operating(self, corp):
-                self._skip_steps()
-                if self.active_step() is not None:
+                known, held = self._skip_steps()
+                if (held if known else self.active_step()) is not None:
                     return
                 self.game.end_of_turn(self, corp)
             if self.index >= len(self.entities) - 1:
@@ -151,13 +151,22 @@ class OperatingRound(Round):
                 return s
         return None
 
-    def _skip_steps(self) -> None:
+    def _skip_steps(self) -> tuple[bool, Step | None]:
+        """Skips the steps that hold the turn but have nothing to offer, up to the first that has
+        something. Returns (known, that step): known when nothing was skipped and no step passed
+        over may hold the turn another way, so that the step (or None) is :meth:`active_step`."""
+        known = True
         for s in self.steps:
-            if s.passed or not s.blocks():
+            if s.passed:
+                continue
+            if not s.blocks():
+                known = known and type(s).blocking is Step.blocking
                 continue
             if s.blocking():
-                break
+                return known, s
             s.skip()
+            known = False
+        return known, None
 
     def acting(self) -> list[str]:
         if self._finished:
@@ -223,10 +232,10 @@ class OperatingRound(Round):
             self.force_next_entity()
             return
         self.game.after_step_action(self, action)
-        self._skip_steps()
+        known, held = self._skip_steps()
         if self.game.finished:
             return
-        if self.active_step() is None:
+        if (held if known else self.active_step()) is None:
             self.next_entity()
 
 

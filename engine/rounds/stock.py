@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .. import actions as A
@@ -253,11 +254,12 @@ class StockRound(Round):
             out.append("buy_shares")
         if self.can_par_any(entity):
             out.append("par")
-        if self.can_sell_any(entity):
+        can_sell = self.can_sell_any(entity)
+        if can_sell:
             out.append("sell_shares")
         if out:
             out.append("pass")
-        if self.must_sell(entity) and not self.game.exempt_from_forced_sale(entity):
+        if can_sell and self._over_limits(entity) and not self.game.exempt_from_forced_sale(entity):
             out = ["sell_shares"]
         return self.game.restrict_stock_actions(self, entity, out)
 
@@ -265,8 +267,9 @@ class StockRound(Round):
         """Over the certificate limit, or holding more of a corporation than allowed (outside
         the market zones that allow it) with some of it sellable: the player must sell before
         doing anything else (18xx.games)."""
-        if not self.can_sell_any(pid):
-            return False
+        return self.can_sell_any(pid) and self._over_limits(pid)
+
+    def _over_limits(self, pid: str) -> bool:
         g = self.game
         if g.num_certs(pid) > g.cert_limit():
             return True
@@ -287,28 +290,30 @@ class StockRound(Round):
 
     def buyable_shares(self, pid: str) -> list[Share]:
         """Shares ``pid`` may buy now: the next IPO share and each distinct pool share per corporation."""
+        return list(self._buyable(pid))
+
+    def _buyable(self, pid: str) -> Iterator[Share]:
         g = self.game
         if self.bought():
-            return []
-        out: list[Share] = []
+            return
         for corp in g.corporations.values():
             if not corp.ipoed or corp.closed:
                 continue
-            ipo = [s for s in g.ipo_shares(corp.sym) if not s.president]
-            if ipo and self.can_buy(pid, ipo[0]):
-                out.append(ipo[0])
-            pool = g.pool_shares(corp.sym)
+            ipo = next((s for s in g.ipo_shares(corp.sym) if not s.president), None)
+            if ipo is not None and self.can_buy(pid, ipo):
+                yield ipo
             seen: set[int] = set()
-            for s in pool:
+            for s in g.pool_shares(corp.sym):
                 if s.percent in seen:
                     continue
                 seen.add(s.percent)
                 if self.can_buy(pid, s):
-                    out.append(s)
-        return out
+                    yield s
 
     def can_buy_any(self, pid: str) -> bool:
-        return bool(self.buyable_shares(pid))
+        if type(self).buyable_shares is not StockRound.buyable_shares:
+            return bool(self.buyable_shares(pid))  # a title's own list
+        return next(self._buyable(pid), None) is not None
 
     def share_price_for(self, share: Share) -> int:
         corp = self.game.corporations[share.corporation]
@@ -348,9 +353,9 @@ class StockRound(Round):
             return False
         if g.num_certs(pid) + 1 > g.cert_limit():
             return False
-        cash = g.player(pid).cash
-        lowest = min(c.price for c in g.market.par_prices)
-        return any(g.can_par(pid, c) and cash >= lowest * 2 for c in g.corporations.values())
+        if g.player(pid).cash < min(c.price for c in g.market.par_prices) * 2:
+            return False
+        return any(g.can_par(pid, c) for c in g.corporations.values())
 
     def sellable_bundles(self, pid: str) -> list[tuple[str, int]]:
         """(corporation, percent) bundles ``pid`` may sell now, for autocomplete."""
