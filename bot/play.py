@@ -6,6 +6,7 @@ definition per action type) seen from the commands: building an action from type
 from __future__ import annotations
 
 from engine import actions as A
+from engine.decisions import action_types
 from engine.errors import BAD_OPTION, GameError
 from engine.game import Game
 from engine.moves import MOVES, Move, command_for
@@ -29,7 +30,7 @@ def build_action(move: Move, game: Game, entity: str, params: dict[str, str]) ->
 def allowed_commands(game: Game, entity: str) -> list[str]:
     """The commands ``entity`` may use now. Bankruptcy (open all through an 1856 operating
     round) is named only in trouble, last: when money must be found or nothing else is left."""
-    types = sorted(game.action_types(entity), key=lambda t: t == "bankrupt")
+    types = sorted(action_types(game, entity), key=lambda t: t == "bankrupt")
     if "bankrupt" in types and len(types) > 1 and not in_trouble(game, entity):
         types.remove("bankrupt")
     return [f"/{command_for(game, entity, t)}" for t in types]
