@@ -90,30 +90,31 @@ def _tile_lays(game: Game, corp_sym: str, hexes: set[str] | None) -> dict[str, d
         return {}
     b = game.board
     edges, _ = b.connectivity(corp_sym)
+    colors = game.phase["tiles"]
+    # (first tile id, tile) of each tile left in supply whose colour the phase allows
+    offered = [(ids[0], base) for name, ids in b.supply.items() if ids and (base := b.tile_for(name)).color in colors]
     out: dict[str, dict[str, list[int]]] = {}
     for hid in edges:
         if hexes is not None and hid not in hexes:
             continue
         h = b.hexes[hid]
-        for name, ids in b.supply.items():
-            if not ids:
-                continue
-            base = b.tile_for(name)
-            if base.color not in game.phase["tiles"] or not game.upgrades_to(h, h.tile, base):
+        reach = game.hex_reach(corp, hid)
+        for tile_id, base in offered:
+            if not game.upgrades_to(h, h.tile, base):
                 continue  # rotation-independent checks first: most tiles stop here
             try:
-                game.check_lay_static(corp, hid, ids[0])
+                game.check_lay_static(corp, hid, tile_id)
             except GameError:
                 continue
             rots = []
             for r in range(6):
                 try:
-                    game.check_lay_rotation(corp, hid, base.with_rotation(r))
+                    game.check_lay_rotation(corp, hid, base.with_rotation(r), reach=reach)
                 except GameError:
                     continue
                 rots.append(r)
             if rots:
-                out.setdefault(hid, {})[ids[0]] = rots
+                out.setdefault(hid, {})[tile_id] = rots
     return out
 
 

@@ -201,9 +201,9 @@ class Tile:
         return self.labels[-1] if self.labels else None
 
     # --- track views ---
-    @property
+    @functools.cached_property
     def exits(self) -> frozenset[int]:
-        """Edges used by any path."""
+        """Edges used by any path (kept: tiles are immutable)."""
         return frozenset(e for p in self.paths for e in p.edges)
 
     def node_exits(self, index: int) -> frozenset[int]:

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .. import actions as A
@@ -18,7 +19,7 @@ from ..map.upgrades import labels_match, paths_preserved
 from ..rounds.operating import OperatingRound
 
 if TYPE_CHECKING:
-    from ..map.board import HexState
+    from ..map.board import Board, HexState
 
 
 class TrackRules(TitleHooks):
@@ -105,43 +106,55 @@ class TrackRules(TitleHooks):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: it costs {self.fmt(cost)}", CANNOT_AFFORD, corporation=corp.sym, tile=name, hex=h.id, cost=cost, cash=corp.cash)
         return tile
 
-    def check_lay_rotation(self, corp: Corporation, hex_id: str, tile: Tile, *, connected: bool = True) -> None:
-        """The checks for one rotation of the new tile (already rotated)."""
+    def check_lay_rotation(self, corp: Corporation, hex_id: str, tile: Tile, *, connected: bool = True,
+                           reach: HexReach | None = None) -> None:
+        """The checks for one rotation of the new tile (already rotated). ``reach`` (from
+        :meth:`hex_reach`, for this corporation and hex) lets the many tiles and rotations tried
+        on one hex look the network up once."""
         b = self.board
         h = b.hexes[hex_id]
         old = h.tile
         name, rotation = tile.name, tile.rotation
-        if any(e not in h.neighbors for e in tile.exits):
+        exits = tile.exits
+        if any(e not in h.neighbors for e in exits):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id} with rotation "
                             f"{rotation}: track would run off the map or into a barrier", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
         if not self.old_paths_preserved(old, tile):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id} with rotation "
                             f"{rotation}: existing track must be kept", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
-        if connected and not self._known_connected(corp, h, tile):
-            edges, _ = b.connectivity(corp.sym)
-            touched = edges.get(h.id, set())
-            if not (tile.exits & touched):
-                raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no route to {h.id}", NO_ROUTE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
-            if old.paths and not (self._upgrade_useful(old, tile, touched)
-                                  and (self._upgrade_useful(old, tile, touched, self._new_paths_entered(corp, h, tile))
-                                       or self._upgrade_useful(old, tile, touched, self._new_paths_walked(corp, h, tile)))):
-                raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: an upgrade must add track "
-                                f"{corp.sym} can use or raise a city's value", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
+        if not connected:
+            return
+        if reach is None:
+            reach = self.hex_reach(corp, hex_id)
+        if self._known_connected(corp, h, tile, exits, reach):
+            return
+        touched = reach.touched
+        if not (exits & touched):
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no route to {h.id}", NO_ROUTE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
+        if old.paths and not (self._upgrade_useful(old, tile, touched)
+                              and (self._upgrade_useful(old, tile, touched, self._new_paths_entered(corp, h, tile, reach.entries))
+                                   or self._upgrade_useful(old, tile, touched, self._new_paths_walked(corp, h, tile)))):
+            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: an upgrade must add track "
+                            f"{corp.sym} can use or raise a city's value", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
 
-    def _known_connected(self, corp: Corporation, h: HexState, tile: Tile) -> bool:
+    def hex_reach(self, corp: Corporation, hex_id: str) -> HexReach:
+        """Where ``corp``'s network touches and enters hex ``hex_id``, each looked up when first
+        needed; valid while the board does not change."""
+        return HexReach(self.board, corp.sym, hex_id)
+
+    def _known_connected(self, corp: Corporation, h: HexState, tile: Tile, exits: frozenset[int],
+                         reach: HexReach) -> bool:
         """Whether the part of the network known without walking again (:meth:`Board.known_network`)
         already passes the quick checks of :meth:`check_lay_rotation`: they only grow more true
         as the network grows, so they then pass for the whole network (a no is decided on the
         whole network)."""
-        known = self.board.known_network(corp.sym)
+        known = reach.known
         if known is None:
             return False
-        pairs, arrivals = known
-        touched = {e for hid, e in pairs if hid == h.id}
-        if not (tile.exits & touched):
+        touched, entries = known
+        if not (exits & touched):
             return False
         old = h.tile
-        entries = {e for hid, e in arrivals if hid == h.id}
         return not old.paths or (self._upgrade_useful(old, tile, touched)
                                  and self._upgrade_useful(old, tile, touched, self._new_paths_entered(corp, h, tile, entries)))
 
@@ -272,8 +285,9 @@ class TrackRules(TitleHooks):
         return True
 
     def old_paths_preserved(self, old: Tile, new: Tile) -> bool:
-        """Whether ``new`` keeps the track of ``old`` (every old path, rotated as laid)."""
-        return paths_preserved(old, new)
+        """Whether ``new`` keeps the track of ``old`` (every old path, rotated as laid). Every
+        old exit must be one of the new tile's: the quick test that most rotations fail."""
+        return old.exits <= new.exits and paths_preserved(old, new)
 
     def upgrades_to(self, h: HexState, old: Tile, new: Tile) -> bool:
         """Whether ``new`` may replace ``old`` on hex ``h`` (titles add their special tiles)."""
@@ -281,6 +295,32 @@ class TrackRules(TitleHooks):
 
     def after_track(self, rnd: OperatingRound, corp: Corporation) -> None:
         """Called when ``corp``'s track step has ended (1856: destinations are checked)."""
+
+
+class HexReach:
+    """Where a corporation's network touches and enters one hex: the part known without walking
+    again (:meth:`Board.known_network`; None where there is none) and the whole network's (the
+    edges it touches, where it enters), each looked up once when first needed."""
+
+    def __init__(self, board: Board, sym: str, hid: str):
+        self.board, self.sym, self.hid = board, sym, hid
+
+    @cached_property
+    def known(self) -> tuple[set[int], set[int]] | None:
+        known = self.board.known_network(self.sym)
+        if known is None:
+            return None
+        pairs, arrivals = known
+        return {e for hid, e in pairs if hid == self.hid}, {e for hid, e in arrivals if hid == self.hid}
+
+    @cached_property
+    def touched(self) -> set[int]:
+        edges, _ = self.board.connectivity(self.sym)
+        return edges.get(self.hid, set())
+
+    @cached_property
+    def entries(self) -> set[int]:
+        return self.board.entry_edges(self.sym, self.hid)
 
 
 def _max_rev(revenue: Any) -> int:

@@ -10,6 +10,7 @@ from ... import actions as A
 from ...entities import Company, Corporation
 from ...errors import LIMIT, RULE, GameError
 from ...map.tiles import Tile
+from ...mechanics.track import HexReach
 from ...rounds.operating import OperatingRound
 from .stations import G1833NEStations
 
@@ -152,9 +153,10 @@ class G1833NETrack(G1833NEStations):
         return tile
 
     def check_lay_rotation(
-        self, corp: Corporation, hex_id: str, tile: Tile, *, connected: bool = True
+        self, corp: Corporation, hex_id: str, tile: Tile, *, connected: bool = True,
+        reach: HexReach | None = None,
     ) -> None:
-        super().check_lay_rotation(corp, hex_id, tile, connected=connected)
+        super().check_lay_rotation(corp, hex_id, tile, connected=connected, reach=reach)
         if not self._free_lay:
             self.check_border_cost(corp, self.board.hexes[hex_id], tile)
 
