@@ -29,9 +29,12 @@ class ActionProcessing(TitleHooks):
     """Applying actions to the game."""
 
     # not pickled: the title data, the save itself, and the log (append-only: cut on restore)
-    _STATE_SKIP = ("data", "rules", "_checkpoint", "action_log")
+    _STATE_SKIP = ("data", "rules", "_checkpoint", "action_log", "_trial_start")
     checkpoint_every = 1
     _checkpoint: tuple[int, bytes] | None  # (actions in the log, the state then); set once saved
+    _trial_start: tuple[int, bytes]  # (position stamp, the state then): where trials start from
+    position_stamp: int  # see engine.game.Game
+    process_only: bool
 
     # ------------------------------------------------------------------ processing
     def process(self, action: A.Action, *, safe: bool = True) -> None:
@@ -70,7 +73,7 @@ class ActionProcessing(TitleHooks):
         a choice's effect told before it is made. The game is left exactly as it was."""
         mark = len(self.action_log)
         before = self.__dict__.get("_checkpoint")
-        self._checkpoint = (mark, self._snapshot())
+        self._checkpoint = (mark, self._position_snapshot())
         try:
             self.process(action, safe=False)
             return read(self.as_game())
@@ -124,9 +127,20 @@ class ActionProcessing(TitleHooks):
         memo[id(self)] = clone
         memo[id(self.data)] = self.data
         for k, v in self.__dict__.items():
-            if k != "_checkpoint":  # a copy saves its own state when it first needs to
+            if k not in ("_checkpoint", "_trial_start"):  # a copy saves its own state when it first needs to
                 clone.__dict__[k] = v if k in ("data", "rules") else copy.deepcopy(v, memo)
         return clone
+
+    def _position_snapshot(self) -> bytes:
+        """The state now, saved once per position of a game that only ``process`` changes
+        (``Game.process_only``; ``Game.position_stamp`` names the position): the trials of one
+        position (each dividend kind's effect) all start from the same save."""
+        if not self.process_only:
+            return self._snapshot()
+        kept = self.__dict__.get("_trial_start")
+        if kept is None or kept[0] != self.position_stamp:
+            kept = self._trial_start = (self.position_stamp, self._snapshot())
+        return kept[1]
 
     def _snapshot(self) -> bytes:
         # the game itself and its title data stay shared: objects that point back to the game
