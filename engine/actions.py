@@ -39,7 +39,7 @@ class Action:
         klass = _REGISTRY.get(kind or "")
         if klass is None:
             raise ValueError(f"unknown action type {kind!r}")
-        names = {f.name for f in fields(klass)}
+        names = _field_names(klass)
         kwargs: dict[str, Any] = {}
         extra: dict[str, Any] = {}
         for key, value in data.items():
@@ -63,13 +63,13 @@ class Action:
                                "entity_type": self.entity_type}
         if self.id is not None:
             out["id"] = self.id
-        for f in fields(self):
-            if f.name in _COMMON or f.name in ("extra", "auto_actions"):
+        for name in _field_names(type(self)):
+            if name in _COMMON or name in ("extra", "auto_actions"):
                 continue
-            value = getattr(self, f.name)
+            value = getattr(self, name)
             if value is None:
                 continue
-            out[f.name] = _thaw(value)
+            out[name] = _thaw(value)
         if self.auto_actions:
             out["auto_actions"] = [a.to_dict() for a in self.auto_actions]
         for key, value in self.extra.items():
@@ -79,6 +79,17 @@ class Action:
 
     def describe(self) -> str:
         return f"{self.entity} {self.type.replace('_', ' ')}"
+
+
+_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
+
+
+def _field_names(klass: type[Action]) -> tuple[str, ...]:
+    """The fields of an action class, in order (kept: asked for every action read or written)."""
+    names = _FIELD_NAMES.get(klass)
+    if names is None:
+        names = _FIELD_NAMES[klass] = tuple(f.name for f in fields(klass))
+    return names
 
 
 def _entity_out(entity: str, extra: dict[str, Any]) -> Any:
