@@ -8,6 +8,7 @@ import pytest
 
 from engine import actions as A
 from engine.decisions import legal_tile_lays
+from engine.errors import GameError
 from engine.moves import choices_for
 from engine.replay import filter_actions, game_from_export
 from tests.fixture_util import load_export
@@ -90,3 +91,33 @@ def test_suggested_routes_are_accepted_and_at_least_as_good_as_recorded() -> Non
             checked += 1
         game.process(action, safe=False)
     assert checked >= 5
+
+
+@pytest.mark.parametrize(("folder", "name"), [("1856", "hotseat006"), ("generated/1836jr56", "1836jr56_p2_s201")])
+def test_the_tile_lays_listed_are_exactly_those_a_lay_would_pass(folder: str, name: str) -> None:
+    """Before recorded tile lays of a real game, the lays listed at once (the network at a hex
+    looked up once for every tile and rotation tried there) are exactly the tiles and rotations
+    on the hexes its network touches whose own full check (``check_lay_tile``) passes."""
+    export = load_export(folder, name)
+    game = game_from_export(export)
+    game.live = False
+    checked = seen = 0
+    for raw in filter_actions(export["actions"]):
+        action = A.Action.from_dict(raw)
+        seen += isinstance(action, A.LayTile)
+        if isinstance(action, A.LayTile) and action.entity in game.corporations and seen % 3 == 0:
+            corp = game.corporations[action.entity]
+            edges, _ = game.board.connectivity(corp.sym)
+            passing: dict[str, dict[str, list[int]]] = {}
+            for hid in edges:
+                for ids in game.board.supply.values():
+                    for r in range(6) if ids else ():
+                        try:
+                            game.check_lay_tile(corp, hid, ids[0], r)
+                        except GameError:
+                            continue
+                        passing.setdefault(hid, {}).setdefault(ids[0], []).append(r)
+            assert legal_tile_lays(game, corp.sym) == passing, raw["id"]
+            checked += 1
+        game.process(action, safe=False)
+    assert checked > 10
