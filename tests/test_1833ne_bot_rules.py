@@ -5,25 +5,14 @@ game plays with them, and the export carries them."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
-
-import pytest
 
 from bot.commands import CommandLayer
 from bot.reply import Caller, Reply
-from bot.storage.store import Store
 from bot.terminal.textcmd import parse
 from engine.replay import replay
 
 CH = "ne-rules"
-
-
-@pytest.fixture
-async def layer(tmp_path: Any) -> AsyncIterator[CommandLayer]:
-    store = await Store.open(str(tmp_path / "bot.db"))
-    yield CommandLayer(store, images=False)
-    await store.close()
 
 
 async def run(layer: CommandLayer, user: str, line: str) -> Reply:

@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
 from bot.commands import CommandLayer
 from bot.reply import Caller, Reply
-from bot.storage.store import Store
 from bot.terminal.textcmd import parse
 from engine.replay import filter_actions, snapshot
 from tests.fixture_util import load_export
@@ -36,13 +34,6 @@ async def setup_game(layer: CommandLayer, upto: int) -> None:
     assert reply.ok, reply.error
     for seat, user in USERS.items():
         assert (await run(layer, user, f'/game claim seat:"{seat}"')).ok
-
-
-@pytest.fixture
-async def layer(tmp_path: Any) -> AsyncIterator[CommandLayer]:
-    store = await Store.open(str(tmp_path / "bot.db"))
-    yield CommandLayer(store, images=False)
-    await store.close()
 
 
 async def state(layer: CommandLayer) -> tuple[Any, Any]:

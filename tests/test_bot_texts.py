@@ -7,14 +7,12 @@ of legal values has choices (Discord's autocomplete, local mode's /moves, /help 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
 from bot.commands import CommandLayer, status_text
 from bot.reply import Caller, Reply
-from bot.storage.store import Store
 from bot.terminal.textcmd import parse
 from engine.decisions import round_title
 from engine.replay import filter_actions, snapshot
@@ -23,13 +21,6 @@ from tests.fixture_util import load_export
 
 CH = "table"
 USERS = ["alice", "bob", "carol", "dave"]
-
-
-@pytest.fixture
-async def layer(tmp_path: Any) -> AsyncIterator[CommandLayer]:
-    store = await Store.open(str(tmp_path / "bot.db"))
-    yield CommandLayer(store, images=False)
-    await store.close()
 
 
 async def run(layer: CommandLayer, user: str, line: str) -> Reply:

@@ -25,13 +25,6 @@ from tests.fixture_util import load_export
 from tests.test_bot_async_reminders import CH, acting_user, run, setup_game
 
 
-@pytest.fixture
-async def layer(tmp_path: Path) -> Any:
-    store = await Store.open(str(tmp_path / "bot.db"))
-    yield CommandLayer(store, images=False)
-    await store.close()
-
-
 def _export(**changes: Any) -> dict[str, Any]:
     export = load_export("1856", "hotseat001")
     export["actions"] = filter_actions(export["actions"])[:6]

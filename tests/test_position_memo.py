@@ -5,14 +5,11 @@ the position the game is at, identical to choices computed afresh."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.commands import CommandLayer
-from bot.storage.store import Store
 from bot.texts.game import decision_buttons
 from engine import actions as A
 from engine.choice import Choice
@@ -107,13 +104,6 @@ def test_shared_choices_equal_fresh_ones_over_a_recorded_game() -> None:
         checked += sum(1 for v in shared.values() if v)
         game.process(action)
     assert checked > WINDOW
-
-
-@pytest.fixture
-async def layer(tmp_path: Path) -> AsyncIterator[CommandLayer]:
-    store = await Store.open(str(tmp_path / "bot.db"))
-    yield CommandLayer(store, images=False)
-    await store.close()
 
 
 async def test_buttons_change_after_a_move_and_after_an_undo(layer: CommandLayer) -> None:

@@ -6,11 +6,8 @@ undo takes those passes back with the move; an import is stored as given."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bot.commands import CommandLayer
 from bot.service import SKIP_USER
@@ -51,13 +48,6 @@ def _bare(action: dict[str, Any]) -> dict[str, Any]:
     if "auto_actions" in kept:
         kept["auto_actions"] = [_bare(a) for a in kept["auto_actions"]]
     return kept
-
-
-@pytest.fixture
-async def layer(tmp_path: Path) -> AsyncIterator[CommandLayer]:
-    store = await Store.open(str(tmp_path / "bot.db"))
-    yield CommandLayer(store, images=False)
-    await store.close()
 
 
 async def _logged(layer: CommandLayer) -> list[tuple[dict[str, Any], str | None]]:

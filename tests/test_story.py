@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gzip
 import json
-from collections.abc import AsyncIterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,6 @@ import pytest
 from bot.cli import main as conductor
 from bot.commands import CommandLayer
 from bot.reply import Caller
-from bot.storage.store import Store
 from bot.terminal.textcmd import parse
 from bot.texts.story import export_story, fit
 from engine.replay import filter_actions
@@ -175,13 +173,6 @@ def test_replay_story_writes_one_line_per_processed_action(tmp_path: Path) -> No
 
 CH = "table"
 USERS = ["alice", "bob", "carol", "dave"]
-
-
-@pytest.fixture
-async def layer(tmp_path: Any) -> AsyncIterator[CommandLayer]:
-    store = await Store.open(str(tmp_path / "bot.db"))
-    yield CommandLayer(store, images=False)
-    await store.close()
 
 
 async def test_the_bot_posts_the_story_replay_tells(layer: CommandLayer) -> None:
