@@ -300,3 +300,42 @@ def test_never_a_dividend_that_closes_its_corporation_when_another_keeps_it() ->
     g.process(decision.action)
     price = g.corporations["CV"].price
     assert not g.corporations["CV"].closed and price is not None and price.price == 10
+
+
+def _ne_share_at_10(runs: int) -> G1833NE:
+    """1833NE: CV (started at $100, a 7+3 train) after its computer-played turns of ``runs``
+    operating rounds, its price set to $10 by hand; Player 2 ($50, too little to start a
+    corporation) to act in a stock round."""
+    from tests.test_1833ne import set_price, start_or, stock_round
+
+    g = _ne_operating(300, lasting=True)
+    for i in range(runs):
+        if i:
+            start_or(g)
+        while "dividend" not in g.action_types("CV"):
+            step = decide(g, "CV", seed=1)
+            assert step is not None
+            g.process(step.action)
+    stock_round(g)
+    set_price(g, "CV", 10)
+    g.round.index = g.round.order.index("2")
+    g.player("2").cash = 50
+    return g
+
+
+@pytest.mark.parametrize(("runs", "buys"), [(1, False), (2, True)])
+def test_buys_a_share_that_earns_half_its_price_a_run_however_far_it_fell(runs: int, buys: bool) -> None:
+    """1833NE prices fall with every small dividend: CV at $10 (a tenth of its start) earns
+    $30 after one round ($3 a share: not worth it) and $70 after two ($7 a share, its price
+    back in two runs): the computer player buys it then."""
+    from engine.computer.stock import earning
+
+    g = _ne_share_at_10(runs)
+    assert earning(g, g.corporations["CV"]) == (70 if buys else 30)
+    decision = decide(g, "2", seed=1)
+    assert decision is not None
+    if buys:
+        assert isinstance(decision.action, A.BuyShares) and decision.action.shares[0].startswith("CV")
+        assert "it runs and pays" in decision.reason
+    else:
+        assert isinstance(decision.action, A.Pass)

@@ -121,15 +121,29 @@ def earning(game: Game, corp: Corporation) -> int:
     return _EARNING[key]
 
 
+HIGH_YIELD = 0.5  # earnings per share per run, as a share of its price, that make any share worth buying
+
+
 def healthy(game: Game, corp: Corporation) -> bool:
-    """A corporation whose share is worth buying: it runs lasting trains, earns well for its
-    share price, and is not deep in debt."""
-    if corp.closed or not corp.ipoed or corp.price is None or corp.par is None:
+    """A corporation whose share is worth buying: it is not deep in debt, and either earns half
+    its share price a run, or runs lasting trains, earns well for its price and has not fallen
+    far below its start."""
+    if corp.closed or not corp.ipoed or corp.price is None or corp.par is None or corp.loans > 2:
         return False
-    if not lasting_trains(game, corp) or corp.loans > 2 or price_of(corp) < 0.6 * corp.par.price:
+    if _high_yield(game, corp):
+        # it earns its price back in two runs: worth it however far its price has fallen
+        # (1833NE prices fall with every small dividend) and whatever its trains
+        return True
+    if not lasting_trains(game, corp) or price_of(corp) < 0.6 * corp.par.price:
         return False
-    per_share = earning(game, corp) / max(1, corp.total_shares)
-    return per_share >= 0.06 * max(1, price_of(corp))
+    return earning(game, corp) / max(1, corp.total_shares) >= 0.06 * max(1, price_of(corp))
+
+
+def _high_yield(game: Game, corp: Corporation) -> bool:
+    """Its trains earn at least :data:`HIGH_YIELD` of its share price per share in a run."""
+    if corp.closed or corp.price is None:
+        return False
+    return earning(game, corp) / max(1, corp.total_shares) >= HIGH_YIELD * max(1, price_of(corp))
 
 
 def _buy_score(game: Game, pid: str, sym: str) -> float | None:
@@ -204,8 +218,8 @@ def _sell_decisions(game: Game, pid: str, forced: bool) -> list[Decision]:
         corp = game.corporations[sym]
         percent = sum(s.percent for s in shares)
         strength = corp_strength(game, corp)
-        crashing = strength < 0 or (corp.par is not None and price_of(corp) < 0.7 * corp.par.price
-                                    and not lasting_trains(game, corp))
+        crashing = (strength < 0 or (corp.par is not None and price_of(corp) < 0.7 * corp.par.price
+                                     and not lasting_trains(game, corp))) and not _high_yield(game, corp)
         doomed = corp.president == pid and _doomed(game, pid, corp)
         if not forced and not doomed and (not crashing or corp.president == pid):
             continue  # sells what is about to crash; its own presidency only when it cannot pay
