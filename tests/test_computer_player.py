@@ -339,3 +339,19 @@ def test_buys_a_share_that_earns_half_its_price_a_run_however_far_it_fell(runs: 
         assert "it runs and pays" in decision.reason
     else:
         assert isinstance(decision.action, A.Pass)
+
+
+def test_starts_the_corporation_whose_home_has_the_richest_places_near_it() -> None:
+    """1833NE, the first stock round: every corporation may start at the same prices; the
+    computer player starts one of Boston's (B&L, BW) rather than the table's first, CV in
+    Burlington with no revenue near it."""
+    from engine.computer.stock import home_prospect
+    from tests.test_1833ne import new, stock_round
+
+    g = new(4)
+    stock_round(g)
+    prospects = {sym: home_prospect(g, sym) for sym in g.corporations}
+    assert max(prospects, key=lambda s: prospects[s]) in ("B&L", "BW") and min(prospects.values()) == prospects["CV"]
+    decision = decide(g, "1", seed=1)
+    assert decision is not None and isinstance(decision.action, A.Par)
+    assert decision.action.corporation == "B&L" and decision.reason == "starts B&L at $70"

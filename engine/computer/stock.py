@@ -9,8 +9,10 @@ from .. import actions as A
 from ..entities import Corporation
 from ..errors import GameError
 from ..game import Game
+from ..map import hexgrid
 from ..moves import move_for, option_choices
 from ..rounds.stock import AuctionRound, StockRound
+from .operating import node_revenue
 from .policy import (
     Decision,
     base,
@@ -95,9 +97,29 @@ def _par_decisions(game: Game, pid: str) -> list[Decision]:
             continue
         par = int(pick.value.split(",")[0])
         out.append(Decision(action, f"starts {corp_choice.value} at {game.fmt(par)}"))
-    # prefer the highest par (a stronger treasury), then the table's order
-    out.sort(key=lambda d: -int(str(getattr(d.action, "share_price", "0")).split(",")[0]))
+    # prefer the highest par (a stronger treasury), then the home with the richest places near
+    # it (1833NE: Boston's corporations earn from their first run, Burlington's hardly at all)
+    out.sort(key=lambda d: (-int(str(getattr(d.action, "share_price", "0")).split(",")[0]),
+                            -home_prospect(game, str(getattr(d.action, "corporation", "")))))
     return out
+
+
+def home_prospect(game: Game, sym: str) -> float:
+    """The revenue of the places near the corporation's home: its own hex and its neighbours in
+    full, the hexes two away at half (0 without a home on the map)."""
+    corp = game.corporations.get(sym)
+    home = corp.home if corp is not None else None
+    if not home or home not in game.board.hexes:
+        return 0.0
+    seen, frontier = {home}, [home]
+    total = float(node_revenue(game.board.hexes[home].tile))
+    for weight in (1.0, 0.5):
+        ring = sorted({n for h in frontier for n in hexgrid.neighbors(h, game.board.layout).values()
+                       if n in game.board.hexes and n not in seen})
+        seen.update(ring)
+        total += weight * sum(node_revenue(game.board.hexes[n].tile) for n in ring)
+        frontier = ring
+    return total
 
 
 _EARNING: dict[tuple[int, int, str], int] = {}
