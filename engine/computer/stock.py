@@ -1,6 +1,7 @@
 """The computer player's auction and stock-round decisions: buy privates near face value,
-start a corporation it can float, buy shares of its own and of strong corporations, sell
-shares of corporations about to crash, pass.
+start a corporation it can float (the richest home first), buy shares of its own and of strong
+corporations (or of any whose trains earn half its price a run), sell shares of corporations
+about to crash, pass.
 """
 
 from __future__ import annotations
