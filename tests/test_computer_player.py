@@ -355,3 +355,24 @@ def test_starts_the_corporation_whose_home_has_the_richest_places_near_it() -> N
     decision = decide(g, "1", seed=1)
     assert decision is not None and isinstance(decision.action, A.Par)
     assert decision.action.corporation == "B&L" and decision.reason == "starts B&L at $70"
+
+
+def test_keeps_only_half_its_train_reserve_for_a_share_that_earns_half_its_price() -> None:
+    """Player 2 presides FRR (operated, no train, no cash: Player 2 keeps its $75 train as a
+    reserve) and has the reserve and $5: CV at $10, earning $7 a share, is worth half the
+    reserve (its dividends refill it soon, and it can be sold for the train)."""
+    from engine.computer.stock import train_reserve
+    from tests.test_1833ne import par
+
+    g = _ne_share_at_10(2)
+    g.player("2").cash = 600
+    par(g, "2", "FRR", 40)
+    frr = g.corporations["FRR"]
+    frr.operated, frr.cash = True, 0
+    g.round.index = g.round.order.index("2")
+    reserve = train_reserve(g, "2")
+    assert reserve == next_train_cost(g, frr) == 75
+    g.player("2").cash = reserve + 5
+    decision = decide(g, "2", seed=1)
+    assert decision is not None and isinstance(decision.action, A.BuyShares)
+    assert decision.action.shares[0].startswith("CV") and "it runs and pays" in decision.reason

@@ -218,7 +218,10 @@ def _buy_decisions(game: Game, pid: str) -> list[Decision]:
         if s.owner != s.corporation:
             score += 1  # a market share: no worse, and it leaves the IPO for the treasury's sake
         floating = corp.president == pid and not corp.operated
-        if price > game.player(pid).cash - (0 if floating else reserve):
+        # a share that earns half its price a run keeps half the train reserve: its dividends
+        # refill the cash soon, and it can be sold if a train is needed
+        kept = 0 if floating else reserve // 2 if _high_yield(game, corp) else reserve
+        if price > game.player(pid).cash - kept:
             continue
         why = (f"buys {s.corporation} to float it and keep control" if corp.president == pid and not corp.operated
                else f"buys {s.corporation} at par ({game.fmt(price)}), below its price {game.fmt(worth)}"
