@@ -376,3 +376,32 @@ def test_keeps_only_half_its_train_reserve_for_a_share_that_earns_half_its_price
     decision = decide(g, "2", seed=1)
     assert decision is not None and isinstance(decision.action, A.BuyShares)
     assert decision.action.shares[0].startswith("CV") and "it runs and pays" in decision.reason
+
+
+def test_remembered_earnings_belong_to_one_game_and_one_position() -> None:
+    """What a corporation earns is remembered per game and position: each of CV's lays on C8,
+    tried and undone at the same action count, is judged on its own map (the old cache, keyed
+    by the game's address and action count, answered the first lay's $30 for all, and a new
+    game at a freed game's address saw that game's facts); the memory does not keep a game
+    alive."""
+    import gc
+    import weakref
+
+    from engine.computer.policy import trial
+    from engine.computer.stock import earning
+    from engine.moves.spec import base
+    from engine.routing.router import best_routes
+
+    g = _ne_operating(300, lasting=True)
+    seen = []
+    for rotation in (2, 3, 4, 5):
+        action = A.LayTile(**base(g, "CV"), hex="C8", tile="5-0", rotation=rotation)
+        found = trial(g, action, lambda g: (earning(g, g.corporations["CV"]),
+                                            best_routes(g, "CV", time_budget=0.03, deterministic=True).total))
+        assert found is not None and found[0] == found[1]
+        seen.append(found[0])
+    assert seen == [30, 0, 0, 0]
+    ref = weakref.ref(g)
+    del g
+    gc.collect()
+    assert ref() is None

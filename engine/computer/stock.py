@@ -22,6 +22,7 @@ from .policy import (
     needs_train_money,
     next_train_cost,
     price_of,
+    remembered,
     rust_imminent,
 )
 
@@ -123,9 +124,6 @@ def home_prospect(game: Game, sym: str) -> float:
     return total
 
 
-_EARNING: dict[tuple[int, int, str], int] = {}
-
-
 def earning(game: Game, corp: Corporation) -> int:
     """What the corporation's trains earn now (the best routes; 0 without trains), remembered
     for the position (a stock round asks for each share on offer)."""
@@ -133,15 +131,14 @@ def earning(game: Game, corp: Corporation) -> int:
 
     if not game.corp_trains(corp.sym):
         return 0
-    key = (id(game), len(game.action_log), corp.sym)
-    if key not in _EARNING:
-        if len(_EARNING) > 256:
-            _EARNING.clear()
+
+    def search() -> int:
         try:
-            _EARNING[key] = best_routes(game, corp.sym, time_budget=0.03, deterministic=True).total
+            return best_routes(game, corp.sym, time_budget=0.03, deterministic=True).total
         except GameError:
-            _EARNING[key] = 0
-    return _EARNING[key]
+            return 0
+
+    return remembered(game, ("earning", corp.sym), search)
 
 
 HIGH_YIELD = 0.5  # earnings per share per run, as a share of its price, that make any share worth buying
