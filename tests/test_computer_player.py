@@ -300,3 +300,108 @@ def test_never_a_dividend_that_closes_its_corporation_when_another_keeps_it() ->
     g.process(decision.action)
     price = g.corporations["CV"].price
     assert not g.corporations["CV"].closed and price is not None and price.price == 10
+
+
+def _ne_share_at_10(runs: int) -> G1833NE:
+    """1833NE: CV (started at $100, a 7+3 train) after its computer-played turns of ``runs``
+    operating rounds, its price set to $10 by hand; Player 2 ($50, too little to start a
+    corporation) to act in a stock round."""
+    from tests.test_1833ne import set_price, start_or, stock_round
+
+    g = _ne_operating(300, lasting=True)
+    for i in range(runs):
+        if i:
+            start_or(g)
+        while "dividend" not in g.action_types("CV"):
+            step = decide(g, "CV", seed=1)
+            assert step is not None
+            g.process(step.action)
+    stock_round(g)
+    set_price(g, "CV", 10)
+    g.round.index = g.round.order.index("2")
+    g.player("2").cash = 50
+    return g
+
+
+@pytest.mark.parametrize(("runs", "buys"), [(1, False), (2, True)])
+def test_buys_a_share_that_earns_half_its_price_a_run_however_far_it_fell(runs: int, buys: bool) -> None:
+    """1833NE prices fall with every small dividend: CV at $10 (a tenth of its start) earns
+    $30 after one round ($3 a share: not worth it) and $70 after two ($7 a share, its price
+    back in two runs): the computer player buys it then."""
+    from engine.computer.stock import earning
+
+    g = _ne_share_at_10(runs)
+    assert earning(g, g.corporations["CV"]) == (70 if buys else 30)
+    decision = decide(g, "2", seed=1)
+    assert decision is not None
+    if buys:
+        assert isinstance(decision.action, A.BuyShares) and decision.action.shares[0].startswith("CV")
+        assert "it runs and pays" in decision.reason
+    else:
+        assert isinstance(decision.action, A.Pass)
+
+
+def test_starts_the_corporation_whose_home_has_the_richest_places_near_it() -> None:
+    """1833NE, the first stock round: every corporation may start at the same prices; the
+    computer player starts one of Boston's (B&L, BW) rather than the table's first, CV in
+    Burlington with no revenue near it."""
+    from engine.computer.stock import home_prospect
+    from tests.test_1833ne import new, stock_round
+
+    g = new(4)
+    stock_round(g)
+    prospects = {sym: home_prospect(g, sym) for sym in g.corporations}
+    assert max(prospects, key=lambda s: prospects[s]) in ("B&L", "BW") and min(prospects.values()) == prospects["CV"]
+    decision = decide(g, "1", seed=1)
+    assert decision is not None and isinstance(decision.action, A.Par)
+    assert decision.action.corporation == "B&L" and decision.reason == "starts B&L at $70"
+
+
+def test_keeps_only_half_its_train_reserve_for_a_share_that_earns_half_its_price() -> None:
+    """Player 2 presides FRR (operated, no train, no cash: Player 2 keeps its $75 train as a
+    reserve) and has the reserve and $5: CV at $10, earning $7 a share, is worth half the
+    reserve (its dividends refill it soon, and it can be sold for the train)."""
+    from engine.computer.stock import train_reserve
+    from tests.test_1833ne import par
+
+    g = _ne_share_at_10(2)
+    g.player("2").cash = 600
+    par(g, "2", "FRR", 40)
+    frr = g.corporations["FRR"]
+    frr.operated, frr.cash = True, 0
+    g.round.index = g.round.order.index("2")
+    reserve = train_reserve(g, "2")
+    assert reserve == next_train_cost(g, frr) == 75
+    g.player("2").cash = reserve + 5
+    decision = decide(g, "2", seed=1)
+    assert decision is not None and isinstance(decision.action, A.BuyShares)
+    assert decision.action.shares[0].startswith("CV") and "it runs and pays" in decision.reason
+
+
+def test_remembered_earnings_belong_to_one_game_and_one_position() -> None:
+    """What a corporation earns is remembered per game and position: each of CV's lays on C8,
+    tried and undone at the same action count, is judged on its own map (the old cache, keyed
+    by the game's address and action count, answered the first lay's $30 for all, and a new
+    game at a freed game's address saw that game's facts); the memory does not keep a game
+    alive."""
+    import gc
+    import weakref
+
+    from engine.computer.policy import trial
+    from engine.computer.stock import earning
+    from engine.moves.spec import base
+    from engine.routing.router import best_routes
+
+    g = _ne_operating(300, lasting=True)
+    seen = []
+    for rotation in (2, 3, 4, 5):
+        action = A.LayTile(**base(g, "CV"), hex="C8", tile="5-0", rotation=rotation)
+        found = trial(g, action, lambda g: (earning(g, g.corporations["CV"]),
+                                            best_routes(g, "CV", time_budget=0.03, deterministic=True).total))
+        assert found is not None and found[0] == found[1]
+        seen.append(found[0])
+    assert seen == [30, 0, 0, 0]
+    ref = weakref.ref(g)
+    del g
+    gc.collect()
+    assert ref() is None

@@ -74,7 +74,8 @@ def revenue_with(game: Game, corp_sym: str, trains: list[Train], budget: float =
 # ---------------------------------------------------------------------- track
 
 
-def _node_revenue(tile: Any) -> int:
+def node_revenue(tile: Any) -> int:
+    """What the tile's cities and towns earn (an off-board: its best value)."""
     total = 0
     for n in tile.nodes:
         rev = n.revenue
@@ -88,7 +89,7 @@ def _node_revenue(tile: Any) -> int:
 def _lay_quick_score(game: Game, corp: Corporation, hid: str, tile_id: str) -> float:
     h = game.board.hexes[hid]
     new = game.board.tile_for(tile_id.rsplit("-", 1)[0])
-    score = float(_node_revenue(new) - _node_revenue(h.tile))
+    score = float(node_revenue(new) - node_revenue(h.tile))
     if h.tokened_by(corp.sym):
         score += 20
     if new.cities:

@@ -9,9 +9,10 @@ state exactly, like :meth:`engine.mechanics.processing.ActionProcessing.accepts`
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .. import actions as A
 from ..entities import Corporation, Train
@@ -50,6 +51,28 @@ def fresh(game: Game, corp: Corporation) -> Corporation:
     """The game's live corporation: a trial, or a choice list that tries actions, restores the
     game from a copy and leaves references read before it stale (and changed by the trial)."""
     return game.corporations[corp.sym]
+
+
+_REMEMBERED: weakref.WeakKeyDictionary[Game, dict[tuple[Hashable, ...], tuple[object, Any]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def remembered(game: Game, key: tuple[Hashable, ...], compute: Callable[[], T]) -> T:
+    """``compute()`` for the game's position, remembered while the game lives and the position
+    holds (the same count of actions, the same last action): a new game never sees another's
+    facts, even at the same memory address, nor a position after an undo the one before it."""
+    memo = _REMEMBERED.setdefault(game, {})
+    last = game.action_log[-1] if game.action_log else None
+    full = (len(game.action_log), *key)
+    hit = memo.get(full)
+    if hit is not None and hit[0] is last:
+        value: T = hit[1]
+        return value
+    if len(memo) > 256:
+        memo.clear()
+    value = compute()
+    memo[full] = (last, value)
+    return value
 
 
 def first_accepted(game: Game, decisions: list[Decision]) -> Decision | None:
@@ -126,32 +149,30 @@ def rusted_by(game: Game, name: str) -> list[str]:
 
 
 _TRAIN_SALE = re.compile(r"^(\S+) buys an? (\S+)-train for (.+?) from (\S+)$")
-_UNDERPAID: dict[tuple[int, int, str], frozenset[str]] = {}
 
 
 def underpaid_by(game: Game, pid: str) -> frozenset[str]:
     """Corporations that bought a train below its face value from a corporation ``pid`` now
     presides (the rules let a president name any price from $1). The computer player buys
     below value only from these, in turn; never from a player who has not done it first."""
-    key = (id(game), len(game.log), pid)
-    if key not in _UNDERPAID:
-        if len(_UNDERPAID) > 64:
-            _UNDERPAID.clear()
-        face = {t.name: t.price for t in game.trains.values()}
-        found = set()
-        for line in game.log:
-            m = _TRAIN_SALE.match(line)
-            if m is None:
-                continue
-            buyer, name, paid, seller = m.groups()
-            corp = game.corporations.get(seller)
-            digits = re.sub(r"\D", "", paid)
-            if corp is None or corp.president != pid or buyer not in game.corporations or not digits:
-                continue
-            if int(digits) < face.get(name, 0):
-                found.add(buyer)
-        _UNDERPAID[key] = frozenset(found)
-    return _UNDERPAID[key]
+    return remembered(game, ("underpaid", pid), lambda: _underpaid(game, pid))
+
+
+def _underpaid(game: Game, pid: str) -> frozenset[str]:
+    face = {t.name: t.price for t in game.trains.values()}
+    found = set()
+    for line in game.log:
+        m = _TRAIN_SALE.match(line)
+        if m is None:
+            continue
+        buyer, name, paid, seller = m.groups()
+        corp = game.corporations.get(seller)
+        digits = re.sub(r"\D", "", paid)
+        if corp is None or corp.president != pid or buyer not in game.corporations or not digits:
+            continue
+        if int(digits) < face.get(name, 0):
+            found.add(buyer)
+    return frozenset(found)
 
 
 def lasting_trains(game: Game, corp: Corporation) -> list[Train]:

@@ -1,6 +1,7 @@
 """The computer player's auction and stock-round decisions: buy privates near face value,
-start a corporation it can float, buy shares of its own and of strong corporations, sell
-shares of corporations about to crash, pass.
+start a corporation it can float (the richest home first), buy shares of its own and of strong
+corporations (or of any whose trains earn half its price a run), sell shares of corporations
+about to crash, pass.
 """
 
 from __future__ import annotations
@@ -9,8 +10,10 @@ from .. import actions as A
 from ..entities import Corporation
 from ..errors import GameError
 from ..game import Game
+from ..map import hexgrid
 from ..moves import move_for, option_choices
 from ..rounds.stock import AuctionRound, StockRound
+from .operating import node_revenue
 from .policy import (
     Decision,
     base,
@@ -19,6 +22,7 @@ from .policy import (
     needs_train_money,
     next_train_cost,
     price_of,
+    remembered,
     rust_imminent,
 )
 
@@ -95,12 +99,29 @@ def _par_decisions(game: Game, pid: str) -> list[Decision]:
             continue
         par = int(pick.value.split(",")[0])
         out.append(Decision(action, f"starts {corp_choice.value} at {game.fmt(par)}"))
-    # prefer the highest par (a stronger treasury), then the table's order
-    out.sort(key=lambda d: -int(str(getattr(d.action, "share_price", "0")).split(",")[0]))
+    # prefer the highest par (a stronger treasury), then the home with the richest places near
+    # it (1833NE: Boston's corporations earn from their first run, Burlington's hardly at all)
+    out.sort(key=lambda d: (-int(str(getattr(d.action, "share_price", "0")).split(",")[0]),
+                            -home_prospect(game, str(getattr(d.action, "corporation", "")))))
     return out
 
 
-_EARNING: dict[tuple[int, int, str], int] = {}
+def home_prospect(game: Game, sym: str) -> float:
+    """The revenue of the places near the corporation's home: its own hex and its neighbours in
+    full, the hexes two away at half (0 without a home on the map)."""
+    corp = game.corporations.get(sym)
+    home = corp.home if corp is not None else None
+    if not home or home not in game.board.hexes:
+        return 0.0
+    seen, frontier = {home}, [home]
+    total = float(node_revenue(game.board.hexes[home].tile))
+    for weight in (1.0, 0.5):
+        ring = sorted({n for h in frontier for n in hexgrid.neighbors(h, game.board.layout).values()
+                       if n in game.board.hexes and n not in seen})
+        seen.update(ring)
+        total += weight * sum(node_revenue(game.board.hexes[n].tile) for n in ring)
+        frontier = ring
+    return total
 
 
 def earning(game: Game, corp: Corporation) -> int:
@@ -110,26 +131,39 @@ def earning(game: Game, corp: Corporation) -> int:
 
     if not game.corp_trains(corp.sym):
         return 0
-    key = (id(game), len(game.action_log), corp.sym)
-    if key not in _EARNING:
-        if len(_EARNING) > 256:
-            _EARNING.clear()
+
+    def search() -> int:
         try:
-            _EARNING[key] = best_routes(game, corp.sym, time_budget=0.03, deterministic=True).total
+            return best_routes(game, corp.sym, time_budget=0.03, deterministic=True).total
         except GameError:
-            _EARNING[key] = 0
-    return _EARNING[key]
+            return 0
+
+    return remembered(game, ("earning", corp.sym), search)
+
+
+HIGH_YIELD = 0.5  # earnings per share per run, as a share of its price, that make any share worth buying
 
 
 def healthy(game: Game, corp: Corporation) -> bool:
-    """A corporation whose share is worth buying: it runs lasting trains, earns well for its
-    share price, and is not deep in debt."""
-    if corp.closed or not corp.ipoed or corp.price is None or corp.par is None:
+    """A corporation whose share is worth buying: it is not deep in debt, and either earns half
+    its share price a run, or runs lasting trains, earns well for its price and has not fallen
+    far below its start."""
+    if corp.closed or not corp.ipoed or corp.price is None or corp.par is None or corp.loans > 2:
         return False
-    if not lasting_trains(game, corp) or corp.loans > 2 or price_of(corp) < 0.6 * corp.par.price:
+    if _high_yield(game, corp):
+        # it earns its price back in two runs: worth it however far its price has fallen
+        # (1833NE prices fall with every small dividend) and whatever its trains
+        return True
+    if not lasting_trains(game, corp) or price_of(corp) < 0.6 * corp.par.price:
         return False
-    per_share = earning(game, corp) / max(1, corp.total_shares)
-    return per_share >= 0.06 * max(1, price_of(corp))
+    return earning(game, corp) / max(1, corp.total_shares) >= 0.06 * max(1, price_of(corp))
+
+
+def _high_yield(game: Game, corp: Corporation) -> bool:
+    """Its trains earn at least :data:`HIGH_YIELD` of its share price per share in a run."""
+    if corp.closed or corp.price is None:
+        return False
+    return earning(game, corp) / max(1, corp.total_shares) >= HIGH_YIELD * max(1, price_of(corp))
 
 
 def _buy_score(game: Game, pid: str, sym: str) -> float | None:
@@ -181,7 +215,10 @@ def _buy_decisions(game: Game, pid: str) -> list[Decision]:
         if s.owner != s.corporation:
             score += 1  # a market share: no worse, and it leaves the IPO for the treasury's sake
         floating = corp.president == pid and not corp.operated
-        if price > game.player(pid).cash - (0 if floating else reserve):
+        # a share that earns half its price a run keeps half the train reserve: its dividends
+        # refill the cash soon, and it can be sold if a train is needed
+        kept = 0 if floating else reserve // 2 if _high_yield(game, corp) else reserve
+        if price > game.player(pid).cash - kept:
             continue
         why = (f"buys {s.corporation} to float it and keep control" if corp.president == pid and not corp.operated
                else f"buys {s.corporation} at par ({game.fmt(price)}), below its price {game.fmt(worth)}"
@@ -204,8 +241,8 @@ def _sell_decisions(game: Game, pid: str, forced: bool) -> list[Decision]:
         corp = game.corporations[sym]
         percent = sum(s.percent for s in shares)
         strength = corp_strength(game, corp)
-        crashing = strength < 0 or (corp.par is not None and price_of(corp) < 0.7 * corp.par.price
-                                    and not lasting_trains(game, corp))
+        crashing = (strength < 0 or (corp.par is not None and price_of(corp) < 0.7 * corp.par.price
+                                     and not lasting_trains(game, corp))) and not _high_yield(game, corp)
         doomed = corp.president == pid and _doomed(game, pid, corp)
         if not forced and not doomed and (not crashing or corp.president == pid):
             continue  # sells what is about to crash; its own presidency only when it cannot pay
