@@ -52,6 +52,9 @@ class TitleHooks(GameState):
     national_formed = False  # whether the national has formed
     false_national_president: str | None = None  # a player who must buy up to the national's presidency
     cash_crisis_player: str | None = None  # a player who owes the bank and must raise money
+    # players who entered a cash crisis: 18xx.games keeps what one still owes as negative cash
+    # when the crisis passes to a new president before it is paid (1856)
+    crisis_debtors: tuple[str, ...] = ()
     # a title with a national sets its own lists (never changed here)
     nationalizables: Sequence[str] = ()  # corporations whose presidents decide to nationalize or not
     token_removals: Sequence[dict[str, Any]] = ()  # stations the national must remove ({"hexes": [...]})

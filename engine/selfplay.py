@@ -70,7 +70,7 @@ def check_invariants(game: Game) -> str | None:
                 return f"train {tid} listed on {c.sym} but owned by {game.trains[tid].owner}"
     crisis = game.cash_crisis_player
     for p in game.players:
-        if p.cash < 0 and p.id != crisis and not p.bankrupt:
+        if p.cash < 0 and p.id != crisis and p.id not in game.crisis_debtors and not p.bankrupt:
             return f"{p.name} has negative cash {p.cash}"
     # (no standing check of the 60% holding limit: shares bought legally in the market's orange
     # zone stay held when the price later leaves it; the stock round checks each purchase)

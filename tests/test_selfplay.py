@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.selfplay import check_invariants, play_one
+from engine.selfplay import check_invariants, play_one, play_seated
 from engine.titles.registry import new_game
 
 
@@ -27,3 +27,13 @@ def test_invariants_hold_for_a_fresh_game_and_catch_lost_money() -> None:
     assert check_invariants(game) is None
     game.players[0].cash += 1
     assert "money is not conserved" in (check_invariants(game) or "")
+
+
+def test_a_debt_left_when_a_cash_crisis_passes_to_a_new_president_is_no_broken_invariant() -> None:
+    """1856, seed 107: player 4 owes the bank in a cash crisis, sells the presidency of TGB and
+    the crisis passes to player 3; 18xx.games keeps player 4's remaining debt as negative cash
+    and ends the game by bankruptcy two actions later (its engine accepts this game whole with
+    the same result). Self-play finishes it the same way."""
+    report = play_seated("1856", ["random", "robot", "random", "random"], 107, [], 2000)
+    assert report.problem is None and report.finished
+    assert report.actions == 577 and report.values[2:] == [-75, -46]

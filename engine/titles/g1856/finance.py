@@ -103,6 +103,8 @@ class G1856Finance(G1856Base):
         if self.player(pid).cash < 0:
             self.cash_crisis_player = pid
             self.cash_crisis_corp = corp.sym
+            if pid not in self.crisis_debtors:
+                self.crisis_debtors = (*self.crisis_debtors, pid)
             self.log.append(f"{self.name_of(pid)} owes the bank {self.fmt(-self.player(pid).cash)} "
                             "and must raise money")
 
