@@ -320,7 +320,7 @@ def default_router() -> Any:
         return None
 
     def route(game: Game, corp: str) -> list[dict[str, Any]]:
-        return list(best_routes(game, corp, time_budget=5.0).routes)
+        return list(best_routes(game, corp, time_budget=5.0, deterministic=True).routes)
 
     return route
 

@@ -632,7 +632,7 @@ def test_best_routes_are_optimal_and_accepted_in_random_play(monkeypatch: pytest
     original = G1833NE.best_route_solution
     seen = []
 
-    def checked(self: G1833NE, sym: str, time_budget: float = 0.5):
+    def checked(self: G1833NE, sym: str, time_budget: float = 0.5, deterministic: bool = False):
         sol = original(self, sym, 10.0)
         assert sol.optimal
         corp = self.corporations[sym]

@@ -262,12 +262,14 @@ class G1833NERoutes(G1833NETrains):
         GameError when it cannot run it.  The shared router scores routes per train with it."""
         return self.stops_revenue(corp, train, stops)
 
-    def best_routes(self, corp_sym: str, time_budget: float = 0.5) -> list[dict[str, Any]]:
+    def best_routes(self, corp_sym: str, time_budget: float = 0.5,
+                    deterministic: bool = False) -> list[dict[str, Any]]:
         """The best routes (the shared exact router, scoring each route per train side)."""
-        return self.best_route_solution(corp_sym, time_budget).routes
+        return self.best_route_solution(corp_sym, time_budget, deterministic).routes
 
-    def best_route_solution(self, corp_sym: str, time_budget: float = 0.5) -> RouteSolution:
-        return shared_best_routes(self, corp_sym, time_budget=time_budget)
+    def best_route_solution(self, corp_sym: str, time_budget: float = 0.5,
+                            deterministic: bool = False) -> RouteSolution:
+        return shared_best_routes(self, corp_sym, time_budget=time_budget, deterministic=deterministic)
 
     def route_graph(self, corp_sym: str) -> RouteGraph:
         """The shared graph with the P4/P6 off-boards counted as stations."""

@@ -153,7 +153,8 @@ def invariants(game: G1833NE) -> str | None:
 
 
 def router(game: G1833NE, corp: str) -> list[dict[str, Any]]:
-    return game.best_routes(corp, time_budget=0.3)
+    """The random player's routes: the best found, budgeted in work (the same on any machine)."""
+    return game.best_routes(corp, time_budget=0.3, deterministic=True)
 
 
 def choose(game: G1833NE, rng: random.Random, _router: Any) -> A.Action | None:
