@@ -17,7 +17,7 @@ from engine.errors import GameError
 from engine.moves import MOVES
 from engine.replay import filter_actions, game_from_export
 from tests.fixture_util import load_export
-from tests.test_bot_errors import layer, refused, run, setup_game  # noqa: F401  (layer: a fixture)
+from tests.test_bot_errors import refused, run, setup_game
 
 
 async def test_an_unknown_hex_lists_the_hexes_where_track_can_go(layer: CommandLayer) -> None:  # noqa: F811

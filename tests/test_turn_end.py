@@ -12,7 +12,7 @@ from engine.replay import filter_actions, game_from_export
 from engine.rounds.operating import OperatingRound
 from engine.rounds.stock import StockRound
 from tests.fixture_util import load_export
-from tests.test_bot_errors import USERS, layer, run, setup_game  # noqa: F401  (layer: a fixture)
+from tests.test_bot_errors import USERS, run, setup_game
 
 
 async def _stored_types(layer: CommandLayer) -> list[str]:  # noqa: F811
