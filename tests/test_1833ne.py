@@ -11,8 +11,8 @@ from engine.rounds.operating import OperatingRound
 from engine.rules import Rules
 from engine.titles.g1833ne import data as g1833ne_data
 from engine.titles.g1833ne import finance as M
+from engine.titles.g1833ne.base import Side, count_revenue
 from engine.titles.g1833ne.game import G1833NE
-from engine.titles.g1833ne.trains import Side, count_revenue
 
 
 def new(n: int = 3, options: tuple[str, ...] = ()) -> G1833NE:

@@ -15,8 +15,8 @@ from ...errors import ILLEGAL_ROUTE, GameError
 from ...routing.graph import RouteGraph, build_graph, mark_reachable
 from ...routing.router import RouteSolution, _route_order, _side_keys
 from ...routing.router import best_routes as shared_best_routes
+from .base import count_revenue
 from .train_buying import G1833NETrains
-from .trains import count_revenue
 
 if TYPE_CHECKING:
     from ...entities import Corporation, Train

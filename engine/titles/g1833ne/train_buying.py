@@ -8,8 +8,8 @@ from ... import actions as A
 from ...entities import Corporation, Train
 from ...errors import CANNOT_AFFORD, LIMIT, NOT_OWNER, PRICE, RULE, UNAVAILABLE, GameError
 from ...rounds.operating import OperatingRound
+from .base import Side
 from .emergency import G1833NEEmergency
-from .trains import Side
 
 
 class G1833NETrains(G1833NEEmergency):
