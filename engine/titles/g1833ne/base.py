@@ -13,9 +13,9 @@ from ...entities import Corporation, Train
 from ...errors import ILLEGAL_ROUTE, GameError
 from ...game import Game
 from ...map.board import Board
-from . import choices as choice_refinements
 from . import data as g1833ne_data
 from . import provisional as provisional_rules
+from . import takeover as choice_refinements
 
 if TYPE_CHECKING:
     from .game import G1833NE

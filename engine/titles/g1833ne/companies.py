@@ -8,7 +8,7 @@ from ... import actions as A
 from ...entities import Company, Corporation
 from ...errors import RULE, GameError
 from ...rounds.operating import OperatingRound
-from . import provisional as P
+from .provisional import bank_line, place_name, source_of
 from .track import G1833NETrack
 
 
@@ -55,7 +55,7 @@ class G1833NECompanies(G1833NETrack):
         self.spend(corp.sym, "bank", self.data.FERRY_PRICE)
         self.ferries[hid] = corp.sym
         self.ferry_order.append(hid)
-        self.log.append(f"{corp.sym} buys the {P.place_name(hid, self.data)} ferry for {self.fmt(self.data.FERRY_PRICE)}")
+        self.log.append(f"{corp.sym} buys the {place_name(hid, self.data)} ferry for {self.fmt(self.data.FERRY_PRICE)}")
         self.refresh_p5()
 
     def p5_choices(self) -> list[str]:
@@ -79,22 +79,22 @@ class G1833NECompanies(G1833NETrack):
         if target not in self.p5_choices():
             raise GameError(f"P5 may double one of {corp.sym}'s ferries: {', '.join(self.p5_choices()) or 'none'}", RULE)
         self.p5_ferry = target
-        self.log.append(f"P5 doubles {corp.sym}'s {P.place_name(target, self.data)} ferry (for good)")
+        self.log.append(f"P5 doubles {corp.sym}'s {place_name(target, self.data)} ferry (for good)")
         self.refresh_p5()
 
     def status_notes(self) -> list[str]:
         """Lines the status picture shows under the depot: the ferries while there are any,
         and when the bank counts as empty (both provisional unless the host set them)."""
         table = self.provisional
-        bank = f"{P.bank_line(table)} ({P.source_of(table, 'notes')})"
+        bank = f"{bank_line(table)} ({source_of(table, 'notes')})"
         if self.ferries_removed:
             return [bank]
         parts = []
         for hid, owner in self.ferries.items():
             badge = self.ferry_badge(hid)
             who = owner if owner else f"for sale {self.fmt(self.data.FERRY_PRICE)}"
-            parts.append(f"{P.place_name(hid, self.data)} {who}" + (f" ({badge})" if badge else ""))
-        return [f"Ferries (ports {P.source_of(table, 'ports')}): " + "  ·  ".join(parts), bank]
+            parts.append(f"{place_name(hid, self.data)} {who}" + (f" ({badge})" if badge else ""))
+        return [f"Ferries (ports {source_of(table, 'ports')}): " + "  ·  ".join(parts), bank]
 
     def payout_companies(self) -> None:
         income: dict[str, list[str]] = {}

@@ -16,7 +16,7 @@ from ...routing.graph import RouteGraph, build_graph, mark_reachable
 from ...routing.router import RouteSolution, _route_order, _side_keys
 from ...routing.router import best_routes as shared_best_routes
 from .base import count_revenue
-from .train_buying import G1833NETrains
+from .trains import G1833NETrains
 
 if TYPE_CHECKING:
     from ...entities import Corporation, Train
@@ -83,7 +83,7 @@ class G1833NERoutes(G1833NETrains):
     ) -> list[tuple[str, int, bool]]:
         """What :func:`bonuses` adds up, item by item: ``(what, amount, provisional)``, provisional
         when no source states the amount (the run's story tells each, issue #25)."""
-        from . import provisional as P
+        from .provisional import bonus_label, place_name
 
         d = self.data
         table = self.provisional
@@ -94,7 +94,7 @@ class G1833NERoutes(G1833NETrains):
             places = hexes | {reached} if reached and b.kind == "cross" else hexes
             if b.a in places and b.b in places and b.value_in(phase):
                 value = b.value_in(phase)
-                what = f"{P.bonus_label(b, d)} bonus"
+                what = f"{bonus_label(b, d)} bonus"
                 if {b.a, b.b} == set(d.P4_DOUBLES_BONUS) and phase in d.P4_DOUBLES_IN_PHASES and self.owns_company(corp, "P4"):
                     value *= 2
                     what += " doubled by P4"
@@ -102,7 +102,7 @@ class G1833NERoutes(G1833NETrains):
         for hid, owner in self.ferries.items():
             if owner == corp.sym and hid in hexes:
                 badge = self.ferry_badge(hid)
-                what = f"{P.place_name(hid, d)} ferry" + (f' with "{badge}"' if badge else "")
+                what = f"{place_name(hid, d)} ferry" + (f' with "{badge}"' if badge else "")
                 if self.p5_ferry == hid and self.owns_company(corp, "P5"):
                     what += " doubled by P5"
                 keys = ["ferry"] + ([badge.lower()] if badge else [])
