@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.commands import CommandLayer  # noqa: E402
+from bot.commands.layer import CommandLayer  # noqa: E402
 from bot.reply import Caller  # noqa: E402
 from bot.storage.store import Store  # noqa: E402
 from engine.replay import filter_actions  # noqa: E402

@@ -50,7 +50,7 @@ async def status_twenty_times() -> None:
     import asyncio
     import tempfile
 
-    from bot.commands import CommandLayer
+    from bot.commands.layer import CommandLayer
     from bot.reply import Caller
     from bot.storage.store import Store
 

@@ -32,7 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.commands import CommandLayer  # noqa: E402
+from bot.commands.layer import CommandLayer  # noqa: E402
 from bot.storage.store import Store  # noqa: E402
 from bot.terminal.textcmd import CommandSyntaxError, parse  # noqa: E402
 from tests.command_script import Step, script, send, set_up, user_of  # noqa: E402

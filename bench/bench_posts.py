@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.commands import CommandLayer  # noqa: E402
+from bot.commands.layer import CommandLayer  # noqa: E402
 from bot.storage.store import Store  # noqa: E402
 from bot.terminal.local import LocalSession  # noqa: E402
 from tests.fixture_util import load_export  # noqa: E402

@@ -21,7 +21,7 @@ from engine.game import Game
 from engine.replay import ReplayBudgetError, filter_actions
 from engine.titles.registry import canonical_title, new_game, title_names
 
-from . import limits
+from .commands import limits
 from .reply import UserError
 from .storage.rows import GameRow, Seat
 from .version import ENGINE_VERSION
@@ -214,7 +214,7 @@ def _cheap_limits(export: dict[str, Any]) -> None:
 def import_seats(players: list[Any]) -> list[Seat]:
     """One seat per exported player. A player id may appear once (else two seats would be one
     player); seats with equal names get a number so each can be claimed by name. Names are
-    cleaned as /game join cleans them (:func:`bot.limits.clean_name`); ids must be plain text."""
+    cleaned as /game join cleans them (:func:`bot.commands.limits.clean_name`); ids must be plain text."""
     seats: list[Seat] = []
     ids: set[str] = set()
     taken: set[str] = set()  # every name and id in use, lower case

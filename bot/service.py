@@ -1,6 +1,6 @@
 """The game service: what every command does with a channel's game, as one public API.
 
-Feature modules (the handlers of :mod:`bot.command_table`) use only this API:
+Feature modules (the handlers of :mod:`bot.commands.table`) use only this API:
 
 - **load**: :meth:`GameService.row` (the channel's open game, or a refusal saying there is none or
   it is over), :meth:`~GameService.active` (a started game and its state), :meth:`~GameService.latest`,

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from bot.reply import Caller, Reply
 from bot.terminal.textcmd import action_to_command, parse
 from engine import actions as A

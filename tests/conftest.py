@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from bot.storage.store import Store
 
 pytest_plugins = ["tests.pg_util"]

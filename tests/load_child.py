@@ -16,7 +16,7 @@ import asyncio
 import json
 import sys
 
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from bot.storage.store import Store
 from tests.command_script import script, send, user_of
 from tests.fixture_util import load_export

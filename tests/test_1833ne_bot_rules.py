@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from bot.reply import Caller, Reply
 from bot.terminal.textcmd import parse
 from engine.replay import replay

@@ -15,7 +15,7 @@ import discord
 import pytest
 from discord.ext import commands
 
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from bot.reminders import Reminder, Scheduler, is_quiet, parse_window
 from bot.reply import Caller, Reply
 from bot.storage.store import Store, UserPrefs

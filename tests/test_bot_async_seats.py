@@ -3,7 +3,7 @@ a silence), concession to an automatic seat, and programmed stock-round moves in
 
 from __future__ import annotations
 
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from engine.replay import replay, snapshot
 from tests.test_bot_async_reminders import CH, USERS, FakeClock, acting_user, clock, layer, run, setup_game
 

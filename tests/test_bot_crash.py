@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from bot.storage.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent

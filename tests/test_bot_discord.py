@@ -14,7 +14,7 @@ import discord
 import pytest
 from discord.ext import commands
 
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from bot.discord.cog import ConductorCog, StateButton
 from bot.storage.store import Store
 from engine.moves import choices_for

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from bot.reply import Caller, Reply
 from bot.terminal.textcmd import parse
 from engine.replay import filter_actions, snapshot

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from bot.storage.store import Store
 from bot.terminal.local import LocalSession, local_paths
 from tests.fixture_util import load_export

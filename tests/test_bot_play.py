@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from bot.reply import Caller
 from bot.storage.store import Store
 from bot.terminal.textcmd import action_to_command, parse

@@ -8,7 +8,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.commands import CommandLayer, decision_buttons
+from bot.commands.layer import CommandLayer, decision_buttons
 from bot.reply import Reply
 from bot.storage.store import Store
 from engine.replay import filter_actions, replay

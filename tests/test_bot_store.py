@@ -9,7 +9,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from bot.reply import Caller
 from bot.storage.store import MIGRATIONS, SCHEMA_VERSION, Store
 from bot.version import ENGINE_VERSION

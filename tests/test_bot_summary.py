@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from bot.reply import Caller, Reply
 from bot.storage.store import Store
 from bot.terminal.textcmd import action_to_command, parse

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.commands import CommandLayer, status_text
+from bot.commands.layer import CommandLayer, status_text
 from bot.reply import Caller, Reply
 from bot.terminal.textcmd import parse
 from engine.decisions import round_title

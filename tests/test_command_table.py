@@ -1,11 +1,11 @@
 """One command table: the terminal and Discord dispatch every command through
-:data:`bot.command_table.COMMANDS`, and the Discord declarations name only commands of that table."""
+:data:`bot.commands.table.COMMANDS`, and the Discord declarations name only commands of that table."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.command_table import COMMANDS, find_command
+from bot.commands.table import COMMANDS, find_command
 from bot.discord.cog import ConductorCog
 from engine.moves import MOVES
 

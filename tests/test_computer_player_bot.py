@@ -4,7 +4,7 @@ one-line reason, logged as the robot's, and nobody pings them."""
 
 from __future__ import annotations
 
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from tests.test_bot_async_reminders import CH, FakeClock, clock, layer, run, setup_game
 
 __all__ = ["clock", "layer"]

@@ -273,7 +273,7 @@ async def test_help_is_private_and_status_has_three_pictures(standin: DiscordSta
         one_response(rec)
         assert msg.ephemeral and f"</lay:{ids['lay']}>: lay or upgrade a tile" in msg.content
         assert all(line.startswith("</") for line in msg.content.splitlines()[1:])
-        from bot.command_table import HELP_LAYOUT
+        from bot.commands.table import HELP_LAYOUT
         topics = next(o for c in standin.global_commands if c["name"] == "help" for o in c["options"]
                       if o["name"] == "topic")["choices"]
         assert [t["value"] for t in topics] == [section for section, _ in HELP_LAYOUT]

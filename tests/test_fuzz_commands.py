@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.commands import CommandLayer, build_game
+from bot.commands.layer import CommandLayer, build_game
 from bot.reminders import ReminderSettings
 from bot.reply import Caller
 from bot.storage.store import Store
@@ -226,7 +226,7 @@ def test_every_command_refuses_cleanly_or_keeps_the_game_whole(template: Path, t
 async def test_every_user_string_has_a_length_limit(tmp_path: Path, key: str) -> None:
     """One character over its limit (1 MB for most) and a parameter is refused with a clear
     error, before anything is read or written."""
-    from bot.limits import MAX_PARAM, PARAM_LIMITS
+    from bot.commands.limits import MAX_PARAM, PARAM_LIMITS
 
     limit = PARAM_LIMITS.get(key, MAX_PARAM)
     store = await Store.open(str(tmp_path / "bot.db"))

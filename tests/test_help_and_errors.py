@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from bot.play import allowed_commands, build_action
 from bot.storage.store import Store
 from bot.terminal.local import LocalSession

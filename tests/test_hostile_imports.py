@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot import gamelog
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from bot.gamelog import import_seats, read_export
 from bot.reply import Caller, UserError
 from bot.storage.store import Store

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.commands import CommandLayer, build_game
+from bot.commands.layer import CommandLayer, build_game
 from bot.storage.store import Store
 from engine import actions as A
 from engine.replay import filter_actions, replay, snapshot

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from bot import complete
-from bot.commands import CommandLayer
-from bot.limits import RateLimits
+from bot.commands import complete
+from bot.commands.layer import CommandLayer
+from bot.commands.limits import RateLimits
 from bot.reply import Attachment, Caller
 from bot.storage.store import Store
 from tests.test_bot_async_reminders import CH, acting_user, run, setup_game

@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from bot.storage.store import Store
 from tests.command_script import script, set_up
 from tests.fixture_util import load_export
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 START = 460  # hotseat006, late in the game
 CHILD = """
 import asyncio, json, os, sys, time
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from bot.storage.store import Store
 from tests.command_script import send, user_of
 async def main(db, channel, user, line, go):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from bot.reminders import Reminder, Scheduler
 from bot.storage.store import Store
 from tests.test_bot_async_reminders import FakeClock, setup_game

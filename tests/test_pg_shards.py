@@ -10,7 +10,7 @@ import signal
 from pathlib import Path
 from typing import Any
 
-from bot.commands import build_game
+from bot.commands.layer import build_game
 from bot.storage.store import Store
 from bot.terminal.textcmd import action_to_command, parse
 from engine.replay import filter_actions, replay, snapshot

@@ -62,7 +62,7 @@ async def test_processes_starting_together_migrate_once(pg_url: str) -> None:
 
 async def _sqlite_bot(path: Path) -> None:
     """A SQLite bot with a game in play, a lobby, reminders, preferences and a server setting."""
-    from bot.commands import CommandLayer
+    from bot.commands.layer import CommandLayer
 
     store = await Store.open(str(path))
     layer = CommandLayer(store, images=False)
@@ -79,7 +79,7 @@ async def _sqlite_bot(path: Path) -> None:
 
 
 async def test_migrate_copies_everything_and_the_games_play_on(tmp_path: Path, pg_url: str) -> None:
-    from bot.commands import CommandLayer
+    from bot.commands.layer import CommandLayer
 
     source = tmp_path / "bot.db"
     await _sqlite_bot(source)
@@ -156,7 +156,7 @@ async def test_connections_cut_by_the_server_refuse_cleanly_and_the_bot_carries_
     """The server drops every connection of the bot (a restart, a failover): the next command is
     served on new connections; a command whose transaction was cut half-way changes nothing and
     says so; the ones after it are served again."""
-    from bot.commands import CommandLayer
+    from bot.commands.layer import CommandLayer
     from tests.test_store_integrity import replays
 
     store = await Store.open(pg_url)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from bot.texts.game import decision_buttons
 from engine import actions as A
 from engine.choice import Choice

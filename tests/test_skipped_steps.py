@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from bot.service import SKIP_USER
 from bot.storage.store import Store
 from bot.terminal.local import LocalSession

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bot.commands import CommandLayer, build_game
+from bot.commands.layer import CommandLayer, build_game
 from bot.reply import Caller, Reply
 from bot.storage.store import SCHEMA_VERSION, Store, StoreError
 from engine.replay import snapshot

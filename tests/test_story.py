@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bot.cli import main as conductor
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from bot.reply import Caller
 from bot.terminal.textcmd import parse
 from bot.texts.story import export_story, fit

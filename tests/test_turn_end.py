@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from bot.commands import CommandLayer
+from bot.commands.layer import CommandLayer
 from engine import actions as A
 from engine.game import Game
 from engine.replay import filter_actions, game_from_export

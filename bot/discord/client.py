@@ -26,9 +26,9 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from ..commands import CommandLayer
+from ..commands.layer import CommandLayer
+from ..commands.limits import RateLimits
 from ..config import Settings
-from ..limits import RateLimits
 from ..storage.pg import is_pg_url
 from ..storage.store import Store
 from .cog import ConductorCog

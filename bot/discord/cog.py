@@ -1,7 +1,7 @@
 """The Discord cog: slash commands, autocomplete and buttons, as thin wiring over the command layer.
 
 The slash commands are declared in :mod:`bot.discord.slash_game` and :mod:`bot.discord.slash_actions` (the cog's
-bases), each by its name in the one command table (:mod:`bot.command_table`); the caller, the
+bases), each by its name in the one command table (:mod:`bot.commands.table`); the caller, the
 options and autocomplete are read in :mod:`bot.discord.io`.
 
 A command runs :meth:`CommandLayer.handle` at once. When its reply is ready within
@@ -46,8 +46,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from ..command_table import is_private
-from ..commands import CommandLayer
+from ..commands.layer import CommandLayer
+from ..commands.table import is_private
 from ..reminders import Reminder, Scheduler
 from ..reply import Pick, Reply
 from ..terminal.textcmd import CommandSyntaxError, parse

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from ..commands import CommandLayer
+from ..commands.layer import CommandLayer
 from ..reply import Caller
 
 

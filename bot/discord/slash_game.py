@@ -1,6 +1,6 @@
 """The Discord declarations of ``/help``, the ``/game`` group, ``/games``, ``/stats``,
 ``/creators`` and ``/sync``: each option typed for Discord, each command handed to the command
-layer by its name in the one command table (:mod:`bot.command_table`) through
+layer by its name in the one command table (:mod:`bot.commands.table`) through
 :meth:`bot.discord.cog.ConductorCog.run`. A base cog of :class:`bot.discord.cog.ConductorCog` (discord.py collects
 the slash commands of a cog's bases).
 """
@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from engine.titles.registry import title_names
 
-from ..command_table import HELP_TOPICS
+from ..commands.table import HELP_TOPICS
 from .io import complete, str_params, yn
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
 """A game's life in a channel: ``/game new``, ``join``, ``leave``, ``start``, ``status``, ``claim``,
 ``seat``, ``end``, ``export`` and ``import``. Handlers take the game service first
-(:mod:`bot.service`); :mod:`bot.command_table` registers them.
+(:mod:`bot.service`); :mod:`bot.commands.table` registers them.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from engine import actions as A
 from engine.moves.spec import entity_type
 from engine.titles.registry import canonical_title, new_game
 
-from .. import limits
 from ..choices import title_options
+from ..commands import limits
 from ..gamelog import MAX_IMPORT_BYTES, DamagedGame, damage_of, max_id, players, read_export
 from ..picture_cache import cache_of
 from ..reminders import ReminderSettings, fmt_duration

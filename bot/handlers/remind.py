@@ -1,6 +1,6 @@
 """Reminder commands: ``/game settings`` (per game), ``/game notify`` (per user: time zone, quiet
 hours, direct messages) and ``/game remind`` (a seated player nudges the acting one, at most
-once an hour). Handlers take the game service first; :mod:`bot.command_table` registers them.
+once an hour). Handlers take the game service first; :mod:`bot.commands.table` registers them.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ source gives: ``/game new title:1833NE bonuses:...`` sets them when the game is 
 operating round as entries of the game's optional rules (so exports and replays carry them);
 later, once every player at the table agrees (the vote of :mod:`bot.handlers.undo`), as an action appended
 to the log that takes effect from then on and is told in the game's log.  Handlers take the game
-service first; :mod:`bot.command_table` registers them.
+service first; :mod:`bot.commands.table` registers them.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TextIO
 
-from ..commands import CommandLayer
+from ..commands.layer import CommandLayer
 from ..reminders import Reminder, Scheduler, utc_now
 from ..reply import Caller, Reply, UserError
 from ..storage.pg import shown

@@ -14,7 +14,7 @@ from typing import Any
 from engine.moves import command_options
 from engine.moves.routes_text import format_routes, parse_routes
 
-from ..limits import MAX_LINE
+from ..commands.limits import MAX_LINE
 
 __all__ = ["CommandLine", "CommandSyntaxError", "action_to_command", "format_command", "format_routes",
            "parse", "parse_routes"]

@@ -1,5 +1,5 @@
 """A command's usage: its options, a line of help and an example, and how ``/help NAME`` shows
-them. The usages themselves are entries of the command table (:mod:`bot.command_table`).
+them. The usages themselves are entries of the command table (:mod:`bot.commands.table`).
 """
 
 from __future__ import annotations

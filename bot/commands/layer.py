@@ -2,7 +2,7 @@
 
 ``await CommandLayer.handle(channel_id, caller, name, params)`` returns a :class:`Reply`
 describing what to post. The Discord cog and local mode are thin adapters over it. The command
-is looked up in the one command table (:mod:`bot.command_table`) and its handler runs over the
+is looked up in the one command table (:mod:`bot.commands.table`) and its handler runs over the
 game service (:class:`bot.service.GameService`, which this layer is).
 
 The path of a command: Discord (:mod:`bot.discord.slash_game`, :mod:`bot.discord.slash_actions`, buttons in
@@ -33,18 +33,18 @@ import sqlite3
 
 from engine.errors import NOT_YOUR_TURN, GameError
 
+from ..gamelog import build_game
+from ..reminders import Clock
+from ..reply import Caller, Reply, UserError
+from ..service import GameService, render_images
+from ..storage.rows import Conflict
+from ..storage.store import Store
+from ..terminal.textcmd import CommandSyntaxError
+from ..texts.game import decision_buttons, status_text
+from ..texts.turns import next_line
 from . import limits
-from .command_table import check_options, find_command, is_action, is_unlocked
 from .complete import autocomplete
-from .gamelog import build_game
-from .reminders import Clock
-from .reply import Caller, Reply, UserError
-from .service import GameService, render_images
-from .storage.rows import Conflict
-from .storage.store import Store
-from .terminal.textcmd import CommandSyntaxError
-from .texts.game import decision_buttons, status_text
-from .texts.turns import next_line
+from .table import check_options, find_command, is_action, is_unlocked
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +52,7 @@ log = logging.getLogger(__name__)
 class CommandLayer(GameService):
     """The entry point of every command: the game service plus dispatch and the one error handler.
     ``rates`` (the Discord bot's; None in tests and local mode) limits how often each member and
-    channel may run commands (:class:`bot.limits.RateLimits`)."""
+    channel may run commands (:class:`bot.commands.limits.RateLimits`)."""
 
     def __init__(
         self,

@@ -2,7 +2,7 @@
 
 :data:`COMMANDS` maps a command's name (``"game new"``, ``"lay"``) to a :class:`Command`: the
 handler the command layer dispatches to (``await handler(service, channel_id, caller, params)``),
-its :class:`~bot.usage.Usage` (options, a line of help, an example; ``/help NAME`` and the
+its :class:`~bot.commands.usage.Usage` (options, a line of help, an example; ``/help NAME`` and the
 option check read it), whether it runs without the channel's lock (no channel game involved) and
 whether Discord defers it privately. Game actions (``/par``, ``/lay``, ...) are built from
 :data:`engine.moves.MOVES`, whose entries say how each action is made; their handler is
@@ -20,19 +20,19 @@ from typing import TYPE_CHECKING
 
 from engine.titles.registry import title_names
 
-from .acting import resolve_entity, waiting_for
-from .choices import example_for, title_options
-from .handlers import access, lifecycle, records, repair, seating, turn_end, undo
-from .handlers import remind as remind_cmds
-from .handlers import rules as rules_cmds
-from .handlers.moves import MAX_LINES, command_moves, moves
-from .play import ENTITY_OPTION, MOVES
-from .reply import Caller, Reply, UserError
-from .texts.game import you_can
+from ..acting import resolve_entity, waiting_for
+from ..choices import example_for, title_options
+from ..handlers import access, lifecycle, records, repair, seating, turn_end, undo
+from ..handlers import remind as remind_cmds
+from ..handlers import rules as rules_cmds
+from ..handlers.moves import MAX_LINES, command_moves, moves
+from ..play import ENTITY_OPTION, MOVES
+from ..reply import Caller, Reply, UserError
+from ..texts.game import you_can
 from .usage import ALWAYS, Usage, help_lines
 
 if TYPE_CHECKING:
-    from .service import GameService
+    from ..service import GameService
 
 Handler = Callable[["GameService", str, Caller, dict[str, str]], Awaitable[Reply]]
 

@@ -14,7 +14,7 @@ import unicodedata
 from collections import deque
 from collections.abc import Callable
 
-from .reply import Caller, UserError
+from ..reply import Caller, UserError
 
 MAX_IMPORT_BYTES = 5_000_000  # an 18xx.games export (the largest real ones are well under 1 MB)
 MAX_LINE = 4000  # a typed command line (bot.terminal.textcmd.parse)

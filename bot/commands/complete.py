@@ -13,14 +13,14 @@ from engine.decisions import Choice
 from engine.errors import GameError
 from engine.game import Game
 
-from .acting import resolve_entity
-from .choices import action_choices, entity_choices, filter_choices, title_options
-from .command_table import command_names
-from .play import MOVES, Move
-from .reply import Caller, UserError
+from ..acting import resolve_entity
+from ..choices import action_choices, entity_choices, filter_choices, title_options
+from ..play import MOVES, Move
+from ..reply import Caller, UserError
+from .table import command_names
 
 if TYPE_CHECKING:
-    from .service import GameService
+    from ..service import GameService
 
 # /game commands with a seat: option, and which seats they offer
 SEAT_COMMANDS = {
