@@ -1,4 +1,4 @@
-"""A bot process for the load-and-fault tests (tests/test_load_faults.py): plays the scripted
+"""A bot process for the load-and-fault tests (tests/store/test_load_faults.py): plays the scripted
 moves of a real game in several channels of one database at once, and prints one JSON line per
 reply, flushed only after the command returned (an acknowledgement), so the parent can kill it
 mid-burst or run two of them on one database.

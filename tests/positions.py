@@ -1,4 +1,4 @@
-"""Small hand-made positions for the rule tests (tests/test_rules_*.py).
+"""Small hand-made positions for the rule tests (tests/fidelity/test_rules_*.py).
 
 Every position is reached with real actions unless a helper says it sets state by hand.
 """

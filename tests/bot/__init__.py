@@ -1,0 +1,1 @@
+"""The command layer (Discord-free): playing, autocomplete, errors, permissions, the command table, turns."""

@@ -1,0 +1,1 @@
+"""The Discord front end against the loopback stand-in (tests/discord_standin)."""

@@ -1,0 +1,81 @@
+"""Every game in tests/fixtures (real 18xx.games exports and games played by random legal moves on
+the 18xx.games engine) replays with the reference engine's state after every action.
+
+Some generated games record 18xx.games bugs that we do not copy (docs/rules-deviations.md, "Not
+copied"); for them the test pins the
+first difference to exactly the documented action, so any earlier divergence still fails.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.tools.fidelity import check_game, find_exports
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+GAMES = find_exports([str(FIXTURES)])
+
+# game -> (action id, what differs): 18xx.games bugs we deliberately do not reproduce
+NOT_COPIED = {
+    # a corporation closed by a share sale becomes the current operator as the last in the round
+    # and takes a loan
+    "1856_p3_s101": (130, "acting"),
+    "1856_p4_s708_eight_train_variant": (184, "acting"),
+    # after a corporation closes at price 0 in a stock round the engine waits for a player who
+    # has no legal action (the game stops there)
+    "1836jr56_p4_s205_diesel_variant": (63, "acting"),
+    "1856_p3_s301": (124, "acting"),
+    "1856_p5_s312_eight_train_variant_alternate_destinations": (268, "acting"),
+    "1856_p3_s413": (256, "acting"),
+    "1856_p3_s701": (1014, "acting"),
+    "1856_p3_s1005_eight_train_variant": (223, "acting"),
+    "1856_p5_s1002_alternate_destinations_unlimited_bonus_tokens": (177, "acting"),
+    "1856_p6_s1001": (73, "acting"),
+    "1856_p6_s1008_unlimited_bonus_tokens": (898, "acting"),
+    # (here the players we pass automatically reach the operating round: its private income or
+    # the round itself is the first difference)
+    "1856_p6_s712_unlimited_bonus_tokens": (75, "bank"),
+    "1836jr56_p4_s811": (109, "bank"),
+    "1836jr56_p3_s1012": (765, "round"),
+    # the same cached step when every player has passed: the round ends without moving the turn
+    # on, so the priority stays with the player who closed the last corporation
+    "1836jr56_p3_s413_diesel_variant": (660, "acting"),
+    # a corporation closed by its president's sale in another corporation's operating turn
+    # becomes the current operator (the game stops there)
+    "1856_p3_s411": (479, "acting"),
+    # a former false national president pays for "the full presidency" and 18xx.games counts
+    # that 10% for them while the certificate stays with the president (table and certificates
+    # disagree), so a later purchase makes them president
+    "1856_p6_s403_eight_train_variant": (1235, "acting"),
+    # the same false presidency: the national's president's certificate, halved for the false
+    # president, still counts 10% on 18xx.games after the presidency moved on, so its new holder
+    # sells "20%" (all they hold) and stays president with nothing; we count the 20% certificate
+    # and refuse the sale (nobody else can take over the presidency)
+    "1856_p3_s901": (845, "rejected"),
+}
+
+
+def _name(p: Path) -> str:
+    return p.name.split(".json")[0]
+
+
+def test_the_corpus_is_there() -> None:
+    names = {_name(p) for p in GAMES}
+    assert len(names) >= 173 and set(NOT_COPIED) <= names
+
+
+@pytest.mark.parametrize("path", GAMES, ids=_name)
+def test_game_agrees_with_the_reference_trace(path: Path) -> None:
+    line = check_game(path)
+    known = NOT_COPIED.get(line["game"])
+    if known is None:
+        assert line["ok"], line["problem"]
+    else:
+        action_id, field = known
+        assert line["problem"] is not None and line["problem"].startswith(f"action {action_id} ")
+        if field == "rejected":  # we refuse the action the reference accepted
+            assert line["problem"].startswith(f"action {action_id} rejected:")
+        else:
+            assert f": {field}:" in line["problem"]

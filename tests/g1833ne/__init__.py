@@ -1,0 +1,1 @@
+"""1833NE: its rules from the summary, the takeover game, and its commands in the bot."""

@@ -1,0 +1,246 @@
+"""1833NE's last rule differences (issue #25), each test named by the rule: the emergency issue
+as ``/moves issue`` offers it, the emergency sale that keeps the director, Sherbrooke's shared
+station, the words players read and the provisional values changed in play."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.choices import action_choices, example_for
+from engine import actions as A
+from engine.entities import POOL
+from engine.errors import GameError
+from engine.map.board import HexState
+from engine.moves import MOVES, choices_for
+from engine.titles.g1833ne.game import G1833NE
+from tests.g1833ne.test_1833ne import new, par, stock_round
+from tests.g1833ne.test_1833ne_rules import _trainless
+
+
+def issue_choices_offered(g: G1833NE, sym: str) -> list[tuple[str, str]]:
+    return [(c.value, c.label) for c in action_choices(g, sym, MOVES["issue"], "shares", {})]
+
+
+# ---------------------------------------------------------------------------- /moves issue
+def test_moves_issue_offers_the_emergency_bundles_at_their_emergency_price() -> None:
+    """At the train step of a trainless corporation the issue choices are the engine's emergency
+    bundles ($70 for one share, $120 for two on a $90 price), not the normal issue amounts, and
+    every offered bundle is one the engine accepts."""
+    g, rnd = _trainless(10)
+    offered = issue_choices_offered(g, "CV")
+    assert [label for _, label in offered] == [
+        "10% of CV issued in an emergency for $70", "20% of CV issued in an emergency for $120"]
+    assert [value.count(",") + 1 for value, _ in offered] == [1, 2]
+
+
+def test_moves_issue_offers_nothing_after_the_emergency_bundles_are_spent() -> None:
+    g, rnd = _trainless(80)  # the cheaper side is affordable: bundles still optional
+    assert issue_choices_offered(g, "CV")
+    g, rnd = _trainless(200)  # the dearer side is affordable: no emergency issue
+    assert issue_choices_offered(g, "CV") == []
+
+
+# ---------------------------------------------------------------------------- emergency sale
+def _president_pays(*holdings: int) -> G1833NE:
+    """CV ($90) trainless at its train step in phase III (cheapest train $230) with nothing in its
+    treasury or to issue, its president P1 without cash; player i holds ``holdings[i]`` ordinary
+    shares (P1 also the president's certificate), the rest are in the market."""
+    g, rnd = _trainless(0)
+    g.change_phase(g.phase_index_of("III"))
+    for t in list(g.trains.values()):
+        if g.card_of[t.id] in ("2", "3/5"):
+            t.owner = "rusted"
+    owners = [str(i + 1) for i, n in enumerate(holdings) for _ in range(n)]
+    for i, s in enumerate(s for s in g.corp_shares("CV") if not s.president):
+        g.move_share(s, owners[i] if i < len(owners) else POOL)
+    g.player("1").cash = 0
+    return g
+
+
+def test_emergency_sale_never_changes_the_operating_corporations_director() -> None:
+    """Summary "Notverkauf": the president sells his own shares "ohne einen Direktorwechsel ...
+    der operierenden Gesellschaft herbeizuführen": he may fall level with another player (a tie
+    keeps the director), never below."""
+    g = _president_pays(2, 3, 3)  # P1 40%, P2 and P3 30%
+    cv = g.corporations["CV"]
+    assert g.needs_emergency_money(cv) and cv.president == "1" and g.emergency_shortfall(cv) > 200
+    assert [pct for sym, pct in g.emergency_sellable(cv) if sym == "CV"] == [10]  # 20% would hand CV on
+    with pytest.raises(GameError):
+        g.process(A.SellShares(entity="1", shares=("CV_1", "CV_2"), percent=20))
+    g = _president_pays(2, 2, 2)  # P1 40%, P2 and P3 20%: he may sell down to a tie at 20%
+    assert [pct for sym, pct in g.emergency_sellable(g.corporations["CV"]) if sym == "CV"] == [10, 20]
+
+
+# ---------------------------------------------------------------------------- Sherbrooke
+def _lay(g: G1833NE, tile: str) -> HexState:
+    tid = g.board.supply[tile][0]
+    g.board.lay("F5", tid, 0)
+    h = g.board.hexes["F5"]
+    g.after_tile_laid(h)
+    return h
+
+
+def _stations(g: G1833NE, h: HexState) -> tuple[list[str], int]:
+    """(who holds a station in Sherbrooke, free spaces for another corporation)."""
+    slots = h.tokens[0]
+    return [s for s in slots if s], g.board.free_slots(h, 0, "B&M")
+
+
+def test_sherbrookes_shared_marker_is_one_station() -> None:
+    """Summary: A&StL "teilt mit der StL&A einen Marker": the marker takes one space however the
+    city's tile changes, and stays one station for the partner when the other closes; the space
+    frees only when both have closed."""
+    g = new()
+    h = _lay(g, "57")
+    assert _stations(g, h) == (["A&StL", "StL&A"], 0)
+    h = _lay(g, "15")  # green, two spaces: one is still free
+    assert _stations(g, h) == (["A&StL", "StL&A"], 1)
+    g.close_corporation(g.corporations["A&StL"])
+    assert _stations(g, h) == (["StL&A"], 1)  # not a second free space
+    g.close_corporation(g.corporations["StL&A"])
+    assert _stations(g, h) == ([], 2)
+
+
+def test_sherbrookes_marker_of_a_closed_partner_is_not_placed() -> None:
+    g = new()
+    g.close_corporation(g.corporations["StL&A"])
+    h = _lay(g, "57")
+    assert _stations(g, h) == (["A&StL"], 0)
+
+
+def test_a_takeover_inherits_the_shared_marker_as_the_same_station() -> None:
+    """Summary (takeover): the acquirer "erbt ... Marker": it shares Sherbrooke's marker with the
+    other partner, still one station."""
+    g = new(3, ("takeover_game",))
+    h = _lay(g, "57")
+    g.sherbrooke_sharer_taken_over(g.corporations["A&StL"], g.corporations["BW"])
+    g.close_corporation(g.corporations["A&StL"])  # as take_over does after the transfer
+    assert _stations(g, h) == (["BW", "StL&A"], 0)
+    g.close_corporation(g.corporations["StL&A"])
+    assert _stations(g, h) == (["BW"], 0)
+
+
+# ---------------------------------------------------------------------------- words
+def test_buy_choices_name_the_treasury_not_the_ipo() -> None:
+    """1833NE's unsold shares lie in the corporation's treasury (its IPO_NAME)."""
+    g = new()
+    stock_round(g)
+    par(g, "1", "CV", 100)
+    pid = g.round.acting()[0]
+    labels = [c.label for c in choices_for(g, pid, "buy_shares", {})]
+    assert any("CV 10% from the treasury" in label for label in labels) and not any("IPO" in x for x in labels)
+
+
+def test_a_discarded_train_is_named_by_its_side_not_its_card() -> None:
+    g, rnd = _trainless(200)
+    g.process(A.BuyTrain(entity="CV", entity_type="corporation", train="2-0", price=100, variant="2+1"))
+    g.discard_train(g.trains["2-0"])
+    assert g.log[-1] == "CV discards a 2+1-train to the open market"
+
+
+def test_accepting_a_takeover_is_logged() -> None:
+    from engine.titles.g1833ne.takeover import AcceptTakeover, Takeover, TakeoverRound
+
+    g = new(3, ("takeover_game",))
+    stock_round(g)
+    par(g, "1", "BW", 100)
+    par(g, "2", "B&L", 50)
+    g.phase_index = 1
+    bl = g.corporations["B&L"]
+    g.give_train(g.trains["2-0"], "BW")
+    g.give_train(g.trains["2-1"], "B&L")
+    tok = bl.tokens[1]  # a B&L station in BW's Boston city
+    g.board.hexes["G22"].tokens[0].append("B&L")
+    tok.used, tok.hex, tok.city = True, "G22", 0
+    g.board.changed()
+    g.round_num = 2
+    g.round = TakeoverRound(g)
+    g.round.start()
+    g.process(Takeover(entity="BW", entity_type="corporation", corporation="B&L"))
+    g.process(AcceptTakeover(entity="B&L", entity_type="corporation"))
+    assert "B&L accepts the takeover by BW" in g.log and g.corporations["B&L"].closed
+
+
+def test_help_examples_use_the_titles_own_names() -> None:
+    """/help par in 1833NE names a 1833NE corporation, /help takeover a corporation of the
+    takeover game, and a private's label does not repeat its id."""
+    g = new()
+    assert example_for(g, MOVES["par"].example).split()[1].removeprefix("corporation:") in g.corporations
+    assert example_for(g, MOVES["bid"].example).split()[1].removeprefix("company:") in g.companies
+    assert example_for(g, "/issue shares:GW_5") == f"/issue shares:{next(iter(g.corporations))}_5"
+    takeover = new(3, ("takeover_game",))
+    assert MOVES["takeover"].example.split()[1].removeprefix("corporation:") in takeover.corporations
+    assert g.companies["P1"].name == "Granite Railway"
+
+
+# ---------------------------------------------------------------------------- provisional values in play
+def test_provisional_values_change_in_play_from_that_action_on_and_are_logged() -> None:
+    """After the first operating round a set_provisional action (appended once the players
+    agreed) changes the table from then on, told in the log; replay gives the same game."""
+    from engine.export import export_game
+    from engine.replay import replay
+    from engine.titles.g1833ne.provisional import SetProvisional, parse_settings, source_of
+
+    g, rnd = _trainless(200)
+    assert not g.provisional_open()
+    entries = tuple(parse_settings("Boston-Portland=70/70/90/90/30; ferry=30; notes=3", g.data))
+    g.process(SetProvisional(entity="1", entries=entries))
+    assert g.provisional.ferry_value == 30 and g.bank_reserve == 3000
+    bonus = next(b for b in g.provisional.bonuses if {b.a, b.b} == {"G22", "I14"})
+    assert bonus.values == (70, 70, 90, 90, 30)
+    assert g.log[-1] == ("Provisional values changed by agreement of the players: "
+                         "Boston-Portland $70/$70/$90/$90/$30; ferry $30; notes 3")
+    assert source_of(g.provisional, "ferry") == "set by the host"  # shown as set, no longer a guess
+    fresh = new()
+    fresh.process(SetProvisional(entity="1", entries=entries))
+    again = replay(export_game(fresh)).game
+    assert again.provisional == fresh.provisional and again.bank_reserve == 3000
+
+
+def test_ferry_ports_stay_once_a_ferry_is_bought() -> None:
+    from engine.titles.g1833ne.provisional import SetProvisional, parse_settings
+
+    g, rnd = _trainless(200)
+    g.ferries[next(iter(g.ferries))] = "CV"
+    entries = tuple(parse_settings("ports=Boston,Portland,C26,E26,H25", g.data))
+    with pytest.raises(GameError, match="ferry ports"):
+        g.process(SetProvisional(entity="1", entries=entries))
+
+
+def test_p5s_owner_chooses_which_ferry_it_doubles_for_good() -> None:
+    """Summary: P5 "verdoppelt den Wert einer der Fähren der Gesellschaft ...; kann nicht neu
+    zugewiesen werden": the corporation owning P5 chooses (/assign by P5) which of its ferries,
+    any time in its turn; none is doubled before, and the choice never moves."""
+    g, rnd = _trainless(400)
+    cv = g.corporations["CV"]
+    g.companies["P5"].owner = "CV"
+    cv.companies.append("P5")
+    for hid in ("G22", "I14"):
+        g.process(A.SpecialBuy(entity="CV", entity_type="corporation", description=f"Ferry {hid}"))
+    assert g.p5_ferry is None and "assign" in g.action_types("P5")
+    assert [c.value for c in choices_for(g, "P5", "assign")] == ["G22", "I14"]
+    plain = g.ferry_value(cv, "G22")
+    g.process(A.Assign(entity="P5", entity_type="company", target="G22", target_type="hex"))
+    assert g.p5_ferry == "G22" and g.ferry_value(cv, "G22") == 2 * plain
+    assert "P5 doubles CV's Boston ferry (for good)" in g.log
+    assert "assign" not in g.action_types("P5")
+    with pytest.raises(GameError):
+        g.process(A.Assign(entity="P5", entity_type="company", target="I14", target_type="hex"))
+
+
+def test_the_runs_story_tells_each_bonus_and_ferry_marked_provisional_where_it_is() -> None:
+    """A route's revenue is no longer a bare total: each connection bonus and ferry inside it is
+    told, marked provisional unless a source (or the host) states it (Boston-Montreal in phase I
+    is the summary's $150; the ferry amounts are guesses)."""
+
+    g, rnd = _trainless(400)
+    cv = g.corporations["CV"]
+    g.process(A.SpecialBuy(entity="CV", entity_type="corporation", description="Ferry G22"))
+    stops = [("G22", 0), ("B3", 0)]
+    items = g.bonus_items(cv, stops)
+    assert items == [("Boston-Montreal (direct) bonus", 150, False), ('Boston ferry with "New"', 40, True)]
+    assert sum(amount for _, amount, _ in items) == g.bonuses(cv, stops)  # the total they make up
+    g.give_train(g.trains["2-0"], "CV")
+    g.tell_bonuses(cv, [{"train": "2-0", "stops": stops}])
+    assert g.log[-1] == ('CV\'s 2 train earns Boston-Montreal (direct) bonus +$150, '
+                         'Boston ferry with "New" +$40 (provisional)')

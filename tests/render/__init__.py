@@ -1,0 +1,1 @@
+"""Pictures: the map and market against reference snapshots."""

@@ -1,0 +1,1 @@
+"""The route finder: exact best routes, dominance, long trains, extensions, the per-position cache."""

@@ -1,0 +1,118 @@
+"""The end-of-game summary: a whole 1856 export played through the command layer ends with the
+final ranking (cash, share value, total) equal to the export's result, the reason and length,
+a value chart (after every round) and the export offered; then /game history and /stats."""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from bot.commands.layer import CommandLayer
+from bot.reply import Caller, Reply
+from bot.storage.store import Store
+from bot.terminal.textcmd import action_to_command, parse
+from bot.texts.summary import fmt_days, round_label, standings, value_series
+from engine.replay import filter_actions, replay
+from engine.titles.registry import new_game
+from tests.fixture_util import load_export
+from tests.store.test_bot_async_reminders import FakeClock
+
+CH = "table-s"
+GUILD = "g-sum"
+
+
+async def send(layer: CommandLayer, user: str, line: str) -> Reply:
+    cmd = parse(line)
+    return await layer.handle(CH, Caller(user, user.capitalize(), guild=GUILD), cmd.name, cmd.params)
+
+
+async def test_summary_of_a_whole_game(tmp_path: Path) -> None:
+    export = load_export("1856", "hotseat006")
+    expected = replay(export).game
+    store = await Store.open(str(tmp_path / "bot.db"))
+    try:
+        # the bot's clock follows the times 18xx.games recorded, as if the moves were typed then
+        clock = FakeClock(datetime.fromtimestamp(export["actions"][0]["created_at"], UTC))
+        layer = CommandLayer(store, images=False, clock=clock)
+        pids = [str(p.get("id", p["name"])) for p in export["players"]]
+        users = {pid: f"user{i + 1}" for i, pid in enumerate(pids)}
+        reply = await layer.handle(CH, Caller("user1", "User1", guild=GUILD), "game import",
+                                   {"file": json.dumps({**export, "actions": []})})
+        assert reply.ok, reply.error
+        for pid, user in users.items():
+            assert (await send(layer, user, f'/game claim seat:"{pid}"')).ok
+        row = await store.open_game(CH)
+        assert row is not None
+        last: Reply | None = None
+        for raw in filter_actions(export["actions"]):
+            line = action_to_command(raw)
+            if line is None:
+                continue
+            game = (await layer.load(row)).game
+            clock.t = datetime.fromtimestamp(raw["created_at"], UTC)
+            last = await send(layer, users[game.controller_of(str(raw["entity"]))], line)
+            assert last.ok, (raw.get("id"), line, last.error)
+        assert last is not None
+        game = (await layer.load(row)).game
+        assert game.finished and game.end_reason == "bankrupt"
+
+        # the summary: reason, length, ranking with cash + shares = total, equal to the export's result
+        text = "\n".join(last.lines)
+        print(text)
+        head = next(ln for ln in last.lines if ln.startswith("**Result (bankrupt)**"))
+        assert "a player went bankrupt" in head
+        first = min(a["created_at"] for a in export["actions"])
+        final = max(a["created_at"] for a in export["actions"])
+        assert fmt_days((final - first) / 86400) in head  # 2.8 hours, as recorded by 18xx.games
+        assert "10 stock rounds" in head
+        ranking = [ln for ln in last.lines if ln[:1] in "🥇🥈🥉"]
+        result = {str(k): v for k, v in export["result"].items()}
+        assert [ln.split(":")[0][2:] for ln in ranking] == sorted(result, key=lambda k: -result[k])
+        for st in standings(game):
+            assert st.total == result[st.player_id] == expected.result()[st.player_id]
+            assert st.cash + st.shares == st.total
+            line = next(ln for ln in ranking if f" {st.name}:" in ln)
+            assert (f"{st.name}: {game.fmt(st.total)} (cash {game.fmt(st.cash)} + shares "
+                    f"{game.fmt(st.shares)})") in line
+        # the chart is attached, and the export is offered
+        [chart] = last.files
+        assert chart.filename.endswith("-values.png") and chart.data[:8] == b"\x89PNG\r\n\x1a\n"
+        out = Path(os.environ.get("SUMMARY_CHART_OUT", str(tmp_path))) / "summary-chart.png"
+        out.write_bytes(chart.data)
+        assert [b.command for b in last.buttons] == ["/game export"]
+        exported = await send(layer, "user3", "/game export")
+        data = json.loads(exported.files[0].data)
+        assert {str(k): v for k, v in data["result"].items()} == result
+        assert data["game_end_reason"] == "bankrupt"
+
+        # finished games stay: history and stats
+        assert await store.open_game(CH) is None
+        history = await send(layer, "user2", "/game history")
+        assert history.ok and "won by Player 2 (4607)" in history.lines[1]
+        assert "2. Player 1 4485, 3. Player 3 459" in history.lines[1]
+        stats = await send(layer, "user2", "/stats")
+        assert stats.lines == ["User2: 1 game played, 1 won, average place 1.00"]
+        other = await send(layer, "user2", "/stats user:user3 user_name:Carol")
+        assert other.lines == ["Carol: 1 game played, 0 won, average place 3.00"]
+        nobody = await layer.handle("elsewhere", Caller("user2", "User2", guild="g-other"), "stats", {})
+        assert "no finished games" in nobody.lines[0]
+    finally:
+        await store.close()
+
+
+def test_value_series_records_every_round() -> None:
+    export = load_export("1856", "hotseat006")
+    players = [(str(p.get("id", p["name"])), p["name"]) for p in export["players"]]
+    settings: dict[str, Any] = export.get("settings") or {}
+    fresh = new_game("1856", players, settings.get("optional_rules") or [], settings.get("seed"))
+    labels, series, game = value_series(fresh, export["actions"])
+    assert labels[0] == "Start" and labels[-1] == "End" and labels[1] == "Auction"
+    assert "SR1" in labels and "OR1.1" in labels
+    assert all(len(v) == len(labels) for v in series.values())
+    assert {name: v[-1] for name, v in series.items()} == {p.name: v for p, v in
+                                                           zip(game.players, game.result().values(), strict=True)}
+    assert all(v[0] == fresh.players[0].cash + 0 or v[0] > 0 for v in series.values())
+    assert round_label((3, "Operating Round", 2)) == "OR3.2" and round_label((4, "Stock Round", 1)) == "SR4"
