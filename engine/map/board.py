@@ -603,12 +603,19 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
             got = blocks[num] = kind == "offboard" or (kind == "city" and board.city_blocks(h, ref[1], sym))
         return got
 
-    # what the walk may still find (paths by number, arrivals, hexes); None: no pruning
+    # what the walk may still find (paths by number, arrivals, hexes); None: no pruning (yet)
     left: set[int | str | tuple[str, int]] | None = None
     left_paths: dict[int, _PathWalk] = {}
-    if prune:
-        firsts: list[tuple[_PathWalk, int | None, int, int]] = [(r, None, -1, start_num) for r in _tile_walk(board, start[0]).node_paths.get(start[1], ())]
-        left = {start[0], *_reachable(board, firsts, visited_nodes | {start_num}, stops_walk, paths=left_paths)}
+
+    def start_pruning() -> None:
+        nonlocal left
+        firsts: list[tuple[_PathWalk, int | None, int, int]] = [
+            (r, None, -1, start_num) for r in _tile_walk(board, start[0]).node_paths.get(start[1], ())]
+        closed = {_node_num(ref) for ref in others} | {start_num}  # as at the start: the bound of the whole walk
+        left = {start[0], *_reachable(board, firsts, closed, stops_walk, paths=left_paths)}
+        left.difference_update(walked, found_arrivals, seen_walks)
+        if not left:
+            raise _AllFound
 
     def found(item: int | str | tuple[str, int]) -> None:
         assert left is not None
@@ -665,6 +672,8 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
         if not crossed.isdisjoint(edge_keys):
             return
         calls += 1
+        if calls == _PRUNE_AFTER and prune:
+            start_pruning()
         vpaths.add(key)
         if junction >= 0:
             counter[junction] = counter.get(junction, 0) + 1
@@ -692,7 +701,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
             for nrec in (seen_walks.get(other) or tw(other)).by_edge.get(back, ()):
                 if nrec[0] not in vpaths:
                     # a way past a converging exit changes nothing: it may be left out
-                    if conv_e and calls > _PRUNE_AFTER and left is not None and not may_find(nrec, back, vpaths):
+                    if conv_e and left is not None and not may_find(nrec, back, vpaths):
                         continue
                     walk_path(origin, nrec, back, -1, vpaths, converging or conv_e)
             crossed.discard(ek)
@@ -718,7 +727,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     return reached
 
 
-_PRUNE_AFTER = 2000  # ways a walk tries before it checks whether one past a converging exit can find anything
+_PRUNE_AFTER = 2000  # paths a walk takes before it starts pruning (a short walk is not worth it)
 
 
 class _AllFound(Exception):
