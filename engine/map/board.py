@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import weakref
 from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -561,7 +563,7 @@ class StationWalk:
 def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef],
                      touched: dict[tuple[str, int], None],
                      arrivals: set[tuple[str, int]] | None = None,
-                     looked: set[str] | None = None) -> set[NodeRef]:
+                     looked: set[str] | None = None, *, prune: bool = True) -> set[NodeRef]:
     """The nodes a corporation's network reaches from the station ``start``, as 18xx.games
     finds them: a depth-first walk along track in the tiles' path order in which a piece of
     track (a tile path) is entered at most once, a hex edge is never crossed twice on the way
@@ -571,27 +573,27 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     Adds the (hex, edge) pairs the walk touches to ``touched`` in the order walked (what is
     built from them then does not depend on how a set was made, e.g. restored from a save),
     the (hex, edge) where it enters a hex from its neighbour to ``arrivals``, and every hex
-    whose tile or stations it read to ``looked``."""
+    whose tile or stations it read to ``looked``.
+
+    Past a converging exit the walk tries every way through again (exponentially many on a
+    map of switches), each leaving what it changed as it found it. With ``prune`` (the tests
+    compare without) the walk skips such a way when nothing it has not found yet can lie on
+    it (:func:`_reachable` bounds what may), and ends once it has found everything that track
+    from ``start`` leads to at all: what it returns is the same."""
     import sys
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
     hexes = board.hexes
-    walks = board.tile_walks
     # paths, edges, junctions and nodes are counted and remembered by number (see _TileWalk)
     visited_nodes: set[int] = {_node_num(ref) for ref in others}
     crossed: set[int] = set()  # edges crossed on the way out (at most once each)
     counter: dict[int, int] = {}  # junctions passed (at most twice each)
     walked: dict[int, _PathWalk] = {}  # every path the walk took
     seen_walks: dict[str, _TileWalk] = {}  # the hexes' walk tables, checked once per walk (the hexes looked at)
+    found_arrivals: set[tuple[str, int]] = set()
     blocks: dict[int, bool] = {}  # stops the walk may not pass (off-boards, full cities)
-
-    def tw(hid: str) -> _TileWalk:
-        tile = hexes[hid].tile
-        t = walks.get(hid)
-        if t is None or t.tile is not tile:
-            t = walks[hid] = _TileWalk(hexes[hid])
-        seen_walks[hid] = t
-        return t
+    start_num = _node_num(start)
+    calls = 0  # ways tried (pruning starts only where trying them all gets long)
 
     def stops_walk(num: int, ref: NodeRef) -> bool:
         got = blocks.get(num)
@@ -600,6 +602,55 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
             kind = h.tile.nodes[ref[1]].kind
             got = blocks[num] = kind == "offboard" or (kind == "city" and board.city_blocks(h, ref[1], sym))
         return got
+
+    # what the walk may still find (paths by number, arrivals, hexes); None: no pruning (yet)
+    left: set[int | str | tuple[str, int]] | None = None
+    left_paths: dict[int, _PathWalk] = {}
+
+    def start_pruning() -> None:
+        nonlocal left
+        firsts: list[tuple[_PathWalk, int | None, int, int]] = [
+            (r, None, -1, start_num) for r in _tile_walk(board, start[0]).node_paths.get(start[1], ())]
+        closed = {_node_num(ref) for ref in others} | {start_num}  # as at the start: the bound of the whole walk
+        left = {start[0], *_reachable(board, firsts, closed, stops_walk, paths=left_paths)}
+        left.difference_update(walked, found_arrivals, seen_walks)
+        if not left:
+            raise _AllFound
+
+    def found(item: int | str | tuple[str, int]) -> None:
+        assert left is not None
+        left.discard(item)
+        if not left:
+            raise _AllFound
+
+    def tw(hid: str) -> _TileWalk:
+        t = seen_walks[hid] = _tile_walk(board, hid)
+        if left is not None:
+            found(hid)
+        return t
+
+    def may_find(rec: _PathWalk, skip: int, vpaths: set[int]) -> bool:
+        """Whether the walk into path ``rec`` at edge ``skip`` might find anything it has not
+        found yet (a path, an arrival: only if it can get there without crossing an edge the
+        path itself needs; a hex)."""
+        assert left is not None
+        for item in _reachable(board, [(rec, skip, -1, -1)], visited_nodes, stops_walk, vpaths, crossed, counter):
+            if item not in left:
+                continue
+            if isinstance(item, str):
+                return True
+            if isinstance(item, int):
+                goals: Sequence[_PathWalk] = [left_paths[item]]
+            else:
+                other = hexes[item[0]].neighbors.get(item[1])
+                if other is None:
+                    return True
+                goals = _tile_walk(board, other).by_edge.get(hexgrid.opposite(item[1]), [])
+            for goal in goals:
+                if goal[0] in _reachable(board, [(rec, skip, -1, -1)], visited_nodes, stops_walk, vpaths, crossed,
+                                         counter, no_exit=frozenset(goal[3])):
+                    return True
+        return False
 
     def walk_node(num: int, ref: NodeRef, vpaths: set[int], converging_node: bool) -> None:
         if num in visited_nodes:
@@ -614,15 +665,22 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     def walk_path(origin: int, rec: _PathWalk, skip: int | None, jskip: int,
                   vpaths: set[int], converging: bool) -> None:
         # the caller has checked that the path is not on the way already (``vpaths``)
+        nonlocal calls
         key, junction, terminal, edge_keys, nodes, exits, _, jrecs, _ = rec
         if junction >= 0 and (counter.get(junction, 0) > 1 or terminal):
             return
         if not crossed.isdisjoint(edge_keys):
             return
+        calls += 1
+        if calls == _PRUNE_AFTER and prune:
+            start_pruning()
         vpaths.add(key)
         if junction >= 0:
             counter[junction] = counter.get(junction, 0) + 1
-        walked[key] = rec
+        if key not in walked:
+            walked[key] = rec
+            if left is not None:
+                found(key)
         if not terminal:
             for num, ref in nodes:
                 if num == origin or num in visited_nodes or stops_walk(num, ref):
@@ -636,10 +694,15 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
             if e == skip:
                 continue
             crossed.add(ek)
-            if arrivals is not None:
-                arrivals.add(arrival)
+            if arrival not in found_arrivals:
+                found_arrivals.add(arrival)
+                if left is not None:
+                    found(arrival)
             for nrec in (seen_walks.get(other) or tw(other)).by_edge.get(back, ()):
                 if nrec[0] not in vpaths:
+                    # a way past a converging exit changes nothing: it may be left out
+                    if conv_e and left is not None and not may_find(nrec, back, vpaths):
+                        continue
                     walk_path(origin, nrec, back, -1, vpaths, converging or conv_e)
             crossed.discard(ek)
         if converging:
@@ -647,7 +710,12 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
         if junction >= 0:
             counter[junction] -= 1
 
-    walk_node(_node_num(start), start, set(), False)
+    try:
+        walk_node(start_num, start, set(), False)
+    except _AllFound:
+        pass
+    if arrivals is not None:
+        arrivals |= found_arrivals
     if looked is not None:
         looked.update(seen_walks)
     reached: set[NodeRef] = set()
@@ -657,6 +725,82 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
         pairs.extend(rec[6])
     touched.update(dict.fromkeys(pairs))
     return reached
+
+
+_PRUNE_AFTER = 2000  # paths a walk takes before it starts pruning (a short walk is not worth it)
+
+
+class _AllFound(Exception):
+    """The network walk has found everything it could find (see :func:`route_legal_walk`)."""
+
+
+def _reachable(board: Board, todo: list[tuple[_PathWalk, int | None, int, int]],
+               closed: set[int], stops_walk: Callable[[int, NodeRef], bool],
+               on_way: AbstractSet[int] = frozenset(), crossed: AbstractSet[int] = frozenset(),
+               counter: dict[int, int] | None = None, no_exit: frozenset[int] = frozenset(),
+               paths: dict[int, _PathWalk] | None = None) -> Iterator[int | str | tuple[str, int]]:
+    """What :func:`route_legal_walk` might find from the paths in ``todo`` ((path, edge it is
+    entered at, junction it is entered from, stop it is entered from; -1 or None: none)), at
+    most: the paths (numbers), arrivals ((hex, edge)) and hexes (ids) that track leads to when
+    no rule of the walk holds but these: a path is not left where it was entered nor taken
+    twice in a row from a stop, a path ending at a junction, a path ``on_way``, a path at an
+    edge ``crossed`` or at a junction the ``counter`` has passed twice is not taken, no track
+    is left through an edge in ``no_exit``, a terminal path and the stops ``closed`` or ended
+    by ``stops_walk`` are not passed through. Each
+    found once (the hexes only as their track is left for them), in time linear in the size of
+    that network."""
+    taken: set[tuple[int, int | None, int, int]] = set()
+    passed: dict[int, int] = {}  # stop -> the path it was reached by (-1: by two, every path taken)
+    found: set[int | str | tuple[str, int]] = set()
+    while todo:
+        rec, skip, jskip, came = todo.pop()
+        seen = (rec[0], skip, jskip, came)
+        if seen in taken:
+            continue
+        taken.add(seen)
+        key, junction, terminal, edge_keys, nodes, exits, _, jrecs, _ = rec
+        if junction >= 0 and (terminal or (counter is not None and counter.get(junction, 0) > 1)):
+            continue
+        if key in on_way or not crossed.isdisjoint(edge_keys):
+            continue
+        if key not in found:
+            found.add(key)
+            if paths is not None:
+                paths[key] = rec
+            yield key
+        if not terminal:
+            for num, ref in nodes:
+                if num == came or num in closed or stops_walk(num, ref):
+                    continue
+                by = passed.get(num)
+                if by is None:
+                    passed[num] = key
+                    todo.extend((r, None, -1, num) for r in _tile_walk(board, ref[0]).node_paths.get(ref[1], ())
+                                if r[0] != key)
+                elif by != key and by != -1:
+                    passed[num] = -1
+                    todo.extend((r, None, -1, num) for r in _tile_walk(board, ref[0]).node_paths.get(ref[1], ())
+                                if r[0] == by)
+        if junction >= 0 and junction != jskip:
+            todo.extend((r, None, junction, -1) for r in jrecs)
+        for e, ek, other, back, _, arrival in exits:
+            if e == skip or ek in no_exit:
+                continue
+            for item in (arrival, other):
+                if item not in found:
+                    found.add(item)
+                    yield item
+            todo.extend((r, back, -1, -1) for r in _tile_walk(board, other).by_edge.get(back, ()))
+
+
+def _tile_walk(board: Board, hid: str) -> _TileWalk:
+    """Hex ``hid``'s walk table (:attr:`Board.tile_walks`), built again when its tile changed."""
+    walks = board.tile_walks
+    h = board.hexes[hid]
+    t = walks.get(hid)
+    if t is None or t.tile is not h.tile:
+        t = walks[hid] = _TileWalk(h)
+    return t
 
 
 # A path of a tile on the map as the walk uses it: its number, junction's number (-1: none),
