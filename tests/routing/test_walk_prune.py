@@ -15,7 +15,7 @@ import pytest
 from engine.map import board as board_mod
 from engine.replay import replay
 
-FIXTURES = Path(__file__).parent / "fixtures" / "generated"
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "generated"
 GAMES = ["1836jr56/1836jr56_p3_s205_diesel_variant", "1836jr56/1836jr56_p2_s905",
          "1856/1856_p3_s801_unlimited_bonus_tokens"]
 
