@@ -1,4 +1,5 @@
-"""The layers import one way (bot -> render -> engine) and no package imports itself in a circle.
+"""The layers import one way (bot -> render -> engine), no package imports itself in a circle, and
+no folder holds more than 15 modules directly (packages show the architecture, issue #22).
 
 The import graph is read from the source with :mod:`ast`: every ``import`` counts, at module
 level or inside a function, except those under ``if TYPE_CHECKING:`` (type-only, never run). A
@@ -195,3 +196,16 @@ def test_the_rules_never_look_up_the_title_registry() -> None:
         and not any(m == t or m.startswith(t + ".") for t in TITLE_LOOKUP)
     )
     assert lookups == []
+
+
+MAX_MODULES_PER_FOLDER = 15
+
+
+def test_no_folder_holds_more_than_15_modules_directly() -> None:
+    folders = {p.parent for top in (*PACKAGES, "bench", "tests") for p in (ROOT / top).rglob("*.py")}
+    crowded = {
+        str(f.relative_to(ROOT)): n
+        for f in folders
+        if (n := len(list(f.glob("*.py")))) > MAX_MODULES_PER_FOLDER
+    }
+    assert crowded == {}
