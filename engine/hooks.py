@@ -106,6 +106,18 @@ class TitleHooks(GameState):
     def turn_cut_short(self, corp: Corporation) -> None:
         """The operating corporation closed during its own turn (titles react)."""
 
+    def closing_ends_idle_turn(self) -> bool:
+        """Whether another corporation closing during an action ends the operating
+        corporation's turn when the step it was in has nothing left for it (18xx.games closes
+        corporations after each action and then moves on; titles it referees say True)."""
+        return False
+
+    def waits_for_closed_last(self, rnd: OperatingRound) -> bool:
+        """Whether the operating round, reaching its last corporation closed, still waits for it
+        with the steps the previous one left (18xx.games does not set up a closed
+        corporation's steps; a title whose step still offers it something says True)."""
+        return False
+
     # ------------------------------------------------------------------ stock round
     def exempt_from_forced_sale(self, pid: str) -> bool:
         """True when ``pid`` need not sell first although over a limit (a title's own rule

@@ -88,6 +88,10 @@ class OperatingRound(Round):
         # facts about the whole round (``state`` is reset for each corporation)
         self.state_round: dict[str, Any] = {}
         self._finished = False
+        # corporations closed when the action being processed began (titles whose referee
+        # closes corporations only after an action: TitleHooks.closing_ends_idle_turn)
+        self.closed_at_start: set[str] | None = None
+        self.closed_current = False  # the current corporation was closed when the round reached it
 
     @property
     def corp(self) -> Corporation:
@@ -103,13 +107,22 @@ class OperatingRound(Round):
         self._start_entity()
 
     # -- entity sequencing -------------------------------------------------------
-    def _start_entity(self) -> None:
+    def _start_entity(self, *, closed_last_waits: bool = False) -> None:
         while True:
             corp = self.corp
+            if corp.closed:  # passed over; its steps are not set up
+                if self.index >= len(self.entities) - 1:
+                    # after a closing that ended a turn (process), the last is current with the
+                    # steps the one before left, if they offer it something
+                    self.closed_current = closed_last_waits
+                    self._finished = not (closed_last_waits and self.game.waits_for_closed_last(self))
+                    return
+                self.index += 1
+                continue
             for s in self.steps:
                 s.setup()
             self.state = {}
-            if not corp.closed and self.game.start_operating(self, corp):
+            if self.game.start_operating(self, corp):
                 known, held = self._skip_steps()
                 if (held if known else self.active_step()) is not None:
                     return
@@ -139,6 +152,11 @@ class OperatingRound(Round):
     def recalculate_order(self) -> None:
         rest = self.entities[self.index + 1:]
         order = [c.sym for c in self.game.operating_order() if c.sym in rest]
+        if self.closed_at_start is not None:
+            # one closed by this action's price drop still counts until the action is through
+            # (18xx.games closes after it), with its price at the bottom
+            just_closed = self._closed() - self.closed_at_start
+            order += [s for s in rest if s in just_closed]
         self.entities = self.entities[:self.index + 1] + order
 
     def finished(self) -> bool:
@@ -210,10 +228,13 @@ class OperatingRound(Round):
                     f"waiting for {who} to {s.name}" + (f" ({allowed})" if allowed else ""), NOT_YOUR_TURN, entity=entity, waiting=who, step=s.name)
         if step is None:
             raise GameError(f"{self.game.name_of(entity)} cannot {action.type.replace('_', ' ')} now", WRONG_STEP, entity=entity, action=action.type)
+        closed_before = self.closed_at_start = self._closed() if self.game.closing_ends_idle_turn() else None
+        left_current = self.closed_current and self.corp.closed  # (_start_entity)
         step.acted = True
         step.process(action)
+        step_holds = not step.passed and step.blocks()
         self.state_round["acted"] = True
-        if self.corp.closed and not self.game.finished:
+        if self.corp.closed and not left_current and not self.game.finished:
             # the operating corporation closed during its own turn: the next one operates (what
             # still waits for someone else, like the national's discard, then waits in its
             # turn); after the round's last turn that waiting is done before the round ends
@@ -232,11 +253,27 @@ class OperatingRound(Round):
             self.force_next_entity()
             return
         self.game.after_step_action(self, action)
+        if left_current:  # the closed corporation left current acts once; it holds no step after
+            self.next_entity()
+            return
         known, held = self._skip_steps()
         if self.game.finished:
             return
         if (held if known else self.active_step()) is None:
             self.next_entity()
+        elif closed_before is not None and step_holds and self._closed() - closed_before \
+                and not step.actions(self.corp.sym):
+            # 18xx.games closes a corporation only after the action (Game#action_processed):
+            # when the step the turn was in then offers the operating corporation nothing, it
+            # moves to the next corporation at once, past any later step (a loan repayment),
+            # without ending the turn; the round's last corporation keeps its turn
+            if self.index < len(self.entities) - 1:
+                self.index += 1
+                self._start_entity(closed_last_waits=True)
+
+    def _closed(self) -> set[str]:
+        """The corporations closed by their price (in the market's closing cell)."""
+        return {s for s, c in self.game.corporations.items() if c.closed and c.price is not None and "close" in c.price.types}
 
 
 # ---------------------------------------------------------------------- steps

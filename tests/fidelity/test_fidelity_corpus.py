@@ -19,10 +19,6 @@ GAMES = find_exports([str(FIXTURES)])
 
 # game -> (action id, what differs): 18xx.games bugs we deliberately do not reproduce
 NOT_COPIED = {
-    # a corporation closed by a share sale becomes the current operator as the last in the round
-    # and takes a loan
-    "1856_p3_s101": (130, "acting"),
-    "1856_p4_s708_eight_train_variant": (184, "acting"),
     # after a corporation closes at price 0 in a stock round the engine waits for a player who
     # has no legal action (the game stops there)
     "1836jr56_p4_s205_diesel_variant": (63, "acting"),

@@ -223,3 +223,32 @@ def test_a_cash_crisis_may_sell_the_presidents_certificate_whole() -> None:
     assert ("NFL", 20) in g.crisis_sellable("4", need_limit=True)
     play(g, GJR, "1836jr56_p4_s707", 452)
     assert g.player("4").cash == 111 and g.corporations["NFL"].president == "3"
+
+
+def test_a_closing_by_price_ends_the_turn_whose_step_it_empties_and_the_closed_last_corporation_passes() -> None:
+    """18xx.games closes a corporation only after the action that drops its price to 0, then
+    moves on when the step the turn was in has nothing left for the operating corporation:
+    Player 2's sale of GCL in HSM's train step (no train left that HSM could buy) ends HSM's
+    turn although HSM could repay a loan, and GCL, closed but last in the round, is current and
+    must pass its loan step (it may take a loan: it keeps its shareholders' count)."""
+    g = before(GJR, "1836jr56_p3_s8803", 101)
+    hsm = g.corporations["HSM"]
+    assert g.round.corp is hsm and hsm.loans and hsm.cash >= g.loan_value
+    play(g, GJR, "1836jr56_p3_s8803", 101)
+    assert g.corporations["GCL"].closed and g.round.corp.sym == "GCL"
+    assert g.round.acting() == ["GCL"]
+    assert set(turn_moves(g, "GCL")) == {"take_loan", "pass"}
+    assert "payoff_loan" not in turn_moves(g, "HSM")
+    play(g, GJR, "1836jr56_p3_s8803", 102)
+    assert g.round.name == "Stock Round"
+
+
+def test_a_closed_last_corporation_takes_a_loan_with_the_loans_it_had() -> None:
+    """The same on 18xx.games in 1856: CA, closed by Player 1's sale in BBG's turn and last in
+    the round, takes a loan ($100) and pays interest on the loan it had and the new one."""
+    g = before(G56, "1856_p3_s101", 131)
+    assert g.round.corp.sym == "CA" and g.corporations["CA"].closed
+    bank = g.bank
+    play(g, G56, "1856_p3_s101", 131)
+    assert g.bank == bank - 100 + 20
+    assert g.round.name == "Stock Round"

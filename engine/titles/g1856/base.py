@@ -48,6 +48,9 @@ class G1856Base(Game):
         self.last_trains = set(r.percent_to_operate_last_trains)
         self.capitalization_mode = "escrow"
         self.post_nationalization = False
+        # the loans a closed corporation could still take: 18xx.games keeps counting its loans
+        # and the shares players held when it closed (G1856.waits_for_closed_last)
+        self.closed_counts: dict[str, tuple[int, int]] = {}  # sym -> (loans, shares players held)
         self.cert_limit_set: int | None = None  # the limit fixed after nationalization
         self.national_train_limit_extra = r.national_train_limit_increase
         self.national_sym = r.national

@@ -90,6 +90,28 @@ class G1856(G1856Privates):
         if self.bank < 0:
             self.bank_broken()
 
+    def closing_ends_idle_turn(self) -> bool:
+        return True
+
+    def waits_for_closed_last(self, rnd: OperatingRound) -> bool:
+        """18xx.games leaves the round's last corporation current when it is closed, with the
+        steps the one before left (its loans taken and interest paid are the other's); once
+        that one bought trains, the loan step still offers the closed corporation its loan
+        rule (with the loans and shareholders it had), so the round waits for it. Not when
+        nobody of the round is left open."""
+        if all(self.corporations[e].closed for e in rnd.entities):
+            return False
+        rnd.state = {"bought_trains_done": rnd.state.get("bought_trains_done", False)}
+        corp = rnd.corp
+        corp.loans = self.closed_counts.get(corp.sym, (0, 0))[0]
+        return rnd.active_step() is not None
+
+    def maximum_loans(self, corp: Corporation) -> int:
+        rnd = self.round
+        if corp.closed and isinstance(rnd, OperatingRound) and rnd.closed_current and rnd.corp is corp:
+            return self.closed_counts.get(corp.sym, (0, 0))[1]  # left current at the round's end (above)
+        return super().maximum_loans(corp)
+
     def gray_phase(self) -> bool:
         return "gray" in self.phase["tiles"]
 
@@ -228,6 +250,7 @@ class G1856(G1856Privates):
         treasury goes to the bank, its trains leave play, its stations and reservations are
         removed, its privates close and its shares are worthless."""
         self.log.append(f"{corp.sym} closes")
+        self.closed_counts.setdefault(corp.sym, (corp.loans, self.player_percent(corp.sym) // 10))
         corp.closed = True
         self.cert_limit_set = None
         if corp.price and corp.sym in corp.price.corporations:

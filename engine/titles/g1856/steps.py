@@ -32,6 +32,8 @@ class LoanStep(Step):
         corp = self.corp
         if entity != corp.sym:
             return []
+        if corp.closed and not self.round.closed_current:  # (G1856.waits_for_closed_last)
+            return []
         out = []
         done = self.round.state.get("bought_trains_done")
         if done and corp.loans and corp.cash >= g.loan_value:
