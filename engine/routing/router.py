@@ -87,8 +87,8 @@ _SHORT_SHARE = 0.8  # ... until this share of the budget
 _SOLVED: weakref.WeakKeyDictionary[Board, dict[tuple[Any, ...], tuple[float, RouteSolution]]] = \
     weakref.WeakKeyDictionary()
 _SPLIT_LISTING_SHARE = 0.85  # share of the budget the listing with bounded long routes may take
-_LONE_FROM = 4  # ... and for a lone train reaching more stops than this
 _SPLIT_FROM = 5  # long routes are bounded (router_long) for a train reaching more stops than this
+_LONE_FROM = 4  # ... and for a lone train reaching more stops than this
 
 
 @dataclass
@@ -744,8 +744,8 @@ def _reach(train: Train) -> int:
 def _split_listing(game: Game, corp_sym: str, graph: RouteGraph, trains: list[Train], max_stops: int,
                    clock: _Clock, deadline: float) -> list[Candidate] | None:
     """When one train reaches further than all others: every route the others could run, and
-    only the longer routes that may pay (:mod:`engine.routing.long`); None when that does not
-    apply (the caller lists every route)."""
+    only the longer routes that may pay (:mod:`engine.routing.long`); for a lone train only the
+    routes that may pay. None when that does not apply (the caller lists every route)."""
     reaches = sorted((_reach(t) for t in trains), reverse=True)
     if len(reaches) == 1:
         reaches.append(1)  # a lone train: every route is long, bounded by the best found so far
