@@ -1,7 +1,8 @@
 """Long routes listed only where they can pay (the router's dense late positions, issue #24).
 
 When one train reaches further than every other (a D-train beside 5- and 6-trains, a national's
-8-train), routes longer than the others' reach are its alone. The best total is at least any
+8-train), routes longer than the others' reach are its alone. A lone train is the case without
+other trains: its routes are listed only while they may beat the best found so far. The best total is at least any
 feasible assignment found so far (``lower``); the other trains add at most the sum of their best
 routes (``others``); so a long route earning less than ``lower - others`` is in no assignment
 as good and need not be listed (those earning that much are kept: the assignment worth
@@ -16,10 +17,10 @@ without passing a stop already visited or a stop a route may only end at (an off
 city, a stop joined to one stop only), in the best of the parts of the map the end's neighbours
 lead to (a route cannot come back through its end to a second part); those it could only end
 at count once (the best of them); each stop counts its :func:`stop_bounds` value (what it
-earns alone; titles whose bonuses grow with a route's other stops, like 1836Jr56's ports, are
-not listed this way). Each route is listed from one of its ends: stops a route may only end at
-come first in that order, so a route from any other stop cannot end at one and its bound leaves
-them out. A partial route over the same stops to the same stop as one followed before from the
+earns alone; a route through one of 1836Jr56's ports, which pays once per station on it, counts
+each station that much more and the port nothing). Each route is listed from one of its ends:
+stops a route may only end at come first in that order, ports first of all, so a route from any
+other stop cannot end at one and its bound leaves them out. A partial route over the same stops to the same stop as one followed before from the
 same start, on all of its track and more, is not followed: its routes would each be beaten by
 one over the same stops on less track.
 """
@@ -36,20 +37,35 @@ if TYPE_CHECKING:
     from .graph import Link, RouteGraph
 
 
-def stop_bounds(game: Game, corp: Corporation, graph: RouteGraph) -> list[int] | None:
+def stop_bounds(game: Game, corp: Corporation, graph: RouteGraph) -> tuple[list[int], list[int]] | None:
     """Per stop, the most it can add to a route's revenue: its own revenue with the title's
-    bonuses for it alone (never below its printed value). None when routes are not priced stop
-    by stop (per-train pricing, route extension, port off-boards)."""
-    if game.scores_routes_per_train or game.extends_routes or game.rules.port_offboard_hexes:
+    bonuses for it alone (never below its printed value); and the same for a route through a
+    port off-board (1836Jr56, ``game.rules.port_offboard_hexes``), which earns nothing of its
+    own but its value for every station of the corporation on the route: there the port
+    counts nothing and each station its value more (a route visits one port at most: they are
+    one node group). In the first list a port counts its value once per station on the map.
+    None when routes are not priced stop by stop (per-train pricing, route extension)."""
+    if game.scores_routes_per_train or game.extends_routes:
         return None
-    out = []
+    ports = set(game.rules.port_offboard_hexes)
+    stations = sum(graph.tokened)
+    plain: list[int] = []
     for i, ref in enumerate(graph.stops):
+        if ref[0] in ports:
+            plain.append(max(graph.value[i], 0) * stations)
+            continue
         try:
             alone = game.route_revenue(corp, [ref])
         except GameError:
             return None
-        out.append(max(alone, graph.value[i], 0))
-    return out
+        plain.append(max(alone, graph.value[i], 0))
+    port_values = [max(graph.value[i], 0) for i, ref in enumerate(graph.stops) if ref[0] in ports]
+    if not port_values:
+        return plain, plain
+    per_station = max(port_values)
+    via_port = [0 if ref[0] in ports else b + per_station * graph.tokened[i]
+                for i, (ref, b) in enumerate(zip(graph.stops, plain, strict=True))]
+    return plain, via_port
 
 
 class LongRoutes:
@@ -61,11 +77,12 @@ class LongRoutes:
     route also carries the set of those candidates that share no track with it: the other
     trains add at most the best of them (:meth:`others_best`)."""
 
-    def __init__(self, graph: RouteGraph, bounds: list[int], short_max: int, max_stops: int,
+    def __init__(self, graph: RouteGraph, bounds: tuple[list[int], list[int]], short_max: int, max_stops: int,
                  lower: int, short: list[tuple[int, int, int]], other_reaches: list[int],
                  short_bits: list[list[int]]):
         self.graph = graph
-        self.bounds = bounds
+        self.plain_bounds, self.port_bounds = bounds
+        self.bounds = self.plain_bounds  # those of the routes listed now (see via_port)
         self.short_max = short_max
         self.max_stops = max_stops
         self.lower = lower
@@ -103,6 +120,11 @@ class LongRoutes:
         self._beat = 0  # the best the other trains earn together, while _best_others runs
         self.memo: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
         self.unlimited = max_stops >= n
+
+    def via_port(self, port: bool) -> list[int]:
+        """The bounds of routes from a port (``port``) or from any other stop, now in use."""
+        self.bounds = self.port_bounds if port else self.plain_bounds
+        return self.bounds
 
     def reach_of(self, cur: int, visited: int) -> tuple[tuple[int, int], ...]:
         """Where a continuation from stop ``cur`` may go (not passing ``visited`` or a stop a

@@ -29,9 +29,9 @@ Algorithm:
    pruned branch cannot beat the best set found.  Trains of the kind just placed take routes
    after its own in the list, so they earn no more than it.
 
-Long routes (:mod:`engine.routing.long`): when one train reaches more than eight stops and
-further than every other train (a D-train beside 5s and 6s), every route the other trains can
-run is listed first, then only the longer routes that may still be in an assignment as good as
+Long routes (:mod:`engine.routing.long`): when one train reaches more than five stops and
+further than every other train (a D-train beside 5s and 6s; a lone train reaching more than
+four), every route the other trains can run is listed first, then only the longer routes that may still be in an assignment as good as
 the best found so far, by a search that stops following a partial route once an upper bound on
 what it and the other trains can earn falls below that. Candidate lists are kept per train
 reach, and conflicts are computed only for the lists of trains placed later.
@@ -87,7 +87,8 @@ _SHORT_SHARE = 0.8  # ... until this share of the budget
 _SOLVED: weakref.WeakKeyDictionary[Board, dict[tuple[Any, ...], tuple[float, RouteSolution]]] = \
     weakref.WeakKeyDictionary()
 _SPLIT_LISTING_SHARE = 0.85  # share of the budget the listing with bounded long routes may take
-_SPLIT_FROM = 8  # long routes are bounded (router_long) for a train reaching more stops than this
+_SPLIT_FROM = 5  # long routes are bounded (router_long) for a train reaching more stops than this
+_LONE_FROM = 4  # ... and for a lone train reaching more stops than this
 
 
 @dataclass
@@ -175,9 +176,11 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     port, port_min = _port_rule(game, graph)
     stops = graph.stops
     # (long routes: from stops a route may only end at first, so that a route from any other
-    # stop cannot end at one, which bounds it the sooner)
+    # stop cannot end at one, which bounds it the sooner; ports first of all: their bound, a
+    # share of every station's, then counts only for routes from them)
     starts = sorted((i for i in range(len(stops)) if reachable[i]),
-                    key=lambda i: (long is not None and long.through_mask >> i & 1, not tokened[i], i))
+                    key=lambda i: (long is not None and long.through_mask >> i & 1,
+                                   long is not None and not port[i], not tokened[i], i))
     rank = [len(stops)] * len(stops)
     for r, i in enumerate(starts):
         rank[i] = r
@@ -336,15 +339,21 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             if clock.out:
                 return
 
-    bounds = long.bounds if long is not None else []
     allowed_of: dict[int, int] = {}  # long routes listed: index in ``out`` -> allowed (see dfs_long)
     # links as tuples, unreachable stops left out; for the long search with what it reads of
-    # their far stop and the other trains' candidates sharing track with them
+    # their far stop (with the bounds of routes from a port or from other stops: ``via_port``)
+    # and the other trains' candidates sharing track with them
     tadj = [[(lk.v, lk.mask, lk.jmask, lk.terminal_u, lk.terminal_v, lk) for lk in row if reachable[lk.v]]
             for row in adj]
-    ladj = [[(lk.v, 1 << lk.v, lk.mask, lk.jmask, groups[lk.v], lk.terminal_u, through[lk.v] and not lk.terminal_v,
-              bounds[lk.v], tokened[lk.v], rank[lk.v], lk, long.conflicts(lk))
-             for lk in row if reachable[lk.v]] for row in adj] if long is not None else []
+    ladjs: dict[bool, list[list[Any]]] = {}  # per bounds in use (from a port or not)
+
+    def long_links(bounds: list[int]) -> list[list[Any]]:
+        assert long is not None
+        return [[(lk.v, 1 << lk.v, lk.mask, lk.jmask, groups[lk.v], lk.terminal_u, through[lk.v] and not lk.terminal_v,
+                  bounds[lk.v], tokened[lk.v], rank[lk.v], lk, long.conflicts(lk))
+                 for lk in row if reachable[lk.v]] for row in adj]
+
+    ladj: list[list[Any]] = []
     short_max = long.short_max if long is not None else 0
     memo = long.memo if long is not None else {}
     unlimited = long.unlimited if long is not None else False
@@ -359,6 +368,10 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         if long is None:
             dfs(rank[s], s, 1 << s, 0, 0, groups[s], tokened[s], True)
         else:
+            bounds = long.via_port(port[s])
+            if port[s] not in ladjs:
+                ladjs[port[s]] = long_links(bounds)
+            ladj = ladjs[port[s]]
             dfs_long(rank[s], s, 1 << s, 0, 0, groups[s], tokened[s], bounds[s], long.all_short,
                      *long.others_best(long.all_short))
         nodes.pop()
@@ -371,7 +384,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     found.sort(key=lambda c: -c.revenue)
     # the recursive functions above refer to themselves, so what they use waits for the garbage
     # collector (paused during a search, see best_routes) unless emptied now
-    for kept in (out, revenue_of, listed, followed, allowed_of, memo, tadj, ladj):
+    for kept in (out, revenue_of, listed, followed, allowed_of, memo, tadj, ladj, ladjs):
         kept.clear()
     return found
 
@@ -731,10 +744,12 @@ def _reach(train: Train) -> int:
 def _split_listing(game: Game, corp_sym: str, graph: RouteGraph, trains: list[Train], max_stops: int,
                    clock: _Clock, deadline: float) -> list[Candidate] | None:
     """When one train reaches further than all others: every route the others could run, and
-    only the longer routes that may pay (:mod:`engine.routing.long`); None when that does not
-    apply (the caller lists every route)."""
+    only the longer routes that may pay (:mod:`engine.routing.long`); for a lone train only the
+    routes that may pay. None when that does not apply (the caller lists every route)."""
     reaches = sorted((_reach(t) for t in trains), reverse=True)
-    if len(reaches) < 2 or reaches[0] == reaches[1] or max_stops <= max(reaches[1], _SPLIT_FROM):
+    if len(reaches) == 1:
+        reaches.append(1)  # a lone train: every route is long, bounded by the best found so far
+    if reaches[0] == reaches[1] or max_stops <= max(reaches[1], _SPLIT_FROM if reaches[1] > 1 else _LONE_FROM):
         return None  # (listing every route of a few stops costs less than bounding them)
     corp = game.corp(corp_sym)
     bounds = stop_bounds(game, corp, graph)
@@ -751,7 +766,7 @@ def _split_listing(game: Game, corp_sym: str, graph: RouteGraph, trains: list[Tr
         if pick is not None:
             lower += pick[0]
             used |= pick[1]
-    long = LongRoutes(graph, bounds, short_max, max_stops, lower, rows, reaches[1:],
+    long = LongRoutes(graph, bounds, short_max, max_stops, lower, rows, reaches[1:len(trains)],
                       [[b for link in c.links for b in link.bits] for c in short])
     longer = enumerate_routes(game, corp_sym, graph, max_stops, clock, deadline, long)
     return sorted(short + longer, key=lambda c: -c.revenue)
