@@ -609,12 +609,12 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
 
     # what the walk may still find (paths by number, arrivals, hexes); None: no pruning (yet)
     left: set[int | tuple[str, int]] | None = None
-    tables = _WalkTables(board)
+    tables = _WalkTables(board, stops_walk)
 
     def start_pruning() -> None:
         nonlocal left
         left = set()
-        _reachable(tables, [(firsts(), 1)], {start_num}, stops_walk, found=left)
+        _reachable(tables, [(firsts(), 1, -1)], visited_others | {start_num}, found=left)
         left.difference_update(walked, found_arrivals)
         retighten(set(), set())
 
@@ -629,7 +629,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
         closed |= visited_others
         closed.add(start_num)
         goals = _Goals(tables, left)
-        got = _reachable(tables, [(firsts(), goals.mask)], closed, stops_walk, finished, goals=goals)
+        got = _reachable(tables, [(firsts(), goals.mask, -1)], closed, finished, goals=goals)
         left = {item for bit, item in goals.owner.items() if got & bit}
         if not left:
             raise _AllFound
@@ -653,7 +653,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
         if not goals_now or goals_now[0].size != len(left):
             goals_now[:] = [_Goals(tables, left)]
         goals = goals_now[0]
-        return _reachable(tables, [(((rec[0], skip, -1, -1),), goals.mask)], visited_nodes, stops_walk, vpaths,
+        return _reachable(tables, [(((rec[0], skip, -1, -1),), goals.mask, -1)], visited_nodes, vpaths,
                           crossed, counter, goals=goals, first=True) != 0
 
     def walk_node(num: int, ref: NodeRef, vpaths: set[int], converging_node: bool) -> None:
@@ -774,43 +774,46 @@ class _Goals:
         self.mask = bit - 2
 
 
-def _reachable(tables: _WalkTables, todo: list[tuple[Sequence[_State], int]], closed: set[int],
-               stops_walk: Callable[[int, NodeRef], bool],
+def _reachable(tables: _WalkTables, todo: list[tuple[Sequence[_State], int, int]], closed: set[int],
                on_way: AbstractSet[int] = frozenset(), crossed: AbstractSet[int] = frozenset(),
                counter: dict[int, int] | None = None, goals: _Goals | None = None, first: bool = False,
                found: set[int | tuple[str, int]] | None = None) -> int:
     """What :func:`route_legal_walk` might find from the paths in ``todo`` (states, each group
-    with its goal bits), at most: the ``goals`` reached (their bits; with ``first`` once one
-    is) and, into ``found``, the paths (numbers) and arrivals ((hex, edge)) that track leads to
-    when no rule of the walk holds but these: a path is not left where it was entered nor
-    entered from a stop it was left for, a path ending at a junction, a path ``on_way``, a path
-    at an edge ``crossed`` or at a junction the ``counter`` has passed twice is not taken, a
-    terminal path and the stops ``closed`` or ended by ``stops_walk`` are not passed through.
-    Each state is taken once per goal (bit 1 for none), in time linear in the size of that
-    network times the goals."""
+    with its goal bits and a path it may not take: -1 for none), at most: the ``goals`` reached
+    (their bits; with ``first`` once one is) and, into ``found``, the paths (numbers) and
+    arrivals ((hex, edge)) that track leads to when no rule of the walk holds but these: a path
+    is not left where it was entered nor entered from a stop it was left for, a path ending at
+    a junction, a path ``on_way``, a path at an edge ``crossed`` or at a junction the
+    ``counter`` has passed twice is not taken, a terminal path and the stops ``closed`` or
+    ended by the walk's rule (off-boards, full cities) are not passed through. Each state is
+    taken once per goal (bit 1 for none), in time linear in the size of that network times the
+    goals."""
     seen: dict[_State, int] = {}  # state -> goal bits it was taken with
-    recs = tables.recs
+    steps = tables.steps
     forbid = goals.forbid if goals is not None else {}
     at = goals.at if goals is not None else {}
     every = goals.mask if goals is not None else 0
     reached = 0
     while todo:
-        states, bits_in = todo.pop()
+        states, bits_in, barred = todo.pop()
         for state in states:
             old = seen.get(state, 0)
             bits = bits_in & ~old & ~reached
             if not bits:
                 continue
-            seen[state] = old | bits
             key, skip, jskip, came = state
-            _, junction, terminal, edge_keys, nodes, exits, _, _, _, jentries = recs[key]
+            if key == barred:
+                continue
+            seen[state] = old | bits
+            step = steps.get(key)
+            junction, terminal, edge_keys, stops, ways, jentries = step or tables.step(key)
             if junction >= 0 and (terminal or (counter is not None and counter.get(junction, 0) > 1)):
                 continue
             if key in on_way or not crossed.isdisjoint(edge_keys):
                 continue
-            ways = at.get(key)
-            if ways is not None:
-                for bit, not_at in ways:
+            goal_ways = at.get(key)
+            if goal_ways is not None:
+                for bit, not_at in goal_ways:
                     if bits & bit and skip != not_at:
                         reached |= bit
                 if reached and (first or reached == every):
@@ -821,13 +824,12 @@ def _reachable(tables: _WalkTables, todo: list[tuple[Sequence[_State], int]], cl
             if found is not None:
                 found.add(key)
             if not terminal:
-                for num, ref in nodes:
-                    if num == came or num in closed or stops_walk(num, ref):
-                        continue
-                    todo.append(([st for st in tables[ref[0]].node_entries[ref[1]] if st[0] != key], bits))
+                for num, entries in stops:
+                    if num != came and num not in closed:
+                        todo.append((entries, bits, key))
             if junction >= 0 and junction != jskip:
-                todo.append((jentries, bits))
-            for e, ek, other, back, _, arrival in exits:
+                todo.append((jentries, bits, -1))
+            for e, ek, arrival, entries in ways:
                 if e == skip:
                     continue
                 out = bits & ~forbid.get(ek, 0)
@@ -835,9 +837,8 @@ def _reachable(tables: _WalkTables, todo: list[tuple[Sequence[_State], int]], cl
                     continue
                 if found is not None:
                     found.add(arrival)
-                entries = tables[other].edge_entries.get(back)
                 if entries:
-                    todo.append((entries, out))
+                    todo.append((entries, out, -1))
     return reached
 
 
@@ -876,18 +877,36 @@ def _node_num(ref: NodeRef) -> int:
 
 
 class _WalkTables(dict[str, "_TileWalk"]):
-    """The walk tables of the hexes one walk reads (:func:`_tile_walk`), and their paths by
-    number."""
+    """The walk tables of the hexes one walk reads (:func:`_tile_walk`), their paths by number
+    and, for :func:`_reachable`, each path as it leads on (:meth:`step`)."""
 
-    def __init__(self, board: Board):
+    def __init__(self, board: Board, stops_walk: Callable[[int, NodeRef], bool]):
         super().__init__()
         self.board = board
+        self.stops_walk = stops_walk
         self.recs: dict[int, _PathWalk] = {}
+        self.steps: dict[int, _Step] = {}
 
     def __missing__(self, hid: str) -> _TileWalk:
         t = self[hid] = _tile_walk(self.board, hid)
         self.recs.update(t.recs)
         return t
+
+    def step(self, key: int) -> _Step:
+        """Path ``key``'s junction, terminal flag, edge numbers, the stops it leads on to (the
+        walk may pass: (number, the states of their paths)), its exits ((edge, edge number,
+        arrival, the states of the paths there)) and the states of the paths at its junction."""
+        _, junction, terminal, edge_keys, nodes, exits, _, _, _, jentries = self.recs[key]
+        stops = tuple((num, self[ref[0]].node_entries.get(ref[1], ())) for num, ref in nodes
+                      if not self.stops_walk(num, ref))
+        ways = tuple((e, ek, arrival, self[other].edge_entries.get(back, ()))
+                     for e, ek, other, back, _, arrival in exits)
+        got = self.steps[key] = (junction, terminal, edge_keys, stops, ways, jentries)
+        return got
+
+
+_Step = tuple[int, bool, tuple[int, ...], tuple[tuple[int, tuple[_State, ...]], ...],
+              tuple[tuple[int, int, tuple[str, int], tuple[_State, ...]], ...], tuple[_State, ...]]
 
 
 class _TileWalk:
