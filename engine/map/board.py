@@ -8,6 +8,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ILLEGAL_ROUTE, UNAVAILABLE, UNKNOWN, GameError
@@ -587,9 +588,9 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     # paths, edges, junctions and nodes are counted and remembered by number (see _TileWalk)
     visited_nodes: set[int] = {_node_num(ref) for ref in others}
     visited_others = set(visited_nodes)
-    # the paths and the stops being walked (the others the walk took stay taken: see retighten)
-    on_stack: set[int] = set()
-    stops_on_stack: set[int] = set()
+    # the paths and the stops the walk is done with (but on a converging way): never taken again
+    done_paths: set[int] = set()
+    done_stops: set[int] = set()
     crossed: set[int] = set()  # edges crossed on the way out (at most once each)
     counter: dict[int, int] = {}  # junctions passed (at most twice each)
     walked: dict[int, _PathWalk] = {}  # every path the walk took
@@ -641,7 +642,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
             raise _AllFound
 
     def tw(hid: str) -> _TileWalk:
-        t = seen_walks[hid] = tables[hid]
+        t = seen_walks[hid] = _tile_walk(board, hid)
         return t
 
     goals_now: list[_Goals] = []  # what is left as goals of _reachable, made again as it shrinks
@@ -660,13 +661,13 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
         if num in visited_nodes:
             return
         visited_nodes.add(num)
-        stops_on_stack.add(num)
         for rec in (seen_walks.get(ref[0]) or tw(ref[0])).node_paths.get(ref[1], ()):
             if rec[0] not in vpaths:
                 walk_path(num, rec, None, -1, vpaths, converging_node)
         if converging_node:
             visited_nodes.discard(num)
-        stops_on_stack.discard(num)
+        else:
+            done_stops.add(num)
 
     def walk_path(origin: int, rec: _PathWalk, skip: int | None, jskip: int,
                   vpaths: set[int], converging: bool) -> None:
@@ -682,9 +683,8 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
             if left is None:
                 start_pruning()
             else:
-                retighten(vpaths - on_stack, visited_nodes - stops_on_stack)
+                retighten(set(done_paths), set(done_stops))
         vpaths.add(key)
-        on_stack.add(key)
         if junction >= 0:
             counter[junction] = counter.get(junction, 0) + 1
         if key not in walked:
@@ -717,7 +717,8 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
             crossed.discard(ek)
         if converging:
             vpaths.discard(key)
-        on_stack.discard(key)
+        else:
+            done_paths.add(key)
         if junction >= 0:
             counter[junction] -= 1
 
@@ -766,7 +767,7 @@ class _Goals:
                 not_at = hexgrid.opposite(item[1])
                 ways = [(r[0], not_at) for r in tables[other].by_edge.get(not_at, ())]
             for key, not_at in ways:
-                for ek in tables.recs[key][3]:
+                for ek in tables.rec(key)[3]:
                     self.forbid[ek] = self.forbid.get(ek, 0) | bit
                 self.at.setdefault(key, []).append((bit, not_at))
                 self.owner[bit] = item
@@ -863,12 +864,14 @@ _PathWalk = list[Any]
 # entered from, stop it is entered from; None or -1: none)
 _State = tuple[int, int | None, int, int]
 _HEX_NUMS: dict[str, int] = {}
+_HEX_IDS: list[str] = []  # by hex number / 64
 
 
 def _hex_num(hid: str) -> int:
     got = _HEX_NUMS.get(hid)
     if got is None:
         got = _HEX_NUMS[hid] = len(_HEX_NUMS) * 64
+        _HEX_IDS.append(hid)
     return got
 
 
@@ -877,26 +880,29 @@ def _node_num(ref: NodeRef) -> int:
 
 
 class _WalkTables(dict[str, "_TileWalk"]):
-    """The walk tables of the hexes one walk reads (:func:`_tile_walk`), their paths by number
-    and, for :func:`_reachable`, each path as it leads on (:meth:`step`)."""
+    """The walk tables of the hexes one walk's pruning reads (:func:`_tile_walk`) and, for
+    :func:`_reachable`, each path as it leads on (:meth:`step`)."""
 
     def __init__(self, board: Board, stops_walk: Callable[[int, NodeRef], bool]):
         super().__init__()
         self.board = board
         self.stops_walk = stops_walk
-        self.recs: dict[int, _PathWalk] = {}
         self.steps: dict[int, _Step] = {}
 
     def __missing__(self, hid: str) -> _TileWalk:
         t = self[hid] = _tile_walk(self.board, hid)
-        self.recs.update(t.recs)
         return t
+
+    def rec(self, key: int) -> _PathWalk:
+        """Path number ``key`` (see _hex_num)."""
+        rec: _PathWalk = self[_HEX_IDS[key >> 6]].recs[key & 63]
+        return rec
 
     def step(self, key: int) -> _Step:
         """Path ``key``'s junction, terminal flag, edge numbers, the stops it leads on to (the
         walk may pass: (number, the states of their paths)), its exits ((edge, edge number,
         arrival, the states of the paths there)) and the states of the paths at its junction."""
-        _, junction, terminal, edge_keys, nodes, exits, _, _, _, jentries = self.recs[key]
+        _, junction, terminal, edge_keys, nodes, exits, _, _, _, jentries = self.rec(key)
         stops = tuple((num, self[ref[0]].node_entries.get(ref[1], ())) for num, ref in nodes
                       if not self.stops_walk(num, ref))
         ways = tuple((e, ek, arrival, self[other].edge_entries.get(back, ()))
@@ -956,7 +962,14 @@ class _TileWalk:
             if rec[1] >= 0:
                 rec[7] = tuple(self.node_paths.get(rec[1] - base - 6, ()))
                 rec[9] = tuple((r[0], None, rec[1], -1) for r in rec[7])
-        # what _reachable puts on its list to take next: paths entered at an edge, from a stop
-        self.recs = {rec[0]: rec for rec in recs}
-        self.edge_entries = {e: tuple((r[0], e, -1, -1) for r in rs) for e, rs in self.by_edge.items()}
-        self.node_entries = {n: tuple((r[0], None, -1, base + n) for r in rs) for n, rs in self.node_paths.items()}
+        self.base = base
+        self.recs = recs  # by path index
+
+    # what _reachable puts on its list to take next: the paths entered at an edge, from a stop
+    @cached_property
+    def edge_entries(self) -> dict[int, tuple[_State, ...]]:
+        return {e: tuple((r[0], e, -1, -1) for r in rs) for e, rs in self.by_edge.items()}
+
+    @cached_property
+    def node_entries(self) -> dict[int, tuple[_State, ...]]:
+        return {n: tuple((r[0], None, -1, self.base + n) for r in rs) for n, rs in self.node_paths.items()}
