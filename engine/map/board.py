@@ -579,8 +579,9 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     Past a converging exit the walk tries every way through again (exponentially many on a
     map of switches), each leaving what it changed as it found it. With ``prune`` (the tests
     compare without) the walk skips such a way when nothing it has not found yet can lie on
-    it (:func:`_reachable` bounds what may), and ends once it has found everything that track
-    from ``start`` leads to at all: what it returns is the same."""
+    it (:func:`_reachable` bounds what may), and ends once it has found everything it still
+    might (bounded again every so often, the paths and stops it is done with left out): what
+    it returns is the same."""
     import sys
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
@@ -608,7 +609,8 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
             got = blocks[num] = kind == "offboard" or (kind == "city" and board.city_blocks(h, ref[1], sym))
         return got
 
-    # what the walk may still find (paths by number, arrivals, hexes); None: no pruning (yet)
+    # what the walk may still find (paths by number, arrivals: a hex is looked at as an arrival
+    # into it is found); None: no pruning (yet)
     left: set[int | tuple[str, int]] | None = None
     tables = _WalkTables(board, stops_walk)
 
