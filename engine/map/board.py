@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import weakref
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ILLEGAL_ROUTE, UNAVAILABLE, UNKNOWN, GameError
@@ -578,14 +579,19 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     Past a converging exit the walk tries every way through again (exponentially many on a
     map of switches), each leaving what it changed as it found it. With ``prune`` (the tests
     compare without) the walk skips such a way when nothing it has not found yet can lie on
-    it (:func:`_reachable` bounds what may), and ends once it has found everything that track
-    from ``start`` leads to at all: what it returns is the same."""
+    it (:func:`_reachable` bounds what may), and ends once it has found everything it still
+    might (bounded again every so often, the paths and stops it is done with left out): what
+    it returns is the same."""
     import sys
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
     hexes = board.hexes
     # paths, edges, junctions and nodes are counted and remembered by number (see _TileWalk)
     visited_nodes: set[int] = {_node_num(ref) for ref in others}
+    visited_others = set(visited_nodes)
+    # the paths and the stops the walk is done with (but on a converging way): never taken again
+    done_paths: set[int] = set()
+    done_stops: set[int] = set()
     crossed: set[int] = set()  # edges crossed on the way out (at most once each)
     counter: dict[int, int] = {}  # junctions passed (at most twice each)
     walked: dict[int, _PathWalk] = {}  # every path the walk took
@@ -603,21 +609,35 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
             got = blocks[num] = kind == "offboard" or (kind == "city" and board.city_blocks(h, ref[1], sym))
         return got
 
-    # what the walk may still find (paths by number, arrivals, hexes); None: no pruning (yet)
-    left: set[int | str | tuple[str, int]] | None = None
-    left_paths: dict[int, _PathWalk] = {}
+    # what the walk may still find (paths by number, arrivals: a hex is looked at as an arrival
+    # into it is found); None: no pruning (yet)
+    left: set[int | tuple[str, int]] | None = None
+    tables = _WalkTables(board, stops_walk)
 
     def start_pruning() -> None:
         nonlocal left
-        firsts: list[tuple[_PathWalk, int | None, int, int]] = [
-            (r, None, -1, start_num) for r in _tile_walk(board, start[0]).node_paths.get(start[1], ())]
-        closed = {_node_num(ref) for ref in others} | {start_num}  # as at the start: the bound of the whole walk
-        left = {start[0], *_reachable(board, firsts, closed, stops_walk, paths=left_paths)}
-        left.difference_update(walked, found_arrivals, seen_walks)
+        left = set()
+        _reachable(tables, [(firsts(), 1, -1)], visited_others | {start_num}, found=left)
+        left.difference_update(walked, found_arrivals)
+        retighten(set(), set())
+
+    def firsts() -> tuple[_State, ...]:
+        return tables[start[0]].node_entries.get(start[1], ())
+
+    def retighten(finished: set[int], closed: set[int]) -> None:
+        """Keeps in ``left`` what a walk from the start might still find that takes no path in
+        ``finished`` and passes no stop in ``closed`` (beside the start and the other stations)."""
+        nonlocal left
+        assert left is not None
+        closed |= visited_others
+        closed.add(start_num)
+        goals = _Goals(tables, left)
+        got = _reachable(tables, [(firsts(), goals.mask, -1)], closed, finished, goals=goals)
+        left = {item for bit, item in goals.owner.items() if got & bit}
         if not left:
             raise _AllFound
 
-    def found(item: int | str | tuple[str, int]) -> None:
+    def found(item: int | tuple[str, int]) -> None:
         assert left is not None
         left.discard(item)
         if not left:
@@ -625,32 +645,19 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
 
     def tw(hid: str) -> _TileWalk:
         t = seen_walks[hid] = _tile_walk(board, hid)
-        if left is not None:
-            found(hid)
         return t
+
+    goals_now: list[_Goals] = []  # what is left as goals of _reachable, made again as it shrinks
 
     def may_find(rec: _PathWalk, skip: int, vpaths: set[int]) -> bool:
         """Whether the walk into path ``rec`` at edge ``skip`` might find anything it has not
-        found yet (a path, an arrival: only if it can get there without crossing an edge the
-        path itself needs; a hex)."""
+        found yet (a hex is looked at only as an arrival into it is found)."""
         assert left is not None
-        for item in _reachable(board, [(rec, skip, -1, -1)], visited_nodes, stops_walk, vpaths, crossed, counter):
-            if item not in left:
-                continue
-            if isinstance(item, str):
-                return True
-            if isinstance(item, int):
-                goals: Sequence[_PathWalk] = [left_paths[item]]
-            else:
-                other = hexes[item[0]].neighbors.get(item[1])
-                if other is None:
-                    return True
-                goals = _tile_walk(board, other).by_edge.get(hexgrid.opposite(item[1]), [])
-            for goal in goals:
-                if goal[0] in _reachable(board, [(rec, skip, -1, -1)], visited_nodes, stops_walk, vpaths, crossed,
-                                         counter, no_exit=frozenset(goal[3])):
-                    return True
-        return False
+        if not goals_now or goals_now[0].size != len(left):
+            goals_now[:] = [_Goals(tables, left)]
+        goals = goals_now[0]
+        return _reachable(tables, [(((rec[0], skip, -1, -1),), goals.mask, -1)], visited_nodes, vpaths,
+                          crossed, counter, goals=goals, first=True) != 0
 
     def walk_node(num: int, ref: NodeRef, vpaths: set[int], converging_node: bool) -> None:
         if num in visited_nodes:
@@ -661,19 +668,24 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
                 walk_path(num, rec, None, -1, vpaths, converging_node)
         if converging_node:
             visited_nodes.discard(num)
+        else:
+            done_stops.add(num)
 
     def walk_path(origin: int, rec: _PathWalk, skip: int | None, jskip: int,
                   vpaths: set[int], converging: bool) -> None:
         # the caller has checked that the path is not on the way already (``vpaths``)
         nonlocal calls
-        key, junction, terminal, edge_keys, nodes, exits, _, jrecs, _ = rec
+        key, junction, terminal, edge_keys, nodes, exits, _, jrecs, _, _ = rec
         if junction >= 0 and (counter.get(junction, 0) > 1 or terminal):
             return
         if not crossed.isdisjoint(edge_keys):
             return
         calls += 1
-        if calls == _PRUNE_AFTER and prune:
-            start_pruning()
+        if prune and calls >= _PRUNE_AFTER and calls % _PRUNE_AFTER == 0:
+            if left is None:
+                start_pruning()
+            else:
+                retighten(set(done_paths), set(done_stops))
         vpaths.add(key)
         if junction >= 0:
             counter[junction] = counter.get(junction, 0) + 1
@@ -707,6 +719,8 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
             crossed.discard(ek)
         if converging:
             vpaths.discard(key)
+        else:
+            done_paths.add(key)
         if junction >= 0:
             counter[junction] -= 1
 
@@ -734,63 +748,101 @@ class _AllFound(Exception):
     """The network walk has found everything it could find (see :func:`route_legal_walk`)."""
 
 
-def _reachable(board: Board, todo: list[tuple[_PathWalk, int | None, int, int]],
-               closed: set[int], stops_walk: Callable[[int, NodeRef], bool],
+class _Goals:
+    """What a walk may still find (paths by number, arrivals) as goals of :func:`_reachable`,
+    one bit each way it may be found: the walk takes a path only if it has crossed none of its
+    edges on the way out, so a path is found only if a way there leaves its hex through none of
+    its edges, an arrival only if a way so gets to a path of the hex it leaves at the arrival's
+    edge, not entering it there (a hex is looked at exactly as an arrival into it is found)."""
+
+    def __init__(self, tables: _WalkTables, items: set[int | tuple[str, int]]):
+        self.size = len(items)
+        self.forbid: dict[int, int] = {}  # edge number -> the goals its crossing ends
+        self.at: dict[int, list[tuple[int, int]]] = {}  # path -> its goals (bit, edge not entered at)
+        self.owner: dict[int, int | tuple[str, int]] = {}
+        bit = 2  # bit 1: no goal (see _reachable)
+        for item in items:
+            if isinstance(item, int):
+                ways = [(item, -1)]
+            else:
+                other = tables.board.hexes[item[0]].neighbors[item[1]]
+                not_at = hexgrid.opposite(item[1])
+                ways = [(r[0], not_at) for r in tables[other].by_edge.get(not_at, ())]
+            for key, not_at in ways:
+                for ek in tables.rec(key)[3]:
+                    self.forbid[ek] = self.forbid.get(ek, 0) | bit
+                self.at.setdefault(key, []).append((bit, not_at))
+                self.owner[bit] = item
+                bit <<= 1
+        self.mask = bit - 2
+
+
+def _reachable(tables: _WalkTables, todo: list[tuple[Sequence[_State], int, int]], closed: set[int],
                on_way: AbstractSet[int] = frozenset(), crossed: AbstractSet[int] = frozenset(),
-               counter: dict[int, int] | None = None, no_exit: frozenset[int] = frozenset(),
-               paths: dict[int, _PathWalk] | None = None) -> Iterator[int | str | tuple[str, int]]:
-    """What :func:`route_legal_walk` might find from the paths in ``todo`` ((path, edge it is
-    entered at, junction it is entered from, stop it is entered from; -1 or None: none)), at
-    most: the paths (numbers), arrivals ((hex, edge)) and hexes (ids) that track leads to when
-    no rule of the walk holds but these: a path is not left where it was entered nor taken
-    twice in a row from a stop, a path ending at a junction, a path ``on_way``, a path at an
-    edge ``crossed`` or at a junction the ``counter`` has passed twice is not taken, no track
-    is left through an edge in ``no_exit``, a terminal path and the stops ``closed`` or ended
-    by ``stops_walk`` are not passed through. Each
-    found once (the hexes only as their track is left for them), in time linear in the size of
-    that network."""
-    taken: set[tuple[int, int | None, int, int]] = set()
-    passed: dict[int, int] = {}  # stop -> the path it was reached by (-1: by two, every path taken)
-    found: set[int | str | tuple[str, int]] = set()
+               counter: dict[int, int] | None = None, goals: _Goals | None = None, first: bool = False,
+               found: set[int | tuple[str, int]] | None = None) -> int:
+    """What :func:`route_legal_walk` might find from the paths in ``todo`` (states, each group
+    with its goal bits and a path it may not take: -1 for none), at most: the ``goals`` reached
+    (their bits; with ``first`` once one is) and, into ``found``, the paths (numbers) and
+    arrivals ((hex, edge)) that track leads to when no rule of the walk holds but these: a path
+    is not left where it was entered nor entered from a stop it was left for, a path ending at
+    a junction, a path ``on_way``, a path at an edge ``crossed`` or at a junction the
+    ``counter`` has passed twice is not taken, a terminal path and the stops ``closed`` or
+    ended by the walk's rule (off-boards, full cities) are not passed through. Each state is
+    taken once per goal (bit 1 for none), in time linear in the size of that network times the
+    goals."""
+    seen: dict[_State, int] = {}  # state -> goal bits it was taken with
+    steps = tables.steps
+    forbid = goals.forbid if goals is not None else {}
+    at = goals.at if goals is not None else {}
+    every = goals.mask if goals is not None else 0
+    reached = 0
     while todo:
-        rec, skip, jskip, came = todo.pop()
-        seen = (rec[0], skip, jskip, came)
-        if seen in taken:
-            continue
-        taken.add(seen)
-        key, junction, terminal, edge_keys, nodes, exits, _, jrecs, _ = rec
-        if junction >= 0 and (terminal or (counter is not None and counter.get(junction, 0) > 1)):
-            continue
-        if key in on_way or not crossed.isdisjoint(edge_keys):
-            continue
-        if key not in found:
-            found.add(key)
-            if paths is not None:
-                paths[key] = rec
-            yield key
-        if not terminal:
-            for num, ref in nodes:
-                if num == came or num in closed or stops_walk(num, ref):
-                    continue
-                by = passed.get(num)
-                if by is None:
-                    passed[num] = key
-                    todo.extend((r, None, -1, num) for r in _tile_walk(board, ref[0]).node_paths.get(ref[1], ())
-                                if r[0] != key)
-                elif by != key and by != -1:
-                    passed[num] = -1
-                    todo.extend((r, None, -1, num) for r in _tile_walk(board, ref[0]).node_paths.get(ref[1], ())
-                                if r[0] == by)
-        if junction >= 0 and junction != jskip:
-            todo.extend((r, None, junction, -1) for r in jrecs)
-        for e, ek, other, back, _, arrival in exits:
-            if e == skip or ek in no_exit:
+        states, bits_in, barred = todo.pop()
+        for state in states:
+            old = seen.get(state, 0)
+            bits = bits_in & ~old & ~reached
+            if not bits:
                 continue
-            for item in (arrival, other):
-                if item not in found:
-                    found.add(item)
-                    yield item
-            todo.extend((r, back, -1, -1) for r in _tile_walk(board, other).by_edge.get(back, ()))
+            key, skip, jskip, came = state
+            if key == barred:
+                continue
+            seen[state] = old | bits
+            step = steps.get(key)
+            junction, terminal, edge_keys, stops, ways, jentries = step or tables.step(key)
+            if junction >= 0 and (terminal or (counter is not None and counter.get(junction, 0) > 1)):
+                continue
+            if key in on_way or not crossed.isdisjoint(edge_keys):
+                continue
+            goal_ways = at.get(key)
+            if goal_ways is not None:
+                for bit, not_at in goal_ways:
+                    if bits & bit and skip != not_at:
+                        reached |= bit
+                if reached and (first or reached == every):
+                    return reached
+                bits &= ~reached
+                if not bits:
+                    continue
+            if found is not None:
+                found.add(key)
+            if not terminal:
+                for num, entries in stops:
+                    if num != came and num not in closed:
+                        todo.append((entries, bits, key))
+            if junction >= 0 and junction != jskip:
+                todo.append((jentries, bits, -1))
+            for e, ek, arrival, entries in ways:
+                if e == skip:
+                    continue
+                out = bits & ~forbid.get(ek, 0)
+                if not out:
+                    continue
+                if found is not None:
+                    found.add(arrival)
+                if entries:
+                    todo.append((entries, out, -1))
+    return reached
 
 
 def _tile_walk(board: Board, hid: str) -> _TileWalk:
@@ -806,21 +858,63 @@ def _tile_walk(board: Board, hid: str) -> _TileWalk:
 # A path of a tile on the map as the walk uses it: its number, junction's number (-1: none),
 # terminal flag, edge numbers, stops (junctions apart: (number, node)), exits to neighbouring
 # hexes ((edge, edge number, neighbour, its edge, converging, (neighbour, its edge))), the
-# (hex, edge) pairs it touches, the paths at its junction, its stops. A hex's paths, edges and
-# nodes are numbered from the hex's number (_HEX_NUMS) times 64.
+# (hex, edge) pairs it touches, the paths at its junction, its stops, the states (_State) of the
+# paths at its junction entered from it. A hex's paths, edges and nodes are numbered from the
+# hex's number (_HEX_NUMS) times 64.
 _PathWalk = list[Any]
+# A path to take as _reachable has it: (path number, edge it is entered at, junction it is
+# entered from, stop it is entered from; None or -1: none)
+_State = tuple[int, int | None, int, int]
 _HEX_NUMS: dict[str, int] = {}
+_HEX_IDS: list[str] = []  # by hex number / 64
 
 
 def _hex_num(hid: str) -> int:
     got = _HEX_NUMS.get(hid)
     if got is None:
         got = _HEX_NUMS[hid] = len(_HEX_NUMS) * 64
+        _HEX_IDS.append(hid)
     return got
 
 
 def _node_num(ref: NodeRef) -> int:
     return _hex_num(ref[0]) + ref[1]
+
+
+class _WalkTables(dict[str, "_TileWalk"]):
+    """The walk tables of the hexes one walk's pruning reads (:func:`_tile_walk`) and, for
+    :func:`_reachable`, each path as it leads on (:meth:`step`)."""
+
+    def __init__(self, board: Board, stops_walk: Callable[[int, NodeRef], bool]):
+        super().__init__()
+        self.board = board
+        self.stops_walk = stops_walk
+        self.steps: dict[int, _Step] = {}
+
+    def __missing__(self, hid: str) -> _TileWalk:
+        t = self[hid] = _tile_walk(self.board, hid)
+        return t
+
+    def rec(self, key: int) -> _PathWalk:
+        """Path number ``key`` (see _hex_num)."""
+        rec: _PathWalk = self[_HEX_IDS[key >> 6]].recs[key & 63]
+        return rec
+
+    def step(self, key: int) -> _Step:
+        """Path ``key``'s junction, terminal flag, edge numbers, the stops it leads on to (the
+        walk may pass: (number, the states of their paths)), its exits ((edge, edge number,
+        arrival, the states of the paths there)) and the states of the paths at its junction."""
+        _, junction, terminal, edge_keys, nodes, exits, _, _, _, jentries = self.rec(key)
+        stops = tuple((num, self[ref[0]].node_entries.get(ref[1], ())) for num, ref in nodes
+                      if not self.stops_walk(num, ref))
+        ways = tuple((e, ek, arrival, self[other].edge_entries.get(back, ()))
+                     for e, ek, other, back, _, arrival in exits)
+        got = self.steps[key] = (junction, terminal, edge_keys, stops, ways, jentries)
+        return got
+
+
+_Step = tuple[int, bool, tuple[int, ...], tuple[tuple[int, tuple[_State, ...]], ...],
+              tuple[tuple[int, int, tuple[str, int], tuple[_State, ...]], ...], tuple[_State, ...]]
 
 
 class _TileWalk:
@@ -858,7 +952,7 @@ class _TileWalk:
             stops = [n for n in node_indexes if tile.nodes[n].kind != "junction"]
             rec: _PathWalk = [base + i, -1 if jn is None else base + 6 + jn, p.terminal,
                               tuple(base + e for e in edges), tuple((base + n, (hid, n)) for n in stops),
-                              tuple(exits), tuple(touches), (), tuple((hid, n) for n in stops)]
+                              tuple(exits), tuple(touches), (), tuple((hid, n) for n in stops), ()]
             recs.append(rec)
             if p.params_flag("ignore"):
                 continue
@@ -869,3 +963,15 @@ class _TileWalk:
         for rec in recs:
             if rec[1] >= 0:
                 rec[7] = tuple(self.node_paths.get(rec[1] - base - 6, ()))
+                rec[9] = tuple((r[0], None, rec[1], -1) for r in rec[7])
+        self.base = base
+        self.recs = recs  # by path index
+
+    # what _reachable puts on its list to take next: the paths entered at an edge, from a stop
+    @cached_property
+    def edge_entries(self) -> dict[int, tuple[_State, ...]]:
+        return {e: tuple((r[0], e, -1, -1) for r in rs) for e, rs in self.by_edge.items()}
+
+    @cached_property
+    def node_entries(self) -> dict[int, tuple[_State, ...]]:
+        return {n: tuple((r[0], None, -1, self.base + n) for r in rs) for n, rs in self.node_paths.items()}
