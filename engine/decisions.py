@@ -83,7 +83,16 @@ def legal_tile_lays(game: Game, corp_sym: str, hexes: set[str] | None = None) ->
     return _tile_lays(game, corp_sym, hexes)
 
 
-def _tile_lays(game: Game, corp_sym: str, hexes: set[str] | None) -> dict[str, dict[str, list[int]]]:
+def tile_lay_hexes(game: Game, corp_sym: str) -> list[str]:
+    """The hexes of :func:`legal_tile_lays`, sorted: each hex is tried until its first legal lay
+    (what the hex menus, ``/moves`` and the refusals need); once per position."""
+    return list(per_position(game, ("tile_lay_hexes", corp_sym),
+                             lambda: sorted(_tile_lays(game, corp_sym, None, first=True))))
+
+
+def _tile_lays(game: Game, corp_sym: str, hexes: set[str] | None, *,
+               first: bool = False) -> dict[str, dict[str, list[int]]]:
+    """The legal lays on ``hexes`` (all hexes: None); with ``first``, only the first found on each."""
     corp = game.corporations[corp_sym]
     rnd = game.round
     if isinstance(rnd, OperatingRound) and rnd.state.get("tiles_laid", 0) >= game.tile_lays_per_turn(corp):
@@ -113,8 +122,12 @@ def _tile_lays(game: Game, corp_sym: str, hexes: set[str] | None) -> dict[str, d
                 except GameError:
                     continue
                 rots.append(r)
+                if first:
+                    break
             if rots:
                 out.setdefault(hid, {})[tile_id] = rots
+                if first:
+                    break
     return out
 
 

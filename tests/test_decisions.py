@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from engine import actions as A
-from engine.decisions import legal_tile_lays
+from engine.decisions import legal_tile_lays, tile_lay_hexes
 from engine.errors import GameError
 from engine.moves import choices_for
 from engine.replay import filter_actions, game_from_export
@@ -97,7 +97,8 @@ def test_suggested_routes_are_accepted_and_at_least_as_good_as_recorded() -> Non
 def test_the_tile_lays_listed_are_exactly_those_a_lay_would_pass(folder: str, name: str) -> None:
     """Before recorded tile lays of a real game, the lays listed at once (the network at a hex
     looked up once for every tile and rotation tried there) are exactly the tiles and rotations
-    on the hexes its network touches whose own full check (``check_lay_tile``) passes."""
+    on the hexes its network touches whose own full check (``check_lay_tile``) passes; the hexes
+    alone (``tile_lay_hexes``) are those hexes."""
     export = load_export(folder, name)
     game = game_from_export(export)
     game.live = False
@@ -118,6 +119,7 @@ def test_the_tile_lays_listed_are_exactly_those_a_lay_would_pass(folder: str, na
                             continue
                         passing.setdefault(hid, {}).setdefault(ids[0], []).append(r)
             assert legal_tile_lays(game, corp.sym) == passing, raw["id"]
+            assert tile_lay_hexes(game, corp.sym) == sorted(passing), raw["id"]  # each found at its first lay
             checked += 1
         game.process(action, safe=False)
     assert checked > 10
