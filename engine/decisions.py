@@ -8,6 +8,7 @@ engine would refuse (and never hide something it would accept).
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
@@ -19,6 +20,8 @@ from .rounds.operating import OperatingRound, Step
 from .rounds.stock import AuctionRound, StockRound
 
 if TYPE_CHECKING:
+    from .map.board import HexState
+    from .map.tiles import Tile
     from .routing.router import RouteSolution
 
 # ---------------------------------------------------------------------- stock & auction
@@ -109,14 +112,15 @@ def _tile_lays(game: Game, corp_sym: str, hexes: set[str] | None, *,
         h = b.hexes[hid]
         reach = game.hex_reach(corp, hid)
         for tile_id, base in offered:
-            if not game.upgrades_to(h, h.tile, base):
-                continue  # rotation-independent checks first: most tiles stop here
+            fitting = _fitting_rotations(game, h, base)
+            if not fitting:
+                continue  # most tiles stop here
             try:
                 game.check_lay_static(corp, hid, tile_id)
             except GameError:
                 continue
             rots = []
-            for r in range(6):
+            for r in fitting:
                 try:
                     game.check_lay_rotation(corp, hid, base.with_rotation(r), reach=reach)
                 except GameError:
@@ -129,6 +133,29 @@ def _tile_lays(game: Game, corp_sym: str, hexes: set[str] | None, *,
                 if first:
                     break
     return out
+
+
+# game -> {(hex, whether laid, its tile and rotation, a new tile, the phase): the new tile's
+# rotations that may replace it}; kept beside the game, never saved with it
+_FITTING: weakref.WeakKeyDictionary[Game, dict[tuple[str, bool, str, int, str, str], tuple[int, ...]]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _fitting_rotations(game: Game, h: HexState, new: Tile) -> tuple[int, ...]:
+    """The rotations of ``new`` that may replace the tile on hex ``h`` whatever the network: an
+    upgrade of it (``upgrades_to``) whose track stays on the map and keeps the old track
+    (``check_lay_rotation``'s first checks, the ones most rotations fail). These depend only on
+    the hex, the two tiles and the phase, so they are worked out once per game."""
+    old = h.tile
+    key = (h.id, h.laid, old.name, old.rotation, new.name, str(game.phase["name"]))
+    known = _FITTING.setdefault(game, {})
+    fitting = known.get(key)
+    if fitting is None:
+        rotated = [new.with_rotation(r) for r in range(6)] if game.upgrades_to(h, old, new) else []
+        fitting = known[key] = tuple(
+            t.rotation for t in rotated
+            if all(e in h.neighbors for e in t.exits) and game.old_paths_preserved(old, t))
+    return fitting
 
 
 def private_tile_lays(game: Game, company_sym: str) -> dict[str, dict[str, list[int]]]:
