@@ -39,6 +39,12 @@ def deciders(game: Game, acting: str) -> list[str]:
     return out
 
 
+def acting_entities(game: Game) -> list[str]:
+    """``game.acting()``, asked once per position (:func:`per_position`): the reply, its buttons,
+    the turn line and the command checks of one position all ask who acts."""
+    return list(per_position(game, ("acting",), game.acting))
+
+
 def action_types(game: Game, entity: str) -> list[str]:
     """``game.action_types(entity)``, asked once per position (:func:`per_position`): the
     commands, buttons and choices of one position all ask it."""

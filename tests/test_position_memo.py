@@ -13,7 +13,7 @@ from bot.commands import CommandLayer
 from bot.texts.game import decision_buttons
 from engine import actions as A
 from engine.choice import Choice
-from engine.decisions import deciders
+from engine.decisions import acting_entities, deciders, tile_lay_hexes
 from engine.errors import GameError
 from engine.game import Game
 from engine.moves import MOVES, move_for, only_pass, option_choices
@@ -40,7 +40,8 @@ def _first_lay() -> int:
 
 
 def _offered(game: Game) -> dict[tuple[str, str], list[Choice]]:
-    """Every first option's choices of every move of the acting entity, and whether it only passes."""
+    """Every first option's choices of every move of the acting entity, whether it only passes, who
+    acts and where the acting corporation may lay track."""
     out: dict[tuple[str, str], list[Choice]] = {}
     for e in game.acting():
         kind = entity_type(game, e)
@@ -50,6 +51,9 @@ def _offered(game: Game) -> dict[tuple[str, str], list[Choice]]:
             if move is not None and first is not None:
                 out[(e, move.command)] = option_choices(game, e, move, first.name, {})
     out[("only_pass", "")] = [Choice(str(only_pass(game)), "")]
+    out[("acting", "")] = [Choice(e, "") for e in acting_entities(game)]
+    out[("lay hexes", "")] = [Choice(h, "") for e in game.acting() if e in game.corporations
+                              for h in tile_lay_hexes(game, e)]
     return out
 
 
