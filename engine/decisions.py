@@ -9,6 +9,7 @@ engine would refuse (and never hide something it would accept).
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
@@ -117,8 +118,9 @@ def _tile_lays(game: Game, corp_sym: str, hexes: set[str] | None, *,
             continue
         h = b.hexes[hid]
         reach = game.hex_reach(corp, hid)
+        fits = _fitting_rotations(game, h)
         for tile_id, base in offered:
-            fitting = _fitting_rotations(game, h, base)
+            fitting = fits(base)
             if not fitting:
                 continue  # most tiles stop here
             try:
@@ -141,26 +143,30 @@ def _tile_lays(game: Game, corp_sym: str, hexes: set[str] | None, *,
     return out
 
 
-# game -> {(hex, whether laid, its tile and rotation, a new tile, the phase): the new tile's
-# rotations that may replace it}; kept beside the game, never saved with it
-_FITTING: weakref.WeakKeyDictionary[Game, dict[tuple[str, bool, str, int, str, str], tuple[int, ...]]] = (
+# game -> {(hex, whether laid, its tile and rotation, the phase): {a new tile: its rotations that
+# may replace it}}; kept beside the game, never saved with it
+_FITTING: weakref.WeakKeyDictionary[Game, dict[tuple[str, bool, str, int, str], dict[str, tuple[int, ...]]]] = (
     weakref.WeakKeyDictionary())
 
 
-def _fitting_rotations(game: Game, h: HexState, new: Tile) -> tuple[int, ...]:
-    """The rotations of ``new`` that may replace the tile on hex ``h`` whatever the network: an
-    upgrade of it (``upgrades_to``) whose track stays on the map and keeps the old track
+def _fitting_rotations(game: Game, h: HexState) -> Callable[[Tile], tuple[int, ...]]:
+    """The rotations of a new tile that may replace the tile on hex ``h`` whatever the network:
+    an upgrade of it (``upgrades_to``) whose track stays on the map and keeps the old track
     (``check_lay_rotation``'s first checks, the ones most rotations fail). These depend only on
     the hex, the two tiles and the phase, so they are worked out once per game."""
     old = h.tile
-    key = (h.id, h.laid, old.name, old.rotation, new.name, str(game.phase["name"]))
-    known = _FITTING.setdefault(game, {})
-    fitting = known.get(key)
-    if fitting is None:
-        rotated = [new.with_rotation(r) for r in range(6)] if game.upgrades_to(h, old, new) else []
-        fitting = known[key] = tuple(
-            t.rotation for t in rotated
-            if all(e in h.neighbors for e in t.exits) and game.old_paths_preserved(old, t))
+    key = (h.id, h.laid, old.name, old.rotation, str(game.phase["name"]))
+    known = _FITTING.setdefault(game, {}).setdefault(key, {})
+
+    def fitting(new: Tile) -> tuple[int, ...]:
+        rots = known.get(new.name)
+        if rots is None:
+            rotated = [new.with_rotation(r) for r in range(6)] if game.upgrades_to(h, old, new) else []
+            rots = known[new.name] = tuple(
+                t.rotation for t in rotated
+                if all(e in h.neighbors for e in t.exits) and game.old_paths_preserved(old, t))
+        return rots
+
     return fitting
 
 
