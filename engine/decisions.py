@@ -21,6 +21,7 @@ from .rounds.operating import OperatingRound, Step
 from .rounds.stock import AuctionRound, StockRound
 
 if TYPE_CHECKING:
+    from .entities import Share
     from .map.board import HexState
     from .map.tiles import Tile
     from .routing.router import RouteSolution
@@ -50,6 +51,16 @@ def action_types(game: Game, entity: str) -> list[str]:
     """``game.action_types(entity)``, asked once per position (:func:`per_position`): the
     commands, buttons and choices of one position all ask it."""
     return list(per_position(game, ("action_types", entity), lambda: game.action_types(entity)))
+
+
+def buyable_shares(game: Game, pid: str) -> list[Share]:
+    """The shares ``pid`` may buy now (the stock round's ``buyable_shares``), found once per
+    position (:func:`per_position`): the buy menu and each of its entries ask."""
+    rnd = game.round
+    if not isinstance(rnd, StockRound):
+        return []
+    ids = per_position(game, ("buyable_shares", pid), lambda: tuple(s.id for s in rnd.buyable_shares(pid)))
+    return [game.shares[i] for i in ids]  # (the game's objects now: a trial restores new ones)
 
 
 def step_offering(rnd: OperatingRound, entity: str, action_type: str) -> Step | None:
