@@ -8,7 +8,6 @@ engine would refuse (and never hide something it would accept).
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -154,20 +153,21 @@ def _tile_lays(game: Game, corp_sym: str, hexes: set[str] | None, *,
     return out
 
 
-# game -> {(hex, whether laid, its tile and rotation, the phase): {a new tile: its rotations that
-# may replace it}}; kept beside the game, never saved with it
-_FITTING: weakref.WeakKeyDictionary[Game, dict[tuple[str, bool, str, int, str], dict[str, tuple[int, ...]]]] = (
-    weakref.WeakKeyDictionary())
+# (game class, title data, optional rules) -> {(hex, whether laid, its tile and rotation, the
+# phase): {a new tile: its rotations that may replace it}}: the same for every game of a title
+_FITTING: dict[tuple[Any, ...], dict[tuple[str, bool, str, int, str], dict[str, tuple[int, ...]]]] = {}
 
 
 def _fitting_rotations(game: Game, h: HexState) -> Callable[[Tile], tuple[int, ...]]:
     """The rotations of a new tile that may replace the tile on hex ``h`` whatever the network:
     an upgrade of it (``upgrades_to``) whose track stays on the map and keeps the old track
     (``check_lay_rotation``'s first checks, the ones most rotations fail). These depend only on
-    the hex, the two tiles and the phase, so they are worked out once per game."""
+    the hex, the two tiles and the phase (and the title and its options), so they are worked out
+    once for all games."""
     old = h.tile
     key = (h.id, h.laid, old.name, old.rotation, str(game.phase["name"]))
-    known = _FITTING.setdefault(game, {}).setdefault(key, {})
+    title = (type(game), game.data, tuple(game.optional_rules))
+    known = _FITTING.setdefault(title, {}).setdefault(key, {})
 
     def fitting(new: Tile) -> tuple[int, ...]:
         rots = known.get(new.name)
