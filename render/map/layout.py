@@ -14,7 +14,7 @@ import itertools
 import math
 import threading
 from array import array
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -106,10 +106,11 @@ class Spots:
             self._state = hashlib.blake2b(flat.tobytes() + self.layout.encode(), digest_size=16).digest()
         return self._state
 
-    def chosen(self, query: tuple[Hashable, ...], choose: Callable[[], T]) -> T:
+    def chosen(self, query: tuple[object, ...], choose: Callable[[], T]) -> T:
         """``choose()``, a placement in this hex that depends only on its obstacles and ``query``,
-        remembered by both: a map drawn again finds the placements of its unchanged hexes."""
-        key = (self.state(), *query)
+        remembered by both (``query`` by its exact text): a map drawn again finds the placements of
+        its unchanged hexes."""
+        key = hashlib.blake2b(self.state() + repr(query).encode(), digest_size=16).digest()  # small
         with _CHOSEN_LOCK:
             hit = _CHOSEN.get(key)
         if hit is None:
@@ -184,10 +185,11 @@ class Spots:
         return [geo.polar(c, self.size * frac, a) for a in angles]
 
 
-# (Spots.state(), query) -> the placement chosen; shared by every map drawn (worker threads too)
-_CHOSEN: dict[tuple[Hashable, ...], Any] = {}
+# digest of (Spots.state(), query) -> the placement chosen; shared by every map drawn (worker
+# threads too)
+_CHOSEN: dict[bytes, Any] = {}
 _CHOSEN_LOCK = threading.Lock()
-CHOSEN_KEPT = 50_000  # about 5 MB; the oldest go first
+CHOSEN_KEPT = 20_000  # a full map takes about 150, a crop fewer; the oldest go first (a few MB)
 
 
 @functools.cache
