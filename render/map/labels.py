@@ -4,6 +4,8 @@ numbers, and the coordinate of an empty hex."""
 
 from __future__ import annotations
 
+import functools
+
 from PIL import Image, ImageDraw
 
 from engine.map.board import HexState
@@ -142,10 +144,16 @@ def _plate(p: MapCanvas, pos: Point, text: str, f: FontType) -> None:
     box = (round(pos[0] - w / 2 - pad), round(pos[1] - h / 2 - pad * 0.5),
            round(pos[0] + w / 2 + pad), round(pos[1] + h / 2 + pad * 0.5))
     region = p.img.crop(box)
-    mask = Image.new("L", region.size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, region.size[0] - 1, region.size[1] - 1),
-                                           radius=round(pad * 1.5), fill=255)
-    p.img.paste(Image.blend(region, Image.new("RGB", region.size, WHITE), PLATE_OPACITY), box[:2], mask)
+    white, mask = _plate_images(region.size, round(pad * 1.5))
+    p.img.paste(Image.blend(region, white, PLATE_OPACITY), box[:2], mask)
+
+
+@functools.lru_cache(maxsize=512)
+def _plate_images(size: tuple[int, int], radius: int) -> tuple[Image.Image, Image.Image]:
+    """A plate's white and its rounded mask (the same few sizes recur on every map; only read)."""
+    mask = Image.new("L", size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), radius=radius, fill=255)
+    return Image.new("RGB", size, WHITE), mask
 
 
 def hex_ids(p: MapCanvas) -> None:

@@ -94,6 +94,7 @@ class Spots:
     layout: hexgrid.Layout
     points: list[tuple[float, float, float]] = field(default_factory=list)  # (x, y, radius)
     _state: bytes | None = field(default=None, init=False, repr=False, compare=False)
+    _around: list[Point] | None = field(default=None, init=False, repr=False, compare=False)
 
     def add(self, point: Point, radius: float) -> None:
         self.points.append((point[0], point[1], radius))
@@ -106,11 +107,12 @@ class Spots:
             self._state = hashlib.blake2b(flat.tobytes() + self.layout.encode(), digest_size=16).digest()
         return self._state
 
-    def chosen(self, query: tuple[object, ...], choose: Callable[[], T]) -> T:
-        """``choose()``, a placement in this hex that depends only on its obstacles and ``query``,
-        remembered by both (``query`` by its exact text): a map drawn again finds the placements of
-        its unchanged hexes."""
-        key = hashlib.blake2b(self.state() + repr(query).encode(), digest_size=16).digest()  # small
+    def chosen(self, query: tuple[object, ...], choose: Callable[[], T], points: Iterable[Point] = ()) -> T:
+        """``choose()``, a placement in this hex that depends only on its obstacles, ``query`` and
+        the candidate ``points``, remembered by them (``query`` by its exact text): a map drawn
+        again finds the placements of its unchanged hexes."""
+        given = array("d", itertools.chain.from_iterable(points)).tobytes()
+        key = hashlib.blake2b(self.state() + given + repr(query).encode(), digest_size=16).digest()  # small
         with _CHOSEN_LOCK:
             hit = _CHOSEN.get(key)
         if hit is None:
@@ -151,8 +153,8 @@ class Spots:
         """Like :meth:`best` for a wide item (text): scored on points along its width."""
         spread = max(0.0, half_w - half_h)
         offsets = (-spread, 0.0, spread) if spread > 0 else (0.0,)
-        best_point = self.chosen(("box", tuple(candidates), half_w, half_h),
-                                 lambda: self._best_box(candidates, offsets, half_h))
+        best_point = self.chosen(("box", half_w, half_h), lambda: self._best_box(candidates, offsets, half_h),
+                                 candidates)
         for dx in offsets:
             self.add((best_point[0] + dx, best_point[1]), half_h)
         return best_point
@@ -170,8 +172,10 @@ class Spots:
         return best_point
 
     def around(self) -> list[Point]:
-        """Candidate spots: the corner areas, then nearer the centre."""
-        return self.corners(0.6) + self.corners(0.72) + self.corners(0.42)
+        """Candidate spots: the corner areas, then nearer the centre (worked out once per hex)."""
+        if self._around is None:
+            self._around = self.corners(0.6) + self.corners(0.72) + self.corners(0.42)
+        return list(self._around)
 
     def ring(self, around: Point, dist: float, start: float = 0.0, n: int = 12) -> list[Point]:
         return [geo.polar(around, dist, start + 360.0 * i / n) for i in range(n)]
