@@ -4,7 +4,7 @@ not, when none may), and the "waiting for ..." line naming each acting entity an
 
 from __future__ import annotations
 
-from engine.decisions import action_types, share_blockers
+from engine.decisions import acting_entities, action_types, share_blockers
 from engine.game import Game
 from engine.moves import Move
 from engine.moves.spec import entity_type, pick
@@ -18,7 +18,7 @@ from .texts.turns import activity
 def candidates(game: Game) -> list[str]:
     """Entities that may act now: the acting ones, their controllers, and privates they own."""
     out: list[str] = []
-    acting = game.acting()
+    acting = acting_entities(game)
     extra: list[str] = []
     for e in acting:
         ctrl = game.controller_of(e)
@@ -65,7 +65,7 @@ def resolve_entity(
     for e in mine:
         if cmd.action_type in action_types(game, e) and kind_ok(game, cmd, e):
             return e
-    acting_mine = [e for e in game.acting() if game.controller_of(e) in pids]
+    acting_mine = [e for e in acting_entities(game) if game.controller_of(e) in pids]
     if not acting_mine:
         raise UserError(f"It is not your turn: {waiting_for(game)}")
     e = acting_mine[0]
@@ -110,7 +110,7 @@ def waiting_for(game: Game, seat_user: dict[str, str] | None = None) -> str:
     if game.finished:
         return f"the game is over ({game.end_reason})"
     parts = []
-    for e in game.acting():
+    for e in acting_entities(game):
         ctrl = game.controller_of(e)
         who = game.name_of(e)
         if ctrl and ctrl != e:

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import actions as A
-from engine.decisions import action_types, route_suggestion
+from engine.decisions import acting_entities, action_types, route_suggestion
 from engine.errors import GameError
 from engine.game import Game
 from engine.moves import only_pass
@@ -429,7 +429,7 @@ class GameService:
     async def _suggest_routes(self, game: Game, reply: Reply) -> None:
         """When a corporation is to run, show the optimizer's best routes (drawn on the map when
         images are on); the "Run suggested routes" button confirms them."""
-        acting = game.acting()
+        acting = acting_entities(game)
         corp = acting[0] if acting else None
         if corp is None or "run_routes" not in action_types(game, corp):
             return

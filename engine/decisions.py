@@ -8,6 +8,7 @@ engine would refuse (and never hide something it would accept).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
@@ -19,6 +20,9 @@ from .rounds.operating import OperatingRound, Step
 from .rounds.stock import AuctionRound, StockRound
 
 if TYPE_CHECKING:
+    from .entities import Share
+    from .map.board import HexState
+    from .map.tiles import Tile
     from .routing.router import RouteSolution
 
 # ---------------------------------------------------------------------- stock & auction
@@ -36,10 +40,26 @@ def deciders(game: Game, acting: str) -> list[str]:
     return out
 
 
+def acting_entities(game: Game) -> list[str]:
+    """``game.acting()``, asked once per position (:func:`per_position`): the reply, its buttons,
+    the turn line and the command checks of one position all ask who acts."""
+    return list(per_position(game, ("acting",), game.acting))
+
+
 def action_types(game: Game, entity: str) -> list[str]:
     """``game.action_types(entity)``, asked once per position (:func:`per_position`): the
     commands, buttons and choices of one position all ask it."""
     return list(per_position(game, ("action_types", entity), lambda: game.action_types(entity)))
+
+
+def buyable_shares(game: Game, pid: str) -> list[Share]:
+    """The shares ``pid`` may buy now (the stock round's ``buyable_shares``), found once per
+    position (:func:`per_position`): the buy menu and each of its entries ask."""
+    rnd = game.round
+    if not isinstance(rnd, StockRound):
+        return []
+    ids = per_position(game, ("buyable_shares", pid), lambda: tuple(s.id for s in rnd.buyable_shares(pid)))
+    return [game.shares[i] for i in ids]  # (the game's objects now: a trial restores new ones)
 
 
 def step_offering(rnd: OperatingRound, entity: str, action_type: str) -> Step | None:
@@ -83,7 +103,16 @@ def legal_tile_lays(game: Game, corp_sym: str, hexes: set[str] | None = None) ->
     return _tile_lays(game, corp_sym, hexes)
 
 
-def _tile_lays(game: Game, corp_sym: str, hexes: set[str] | None) -> dict[str, dict[str, list[int]]]:
+def tile_lay_hexes(game: Game, corp_sym: str) -> list[str]:
+    """The hexes of :func:`legal_tile_lays`, sorted: each hex is tried until its first legal lay
+    (what the hex menus, ``/moves`` and the refusals need); once per position."""
+    return list(per_position(game, ("tile_lay_hexes", corp_sym),
+                             lambda: sorted(_tile_lays(game, corp_sym, None, first=True))))
+
+
+def _tile_lays(game: Game, corp_sym: str, hexes: set[str] | None, *,
+               first: bool = False) -> dict[str, dict[str, list[int]]]:
+    """The legal lays on ``hexes`` (all hexes: None); with ``first``, only the first found on each."""
     corp = game.corporations[corp_sym]
     rnd = game.round
     if isinstance(rnd, OperatingRound) and rnd.state.get("tiles_laid", 0) >= game.tile_lays_per_turn(corp):
@@ -99,23 +128,57 @@ def _tile_lays(game: Game, corp_sym: str, hexes: set[str] | None) -> dict[str, d
             continue
         h = b.hexes[hid]
         reach = game.hex_reach(corp, hid)
+        fits = _fitting_rotations(game, h)
         for tile_id, base in offered:
-            if not game.upgrades_to(h, h.tile, base):
-                continue  # rotation-independent checks first: most tiles stop here
+            fitting = fits(base)
+            if not fitting:
+                continue  # most tiles stop here
             try:
                 game.check_lay_static(corp, hid, tile_id)
             except GameError:
                 continue
             rots = []
-            for r in range(6):
+            for r in fitting:
                 try:
                     game.check_lay_rotation(corp, hid, base.with_rotation(r), reach=reach)
                 except GameError:
                     continue
                 rots.append(r)
+                if first:
+                    break
             if rots:
                 out.setdefault(hid, {})[tile_id] = rots
+                if first:
+                    break
     return out
+
+
+# (game class, title data, optional rules) -> {(hex, whether laid, its tile and rotation, the
+# phase): {a new tile: its rotations that may replace it}}: the same for every game of a title
+_FITTING: dict[tuple[Any, ...], dict[tuple[str, bool, str, int, str], dict[str, tuple[int, ...]]]] = {}
+
+
+def _fitting_rotations(game: Game, h: HexState) -> Callable[[Tile], tuple[int, ...]]:
+    """The rotations of a new tile that may replace the tile on hex ``h`` whatever the network:
+    an upgrade of it (``upgrades_to``) whose track stays on the map and keeps the old track
+    (``check_lay_rotation``'s first checks, the ones most rotations fail). These depend only on
+    the hex, the two tiles and the phase (and the title and its options), so they are worked out
+    once for all games."""
+    old = h.tile
+    key = (h.id, h.laid, old.name, old.rotation, str(game.phase["name"]))
+    title = (type(game), game.data, tuple(game.optional_rules))
+    known = _FITTING.setdefault(title, {}).setdefault(key, {})
+
+    def fitting(new: Tile) -> tuple[int, ...]:
+        rots = known.get(new.name)
+        if rots is None:
+            rotated = [new.with_rotation(r) for r in range(6)] if game.upgrades_to(h, old, new) else []
+            rots = known[new.name] = tuple(
+                t.rotation for t in rotated
+                if all(e in h.neighbors for e in t.exits) and game.old_paths_preserved(old, t))
+        return rots
+
+    return fitting
 
 
 def private_tile_lays(game: Game, company_sym: str) -> dict[str, dict[str, list[int]]]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.decisions import Choice, distinct_rotations, legal_tile_lays
+from engine.decisions import Choice, distinct_rotations, legal_tile_lays, tile_lay_hexes
 from engine.errors import GameError
 from engine.game import Game
 
@@ -139,7 +139,7 @@ def lay_moves(game: Game, corp: str, hex_id: str) -> list[str]:
             raise UserError(f"There is no hex {hex_id}")
         here = legal_tile_lays(game, corp, {hex_id}).get(hex_id, {})
         if not here:
-            where = ", ".join(sorted(legal_tile_lays(game, corp))) or "nowhere now"
+            where = ", ".join(tile_lay_hexes(game, corp)) or "nowhere now"
             return [f"{corp} cannot lay a tile on {hex_id}; it can lay on: {where}"]
         lines = [f"{corp} can lay on {hex_id} {game.board.hexes[hex_id].location}".rstrip() + ":"]
         for tile, rots in sorted(here.items(), key=lambda kv: tile_sort(kv[0])):

@@ -9,7 +9,7 @@ from itertools import islice
 
 from engine import actions as A
 from engine.choice import Choice
-from engine.decisions import round_title
+from engine.decisions import acting_entities, round_title
 from engine.errors import BAD_OPTION, GameError
 from engine.game import Game
 from engine.map import hexgrid
@@ -41,7 +41,7 @@ def decision_buttons(game: Game, state: int) -> list[Button]:
     per option with choices (a tile's hex, a token's city, a train, a share, a par price...). Every
     one submits a command line as typed, stamped with ``state:N`` so a stale one is refused."""
     out: list[Button] = []
-    for e in game.acting()[:1]:
+    for e in acting_entities(game)[:1]:
         for command in allowed_commands(game, e):
             move = MOVES.get(command.lstrip("/"))
             if move is not None and move.action_type != "bankrupt":  # bankruptcy is typed, never tapped
@@ -167,7 +167,7 @@ def you_can(game: Game, seats: list[Seat], caller: Caller) -> list[str]:
     if not mine:
         return ["You hold no seat here."]
     out = []
-    for e in game.acting():
+    for e in acting_entities(game):
         if game.controller_of(e) in mine:
             cmds = allowed_commands(game, e)
             out.append(f"You act for {game.name_of(e)}: " + (", ".join(cmds) or "nothing now"))

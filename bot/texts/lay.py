@@ -5,7 +5,7 @@ engine's refusal of a lay with what would be legal instead. Used by ``/moves`` a
 from __future__ import annotations
 
 from engine import actions as A
-from engine.decisions import distinct_rotations, legal_tile_lays
+from engine.decisions import distinct_rotations, legal_tile_lays, tile_lay_hexes
 from engine.errors import NO_ROUTE, GameError
 from engine.game import Game
 from engine.moves.track import rotations_text, tile_name, track_text
@@ -37,7 +37,7 @@ def explain_refusal(g: Game, action: A.Action, error: GameError) -> str:
     corp, hex_id, name = action.entity, action.hex, tile_name(action.tile)
     here = legal_tile_lays(g, corp, {hex_id}).get(hex_id, {})
     if not here:
-        where = sorted(legal_tile_lays(g, corp))
+        where = tile_lay_hexes(g, corp)
         if not where:
             return message
         return f"{message}. {corp} can lay track on: {', '.join(where)} (/help lay lists tiles and rotations)"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engine.decisions import action_types, round_title
+from engine.decisions import acting_entities, action_types, round_title
 from engine.game import Game
 from engine.rounds.operating import OperatingRound
 from engine.rounds.stock import AuctionRound, StockRound
@@ -65,7 +65,7 @@ def acting_parts(
     player who just acted) gets "again" when a new turn of theirs begins (``fresh_turn``)."""
     notes = {s.player_id: _seat_note(s) for s in seats}
     parts = []
-    for e in game.acting():
+    for e in acting_entities(game):
         ctrl = game.controller_of(e)
         who = game.name_of(ctrl or e) + notes.get(ctrl, "")
         if fresh_turn and ctrl is not None and ctrl == actor:
@@ -107,7 +107,7 @@ def round_banner(before: tuple[Any, ...] | None, game: Game) -> str | None:
 
 def turn_key(game: Game) -> tuple[Any, ...]:
     """Identifies whose turn it is: the round and the acting entities."""
-    return (*game.round_key(), tuple(game.acting())) if game.round is not None else ()
+    return (*game.round_key(), tuple(acting_entities(game))) if game.round is not None else ()
 
 
 def credited(

@@ -7,13 +7,21 @@ corporation has a route, checking the routes it claims, what a route earns, and 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import actions as A
 from ..entities import POOL, Corporation, Train
 from ..errors import ILLEGAL_ROUTE, NOT_OWNER, GameError
 from ..hooks import TitleHooks
+from ..market import Cell
 from ..rounds.operating import OperatingRound
+
+
+class DividendEffect(NamedTuple):
+    """What a dividend choice leaves the corporation with."""
+
+    price: Cell | None  # its share price's space
+    cash: int  # its treasury
 
 
 class RevenueRules(TitleHooks):
@@ -82,6 +90,22 @@ class RevenueRules(TitleHooks):
         """What is taken from ``corp``'s revenue before the dividend (1856: unpaid interest)."""
         return 0
 
+    def dividend_effect(self, corp: Corporation, revenue: int, kind: str) -> DividendEffect:
+        """What paying ``kind`` of ``revenue`` (the run less any deduction) leaves ``corp`` with,
+        as :meth:`pay_dividend` would: its share price and treasury. Changes nothing (the
+        dividend choices tell it before one is made)."""
+        if kind == "payout" and revenue > 0:
+            cash, direction = corp.cash + self._holder_dividend(POOL, corp, revenue), "right"
+        else:
+            cash, direction = corp.cash + max(revenue, 0), "left"
+        return DividendEffect(self.price_target(corp, direction) or corp.price, cash)
+
+    def _holder_dividend(self, holder: str, corp: Corporation, revenue: int) -> int:
+        """What ``holder``'s shares of ``corp`` earn of ``revenue`` paid out (the market's go to
+        the corporation); 18xx.games rounds each holder's part up (20-share CGR: $35.5 a share)."""
+        n = self.percent_of(holder, corp.sym) * corp.total_shares // 100
+        return math.ceil(revenue / corp.total_shares * n)
+
     def pay_dividend(self, rnd: OperatingRound, corp: Corporation, kind: str) -> None:
         revenue = sum(r["revenue"] for r in rnd.state.get("routes", []))
         deduction = self.revenue_deduction(rnd, corp)
@@ -93,14 +117,12 @@ class RevenueRules(TitleHooks):
             per_share = revenue / corp.total_shares
             paid: list[tuple[int, str]] = []
             for p in self.players:
-                n = self.percent_of(p.id, corp.sym) * corp.total_shares // 100
-                if n:  # 18xx.games rounds each holder's dividend up (20-share CGR: $35.5 a share)
-                    self.bank_pays(p.id, math.ceil(per_share * n))
-                    paid.append((math.ceil(per_share * n), p.name))
-            pool_n = self.percent_of(POOL, corp.sym) * corp.total_shares // 100
-            if pool_n:
-                self.bank_pays(corp.sym, math.ceil(per_share * pool_n))
-                paid.append((math.ceil(per_share * pool_n), corp.sym))
+                if amount := self._holder_dividend(p.id, corp, revenue):
+                    self.bank_pays(p.id, amount)
+                    paid.append((amount, p.name))
+            if amount := self._holder_dividend(POOL, corp, revenue):
+                self.bank_pays(corp.sym, amount)
+                paid.append((amount, corp.sym))
             to = ", ".join(f"{self.fmt(amount)} to {who}" for amount, who in sorted(paid, key=lambda x: -x[0]))
             self.log.append(f"{corp.sym} pays out {self.fmt(revenue)} = {self.fmt(per_share)} per share"
                             + (f" ({to})" if to else ""))

@@ -294,13 +294,20 @@ class ShareRules(TitleHooks):
         if old != new:
             self.log.append(f"{sym}'s share price moves {direction} from {self.fmt(old)} to {self.fmt(new)}")
 
-    def move_price(self, corp: Corporation, direction: str) -> None:
+    def price_target(self, corp: Corporation, direction: str) -> Cell | None:
+        """The space ``corp``'s share price moves to one step ``direction`` ("right", "left",
+        "up", "down"); None when it does not move. Changes nothing."""
         cell = corp.price
         if cell is None:
-            return
+            return None
         m = self.market
-        target = {"right": m.right_of, "left": m.left_of, "up": m.up_of, "down": m.down_of}[direction](cell)
-        corp.price = m.move(corp.sym, cell, target)
+        return {"right": m.right_of, "left": m.left_of, "up": m.up_of, "down": m.down_of}[direction](cell)
+
+    def move_price(self, corp: Corporation, direction: str) -> None:
+        cell, target = corp.price, self.price_target(corp, direction)
+        if cell is None or target is None:
+            return
+        corp.price = self.market.move(corp.sym, cell, target)
         self.log_price_move(corp.sym, direction, cell.price, target.price)
 
 

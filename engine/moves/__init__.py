@@ -19,7 +19,7 @@ from typing import Any
 
 from .. import actions as A
 from ..choice import Choice, per_position
-from ..decisions import action_types, deciders
+from ..decisions import acting_entities, action_types, deciders
 from ..errors import GameError
 from ..game import Game
 from . import operating, stock, track
@@ -148,7 +148,7 @@ def only_pass(game: Game) -> str | None:
 
 
 def _only_pass(game: Game) -> str | None:
-    acting = game.acting()
+    acting = acting_entities(game)
     if game.finished or len(acting) != 1:
         return None
     entity = acting[0]

@@ -65,35 +65,28 @@ def build_routes(g: Game, e: str, p: Params) -> A.Action:
     return A.RunRoutes(**base(g, e), routes=tuple(routes))
 
 
-def _price_and_cash(game: Game, sym: str) -> tuple[int | None, int]:
-    corp = game.corporations[sym]
-    return (corp.price.price if corp.price is not None else None), corp.cash
-
-
 def dividend_choices(game: Game, entity: str, given: Params) -> list[Choice]:
     """Each dividend kind with what it does: the amount (a share's part when paid out) and where
-    the share price goes, read from the dividend tried on the game and undone."""
+    the share price goes (the title's ``dividend_effect``)."""
     corp = game.corporations.get(entity)
     if corp is None:
         return []
     rnd = _operating(game)
     revenue = sum(r["revenue"] for r in rnd.state.get("routes", [])) if rnd is not None else 0
+    net = revenue - game.revenue_deduction(rnd, corp) if rnd is not None else 0
     words = {"payout": "pay out", "withhold": "withhold", "half": "pay half"}
     out = []
     for kind in game.dividend_kinds(corp):
-        after = game.preview(A.Dividend(**base(game, entity), kind=kind), lambda g: _price_and_cash(g, entity))
         label = words.get(kind, kind)
         if revenue:
             label += f" {game.fmt(revenue)}"
             if kind == "payout":
                 label += f" ({game.fmt(revenue / corp.total_shares)} a share)"
-        if after is not None:
-            price, cash = after
-            now = _price_and_cash(game, entity)[0]
-            if price != now and price is not None and now is not None:
-                label += f", price {game.fmt(now)} -> {game.fmt(price)}"
-            if kind != "payout" and cash != corp.cash:
-                label += f", treasury {game.fmt(cash)}"
+        after = game.dividend_effect(corp, net, kind)
+        if after.price is not None and corp.price is not None and after.price.price != corp.price.price:
+            label += f", price {game.fmt(corp.price.price)} -> {game.fmt(after.price.price)}"
+        if kind != "payout" and after.cash != corp.cash:
+            label += f", treasury {game.fmt(after.cash)}"
         out.append(Choice(kind, label))
     return out
 

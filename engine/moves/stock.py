@@ -10,7 +10,7 @@ from typing import Any
 
 from .. import actions as A
 from ..choice import Choice
-from ..decisions import pick_shares, share_blockers, step_offering
+from ..decisions import buyable_shares, pick_shares, share_blockers, step_offering
 from ..errors import BAD_OPTION, UNAVAILABLE, GameError
 from ..game import Game
 from ..rounds.operating import OperatingRound
@@ -137,7 +137,7 @@ def buy_choices(game: Game, entity: str, given: Params) -> list[Choice]:
         return []
     out = []
     ipo = "IPO" if game.IPO_NAME == "IPO" else game.IPO_NAME.lower()  # 1833NE: the treasury
-    for s in rnd.buyable_shares(entity):
+    for s in buyable_shares(game, entity):
         from_ipo = s.owner == s.corporation
         where = ipo if from_ipo else "market"
         # typed as players say it: "GW" (from the IPO first), "GW market"
@@ -158,7 +158,7 @@ def _buyable_text(g: Game, e: str) -> str:
     if not isinstance(rnd, StockRound):
         return ""
     seen: dict[str, str] = {}
-    for s in rnd.buyable_shares(e):
+    for s in buyable_shares(g, e):
         where = "IPO" if s.owner == s.corporation else "market"
         seen.setdefault(s.corporation, f"{s.corporation} ({where} {g.fmt(rnd.share_price_for(s))})")
     return "; buyable now: " + ", ".join(seen.values()) if seen else "; no share can be bought now"
@@ -172,7 +172,7 @@ def build_buy(g: Game, e: str, p: Params) -> A.Action:
         raw = words[0]
     if raw.lower() in {c.lower() for c in g.corporations}:
         sym = pick(raw, list(g.corporations), "corporation")
-        buyable = g.round.buyable_shares(e) if isinstance(g.round, StockRound) else []
+        buyable = buyable_shares(g, e)
         options = [s for s in buyable if s.corporation == sym
                    and (source is None or (s.owner == s.corporation) == (source != "market"))]
         if not options:

@@ -9,7 +9,14 @@ from typing import Any
 
 from .. import actions as A
 from ..choice import Choice
-from ..decisions import city_id, distinct_rotations, legal_tile_lays, private_tile_lays, track_exits
+from ..decisions import (
+    city_id,
+    distinct_rotations,
+    legal_tile_lays,
+    private_tile_lays,
+    tile_lay_hexes,
+    track_exits,
+)
 from ..errors import BAD_OPTION, UNAVAILABLE, GameError
 from ..game import Game
 from ..rounds.operating import OperatingRound
@@ -21,11 +28,19 @@ def _operating(game: Game) -> OperatingRound | None:
 
 
 # ---------------------------------------------------------------------- /lay
-def _lays(game: Game, entity: str) -> dict[str, dict[str, list[int]]]:
+def _lay_hexes(game: Game, entity: str) -> list[str]:
     if entity in game.companies:
-        return private_tile_lays(game, entity)
+        return sorted(private_tile_lays(game, entity))
     if entity in game.corporations:
-        return legal_tile_lays(game, entity)
+        return tile_lay_hexes(game, entity)
+    return []
+
+
+def _lays_on(game: Game, entity: str, hex_id: str) -> dict[str, list[int]]:
+    if entity in game.companies:
+        return private_tile_lays(game, entity).get(hex_id, {})
+    if entity in game.corporations:
+        return legal_tile_lays(game, entity, {hex_id}).get(hex_id, {})
     return {}
 
 
@@ -53,10 +68,9 @@ def lay_choices(game: Game, entity: str, given: Params) -> list[Choice]:
     """The hexes where the entity may lay track, then the tiles for a hex, then their rotations."""
     if _operating(game) is None:
         return []
-    lays = _lays(game, entity)
     if "hex" not in given:
-        return [Choice(h, _hex_label(game, h)) for h in sorted(lays)]
-    tiles = lays.get(given["hex"].upper(), {})
+        return [Choice(h, _hex_label(game, h)) for h in _lay_hexes(game, entity)]
+    tiles = _lays_on(game, entity, given["hex"].upper())
     if "tile" not in given:
         return [Choice(t, tile_label(game, t)) for t in sorted(tiles, key=_tile_order)]
     tile = given["tile"]
@@ -144,7 +158,7 @@ def only_rotation(g: Game, e: str, hex_id: str, tile: str) -> int:
 
 
 def build_lay(g: Game, e: str, p: Params) -> A.Action:
-    hex_id = pick(text(p, "hex").upper(), list(g.board.hexes), "hex", lambda: sorted(_lays(g, e)))
+    hex_id = pick(text(p, "hex").upper(), list(g.board.hexes), "hex", lambda: _lay_hexes(g, e))
     tile = text(p, "tile")
     name = tile.rsplit("-", 1)[0] if tile.count("-") else tile
     if "-" not in tile:

@@ -4,6 +4,8 @@ numbers, and the coordinate of an empty hex."""
 
 from __future__ import annotations
 
+import functools
+
 from PIL import Image, ImageDraw
 
 from engine.map.board import HexState
@@ -32,6 +34,15 @@ def place_name(p: MapCanvas, hid: str, h: HexState) -> Placed | None:
     if not name:
         return None
     spots = p.spots[hid]
+    pos, text, size, half_w, half_h = spots.chosen(("name", name, p.s, p.frame.layout, p.fpx(0.18)),
+                                                   lambda: _name_place(p, spots, name))
+    for dx in (-1, -0.5, 0, 0.5, 1):
+        spots.add((pos[0] + dx * max(0.0, half_w - half_h), pos[1]), half_h)
+    return pos, text, font(size, True)
+
+
+def _name_place(p: MapCanvas, spots: Spots, name: str) -> tuple[Point, str, int, float, float]:
+    """(position, wrapped text, type size, half width, half height) of the name with most room."""
     c = spots.center
     flat = p.frame.layout == "flat"
     off = 0.68 * geo.apothem(p.s) if flat else 0.55 * p.s
@@ -41,7 +52,7 @@ def place_name(p: MapCanvas, hid: str, h: HexState) -> Placed | None:
     places = [((c[0], c[1] - off), wide, 1.0), ((c[0], c[1] + off), wide, 1.0)]
     places += [((c[0] + dx * side, c[1] + dy * p.s * 0.18), p.s * 0.62, scale)
                for scale in (0.85, 0.72) for dy in (-1, 1) for dx in (-1, 1)]
-    best: tuple[float, Point, str, FontType, float, float] | None = None
+    best: tuple[float, Point, str, int, float, float] | None = None
     for i, (pos, max_w, scale) in enumerate(places):
         text, size = _wrap(name, max(6, round(p.fpx(0.18) * scale)), max_w)
         f = font(size, True)
@@ -54,14 +65,11 @@ def place_name(p: MapCanvas, hid: str, h: HexState) -> Placed | None:
         room = min(spots.clearance((pos[0] + dx * half_w, pos[1]), half_h) for dx in (-1, -0.5, 0, 0.5, 1))
         score = room - i * 0.01 * p.s
         if best is None or score > best[0]:
-            best = (score, pos, text, f, half_w, half_h)
+            best = (score, pos, text, size, half_w, half_h)
         if i == 1 and best[0] >= -0.04 * p.s:  # top or bottom has room: the usual place
             break
     assert best is not None
-    _, pos, text, f, half_w, half_h = best
-    for dx in (-1, -0.5, 0, 0.5, 1):
-        spots.add((pos[0] + dx * max(0.0, half_w - half_h), pos[1]), half_h)
-    return pos, text, f
+    return best[1:]
 
 
 def place_id(p: MapCanvas, spots: Spots) -> Point:
@@ -136,10 +144,16 @@ def _plate(p: MapCanvas, pos: Point, text: str, f: FontType) -> None:
     box = (round(pos[0] - w / 2 - pad), round(pos[1] - h / 2 - pad * 0.5),
            round(pos[0] + w / 2 + pad), round(pos[1] + h / 2 + pad * 0.5))
     region = p.img.crop(box)
-    mask = Image.new("L", region.size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, region.size[0] - 1, region.size[1] - 1),
-                                           radius=round(pad * 1.5), fill=255)
-    p.img.paste(Image.blend(region, Image.new("RGB", region.size, WHITE), PLATE_OPACITY), box[:2], mask)
+    white, mask = _plate_images(region.size, round(pad * 1.5))
+    p.img.paste(Image.blend(region, white, PLATE_OPACITY), box[:2], mask)
+
+
+@functools.lru_cache(maxsize=512)
+def _plate_images(size: tuple[int, int], radius: int) -> tuple[Image.Image, Image.Image]:
+    """A plate's white and its rounded mask (the same few sizes recur on every map; only read)."""
+    mask = Image.new("L", size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), radius=radius, fill=255)
+    return Image.new("RGB", size, WHITE), mask
 
 
 def hex_ids(p: MapCanvas) -> None:

@@ -9,9 +9,14 @@ cities.
 from __future__ import annotations
 
 import functools
+import hashlib
+import itertools
 import math
-from collections.abc import Iterable
+import threading
+from array import array
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from engine.map import hexgrid
 
@@ -25,6 +30,7 @@ HEADER = 30
 ENOUGH = 0.05  # clearance (of the hex size) that counts as free room when placing items
 
 Point = tuple[float, float]
+T = TypeVar("T")
 
 
 @dataclass
@@ -87,9 +93,35 @@ class Spots:
     size: float
     layout: hexgrid.Layout
     points: list[tuple[float, float, float]] = field(default_factory=list)  # (x, y, radius)
+    _state: bytes | None = field(default=None, init=False, repr=False, compare=False)
+    _around: list[Point] | None = field(default=None, init=False, repr=False, compare=False)
 
     def add(self, point: Point, radius: float) -> None:
         self.points.append((point[0], point[1], radius))
+        self._state = None
+
+    def state(self) -> bytes:
+        """A digest of the hex's place, size and obstacles: what a placement in it depends on."""
+        if self._state is None:
+            flat = array("d", (*self.center, self.size, *itertools.chain.from_iterable(self.points)))
+            self._state = hashlib.blake2b(flat.tobytes() + self.layout.encode(), digest_size=16).digest()
+        return self._state
+
+    def chosen(self, query: tuple[object, ...], choose: Callable[[], T], points: Iterable[Point] = ()) -> T:
+        """``choose()``, a placement in this hex that depends only on its obstacles, ``query`` and
+        the candidate ``points``, remembered by them (``query`` by its exact text): a map drawn
+        again finds the placements of its unchanged hexes."""
+        given = array("d", itertools.chain.from_iterable(points)).tobytes()
+        key = hashlib.blake2b(self.state() + given + repr(query).encode(), digest_size=16).digest()  # small
+        with _CHOSEN_LOCK:
+            hit = _CHOSEN.get(key)
+        if hit is None:
+            hit = choose()
+            with _CHOSEN_LOCK:
+                if len(_CHOSEN) >= CHOSEN_KEPT:
+                    del _CHOSEN[next(iter(_CHOSEN))]  # the oldest
+                _CHOSEN[key] = hit
+        return hit
 
     def add_segment(self, seg: geo.Segment, width: float) -> None:
         if isinstance(seg, geo.Line):
@@ -119,25 +151,31 @@ class Spots:
 
     def best_box(self, candidates: list[Point], half_w: float, half_h: float) -> Point:
         """Like :meth:`best` for a wide item (text): scored on points along its width."""
-        enough = ENOUGH * self.size
         spread = max(0.0, half_w - half_h)
         offsets = (-spread, 0.0, spread) if spread > 0 else (0.0,)
-        best_point, best_score = candidates[0], -1e9
-        for i, cand in enumerate(candidates):
-            room = min(self.clearance((cand[0] + dx, cand[1]), half_h) for dx in offsets)
-            if room >= enough:
-                best_point = cand
-                break
-            score = room - i * 0.001 * self.size
-            if score > best_score:
-                best_point, best_score = cand, score
+        best_point = self.chosen(("box", half_w, half_h), lambda: self._best_box(candidates, offsets, half_h),
+                                 candidates)
         for dx in offsets:
             self.add((best_point[0] + dx, best_point[1]), half_h)
         return best_point
 
+    def _best_box(self, candidates: list[Point], offsets: tuple[float, ...], half_h: float) -> Point:
+        enough = ENOUGH * self.size
+        best_point, best_score = candidates[0], -1e9
+        for i, cand in enumerate(candidates):
+            room = min(self.clearance((cand[0] + dx, cand[1]), half_h) for dx in offsets)
+            if room >= enough:
+                return cand
+            score = room - i * 0.001 * self.size
+            if score > best_score:
+                best_point, best_score = cand, score
+        return best_point
+
     def around(self) -> list[Point]:
-        """Candidate spots: the corner areas, then nearer the centre."""
-        return self.corners(0.6) + self.corners(0.72) + self.corners(0.42)
+        """Candidate spots: the corner areas, then nearer the centre (worked out once per hex)."""
+        if self._around is None:
+            self._around = self.corners(0.6) + self.corners(0.72) + self.corners(0.42)
+        return list(self._around)
 
     def ring(self, around: Point, dist: float, start: float = 0.0, n: int = 12) -> list[Point]:
         return [geo.polar(around, dist, start + 360.0 * i / n) for i in range(n)]
@@ -149,6 +187,13 @@ class Spots:
         if self.layout == "pointy":
             angles = [(a + 30.0) % 360.0 for a in angles]
         return [geo.polar(c, self.size * frac, a) for a in angles]
+
+
+# digest of (Spots.state(), query) -> the placement chosen; shared by every map drawn (worker
+# threads too)
+_CHOSEN: dict[bytes, Any] = {}
+_CHOSEN_LOCK = threading.Lock()
+CHOSEN_KEPT = 20_000  # a full map takes about 150, a crop fewer; the oldest go first (a few MB)
 
 
 @functools.cache

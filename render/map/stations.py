@@ -33,7 +33,7 @@ def place_strip(p: MapCanvas, spots: Spots, node: Node) -> Point:
         xs = [pt[0] - total / 2 + total * i / 6 for i in range(7)]
         return min(spots.clearance((x, pt[1]), height / 2) for x in xs)
 
-    best = max(cands, key=score)
+    best = spots.chosen(("strip", total, height, p.s), lambda: max(cands, key=score))
     for i in range(7):
         spots.add((best[0] - total / 2 + total * i / 6, best[1]), height / 2)
     return best

@@ -7,10 +7,13 @@ import copy
 import pytest
 
 from engine import actions as A
-from engine.decisions import legal_tile_lays
+from engine.decisions import legal_tile_lays, tile_lay_hexes
 from engine.errors import GameError
+from engine.game import Game
 from engine.moves import choices_for
 from engine.replay import filter_actions, game_from_export
+from engine.selfplay import play_one
+from engine.titles.g1833ne import selfplay as ne_selfplay
 from tests.fixture_util import load_export
 
 GAMES = ["hotseat001", "89363", "hotseat004"]
@@ -97,7 +100,8 @@ def test_suggested_routes_are_accepted_and_at_least_as_good_as_recorded() -> Non
 def test_the_tile_lays_listed_are_exactly_those_a_lay_would_pass(folder: str, name: str) -> None:
     """Before recorded tile lays of a real game, the lays listed at once (the network at a hex
     looked up once for every tile and rotation tried there) are exactly the tiles and rotations
-    on the hexes its network touches whose own full check (``check_lay_tile``) passes."""
+    on the hexes its network touches whose own full check (``check_lay_tile``) passes; the hexes
+    alone (``tile_lay_hexes``) are those hexes."""
     export = load_export(folder, name)
     game = game_from_export(export)
     game.live = False
@@ -106,18 +110,39 @@ def test_the_tile_lays_listed_are_exactly_those_a_lay_would_pass(folder: str, na
         action = A.Action.from_dict(raw)
         seen += isinstance(action, A.LayTile)
         if isinstance(action, A.LayTile) and action.entity in game.corporations and seen % 3 == 0:
-            corp = game.corporations[action.entity]
-            edges, _ = game.board.connectivity(corp.sym)
-            passing: dict[str, dict[str, list[int]]] = {}
-            for hid in edges:
-                for ids in game.board.supply.values():
-                    for r in range(6) if ids else ():
-                        try:
-                            game.check_lay_tile(corp, hid, ids[0], r)
-                        except GameError:
-                            continue
-                        passing.setdefault(hid, {}).setdefault(ids[0], []).append(r)
-            assert legal_tile_lays(game, corp.sym) == passing, raw["id"]
+            _assert_lays_pass_the_full_check(game, action.entity, raw["id"])
             checked += 1
         game.process(action, safe=False)
     assert checked > 10
+
+
+def test_the_tile_lays_listed_in_1833ne_are_exactly_those_a_lay_would_pass() -> None:
+    """The same in a self-played 1833NE game (its own costs, limits and border checks)."""
+    checked: list[int] = []
+
+    def compare(game: Game) -> str | None:
+        acting = game.acting()
+        if len(acting) == 1 and "lay_tile" in game.action_types(acting[0]) and acting[0] in game.corporations:
+            checked.append(len(game.action_log))
+            if len(checked) % 4 == 0:
+                _assert_lays_pass_the_full_check(game, acting[0], len(game.action_log))
+        return ne_selfplay.invariants(game)  # type: ignore[arg-type]
+
+    play_one("1833NE", 4, 5, [], 700, ne_selfplay.router, choose=ne_selfplay.choose, invariants=compare)
+    assert len(checked) > 40
+
+
+def _assert_lays_pass_the_full_check(game: Game, sym: str, where: object) -> None:
+    corp = game.corporations[sym]
+    edges, _ = game.board.connectivity(corp.sym)
+    passing: dict[str, dict[str, list[int]]] = {}
+    for hid in edges:
+        for ids in game.board.supply.values():
+            for r in range(6) if ids else ():
+                try:
+                    game.check_lay_tile(corp, hid, ids[0], r)
+                except GameError:
+                    continue
+                passing.setdefault(hid, {}).setdefault(ids[0], []).append(r)
+    assert legal_tile_lays(game, corp.sym) == passing, where
+    assert tile_lay_hexes(game, corp.sym) == sorted(passing), where  # each found at its first lay

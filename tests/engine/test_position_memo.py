@@ -13,7 +13,7 @@ from bot.commands.layer import CommandLayer
 from bot.texts.game import decision_buttons
 from engine import actions as A
 from engine.choice import Choice
-from engine.decisions import deciders
+from engine.decisions import acting_entities, buyable_shares, deciders, tile_lay_hexes
 from engine.errors import GameError
 from engine.game import Game
 from engine.moves import MOVES, move_for, only_pass, option_choices
@@ -40,7 +40,8 @@ def _first_lay() -> int:
 
 
 def _offered(game: Game) -> dict[tuple[str, str], list[Choice]]:
-    """Every first option's choices of every move of the acting entity, and whether it only passes."""
+    """Every first option's choices of every move of the acting entity, whether it only passes, who
+    acts, where the acting corporation may lay track and which shares a player may buy."""
     out: dict[tuple[str, str], list[Choice]] = {}
     for e in game.acting():
         kind = entity_type(game, e)
@@ -50,6 +51,10 @@ def _offered(game: Game) -> dict[tuple[str, str], list[Choice]]:
             if move is not None and first is not None:
                 out[(e, move.command)] = option_choices(game, e, move, first.name, {})
     out[("only_pass", "")] = [Choice(str(only_pass(game)), "")]
+    out[("acting", "")] = [Choice(e, "") for e in acting_entities(game)]
+    out[("buyable", "")] = [Choice(s.id, s.owner) for e in game.acting() for s in buyable_shares(game, e)]
+    out[("lay hexes", "")] = [Choice(h, "") for e in game.acting() if e in game.corporations
+                              for h in tile_lay_hexes(game, e)]
     return out
 
 
@@ -90,12 +95,13 @@ def test_choices_change_after_a_move_and_come_back_after_a_refusal_and_a_trial()
     assert after.get((raw["entity"], "lay"), []) != before
 
 
-def test_shared_choices_equal_fresh_ones_over_a_recorded_game() -> None:
+@pytest.mark.parametrize("start", [START, 170])  # (the late game; a stock round and what follows)
+def test_shared_choices_equal_fresh_ones_over_a_recorded_game(start: int) -> None:
     """At each position of a stretch of a real game: the shared choices (asked twice, and again
     after a trial of the next action) are the ones computed afresh."""
-    game = _live(START)
+    game = _live(start)
     checked = 0
-    for raw in _actions()[START:START + WINDOW]:
+    for raw in _actions()[start:start + WINDOW]:
         action = A.Action.from_dict(raw)
         shared = _offered(game)
         assert _offered(game) == shared

@@ -368,3 +368,27 @@ def test_status_explains_capitalization_floating_and_private_abilities() -> None
         share.owner = fresh.players[0].id
     rows = corporations_table(fresh).rows
     assert any("floats at 20%" in str(cell) for row in rows for cell in row)
+
+
+def test_placements_remembered_from_earlier_drawings_draw_the_same_pictures() -> None:
+    """Placements in a hex (names, labels, tile numbers, revenue strips) are remembered by the
+    hex's obstacles (``Spots.chosen``): a map and a crop drawn after other drawings, of another
+    position of the game, are byte for byte the ones drawn with nothing remembered."""
+    from engine.replay import filter_actions, game_from_export
+    from render.map import layout
+    from render.map.crop import render_crop
+    from tests.fixture_util import load_export
+
+    export = load_export("1856", "89363")
+    game = game_from_export(export)
+    actions = [a for a in filter_actions(export["actions"]) if a.get("type") != "end_game"]
+    for raw in actions[:80]:
+        game.process(A.Action.from_dict(raw), safe=False)
+    render_map(game)  # remembered: the board 60 actions earlier
+    for raw in actions[80:140]:
+        game.process(A.Action.from_dict(raw), safe=False)
+    lays = [a["hex"] for a in actions[80:140] if a["type"] == "lay_tile"]
+    assert lays
+    remembered = render_map(game), render_crop(game, lays)
+    layout._CHOSEN.clear()
+    assert (render_map(game), render_crop(game, lays)) == remembered

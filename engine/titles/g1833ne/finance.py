@@ -9,6 +9,7 @@ from typing import Any
 from ...entities import POOL, Corporation, Share
 from ...errors import RULE, GameError
 from ...market import Cell, StockMarket
+from ...mechanics.revenue import DividendEffect
 from ...rounds.operating import OperatingRound
 from .base import G1833NEBase
 
@@ -35,6 +36,14 @@ def dividend_move(per_share: int, price: int) -> int:
     if per_share >= 2 * price:
         return 2
     return 1
+
+
+def dividend_split(revenue: int, kind: str) -> tuple[int, int]:
+    """(per share, what the treasury keeps besides its own shares' part) of a full or half
+    payout: whole dollars per share, the rest of the revenue stays."""
+    paid = revenue if kind == "payout" else revenue // 2
+    per_share = paid // 10
+    return per_share, revenue - per_share * 10
 
 
 def issue_price(market: StockMarket, cell: Cell) -> int:
@@ -157,9 +166,7 @@ class G1833NEFinance(G1833NEBase):
                 self.log.append(f"{corp.sym} earns nothing")
             self.shift_price(corp, -1)
         else:
-            paid = revenue if kind == "payout" else revenue // 2
-            per_share = paid // 10
-            kept = revenue - per_share * 10
+            per_share, kept = dividend_split(revenue, kind)
             paid_to: list[str] = []
             for p in self.players:
                 n = self.percent_of(p.id, corp.sym) // 10
@@ -178,6 +185,19 @@ class G1833NEFinance(G1833NEBase):
             )
             self.shift_price(corp, dividend_move(per_share, price))
         rnd.state["dividend_done"] = True
+
+    def dividend_effect(self, corp: Corporation, revenue: int, kind: str) -> DividendEffect:
+        assert corp.price is not None
+        if kind == "withhold" or revenue <= 0:
+            cash, columns = corp.cash + max(revenue, 0), -1
+        else:
+            per_share, kept = dividend_split(revenue, kind)
+            cash = corp.cash + per_share * (self.percent_of(corp.sym, corp.sym) // 10) + kept
+            columns = dividend_move(per_share, corp.price.price)
+        if columns == 0 or corp.closed:
+            return DividendEffect(corp.price, cash)
+        target = shifted(self.market, corp.price, columns)
+        return DividendEffect(target, 0 if "close" in target.types else cash)  # closing: to the bank
 
     def issue_options(self, corp: Corporation) -> list[tuple[int, int]]:
         """(shares, money) the corporation may issue now (normal issue)."""

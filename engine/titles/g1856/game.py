@@ -20,6 +20,8 @@ from ... import actions as A
 from ...entities import Corporation, Train
 from ...errors import ILLEGAL_ROUTE, LIMIT, PRICE, GameError
 from ...map.tiles import Tile
+from ...market import Cell
+from ...mechanics.revenue import DividendEffect
 from ...rounds.operating import (
     BuyCompanyStep,
     BuyTrainStep,
@@ -212,23 +214,29 @@ class G1856(G1856Privates):
             return False
         return super().can_choose_dividend(rnd, corp)
 
-    def move_price(self, corp: Corporation, direction: str) -> None:
+    def price_target(self, corp: Corporation, direction: str) -> Cell | None:
+        """The national's price stays until it has owned a permanent train, and never reaches
+        the closing space; another corporation's price at the edge of the market stays."""
         if corp.sym == self.national_sym and not self.national_ever_owned_permanent:
-            return
+            return None
+        target = super().price_target(corp, direction)
+        if target is None or target is corp.price or ("close" in target.types and corp.sym == self.national_sym):
+            return None
+        return target
+
+    def move_price(self, corp: Corporation, direction: str) -> None:
         cell = corp.price
-        if cell is None:
-            return
-        m = self.market
-        target = {"right": m.right_of, "left": m.left_of, "up": m.up_of, "down": m.down_of}[direction](cell)
-        if target is cell:
-            return
-        if "close" in target.types and corp.sym == self.national_sym:
-            return
-        corp.price = m.move(corp.sym, cell, target)
-        self.log_price_move(corp.sym, direction, cell.price, target.price)
-        if "close" in target.types:
+        super().move_price(corp, direction)
+        if corp.price is not cell and corp.price is not None and "close" in corp.price.types:
             self.settle_before_closing(corp)
             self.close_corporation(corp)
+
+    def dividend_effect(self, corp: Corporation, revenue: int, kind: str) -> DividendEffect:
+        """A price moved to the closing space closes the corporation: its treasury goes to the bank."""
+        effect = super().dividend_effect(corp, revenue, kind)
+        if effect.price is not corp.price and effect.price is not None and "close" in effect.price.types:
+            return effect._replace(cash=0)
+        return effect
 
     def settle_before_closing(self, corp: Corporation) -> None:
         """The operating corporation closed by a share sale (its president's sale for a train or
