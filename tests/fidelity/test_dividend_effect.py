@@ -24,7 +24,7 @@ from engine.selfplay import play_one
 from engine.titles.g1833ne import selfplay as ne_selfplay
 from engine.titles.g1833ne.game import G1833NE
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parent.parent / "fixtures"
 GAMES = find_exports([str(FIXTURES)])
 REAL_GAMES = find_exports([str(FIXTURES / "1856"), str(FIXTURES / "1836jr56")])
 
