@@ -13,7 +13,7 @@ from ..game import Game
 from ..map import hexgrid
 from ..moves import move_for, option_choices
 from ..rounds.stock import AuctionRound, StockRound
-from .operating import node_revenue
+from .operating import node_revenue, trial_budget
 from .policy import (
     Decision,
     base,
@@ -134,7 +134,7 @@ def earning(game: Game, corp: Corporation) -> int:
 
     def search() -> int:
         try:
-            return best_routes(game, corp.sym, time_budget=0.03, deterministic=True).total
+            return best_routes(game, corp.sym, time_budget=trial_budget(game), deterministic=True).total
         except GameError:
             return 0
 
