@@ -382,6 +382,10 @@ def train_decisions(game: Game, corp: Corporation, types: list[str]) -> list[Dec
     limit = game.corp_train_limit(corp)
     if len(trains) >= limit:
         return out
+    if trains and not game.can_run_routes(corp):
+        # its trains have nowhere to run yet (1833NE's B&L while Boston is yellow and nobody
+        # bought P2): another would earn nothing, and it keeps the money the track will cost
+        return out
     for c in sorted(bank, key=lambda c: (-game.trains[c.value].distance, -game.trains[c.value].price)):
         t = game.trains[c.value]
         if rusts_soon(game, t) and lasting:
