@@ -309,13 +309,17 @@ def _preferred_dividend(game: Game, corp: Corporation) -> Decision | None:
         else:
             why = f"withholds {game.fmt(revenue)} for a train ({game.fmt(cost)})"
         return Decision(A.Dividend(**base(game, corp.sym), kind=keep), why)
-    if keep and steady and corp.cash < cost and corp.president and underpaid_by(game, corp.president):
+    pid = corp.president
+    helpless = pid is not None and game.player(pid).cash < cost - corp.cash
+    if keep and (steady or helpless) and corp.cash < cost and pid and underpaid_by(game, pid):
         # others have bought its president's trains for next to nothing: it keeps the price of
         # a train in its treasury rather than have its president pay for the next one (unless
-        # its price is already well below its start: another fall costs its holders more)
+        # its price is already well below its start: another fall costs its holders more; but
+        # not when its president could not pay for that train: self-play seed 103, where the
+        # robot went bankrupt when its corporation's trains were bought away for $1)
         return Decision(A.Dividend(**base(game, corp.sym), kind=keep),
                         f"withholds {game.fmt(revenue)}: others buy its trains below value, and a new one "
-                        f"costs {game.fmt(cost)}")
+                        f"costs {game.fmt(cost)}" + (" (more than its president has)" if helpless else ""))
     if "payout" in kinds:
         return Decision(A.Dividend(**base(game, corp.sym), kind="payout"), f"pays out {game.fmt(revenue)}")
     if "half" in kinds:
