@@ -83,8 +83,8 @@ class RouteWork:
     measured) and is charged at least :data:`EXTENDED_SEARCH_WORK`. A decision stops trying
     actions once :attr:`spent`."""
 
-    def __init__(self, game: Game, allowance: float = DECISION_WORK):
-        self.left = allowance
+    def __init__(self, game: Game, allowance: float | None = None):
+        self.left = DECISION_WORK if allowance is None else allowance
         self.budget = trial_budget(game)
         self.charge = max(self.budget, EXTENDED_SEARCH_WORK if game.extends_routes else 0.0)
 
