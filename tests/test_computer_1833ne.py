@@ -1,5 +1,6 @@
 """The computer player in 1833NE (issue #27): a decision's route searches stop when the router
-work it is allowed is spent, and it decides the same on a fast and a slow machine; a
+work it is allowed is spent, and it decides the same on a fast and a slow machine; decisions
+after the one taken are not worked out; a
 corporation whose trains cannot run buys no more; a corporation others buy trains from for
 next to nothing withholds for the next train when its president could not pay for it."""
 
@@ -84,6 +85,30 @@ def test_its_1833ne_decisions_do_not_depend_on_the_machines_speed(monkeypatch: p
     b = decide(twin, seed=5)
     assert a is not None and b is not None and a.action.type == "lay_tile"
     assert a.action.to_dict() == b.action.to_dict() and a.reason == b.reason
+
+
+def test_decisions_after_the_one_taken_are_not_worked_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """StL&A (random seed 7, action 130) may also redeem, buy a private or a ferry: it lays a
+    tile, and the ferries' route searches (and the redemption's trials) are never made; a
+    position where nothing is laid still considers the ferries."""
+    from engine.computer import capital
+
+    asked: list[str] = []
+    for module, name in ((O, "special_buy_decisions"), (capital, "redeem_decisions")):
+        real = getattr(module, name)
+
+        def spy(*args: Any, _real: Any = real, _name: str = name) -> Any:
+            asked.append(_name)
+            return _real(*args)
+
+        monkeypatch.setattr(module, name, spy)
+    game = _random_game(7, 130)
+    assert {"special_buy", "buy_shares", "lay_tile"} <= set(game.action_types("StL&A"))
+    decision = decide(game, seed=5)
+    assert decision is not None and decision.action.type == "lay_tile" and asked == []
+    game = _random_game(7, 200)
+    decision = decide(game, seed=5)
+    assert decision is not None and isinstance(decision.action, A.Pass) and asked == ["special_buy_decisions"]
 
 
 def _bl_with_a_train(cash: int) -> G1833NE:
