@@ -1,8 +1,8 @@
 """The computer player in 1833NE (issue #27): a decision's route searches stop when the router
 work it is allowed is spent, and it decides the same on a fast and a slow machine; decisions
-after the one taken are not worked out; a
-corporation whose trains cannot run buys no more; a corporation others buy trains from for
-next to nothing withholds for the next train when its president could not pay for it."""
+after the one taken are not worked out; a corporation whose trains cannot run buys no more;
+a corporation others buy trains from for next to nothing withholds for the next train when
+its president could not pay for it."""
 
 from __future__ import annotations
 
