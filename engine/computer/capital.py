@@ -68,7 +68,7 @@ def redeem_decisions(game: Game, corp: Corporation) -> list[Decision]:
     return [d for _, d in out]
 
 
-def takeover_decisions(game: Game, corp: Corporation) -> list[Decision]:
+def takeover_decisions(game: Game, corp: Corporation, work: RouteWork | None = None) -> list[Decision]:
     """Take over a target when the cash, lasting trains and revenue it gains are worth what it
     pays (cash, and its own treasury shares at its price), and it keeps its train money."""
     move = move_for("takeover", "corporation")
@@ -76,7 +76,7 @@ def takeover_decisions(game: Game, corp: Corporation) -> list[Decision]:
     if move is None:
         return []
     trains = list(game.runnable_trains(corp))
-    work = RouteWork(game)
+    work = work or RouteWork(game)
     now = work.revenue(game, corp.sym, trains)
     lasting_now = len(lasting_trains(game, corp))
     cash, reserve, train_cost = corp.cash, _reserve(game, corp), next_train_cost(game, corp)

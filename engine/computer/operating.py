@@ -79,9 +79,9 @@ class RouteWork:
     counts a step of the listing, not the revenue worked out for each route). In a title that
     extends routes (1833NE) the router's clock counts neither the extension gain of each listed
     route nor the extension search at each combination it tries: there a search gets a small
-    budget (:data:`EXTENDED_TRIAL_BUDGET`, which finds the same answer in the positions
-    measured) and is charged at least :data:`EXTENDED_SEARCH_WORK`. A decision stops trying
-    actions once :attr:`spent`."""
+    budget (:data:`EXTENDED_TRIAL_BUDGET`: in the positions measured it found the total a
+    budget a hundred times larger finds) and is charged at least :data:`EXTENDED_SEARCH_WORK`.
+    A decision stops trying actions once :attr:`spent`; the decision modules share one."""
 
     def __init__(self, game: Game, allowance: float | None = None):
         self.left = DECISION_WORK if allowance is None else allowance
@@ -143,7 +143,7 @@ def _towards_stops(game: Game, hid: str, tile_id: str, rotation: int) -> float:
     return score
 
 
-def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
+def lay_decisions(game: Game, corp: Corporation, work: RouteWork | None = None) -> list[Decision]:
     lays = legal_tile_lays(game, corp.sym)
     corp = fresh(game, corp)
     cands: list[tuple[float, str, str, int]] = []
@@ -157,7 +157,7 @@ def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
     cands.sort(key=lambda c: (-c[0], c[1], c[2], c[3]))
     trains = _eval_trains(game, corp)
     future = _future_trains(game, corp)
-    work = RouteWork(game)
+    work = work or RouteWork(game)
     now = work.revenue(game, corp.sym, trains)
     later = work.revenue(game, corp.sym, future)
     best: list[tuple[float, Decision]] = []
@@ -203,7 +203,7 @@ def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
 # ---------------------------------------------------------------------- stations
 
 
-def token_decisions(game: Game, corp: Corporation) -> list[Decision]:
+def token_decisions(game: Game, corp: Corporation, work: RouteWork | None = None) -> list[Decision]:
     move = move_for("place_token", "corporation")
     if move is None:
         return []
@@ -213,7 +213,7 @@ def token_decisions(game: Game, corp: Corporation) -> list[Decision]:
     corp = fresh(game, corp)
     reserve = next_train_cost(game, corp) if needs_train_money(game, corp) else 0
     trains = _eval_trains(game, corp)
-    work = RouteWork(game)
+    work = work or RouteWork(game)
     now = work.revenue(game, corp.sym, trains)
     cash = corp.cash  # read before any trial: a trial leaves ``corp`` a stale copy
     scored: list[tuple[float, Decision]] = []
@@ -496,7 +496,7 @@ def private_buy_decisions(game: Game, corp: Corporation) -> list[Decision]:
     return out
 
 
-def special_buy_decisions(game: Game, corp: Corporation) -> list[Decision]:
+def special_buy_decisions(game: Game, corp: Corporation, work: RouteWork | None = None) -> list[Decision]:
     """A right or ferry (1856 tunnel/bridge, 1833NE ferries) when it adds revenue worth its cost."""
     move = move_for("special_buy", "corporation")
     if move is None:
@@ -505,7 +505,7 @@ def special_buy_decisions(game: Game, corp: Corporation) -> list[Decision]:
     trains = list(game.runnable_trains(corp))
     if not trains:
         return []
-    work = RouteWork(game)
+    work = work or RouteWork(game)
     now = work.revenue(game, corp.sym, trains)
     cash = corp.cash
     out: list[tuple[int, Decision]] = []

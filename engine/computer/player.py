@@ -42,8 +42,9 @@ def corporation_decisions(game: Game, corp_sym: str) -> Iterator[Decision]:
     if "discard_train" in types:
         yield from O.discard_decision(game, corp())
         return
+    work = O.RouteWork(game)  # the route searches of the whole decision
     if "takeover" in types:
-        yield from C.takeover_decisions(game, corp())
+        yield from C.takeover_decisions(game, corp(), work)
     if "accept_takeover" in types:
         accept = C.accept_decision(game, corp())
         if accept is not None:
@@ -59,9 +60,9 @@ def corporation_decisions(game: Game, corp_sym: str) -> Iterator[Decision]:
     if "take_loan" in types or "payoff_loan" in types:
         yield from (d for d in O.loan_decisions(game, corp(), types) if isinstance(d.action, A.TakeLoan))
     if "lay_tile" in types:
-        yield from O.lay_decisions(game, corp())
+        yield from O.lay_decisions(game, corp(), work)
     elif "place_token" in types:
-        yield from O.token_decisions(game, corp())
+        yield from O.token_decisions(game, corp(), work)
     elif "run_routes" in types:
         yield O.route_decision(game, corp())
     elif "dividend" in types:
@@ -76,7 +77,7 @@ def corporation_decisions(game: Game, corp_sym: str) -> Iterator[Decision]:
     if "buy_shares" in types:
         yield from C.redeem_decisions(game, corp())
     if "special_buy" in types:
-        yield from O.special_buy_decisions(game, corp())
+        yield from O.special_buy_decisions(game, corp(), work)
     if "buy_company" in types:
         yield from O.private_buy_decisions(game, corp())
     if "payoff_loan" in types:
