@@ -310,13 +310,15 @@ def _preferred_dividend(game: Game, corp: Corporation) -> Decision | None:
             why = f"withholds {game.fmt(revenue)} for a train ({game.fmt(cost)})"
         return Decision(A.Dividend(**base(game, corp.sym), kind=keep), why)
     pid = corp.president
-    helpless = pid is not None and game.player(pid).cash < cost - corp.cash
+    # without loans (1833NE) its president's cash is all that can pay for a train it lacks
+    helpless = not game.HAS_LOANS and pid is not None and game.player(pid).cash < cost - corp.cash
     if keep and (steady or helpless) and corp.cash < cost and pid and underpaid_by(game, pid):
         # others have bought its president's trains for next to nothing: it keeps the price of
         # a train in its treasury rather than have its president pay for the next one (unless
         # its price is already well below its start: another fall costs its holders more; but
-        # not when its president could not pay for that train: self-play seed 103, where the
-        # robot went bankrupt when its corporation's trains were bought away for $1)
+        # not when its president could not pay for that train and it may not borrow: 1833NE
+        # self-play seed 103, where the robot went bankrupt when its corporation's trains were
+        # bought away for $1)
         return Decision(A.Dividend(**base(game, corp.sym), kind=keep),
                         f"withholds {game.fmt(revenue)}: others buy its trains below value, and a new one "
                         f"costs {game.fmt(cost)}" + (" (more than its president has)" if helpless else ""))
@@ -386,9 +388,9 @@ def train_decisions(game: Game, corp: Corporation, types: list[str]) -> list[Dec
     limit = game.corp_train_limit(corp)
     if len(trains) >= limit:
         return out
-    if trains and not game.can_run_routes(corp):
-        # its trains have nowhere to run yet (1833NE's B&L while Boston is yellow and nobody
-        # bought P2): another would earn nothing, and it keeps the money the track will cost
+    if trains and not game.can_run_routes(corp) and not game.tile_lays_per_turn(corp):
+        # its trains may not run and it may lay no track (1833NE's B&L in phase I while nobody
+        # has bought P2): another train would earn nothing, and it keeps the money for track
         return out
     for c in sorted(bank, key=lambda c: (-game.trains[c.value].distance, -game.trains[c.value].price)):
         t = game.trains[c.value]
