@@ -1,8 +1,8 @@
 """The computer player in 1833NE (issue #27): a decision's route searches stop when the router
 work it is allowed is spent, and it decides the same on a fast and a slow machine; decisions
-after the one taken are not worked out; a corporation whose trains cannot run buys no more;
-a corporation others buy trains from for next to nothing withholds for the next train when
-its president could not pay for it."""
+after the one taken are not worked out; a corporation whose trains may not run and which may
+lay no track buys no more; a corporation others buy trains from for next to nothing withholds
+for the next train when its president could not pay for it (1833NE has no loans)."""
 
 from __future__ import annotations
 
@@ -126,8 +126,9 @@ def _bl_with_a_train(cash: int) -> G1833NE:
 
 def test_buys_no_more_trains_for_a_corporation_whose_trains_cannot_run() -> None:
     """Self-play seed 115: the robot's B&L bought two 3/5 trains beside its forced one while
-    its trains could not run, had nothing left for track and earned nothing until it closed.
-    Now it keeps its cash; once a corporation has bought P2 it buys a train to earn more."""
+    its trains could not run and it could lay no track, had nothing left for track and earned
+    nothing until it closed. Now it keeps its cash; once a corporation has bought P2 it buys a
+    train to earn more."""
     g = _bl_with_a_train(600)
     bl = g.corporations["B&L"]
     assert not g.can_run_routes(bl) and "buy_train" in g.action_types("B&L")
