@@ -15,7 +15,7 @@ from ..entities import Corporation
 from ..errors import GameError
 from ..game import Game
 from ..moves import move_for, option_choices
-from .operating import revenue_with
+from .operating import RouteWork
 from .policy import Decision, base, lasting_trains, needs_train_money, next_train_cost, price_of, trial
 
 
@@ -68,7 +68,7 @@ def redeem_decisions(game: Game, corp: Corporation) -> list[Decision]:
     return [d for _, d in out]
 
 
-def takeover_decisions(game: Game, corp: Corporation) -> list[Decision]:
+def takeover_decisions(game: Game, corp: Corporation, work: RouteWork | None = None) -> list[Decision]:
     """Take over a target when the cash, lasting trains and revenue it gains are worth what it
     pays (cash, and its own treasury shares at its price), and it keeps its train money."""
     move = move_for("takeover", "corporation")
@@ -76,12 +76,15 @@ def takeover_decisions(game: Game, corp: Corporation) -> list[Decision]:
     if move is None:
         return []
     trains = list(game.runnable_trains(corp))
-    now = revenue_with(game, corp.sym, trains)
+    work = work or RouteWork(game)
+    now = work.revenue(game, corp.sym, trains)
     lasting_now = len(lasting_trains(game, corp))
     cash, reserve, train_cost = corp.cash, _reserve(game, corp), next_train_cost(game, corp)
     share_price = price_of(corp)
     scored: list[tuple[float, Decision]] = []
     for target in option_choices(game, corp.sym, move, "corporation", {}):
+        if work.spent:
+            break
         given = {"corporation": target.value}
         for n in sorted(int(c.value) for c in option_choices(game, corp.sym, move, "shares", given))[:2]:
             try:
@@ -93,7 +96,7 @@ def takeover_decisions(game: Game, corp: Corporation) -> list[Decision]:
                 if accept is not None and g.action_types(sym) == ["accept_takeover", "pass"]:
                     g.process(accept.build(g, sym, {}), safe=False)  # what it gains if accepted
                 c = g.corporations[corp.sym]
-                return (c.cash, revenue_with(g, corp.sym, list(g.runnable_trains(c))),
+                return (c.cash, work.revenue(g, corp.sym, list(g.runnable_trains(c))),
                         len(lasting_trains(g, c)), g.corporations[sym].closed)
 
             result = trial(game, action, after)

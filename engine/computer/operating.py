@@ -41,6 +41,12 @@ TRIED_LAYS = 4
 TRIED_TOKENS = 4
 ROUTE_BUDGET = 0.4
 TRIAL_BUDGET = 0.03
+# in a title that extends routes (1833NE), see :class:`RouteWork`
+EXTENDED_ROUTE_BUDGET = 0.05
+EXTENDED_TRIAL_BUDGET = 0.004
+EXTENDED_SEARCH_WORK = 0.065  # what such a search is charged at least
+DECISION_WORK = 0.4  # router work (seconds at its WORK_RATE) for one decision's route searches
+LISTED_WORK = 2e-5  # what a listed route costs beyond what the router's clock counts
 TRIED_WITH_ONE = TRIED_LAYS + 2  # lays tried at most once one is worth making (decision time)
 
 
@@ -61,14 +67,42 @@ def _future_trains(game: Game, corp: Corporation) -> list[Train]:
     return own + ([bigger] if bigger is not None else [])
 
 
-def revenue_with(game: Game, corp_sym: str, trains: list[Train], budget: float = TRIAL_BUDGET) -> int:
-    """The revenue ``trains`` would earn for the corporation on the map as it is."""
-    if not trains:
-        return 0
-    try:
-        return best_routes(game, corp_sym, time_budget=budget, trains=trains, deterministic=True).total
-    except GameError:
-        return 0
+def trial_budget(game: Game) -> float:
+    """The router budget of a search that compares positions (see :class:`RouteWork`)."""
+    return EXTENDED_TRIAL_BUDGET if game.extends_routes else TRIAL_BUDGET
+
+
+class RouteWork:
+    """The route searches one decision may make, counted in the router's work (never the wall
+    clock, so a seed plays the same game on any machine). A search is charged its budget (all
+    of which it may spend) and :data:`LISTED_WORK` for each route it lists (the router's clock
+    counts a step of the listing, not the revenue worked out for each route). In a title that
+    extends routes (1833NE) the router's clock counts neither the extension gain of each listed
+    route nor the extension search at each combination it tries: there a search gets a small
+    budget (:data:`EXTENDED_TRIAL_BUDGET`: in the positions measured it found the total a
+    budget a hundred times larger finds) and is charged at least :data:`EXTENDED_SEARCH_WORK`.
+    A decision stops trying actions once :attr:`spent`; the decision modules share one."""
+
+    def __init__(self, game: Game, allowance: float | None = None):
+        self.left = DECISION_WORK if allowance is None else allowance
+        self.budget = trial_budget(game)
+        self.charge = max(self.budget, EXTENDED_SEARCH_WORK if game.extends_routes else 0.0)
+
+    @property
+    def spent(self) -> bool:
+        return self.left <= 1e-9
+
+    def revenue(self, game: Game, corp_sym: str, trains: list[Train]) -> int:
+        """The revenue ``trains`` would earn for the corporation on the map as it is."""
+        if not trains:
+            return 0
+        try:
+            sol = best_routes(game, corp_sym, time_budget=self.budget, trains=trains, deterministic=True)
+        except GameError:
+            self.left -= self.charge
+            return 0
+        self.left -= self.charge + sol.candidates * LISTED_WORK
+        return sol.total
 
 
 # ---------------------------------------------------------------------- track
@@ -109,7 +143,7 @@ def _towards_stops(game: Game, hid: str, tile_id: str, rotation: int) -> float:
     return score
 
 
-def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
+def lay_decisions(game: Game, corp: Corporation, work: RouteWork | None = None) -> list[Decision]:
     lays = legal_tile_lays(game, corp.sym)
     corp = fresh(game, corp)
     cands: list[tuple[float, str, str, int]] = []
@@ -123,13 +157,14 @@ def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
     cands.sort(key=lambda c: (-c[0], c[1], c[2], c[3]))
     trains = _eval_trains(game, corp)
     future = _future_trains(game, corp)
-    now = revenue_with(game, corp.sym, trains)
-    later = revenue_with(game, corp.sym, future)
+    work = work or RouteWork(game)
+    now = work.revenue(game, corp.sym, trains)
+    later = work.revenue(game, corp.sym, future)
     best: list[tuple[float, Decision]] = []
     cash = corp.cash
 
     def measure(g: Game) -> tuple[int, int, int]:
-        return (revenue_with(g, corp.sym, trains), revenue_with(g, corp.sym, future),
+        return (work.revenue(g, corp.sym, trains), work.revenue(g, corp.sym, future),
                 g.corporations[corp.sym].cash)
 
     routed = game.has_route(corp)
@@ -138,7 +173,7 @@ def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
     short_of_train = needs_train_money(game, corp)
     tried = attempts = 0
     for quick, hid, tile_id, rot in cands:
-        if tried >= TRIED_LAYS or attempts >= 3 * TRIED_LAYS or (best and attempts >= TRIED_WITH_ONE):
+        if tried >= TRIED_LAYS or attempts >= 3 * TRIED_LAYS or (best and attempts >= TRIED_WITH_ONE) or work.spent:
             break
         terrain = game.board.terrain_cost(game.board.hexes[hid])
         if terrain and short_of_train and cash - terrain + (0 if routed else helper) < train_cost:
@@ -168,7 +203,7 @@ def lay_decisions(game: Game, corp: Corporation) -> list[Decision]:
 # ---------------------------------------------------------------------- stations
 
 
-def token_decisions(game: Game, corp: Corporation) -> list[Decision]:
+def token_decisions(game: Game, corp: Corporation, work: RouteWork | None = None) -> list[Decision]:
     move = move_for("place_token", "corporation")
     if move is None:
         return []
@@ -178,17 +213,18 @@ def token_decisions(game: Game, corp: Corporation) -> list[Decision]:
     corp = fresh(game, corp)
     reserve = next_train_cost(game, corp) if needs_train_money(game, corp) else 0
     trains = _eval_trains(game, corp)
-    now = revenue_with(game, corp.sym, trains)
+    work = work or RouteWork(game)
+    now = work.revenue(game, corp.sym, trains)
     cash = corp.cash  # read before any trial: a trial leaves ``corp`` a stale copy
     scored: list[tuple[float, Decision]] = []
     for c in cities[:TRIED_TOKENS * 2]:
-        if len(scored) >= TRIED_TOKENS:
+        if len(scored) >= TRIED_TOKENS or work.spent:
             break
         try:
             action = move.build(game, corp.sym, {"city": c.value})
         except GameError:
             continue
-        result = trial(game, action, lambda g: (revenue_with(g, corp.sym, trains), g.corporations[corp.sym].cash))
+        result = trial(game, action, lambda g: (work.revenue(g, corp.sym, trains), g.corporations[corp.sym].cash))
         if result is None:
             continue
         rev, cash_after = result
@@ -215,7 +251,8 @@ def token_decisions(game: Game, corp: Corporation) -> list[Decision]:
 
 def route_decision(game: Game, corp: Corporation) -> Decision:
     try:
-        sol = best_routes(game, corp.sym, time_budget=ROUTE_BUDGET, deterministic=True)
+        budget = EXTENDED_ROUTE_BUDGET if game.extends_routes else ROUTE_BUDGET
+        sol = best_routes(game, corp.sym, time_budget=budget, deterministic=True)
         routes, total = list(sol.routes), sol.total
     except GameError:
         routes, total = [], 0
@@ -272,13 +309,19 @@ def _preferred_dividend(game: Game, corp: Corporation) -> Decision | None:
         else:
             why = f"withholds {game.fmt(revenue)} for a train ({game.fmt(cost)})"
         return Decision(A.Dividend(**base(game, corp.sym), kind=keep), why)
-    if keep and steady and corp.cash < cost and corp.president and underpaid_by(game, corp.president):
+    pid = corp.president
+    # without loans (1833NE) its president's cash is all that can pay for a train it lacks
+    helpless = not game.HAS_LOANS and pid is not None and game.player(pid).cash < cost - corp.cash
+    if keep and (steady or helpless) and corp.cash < cost and pid and underpaid_by(game, pid):
         # others have bought its president's trains for next to nothing: it keeps the price of
         # a train in its treasury rather than have its president pay for the next one (unless
-        # its price is already well below its start: another fall costs its holders more)
+        # its price is already well below its start: another fall costs its holders more; but
+        # not when its president could not pay for that train and it may not borrow: 1833NE
+        # self-play seed 103, where the robot went bankrupt when its corporation's trains were
+        # bought away for $1)
         return Decision(A.Dividend(**base(game, corp.sym), kind=keep),
                         f"withholds {game.fmt(revenue)}: others buy its trains below value, and a new one "
-                        f"costs {game.fmt(cost)}")
+                        f"costs {game.fmt(cost)}" + (" (more than its president has)" if helpless else ""))
     if "payout" in kinds:
         return Decision(A.Dividend(**base(game, corp.sym), kind="payout"), f"pays out {game.fmt(revenue)}")
     if "half" in kinds:
@@ -344,6 +387,10 @@ def train_decisions(game: Game, corp: Corporation, types: list[str]) -> list[Dec
     lasting = lasting_trains(game, corp)
     limit = game.corp_train_limit(corp)
     if len(trains) >= limit:
+        return out
+    if trains and not game.can_run_routes(corp) and not game.tile_lays_per_turn(corp):
+        # its trains may not run and it may lay no track (1833NE's B&L in phase I while nobody
+        # has bought P2): another train would earn nothing, and it keeps the money for track
         return out
     for c in sorted(bank, key=lambda c: (-game.trains[c.value].distance, -game.trains[c.value].price)):
         t = game.trains[c.value]
@@ -451,7 +498,7 @@ def private_buy_decisions(game: Game, corp: Corporation) -> list[Decision]:
     return out
 
 
-def special_buy_decisions(game: Game, corp: Corporation) -> list[Decision]:
+def special_buy_decisions(game: Game, corp: Corporation, work: RouteWork | None = None) -> list[Decision]:
     """A right or ferry (1856 tunnel/bridge, 1833NE ferries) when it adds revenue worth its cost."""
     move = move_for("special_buy", "corporation")
     if move is None:
@@ -460,14 +507,17 @@ def special_buy_decisions(game: Game, corp: Corporation) -> list[Decision]:
     trains = list(game.runnable_trains(corp))
     if not trains:
         return []
-    now = revenue_with(game, corp.sym, trains)
+    work = work or RouteWork(game)
+    now = work.revenue(game, corp.sym, trains)
     cash = corp.cash
     out: list[tuple[int, Decision]] = []
     for c in option_choices(game, corp.sym, move, "right", {}):
+        if work.spent:
+            break
         action = sample_special(game, corp, c.value)
         if action is None:
             continue
-        result = trial(game, action, lambda g: (revenue_with(g, corp.sym, trains), g.corporations[corp.sym].cash))
+        result = trial(game, action, lambda g: (work.revenue(g, corp.sym, trains), g.corporations[corp.sym].cash))
         if result is None:
             continue
         rev, cash_after = result

@@ -9,6 +9,7 @@ the random legal player's move with a seeded generator, so it never stalls a gam
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
 
 from .. import actions as A
 from ..decisions import deciders
@@ -27,10 +28,11 @@ def _types(game: Game, entity: str) -> list[str]:
     return game.action_types(entity)
 
 
-def corporation_decisions(game: Game, corp_sym: str) -> list[Decision]:
-    """The operating corporation's decisions (and its president's sales for a train)."""
+def corporation_decisions(game: Game, corp_sym: str) -> Iterator[Decision]:
+    """The operating corporation's decisions (and its president's sales for a train), best
+    first; each kind is worked out only once all before it were refused (a ferry's route
+    searches only when no tile, station, route, dividend or train of its step is taken)."""
     types = _types(game, corp_sym)
-    out: list[Decision] = []
 
     def corp() -> Corporation:
         # each decision module tries actions and undoes them, which leaves older references
@@ -38,53 +40,58 @@ def corporation_decisions(game: Game, corp_sym: str) -> list[Decision]:
         return game.corporations[corp_sym]
 
     if "discard_train" in types:
-        return O.discard_decision(game, corp())
+        yield from O.discard_decision(game, corp())
+        return
+    work = O.RouteWork(game)  # the route searches of the whole decision
     if "takeover" in types:
-        out += C.takeover_decisions(game, corp())
+        yield from C.takeover_decisions(game, corp(), work)
     if "accept_takeover" in types:
         accept = C.accept_decision(game, corp())
-        out += [accept] if accept is not None else []
+        if accept is not None:
+            yield accept
     if not isinstance(game.round, OperatingRound):
-        return out + ([Decision(A.Pass(**base(game, corp_sym)), "passes")] if "pass" in types else [])
+        if "pass" in types:
+            yield Decision(A.Pass(**base(game, corp_sym)), "passes")
+        return
     must = game.must_buy_train(corp())
     emergency = must and game.needs_emergency_money(corp())
     if "sell_shares" in types:
-        out += C.issue_decisions(game, corp(), emergency=emergency)
+        yield from C.issue_decisions(game, corp(), emergency=emergency)
     if "take_loan" in types or "payoff_loan" in types:
-        out += [d for d in O.loan_decisions(game, corp(), types) if isinstance(d.action, A.TakeLoan)]
+        yield from (d for d in O.loan_decisions(game, corp(), types) if isinstance(d.action, A.TakeLoan))
     if "lay_tile" in types:
-        out += O.lay_decisions(game, corp())
+        yield from O.lay_decisions(game, corp(), work)
     elif "place_token" in types:
-        out += O.token_decisions(game, corp())
+        yield from O.token_decisions(game, corp(), work)
     elif "run_routes" in types:
-        out.append(O.route_decision(game, corp()))
+        yield O.route_decision(game, corp())
     elif "dividend" in types:
         d = O.dividend_decision(game, corp())
-        out += [d] if d is not None else []
+        if d is not None:
+            yield d
     elif "buy_train" in types:
-        out += O.train_decisions(game, corp(), types)
+        yield from O.train_decisions(game, corp(), types)
         president = corp().president
         if emergency and president:
-            out += O.emergency_sale(game, president, corp())
+            yield from O.emergency_sale(game, president, corp())
     if "buy_shares" in types:
-        out += C.redeem_decisions(game, corp())
+        yield from C.redeem_decisions(game, corp())
     if "special_buy" in types:
-        out += O.special_buy_decisions(game, corp())
+        yield from O.special_buy_decisions(game, corp(), work)
     if "buy_company" in types:
-        out += O.private_buy_decisions(game, corp())
+        yield from O.private_buy_decisions(game, corp())
     if "payoff_loan" in types:
-        out += [d for d in O.loan_decisions(game, corp(), types) if isinstance(d.action, A.PayoffLoan)]
+        yield from (d for d in O.loan_decisions(game, corp(), types) if isinstance(d.action, A.PayoffLoan))
     president = corp().president
     if emergency and president and "buy_train" not in types:
-        out += O.emergency_sale(game, president, corp())
+        yield from O.emergency_sale(game, president, corp())
     for kind in ("remove_token", "borrow_train", "merge"):
         if kind in types:
             action = _first_choice(game, corp_sym, kind)
             if action is not None:
-                out.append(Decision(action, _REASONS[kind]))
+                yield Decision(action, _REASONS[kind])
     if "pass" in types:
-        out.append(Decision(A.Pass(**base(game, corp_sym)), _pass_reason(types)))
-    return out
+        yield Decision(A.Pass(**base(game, corp_sym)), _pass_reason(types))
 
 
 _REASONS = {"remove_token": "removes the station it is told to", "borrow_train": "borrows a train to run",
@@ -165,7 +172,7 @@ def company_decisions(game: Game, sym: str) -> list[Decision]:
     return out
 
 
-def decisions_for(game: Game, entity: str) -> list[Decision]:
+def decisions_for(game: Game, entity: str) -> Iterable[Decision]:
     if entity in game.player_by_id:
         return player_decisions(game, entity)
     if entity in game.corporations:

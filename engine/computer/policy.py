@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -75,7 +75,7 @@ def remembered(game: Game, key: tuple[Hashable, ...], compute: Callable[[], T]) 
     return value
 
 
-def first_accepted(game: Game, decisions: list[Decision]) -> Decision | None:
+def first_accepted(game: Game, decisions: Iterable[Decision]) -> Decision | None:
     """The first decision the game would take (each is tried and undone)."""
     for d in decisions:
         if game.accepts(d.action):

@@ -13,7 +13,7 @@ from ..game import Game
 from ..map import hexgrid
 from ..moves import move_for, option_choices
 from ..rounds.stock import AuctionRound, StockRound
-from .operating import node_revenue
+from .operating import node_revenue, trial_budget
 from .policy import (
     Decision,
     base,
@@ -100,8 +100,11 @@ def _par_decisions(game: Game, pid: str) -> list[Decision]:
         par = int(pick.value.split(",")[0])
         out.append(Decision(action, f"starts {corp_choice.value} at {game.fmt(par)}"))
     # prefer the highest par (a stronger treasury), then the home with the richest places near
-    # it (1833NE: Boston's corporations earn from their first run, Burlington's hardly at all)
-    out.sort(key=lambda d: (-int(str(getattr(d.action, "share_price", "0")).split(",")[0]),
+    # it (1833NE: Boston's corporations earn from their first run, Burlington's hardly at all);
+    # a corporation that may lay no track now (1833NE's B&L in phase I until a corporation
+    # buys P2) comes last: it would buy trains with nowhere to run them
+    out.sort(key=lambda d: (not game.tile_lays_per_turn(game.corporations[str(getattr(d.action, "corporation", ""))]),
+                            -int(str(getattr(d.action, "share_price", "0")).split(",")[0]),
                             -home_prospect(game, str(getattr(d.action, "corporation", "")))))
     return out
 
@@ -134,7 +137,7 @@ def earning(game: Game, corp: Corporation) -> int:
 
     def search() -> int:
         try:
-            return best_routes(game, corp.sym, time_budget=0.03, deterministic=True).total
+            return best_routes(game, corp.sym, time_budget=trial_budget(game), deterministic=True).total
         except GameError:
             return 0
 

@@ -343,8 +343,10 @@ def test_buys_a_share_that_earns_half_its_price_a_run_however_far_it_fell(runs: 
 
 def test_starts_the_corporation_whose_home_has_the_richest_places_near_it() -> None:
     """1833NE, the first stock round: every corporation may start at the same prices; the
-    computer player starts one of Boston's (B&L, BW) rather than the table's first, CV in
-    Burlington with no revenue near it."""
+    computer player starts one of Boston's rather than the table's first, CV in Burlington with
+    no revenue near it; and of Boston's, BW rather than B&L, which may lay no track in phase I
+    until a corporation buys P2 (self-play seed 115: its B&L bought three trains it could not
+    run, had no money left for track and earned nothing until it closed)."""
     from engine.computer.stock import home_prospect
     from tests.g1833ne.test_1833ne import new, stock_round
 
@@ -354,7 +356,8 @@ def test_starts_the_corporation_whose_home_has_the_richest_places_near_it() -> N
     assert max(prospects, key=lambda s: prospects[s]) in ("B&L", "BW") and min(prospects.values()) == prospects["CV"]
     decision = decide(g, "1", seed=1)
     assert decision is not None and isinstance(decision.action, A.Par)
-    assert decision.action.corporation == "B&L" and decision.reason == "starts B&L at $70"
+    assert g.tile_lays_per_turn(g.corporations["B&L"]) == 0 < g.tile_lays_per_turn(g.corporations["BW"])
+    assert decision.action.corporation == "BW" and decision.reason == "starts BW at $70"
 
 
 def test_keeps_only_half_its_train_reserve_for_a_share_that_earns_half_its_price() -> None:

@@ -1,0 +1,198 @@
+"""The computer player in 1833NE (issue #27): a decision's route searches stop when the router
+work it is allowed is spent, and it decides the same on a fast and a slow machine; decisions
+after the one taken are not worked out; a corporation whose trains may not run and which may
+lay no track buys no more; a corporation others buy trains from for next to nothing withholds
+for the next train when its president could not pay for it (1833NE has no loans)."""
+
+from __future__ import annotations
+
+import copy
+import time
+from typing import Any
+
+import pytest
+
+from engine import actions as A
+from engine.computer import decide
+from engine.computer import operating as O
+from engine.computer.policy import next_train_cost
+from engine.game import Game
+from engine.selfplay import play_seated
+from engine.titles.g1833ne.game import G1833NE
+from tests.test_1833ne import new, par, start_or, stock_round
+
+
+def _random_game(seed: int, actions: int) -> Game:
+    """1833NE after ``actions`` moves of four random players."""
+    out: list[Game] = []
+    play_seated("1833NE", ["random"] * 4, seed, [], actions, game_out=out)
+    return out[0]
+
+
+def _count_searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Each route search the computer player's operating decisions make (a spy: the search runs)."""
+    searches: list[int] = []
+    search = O.best_routes
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        searches.append(1)
+        return search(*args, **kwargs)
+
+    monkeypatch.setattr(O, "best_routes", counted)
+    return searches
+
+
+def test_a_lay_decision_searches_routes_only_as_far_as_its_work_allows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """BW's lays (random seed 7, action 200): with the allowance it makes eight searches (now,
+    later, three trials of two), where an unlimited one makes 26 for the same tile; 1833NE's
+    router clock does not count extension searches, so each is charged at least
+    EXTENDED_SEARCH_WORK and gets a small budget."""
+    game = _random_game(7, 200)
+    assert game.acting() == ["BW"] and "lay_tile" in game.action_types("BW") and game.extends_routes
+    work = O.RouteWork(game)
+    assert work.budget == O.EXTENDED_TRIAL_BUDGET and work.charge == O.EXTENDED_SEARCH_WORK
+    searches = _count_searches(monkeypatch)
+    capped = O.lay_decisions(game, game.corporations["BW"])
+    assert len(searches) == 8
+    searches.clear()
+    monkeypatch.setattr(O, "DECISION_WORK", 100.0)
+    unlimited = O.lay_decisions(game, game.corporations["BW"])
+    assert len(searches) == 26
+    assert [d.action.to_dict() for d in capped[:1]] == [d.action.to_dict() for d in unlimited[:1]]
+
+
+def test_route_work_is_charged_per_search_and_spent() -> None:
+    """Every search is charged (a refused one too); once the allowance is gone it is spent."""
+    game = _random_game(7, 200)
+    corp = game.corporations["BW"]
+    work = O.RouteWork(game, allowance=2 * O.EXTENDED_SEARCH_WORK)
+    trains = list(game.runnable_trains(corp))
+    assert trains
+    first = work.revenue(game, "BW", trains)
+    assert not work.spent and work.left <= O.EXTENDED_SEARCH_WORK
+    assert work.revenue(game, "BW", trains) == first and work.spent
+    assert O.RouteWork(game).revenue(game, "BW", []) == 0
+
+
+def test_its_1833ne_decisions_do_not_depend_on_the_machines_speed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """StL&A's lay (random seed 7, action 130): on a machine so slow that every look at the
+    clock finds a second gone it lays the same tile: its searches count work, not time."""
+    game = _random_game(7, 130)
+    twin = copy.deepcopy(game)
+    a = decide(game, seed=5)
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
+    b = decide(twin, seed=5)
+    assert a is not None and b is not None and a.action.type == "lay_tile"
+    assert a.action.to_dict() == b.action.to_dict() and a.reason == b.reason
+
+
+def test_decisions_after_the_one_taken_are_not_worked_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """StL&A (random seed 7, action 130) may also redeem, buy a private or a ferry: it lays a
+    tile, and the ferries' route searches (and the redemption's trials) are never made; a
+    position where nothing is laid still considers the ferries."""
+    from engine.computer import capital
+
+    asked: list[str] = []
+    for module, name in ((O, "special_buy_decisions"), (capital, "redeem_decisions")):
+        real = getattr(module, name)
+
+        def spy(*args: Any, _real: Any = real, _name: str = name) -> Any:
+            asked.append(_name)
+            return _real(*args)
+
+        monkeypatch.setattr(module, name, spy)
+    game = _random_game(7, 130)
+    assert {"special_buy", "buy_shares", "lay_tile"} <= set(game.action_types("StL&A"))
+    decision = decide(game, seed=5)
+    assert decision is not None and decision.action.type == "lay_tile" and asked == []
+    game = _random_game(7, 200)
+    decision = decide(game, seed=5)
+    assert decision is not None and isinstance(decision.action, A.Pass) and asked == ["special_buy_decisions"]
+
+
+def _bl_with_a_train(cash: int) -> G1833NE:
+    """B&L (Player 1, started at $100) at its train step in phase I, owning a 2 train, with
+    ``cash``; nobody has bought P2, so it may lay no track and its trains may not run."""
+    g = new()
+    stock_round(g)
+    par(g, "1", "B&L", 100)
+    start_or(g)
+    train = next(g.trains[t] for t in g.train_order if g.trains[t].owner == "depot")
+    g.give_train(train, "B&L")
+    g.corporations["B&L"].cash = cash
+    return g
+
+
+def test_buys_no_more_trains_for_a_corporation_whose_trains_cannot_run() -> None:
+    """Self-play seed 115: the robot's B&L bought two 3/5 trains beside its forced one while
+    its trains could not run and it could lay no track, had nothing left for track and earned
+    nothing until it closed. Now it keeps its cash; once a corporation has bought P2 it buys a
+    train to earn more."""
+    g = _bl_with_a_train(600)
+    bl = g.corporations["B&L"]
+    assert not g.can_run_routes(bl) and "buy_train" in g.action_types("B&L")
+    assert O.train_decisions(g, bl, g.action_types("B&L")) == []
+    decision = decide(g, "B&L", seed=1)
+    assert decision is not None and isinstance(decision.action, A.Pass)
+    assert decision.reason == "buys no train: it keeps its cash"
+    g.p2_bought_key = g.round_key()
+    bought = O.train_decisions(g, g.corporations["B&L"], g.action_types("B&L"))
+    assert bought and isinstance(bought[0].action, A.BuyTrain) and "to earn more" in bought[0].reason
+
+
+def _dividend_position(president_cash: int) -> G1833NE:
+    """CV (Player 1, started at $100, two 2 trains) at its dividend in the second round, after
+    FRR (Player 2) bought a third of its trains for $1, as the rules allow; then by hand its
+    price at half its start, its treasury empty and Player 1 with ``president_cash``."""
+    from engine.computer.policy import underpaid_by
+    from tests.test_1833ne import set_price
+
+    g = new()
+    stock_round(g)
+    par(g, "1", "CV", 100)
+    par(g, "2", "FRR", 100)
+    start_or(g)
+    depot = [g.trains[t] for t in g.train_order if g.trains[t].owner == "depot"]
+    for t in depot[:2]:
+        g.give_train(t, "CV")
+    bought = False
+    for n in range(300):
+        entity = g.acting()[0]
+        if entity == "FRR" and "buy_train" in g.action_types("FRR") and not bought:
+            assert underpaid_by(g, "1") == frozenset()
+            g.process(A.BuyTrain(entity="FRR", entity_type="corporation", train=depot[0].id, price=1))
+            bought = True
+            continue
+        if bought and entity == "CV" and "dividend" in g.action_types("CV"):
+            break
+        step = decide(g, entity, seed=n)
+        assert step is not None
+        g.process(step.action)
+    else:
+        pytest.fail("CV never reached its dividend after FRR bought its train")
+    set_price(g, "CV", 50)
+    g.corporations["CV"].cash = 0
+    g.player("1").cash = president_cash
+    return g
+
+
+@pytest.mark.parametrize(("president_cash", "withholds"), [(0, True), (5000, False)])
+def test_withholds_for_a_train_others_may_buy_away_when_its_president_cannot_pay(
+        president_cash: int, withholds: bool) -> None:
+    """Self-play seed 103: the robot's StL&A (price fallen from $60 to $30) paid out while
+    others bought its trains for $1; then it had none, its president could not pay for the
+    next, and the robot went bankrupt. Now, with its price fallen, it withholds when its
+    president could not pay for the next train, and pays out when he could."""
+    from engine.computer.operating import dividend_decision
+    from engine.computer.policy import underpaid_by
+
+    g = _dividend_position(president_cash)
+    cv = g.corporations["CV"]
+    assert underpaid_by(g, "1") == frozenset({"FRR"})
+    assert cv.cash < next_train_cost(g, cv)
+    decision = dividend_decision(g, cv)
+    assert decision is not None
+    assert decision.action.kind == ("withhold" if withholds else "payout"), decision  # type: ignore[attr-defined]
+    if withholds:
+        assert "more than its president has" in decision.reason
