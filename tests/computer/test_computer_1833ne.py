@@ -19,7 +19,7 @@ from engine.computer.policy import next_train_cost
 from engine.game import Game
 from engine.selfplay import play_seated
 from engine.titles.g1833ne.game import G1833NE
-from tests.test_1833ne import new, par, start_or, stock_round
+from tests.g1833ne.test_1833ne import new, par, start_or, stock_round
 
 
 def _random_game(seed: int, actions: int) -> Game:
@@ -146,7 +146,7 @@ def _dividend_position(president_cash: int) -> G1833NE:
     FRR (Player 2) bought a third of its trains for $1, as the rules allow; then by hand its
     price at half its start, its treasury empty and Player 1 with ``president_cash``."""
     from engine.computer.policy import underpaid_by
-    from tests.test_1833ne import set_price
+    from tests.g1833ne.test_1833ne import set_price
 
     g = new()
     stock_round(g)
