@@ -6,8 +6,6 @@ for the next train when its president could not pay for it (1833NE has no loans)
 
 from __future__ import annotations
 
-import copy
-import time
 from typing import Any
 
 import pytest
@@ -19,6 +17,7 @@ from engine.computer.policy import next_train_cost
 from engine.game import Game
 from engine.selfplay import play_seated
 from engine.titles.g1833ne.game import G1833NE
+from tests.computer.test_computer_player import assert_lays_the_same_on_a_slow_clock
 from tests.g1833ne.test_1833ne import new, par, start_or, stock_round
 
 
@@ -77,14 +76,7 @@ def test_route_work_is_charged_per_search_and_spent() -> None:
 def test_its_1833ne_decisions_do_not_depend_on_the_machines_speed(monkeypatch: pytest.MonkeyPatch) -> None:
     """StL&A's lay (random seed 7, action 130): on a machine so slow that every look at the
     clock finds a second gone it lays the same tile: its searches count work, not time."""
-    game = _random_game(7, 130)
-    twin = copy.deepcopy(game)
-    a = decide(game, seed=5)
-    ticks = iter(range(10**9))
-    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
-    b = decide(twin, seed=5)
-    assert a is not None and b is not None and a.action.type == "lay_tile"
-    assert a.action.to_dict() == b.action.to_dict() and a.reason == b.reason
+    assert_lays_the_same_on_a_slow_clock(_random_game(7, 130), monkeypatch)
 
 
 def test_decisions_after_the_one_taken_are_not_worked_out(monkeypatch: pytest.MonkeyPatch) -> None:

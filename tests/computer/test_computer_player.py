@@ -137,7 +137,12 @@ def test_its_decisions_do_not_depend_on_the_machines_speed(monkeypatch: pytest.M
     """Its searches are budgeted in work done, not on the wall clock: on a machine so slow that
     every look at the clock finds a second gone, it lays the same tile as on this one (dense
     late positions of a national game, where the wall clock once changed the tile laid)."""
-    game = position("generated/1856", "1856_p5_s101", upto)
+    assert_lays_the_same_on_a_slow_clock(position("generated/1856", "1856_p5_s101", upto), monkeypatch)
+
+
+def assert_lays_the_same_on_a_slow_clock(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The decision at ``game`` (a tile lay) is the same when every look at the clock finds a
+    second gone."""
     twin = copy.deepcopy(game)
     a = decide(game, seed=5)
     ticks = iter(range(10**9))
