@@ -600,6 +600,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     blocks: dict[int, bool] = {}  # stops the walk may not pass (off-boards, full cities)
     start_num = _node_num(start)
     calls = 0  # ways tried (pruning starts only where trying them all gets long)
+    next_check = _PRUNE_AFTER if prune else -1  # when pruning starts, then bounds again
 
     def stops_walk(num: int, ref: NodeRef) -> bool:
         got = blocks.get(num)
@@ -674,14 +675,15 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     def walk_path(origin: int, rec: _PathWalk, skip: int | None, jskip: int,
                   vpaths: set[int], converging: bool) -> None:
         # the caller has checked that the path is not on the way already (``vpaths``)
-        nonlocal calls
+        nonlocal calls, next_check
         key, junction, terminal, edge_keys, nodes, exits, _, jrecs, _, _ = rec
         if junction >= 0 and (counter.get(junction, 0) > 1 or terminal):
             return
         if not crossed.isdisjoint(edge_keys):
             return
         calls += 1
-        if prune and calls >= _PRUNE_AFTER and calls % _PRUNE_AFTER == 0:
+        if calls == next_check:
+            next_check += _PRUNE_AFTER
             if left is None:
                 start_pruning()
             else:
@@ -695,7 +697,10 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
                 found(key)
         if not terminal:
             for num, ref in nodes:
-                if num == origin or num in visited_nodes or stops_walk(num, ref):
+                if num == origin or num in visited_nodes:
+                    continue
+                ends = blocks.get(num)
+                if ends or (ends is None and stops_walk(num, ref)):
                     continue  # an off-board, or a city full of other stations, ends the walk
                 walk_node(num, ref, vpaths, converging)
         if junction >= 0 and junction != jskip:
@@ -796,21 +801,22 @@ def _reachable(tables: _WalkTables, todo: list[tuple[Sequence[_State], int, int]
     forbid = goals.forbid if goals is not None else {}
     at = goals.at if goals is not None else {}
     every = goals.mask if goals is not None else 0
+    passed = counter if counter is not None else {}
+    push = todo.append
     reached = 0
     while todo:
         states, bits_in, barred = todo.pop()
         for state in states:
             old = seen.get(state, 0)
-            bits = bits_in & ~old & ~reached
+            bits = bits_in & ~(old | reached)
             if not bits:
                 continue
             key, skip, jskip, came = state
             if key == barred:
                 continue
             seen[state] = old | bits
-            step = steps.get(key)
-            junction, terminal, edge_keys, stops, ways, jentries = step or tables.step(key)
-            if junction >= 0 and (terminal or (counter is not None and counter.get(junction, 0) > 1)):
+            junction, terminal, edge_keys, stops, ways, jentries = steps.get(key) or tables.step(key)
+            if junction >= 0 and (terminal or passed.get(junction, 0) > 1):
                 continue
             if key in on_way or not crossed.isdisjoint(edge_keys):
                 continue
@@ -829,9 +835,9 @@ def _reachable(tables: _WalkTables, todo: list[tuple[Sequence[_State], int, int]
             if not terminal:
                 for num, entries in stops:
                     if num != came and num not in closed:
-                        todo.append((entries, bits, key))
+                        push((entries, bits, key))
             if junction >= 0 and junction != jskip:
-                todo.append((jentries, bits, -1))
+                push((jentries, bits, -1))
             for e, ek, arrival, entries in ways:
                 if e == skip:
                     continue
@@ -841,7 +847,7 @@ def _reachable(tables: _WalkTables, todo: list[tuple[Sequence[_State], int, int]
                 if found is not None:
                     found.add(arrival)
                 if entries:
-                    todo.append((entries, out, -1))
+                    push((entries, out, -1))
     return reached
 
 
