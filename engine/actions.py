@@ -17,8 +17,10 @@ _REGISTRY: dict[str, type[Action]] = {}
 _COMMON = ("type", "entity", "entity_type", "id")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Action:
+    """One move of a game as 18xx.games records it (the fields every action has)."""
+
     entity: str
     entity_type: str = "player"
     id: int | None = None
@@ -80,8 +82,35 @@ class Action:
     def describe(self) -> str:
         return f"{self.entity} {self.type.replace('_', ' ')}"
 
+    # Equality, hash and repr as a dataclass makes them, written once here for every action
+    # class (not generated per class: importing the module takes half the time)
+    def _compared(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in _compared_names(type(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Action)
+        return self._compared() == other._compared()
+
+    def __hash__(self) -> int:
+        return hash(self._compared())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in _field_names(type(self)))
+        return f"{type(self).__qualname__}({shown})"
+
 
 _FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
+_COMPARED_NAMES: dict[type[Action], tuple[str, ...]] = {}
+
+
+def _compared_names(klass: type[Action]) -> tuple[str, ...]:
+    """The fields of an action class that its equality and hash compare (not ``extra``)."""
+    names = _COMPARED_NAMES.get(klass)
+    if names is None:
+        names = _COMPARED_NAMES[klass] = tuple(f.name for f in fields(klass) if f.compare)
+    return names
 
 
 def _field_names(klass: type[Action]) -> tuple[str, ...]:
@@ -111,8 +140,10 @@ def _thaw(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Bid(Action):
+    """A bid on a private company."""
+
     type: ClassVar[str] = "bid"
     company: str = ""
     price: int = 0
@@ -121,8 +152,10 @@ class Bid(Action):
         return f"{self.entity} bids {self.price} for {self.company}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Par(Action):
+    """Starting a corporation at a par price."""
+
     type: ClassVar[str] = "par"
     corporation: str = ""
     share_price: str = ""  # "price,row,col"
@@ -131,8 +164,10 @@ class Par(Action):
         return f"{self.entity} pars {self.corporation} at {self.share_price.split(',')[0]}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class BuyShares(Action):
+    """Buying shares (from the IPO, the pool or a player)."""
+
     type: ClassVar[str] = "buy_shares"
     shares: tuple[str, ...] = ()
     percent: int | None = None
@@ -142,8 +177,10 @@ class BuyShares(Action):
         return f"{self.entity} buys {', '.join(self.shares)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class SellShares(Action):
+    """Selling shares to the pool."""
+
     type: ClassVar[str] = "sell_shares"
     shares: tuple[str, ...] = ()
     percent: int | None = None
@@ -152,16 +189,20 @@ class SellShares(Action):
         return f"{self.entity} sells {', '.join(self.shares)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Pass(Action):
+    """Passing (a round's turn or an optional step)."""
+
     type: ClassVar[str] = "pass"
 
     def describe(self) -> str:
         return f"{self.entity} passes"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class LayTile(Action):
+    """Laying or upgrading a tile."""
+
     type: ClassVar[str] = "lay_tile"
     hex: str = ""
     tile: str = ""  # tile id "57-0"
@@ -171,8 +212,10 @@ class LayTile(Action):
         return f"{self.entity} lays {self.tile.split('-')[0]} on {self.hex}, rotation {self.rotation}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class PlaceToken(Action):
+    """Placing a station token in a city."""
+
     type: ClassVar[str] = "place_token"
     city: str = ""  # "<tile id>-<city index>", e.g. "14-0-0"
     slot: int | None = None
@@ -182,15 +225,19 @@ class PlaceToken(Action):
         return f"{self.entity} places a token on {self.city}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class RemoveToken(Action):
+    """Removing a station token."""
+
     type: ClassVar[str] = "remove_token"
     city: str = ""
     slot: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class RunRoutes(Action):
+    """Running trains along routes."""
+
     type: ClassVar[str] = "run_routes"
     routes: tuple[Any, ...] = ()
     extra_revenue: int | None = None
@@ -202,8 +249,10 @@ class RunRoutes(Action):
         return f"{self.entity} runs for {sum(r.get('revenue', 0) for r in self.route_dicts())}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Dividend(Action):
+    """Paying out or withholding the run's revenue."""
+
     type: ClassVar[str] = "dividend"
     kind: str = "payout"
 
@@ -211,8 +260,10 @@ class Dividend(Action):
         return f"{self.entity} {'pays out' if self.kind == 'payout' else 'withholds'}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class BuyTrain(Action):
+    """Buying a train (from the depot or another corporation)."""
+
     type: ClassVar[str] = "buy_train"
     train: str = ""
     price: int = 0
@@ -225,20 +276,26 @@ class BuyTrain(Action):
         return f"{self.entity} buys train {self.train} for {self.price}{ex}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class DiscardTrain(Action):
+    """Discarding a train over the limit."""
+
     type: ClassVar[str] = "discard_train"
     train: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class BorrowTrain(Action):
+    """Borrowing a train (a title's rule)."""
+
     type: ClassVar[str] = "borrow_train"
     train: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class TakeLoan(Action):
+    """Taking a loan."""
+
     type: ClassVar[str] = "take_loan"
     loan: int | None = None
 
@@ -246,8 +303,10 @@ class TakeLoan(Action):
         return f"{self.entity} takes a loan"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class PayoffLoan(Action):
+    """Paying off a loan."""
+
     type: ClassVar[str] = "payoff_loan"
     loan: int | None = None
 
@@ -255,8 +314,10 @@ class PayoffLoan(Action):
         return f"{self.entity} pays off a loan"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class BuyCompany(Action):
+    """Buying a private company."""
+
     type: ClassVar[str] = "buy_company"
     company: str = ""
     price: int = 0
@@ -265,76 +326,100 @@ class BuyCompany(Action):
         return f"{self.entity} buys {self.company} for {self.price}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Assign(Action):
+    """Assigning a private company's ability to a hex or a corporation."""
+
     type: ClassVar[str] = "assign"
     target: str = ""
     target_type: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class SpecialBuy(Action):
+    """A title's special purchase."""
+
     type: ClassVar[str] = "special_buy"
     description: str = ""
     cost: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Merge(Action):
+    """Merging corporations (a title's rule)."""
+
     type: ClassVar[str] = "merge"
     corporation: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Bankrupt(Action):
+    """Declaring bankruptcy."""
+
     type: ClassVar[str] = "bankrupt"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class EndGame(Action):
+    """Ending the game by hand."""
+
     type: ClassVar[str] = "end_game"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Message(Action):
+    """A chat message (changes nothing)."""
+
     type: ClassVar[str] = "message"
     message: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Undo(Action):
+    """Undoing actions (the export's log resolves it)."""
+
     type: ClassVar[str] = "undo"
     action_id: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Redo(Action):
+    """Redoing an undone action (the export's log resolves it)."""
+
     type: ClassVar[str] = "redo"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class DestinationConnection(Action):
+    """A corporation reaching its destination (1856)."""
+
     type: ClassVar[str] = "destination_connection"
     corporations: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ProgramBuyShares(Action):
+    """A programmed stock-round move: buy shares of a corporation until a condition holds."""
+
     type: ClassVar[str] = "program_buy_shares"
     corporation: str = ""
     until_condition: Any = None
     from_market: bool | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ProgramSharePass(Action):
+    """A programmed stock-round move: pass."""
+
     type: ClassVar[str] = "program_share_pass"
     unconditional: bool | None = None
     indefinite: bool | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ProgramDisable(Action):
+    """Cancelling a programmed move."""
+
     type: ClassVar[str] = "program_disable"
     reason: str | None = None
     original_type: str | None = None

@@ -600,6 +600,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     blocks: dict[int, bool] = {}  # stops the walk may not pass (off-boards, full cities)
     start_num = _node_num(start)
     calls = 0  # ways tried (pruning starts only where trying them all gets long)
+    next_check = _PRUNE_AFTER if prune else -1  # when pruning starts, then bounds again
 
     def stops_walk(num: int, ref: NodeRef) -> bool:
         got = blocks.get(num)
@@ -656,7 +657,7 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
         if not goals_now or goals_now[0].size != len(left):
             goals_now[:] = [_Goals(tables, left)]
         goals = goals_now[0]
-        return _reachable(tables, [(((rec[0], skip, -1, -1),), goals.mask, -1)], visited_nodes, vpaths,
+        return _reachable(tables, [(((rec[0], skip, -1, -1, _state_num(rec[0], skip)),), goals.mask, -1)], visited_nodes, vpaths,
                           crossed, counter, goals=goals, first=True) != 0
 
     def walk_node(num: int, ref: NodeRef, vpaths: set[int], converging_node: bool) -> None:
@@ -674,14 +675,15 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     def walk_path(origin: int, rec: _PathWalk, skip: int | None, jskip: int,
                   vpaths: set[int], converging: bool) -> None:
         # the caller has checked that the path is not on the way already (``vpaths``)
-        nonlocal calls
+        nonlocal calls, next_check
         key, junction, terminal, edge_keys, nodes, exits, _, jrecs, _, _ = rec
         if junction >= 0 and (counter.get(junction, 0) > 1 or terminal):
             return
         if not crossed.isdisjoint(edge_keys):
             return
         calls += 1
-        if prune and calls >= _PRUNE_AFTER and calls % _PRUNE_AFTER == 0:
+        if calls == next_check:
+            next_check += _PRUNE_AFTER
             if left is None:
                 start_pruning()
             else:
@@ -695,7 +697,10 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
                 found(key)
         if not terminal:
             for num, ref in nodes:
-                if num == origin or num in visited_nodes or stops_walk(num, ref):
+                if num == origin or num in visited_nodes:
+                    continue
+                ends = blocks.get(num)
+                if ends or (ends is None and stops_walk(num, ref)):
                     continue  # an off-board, or a city full of other stations, ends the walk
                 walk_node(num, ref, vpaths, converging)
         if junction >= 0 and junction != jskip:
@@ -791,26 +796,26 @@ def _reachable(tables: _WalkTables, todo: list[tuple[Sequence[_State], int, int]
     ended by the walk's rule (off-boards, full cities) are not passed through. Each state is
     taken once per goal (bit 1 for none), in time linear in the size of that network times the
     goals."""
-    seen: dict[_State, int] = {}  # state -> goal bits it was taken with
+    seen: dict[int, int] = {}  # state (by number) -> goal bits it was taken with
     steps = tables.steps
     forbid = goals.forbid if goals is not None else {}
     at = goals.at if goals is not None else {}
     every = goals.mask if goals is not None else 0
+    passed = counter if counter is not None else {}
+    push = todo.append
     reached = 0
     while todo:
         states, bits_in, barred = todo.pop()
-        for state in states:
-            old = seen.get(state, 0)
-            bits = bits_in & ~old & ~reached
+        for key, skip, jskip, came, num in states:
+            old = seen.get(num, 0)
+            bits = bits_in & ~(old | reached)
             if not bits:
                 continue
-            key, skip, jskip, came = state
             if key == barred:
                 continue
-            seen[state] = old | bits
-            step = steps.get(key)
-            junction, terminal, edge_keys, stops, ways, jentries = step or tables.step(key)
-            if junction >= 0 and (terminal or (counter is not None and counter.get(junction, 0) > 1)):
+            seen[num] = old | bits
+            junction, terminal, edge_keys, stops, ways, jentries = steps.get(key) or tables.step(key)
+            if junction >= 0 and (terminal or passed.get(junction, 0) > 1):
                 continue
             if key in on_way or not crossed.isdisjoint(edge_keys):
                 continue
@@ -829,9 +834,9 @@ def _reachable(tables: _WalkTables, todo: list[tuple[Sequence[_State], int, int]
             if not terminal:
                 for num, entries in stops:
                     if num != came and num not in closed:
-                        todo.append((entries, bits, key))
+                        push((entries, bits, key))
             if junction >= 0 and junction != jskip:
-                todo.append((jentries, bits, -1))
+                push((jentries, bits, -1))
             for e, ek, arrival, entries in ways:
                 if e == skip:
                     continue
@@ -841,7 +846,7 @@ def _reachable(tables: _WalkTables, todo: list[tuple[Sequence[_State], int, int]
                 if found is not None:
                     found.add(arrival)
                 if entries:
-                    todo.append((entries, out, -1))
+                    push((entries, out, -1))
     return reached
 
 
@@ -863,8 +868,8 @@ def _tile_walk(board: Board, hid: str) -> _TileWalk:
 # hex's number (_HEX_NUMS) times 64.
 _PathWalk = list[Any]
 # A path to take as _reachable has it: (path number, edge it is entered at, junction it is
-# entered from, stop it is entered from; None or -1: none)
-_State = tuple[int, int | None, int, int]
+# entered from, stop it is entered from; None or -1: none; the state's own number, _state_num)
+_State = tuple[int, int | None, int, int, int]
 _HEX_NUMS: dict[str, int] = {}
 _HEX_IDS: list[str] = []  # by hex number / 64
 
@@ -875,6 +880,17 @@ def _hex_num(hid: str) -> int:
         got = _HEX_NUMS[hid] = len(_HEX_NUMS) * 64
         _HEX_IDS.append(hid)
     return got
+
+
+# how a path is entered, as a state's number tells it: at edge 0 to 5, from its junction, from
+# its stop (node) n: _FROM_STOP + n
+_FROM_JUNCTION = 6
+_FROM_STOP = 8
+
+
+def _state_num(key: int, entry: int) -> int:
+    """A state's number (a small int is hashed faster than the state): its path and entry."""
+    return key * 128 + entry
 
 
 def _node_num(ref: NodeRef) -> int:
@@ -963,15 +979,16 @@ class _TileWalk:
         for rec in recs:
             if rec[1] >= 0:
                 rec[7] = tuple(self.node_paths.get(rec[1] - base - 6, ()))
-                rec[9] = tuple((r[0], None, rec[1], -1) for r in rec[7])
+                rec[9] = tuple((r[0], None, rec[1], -1, _state_num(r[0], _FROM_JUNCTION)) for r in rec[7])
         self.base = base
         self.recs = recs  # by path index
 
     # what _reachable puts on its list to take next: the paths entered at an edge, from a stop
     @cached_property
     def edge_entries(self) -> dict[int, tuple[_State, ...]]:
-        return {e: tuple((r[0], e, -1, -1) for r in rs) for e, rs in self.by_edge.items()}
+        return {e: tuple((r[0], e, -1, -1, _state_num(r[0], e)) for r in rs) for e, rs in self.by_edge.items()}
 
     @cached_property
     def node_entries(self) -> dict[int, tuple[_State, ...]]:
-        return {n: tuple((r[0], None, -1, self.base + n) for r in rs) for n, rs in self.node_paths.items()}
+        return {n: tuple((r[0], None, -1, self.base + n, _state_num(r[0], _FROM_STOP + n))
+                         for r in rs) for n, rs in self.node_paths.items()}
