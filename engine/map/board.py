@@ -347,6 +347,18 @@ class Board:
                 arrivals |= walk.arrivals
         return touched, arrivals
 
+    def walk_next_station(self, sym: str) -> bool:
+        """Walks from the first station whose walk is not kept, so that :meth:`known_network`
+        knows more (False: every walk is kept, or networks are not made of station walks)."""
+        if type(self).connectivity is not Board.connectivity or not self.route_legal_network:
+            return False
+        starts = self.stations(sym)
+        for start, walk in self._kept_walks(sym):
+            if walk is None:
+                self._station_walk(sym, start, starts)
+                return True
+        return False
+
     def _kept_walks(self, sym: str) -> list[tuple[NodeRef, StationWalk | None]]:
         """The corporation's stations, each with its kept walk (None: to be walked again)."""
         return [(start, self._cache.get(("walk", sym, start))) for start in self.stations(sym)]

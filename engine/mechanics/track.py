@@ -126,7 +126,12 @@ class TrackRules(TitleHooks):
             return
         if reach is None:
             reach = self.hex_reach(corp, hex_id)
-        if self._known_connected(corp, h, tile, exits, reach):
+        # the quick checks only grow more true as more of the network is known: walk the
+        # stations whose walks the last lays made stale one at a time until they pass
+        while not self._known_connected(corp, h, tile, exits, reach):
+            if not reach.walk_one_more():
+                break
+        else:
             return
         touched = reach.touched
         if not (exits & touched):
@@ -312,6 +317,14 @@ class HexReach:
             return None
         pairs, arrivals = known
         return {e for hid, e in pairs if hid == self.hid}, {e for hid, e in arrivals if hid == self.hid}
+
+    def walk_one_more(self) -> bool:
+        """Walks one more of the corporation's stations (:meth:`Board.walk_next_station`), so
+        that :attr:`known` grows; False when nothing is left to walk."""
+        if not self.board.walk_next_station(self.sym):
+            return False
+        self.__dict__.pop("known", None)
+        return True
 
     @cached_property
     def touched(self) -> set[int]:
