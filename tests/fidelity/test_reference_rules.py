@@ -236,6 +236,7 @@ def test_a_closing_by_price_ends_the_turn_whose_step_it_empties_and_the_closed_l
     assert g.round.corp is hsm and hsm.loans and hsm.cash >= g.loan_value
     play(g, GJR, "1836jr56_p3_s8803", 101)
     assert g.corporations["GCL"].closed and g.round.corp.sym == "GCL"
+    assert g.log.count("GCL closes") == 1  # the second share's price drop does not close it again
     assert g.round.acting() == ["GCL"]
     assert set(turn_moves(g, "GCL")) == {"take_loan", "pass"}
     assert "payoff_loan" not in turn_moves(g, "HSM")

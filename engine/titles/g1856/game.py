@@ -216,8 +216,9 @@ class G1856(G1856Privates):
 
     def price_target(self, corp: Corporation, direction: str) -> Cell | None:
         """The national's price stays until it has owned a permanent train, and never reaches
-        the closing space; another corporation's price at the edge of the market stays."""
-        if corp.sym == self.national_sym and not self.national_ever_owned_permanent:
+        the closing space; another corporation's price at the edge of the market stays, and a
+        closed one's (a sale of several shares closes it once)."""
+        if corp.closed or (corp.sym == self.national_sym and not self.national_ever_owned_permanent):
             return None
         target = super().price_target(corp, direction)
         if target is None or target is corp.price or ("close" in target.types and corp.sym == self.national_sym):
