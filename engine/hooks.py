@@ -115,7 +115,8 @@ class TitleHooks(GameState):
     def waits_for_closed_last(self, rnd: OperatingRound) -> bool:
         """Whether the operating round, reaching its last corporation closed, still waits for it
         with the steps the previous one left (18xx.games does not set up a closed
-        corporation's steps; a title whose step still offers it something says True)."""
+        corporation's steps; a title whose step still offers it something says True, having
+        given the corporation what it acts with)."""
         return False
 
     # ------------------------------------------------------------------ stock round

@@ -103,10 +103,14 @@ class G1856(G1856Privates):
         nobody of the round is left open."""
         if all(self.corporations[e].closed for e in rnd.entities):
             return False
-        rnd.state = {"bought_trains_done": rnd.state.get("bought_trains_done", False)}
         corp = rnd.corp
+        state, loans = rnd.state, corp.loans
+        rnd.state = {"bought_trains_done": state.get("bought_trains_done", False)}
         corp.loans = self.closed_counts.get(corp.sym, (0, 0))[0]
-        return rnd.active_step() is not None
+        if rnd.active_step() is not None:
+            return True
+        rnd.state, corp.loans = state, loans  # not waited for: nothing changes
+        return False
 
     def maximum_loans(self, corp: Corporation) -> int:
         rnd = self.round
