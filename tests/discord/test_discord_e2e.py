@@ -407,7 +407,12 @@ async def test_a_player_who_chose_direct_messages_gets_turns_by_dm(standin: Disc
         _, msg = await say(standin, users[0], table, "pass")  # the turn passes to Ben
         assert not msg.ephemeral and "next: Ben" in msg.content
         assert_pings_only(msg, None)  # no ping in the channel...
-        dm = next(c for c in standin.channels.values() if c.recipient is users[1])
+        # the bot opens the DM channel and sends after its reply in the channel: wait for both
+        def dm_channel() -> Any:
+            return next((c for c in standin.channels.values() if c.recipient is users[1]), None)
+
+        await standin.wait_for(lambda: dm_channel() is not None, 10, "the DM channel")
+        dm = dm_channel()
         await standin.wait_for(lambda: bool(standin.channel_messages(dm)), 10, "the DM")
         assert "your turn" in standin.channel_messages(dm)[0].content  # ...a direct message instead
         rec, msg = await say(standin, users[1], table, "pass")  # Cat's DM cannot be delivered...
