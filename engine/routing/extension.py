@@ -51,6 +51,19 @@ def terminal_needs(game: Game, graph: RouteGraph) -> dict[int, tuple[int, ...]]:
     return out
 
 
+def route_terminal_needs(game: Game, graph: RouteGraph) -> dict[int, tuple[int, ...]]:
+    """:func:`terminal_needs` without the links whose terminal track is only at their own ends
+    (a route search enforces those itself: a link leaving its first stop by terminal track only
+    starts a route, one reaching its stop by it ends the route)."""
+    needs = terminal_needs(game, graph)
+    for row in graph.adj:
+        for link in row:
+            need = needs.get(id(link))
+            if need is not None and set(need) <= {link.u, link.v}:
+                del needs[id(link)]
+    return needs
+
+
 class Extender:
     """Exact extensions for ``game``'s corporation ``corp`` on ``graph`` over candidates
     ``cands`` (indexed as in the router's list of all candidates)."""

@@ -68,6 +68,54 @@ def stop_bounds(game: Game, corp: Corporation, graph: RouteGraph) -> tuple[list[
     return plain, via_port
 
 
+def reach_parts(cur: int, visited: int, nbr: list[int], through: int, reach_mask: int,
+                bounds: list[int]) -> tuple[tuple[int, int, int], ...]:
+    """Where a continuation from stop ``cur`` may go (not passing ``visited`` or a stop a route
+    may only end at, those not in ``through``; ``nbr[u]``: the stops one link from ``u``): per
+    part of the map it may enter (it never comes back to ``cur`` to enter another), the sum of
+    the ``bounds`` of the stops there it may pass through, all its stops, and the stops there
+    it could only end at although ``through`` has them (a bit set each): those joined to one
+    stop it may still use (``cur`` included) cannot be passed through now."""
+    blocked = visited | ~reach_mask
+    usable = ~blocked | 1 << cur
+    todo = nbr[cur] & ~blocked
+    parts = []
+    while todo:
+        reach = todo & -todo
+        frontier = reach & through
+        mids = dead = 0
+        while frontier:  # each stop it may pass through is in the frontier once
+            new = 0
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                v = low.bit_length() - 1
+                joined = nbr[v] & usable
+                if joined & (joined - 1):  # two stops or more: it may be passed through
+                    mids += bounds[v]
+                    new |= joined
+                else:
+                    dead |= low
+            new &= ~blocked & ~reach
+            reach |= new
+            frontier = new & through
+        todo &= ~reach
+        parts.append((mids, reach, dead))
+    return tuple(parts)
+
+
+def end_best(last: int, bounds: list[int]) -> int:
+    """The best of the ``bounds`` of the stops in ``last`` (a route's last stop is one of them)."""
+    end = 0
+    while last:
+        low = last & -last
+        last ^= low
+        got = bounds[low.bit_length() - 1]
+        if got > end:
+            end = got
+    return end
+
+
 class LongRoutes:
     """Lists the routes of more than ``short_max`` and at most ``max_stops`` stops that could be
     in an assignment better than ``lower`` (see the module docstring).
@@ -118,7 +166,7 @@ class LongRoutes:
         self.short_bits = short_bits
         self.short_conf: dict[int, int] = {}
         self._beat = 0  # the best the other trains earn together, while _best_others runs
-        self.memo: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+        self.memo: dict[tuple[int, int], tuple[tuple[int, int, int], ...]] = {}
         self.unlimited = max_stops >= n
 
     def via_port(self, port: bool) -> list[int]:
@@ -126,47 +174,15 @@ class LongRoutes:
         self.bounds = self.port_bounds if port else self.plain_bounds
         return self.bounds
 
-    def reach_of(self, cur: int, visited: int) -> tuple[tuple[int, int], ...]:
-        """Where a continuation from stop ``cur`` may go (not passing ``visited`` or a stop a
-        route may only end at): per part of the map it may enter (it never comes back to
-        ``cur`` to enter another), the stops there and the sum of the bounds of those it may
-        pass through (kept in ``memo``)."""
-        through = self.through_mask
-        blocked = visited | ~self.reach_mask
-        todo = self.nbr[cur] & ~blocked
-        nbr, bounds = self.nbr, self.bounds
-        parts = []
-        while todo:
-            reach = todo & -todo
-            frontier = reach & through
-            mids = 0
-            while frontier:  # each stop it may pass through is in the frontier once
-                new = 0
-                while frontier:
-                    low = frontier & -frontier
-                    frontier ^= low
-                    v = low.bit_length() - 1
-                    mids += bounds[v]
-                    new |= nbr[v]
-                new &= ~blocked & ~reach
-                reach |= new
-                frontier = new & through
-            todo &= ~reach
-            parts.append((mids, reach))
-        kept = self.memo[(cur, visited)] = tuple(parts)
+    def reach_of(self, cur: int, visited: int) -> tuple[tuple[int, int, int], ...]:
+        """Where a continuation from stop ``cur`` may go (:func:`reach_parts`, kept in ``memo``)."""
+        kept = self.memo[(cur, visited)] = reach_parts(cur, visited, self.nbr, self.through_mask,
+                                                      self.reach_mask, self.bounds)
         return kept
 
     def end_best(self, last: int) -> int:
         """The best bound of the stops in ``last`` (a route's last stop is one of them)."""
-        end = 0
-        bounds = self.bounds
-        while last:
-            low = last & -last
-            last ^= low
-            got = bounds[low.bit_length() - 1]
-            if got > end:
-                end = got
-        return end
+        return end_best(last, self.bounds)
 
     def capped(self, got: int, reach: int, count: int, ends: int) -> int:
         """``got`` for a train reaching ``max_stops`` stops of which the route has ``count``:

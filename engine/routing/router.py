@@ -36,6 +36,10 @@ the best found so far, by a search that stops following a partial route once an 
 what it and the other trains can earn falls below that. Candidate lists are kept per train
 reach, and conflicts are computed only for the lists of trains placed later.
 
+Two trains that reach every stop (two D-trains, :mod:`engine.routing.pair`): when listing every
+route takes more than half the budget (at most half a second), the pair search gets the rest:
+it follows one route and keeps beside it the best route the other train can still run.
+
 Route extension (1833NE cross-connection bonuses, :mod:`engine.routing.extension`): a title
 with ``game.extension_gains`` lets a route go on past its counted stops to a bonus place.
 Each candidate's revenue then includes an optimistic gain (an upper bound, so pruning stays
@@ -64,9 +68,10 @@ from ..errors import NOT_OWNER, GameError
 from .check import check_route, check_routes
 from .check import route_order as _route_order
 from .check import side_keys as _side_keys
-from .extension import Extender, Path, terminal_needs
+from .extension import Extender, Path, route_terminal_needs, terminal_needs
 from .graph import Link, RouteGraph
 from .long import LongRoutes, stop_bounds
+from .pair import PairSearch
 
 if TYPE_CHECKING:
     from ..entities import Train
@@ -89,6 +94,10 @@ _SOLVED: weakref.WeakKeyDictionary[Board, dict[tuple[Any, ...], tuple[float, Rou
 _SPLIT_LISTING_SHARE = 0.85  # share of the budget the listing with bounded long routes may take
 _SPLIT_FROM = 5  # long routes are bounded (router_long) for a train reaching more stops than this
 _LONE_FROM = 4  # ... and for a lone train reaching more stops than this
+# two trains reaching every stop: listing all routes may take this share of the budget (at most
+# _PAIR_LISTING_MOST seconds); when that is not enough, the pair search gets the rest
+_PAIR_LISTING_SHARE = 0.5
+_PAIR_LISTING_MOST = 0.5
 
 
 @dataclass
@@ -185,14 +194,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     for r, i in enumerate(starts):
         rank[i] = r
     # terminal track (1833NE's Portland crossing) only leads to a route's first or last stop
-    term_needs = terminal_needs(game, graph)
-    # terminal track at a link's own ends is enforced by the search (a link leaving its first
-    # stop by terminal track only starts a route, one reaching its stop by it ends the route)
-    for row in adj:
-        for link in row:
-            need = term_needs.get(id(link))
-            if need is not None and set(need) <= {link.u, link.v}:
-                del term_needs[id(link)]
+    term_needs = route_terminal_needs(game, graph)
     revenue_of: dict[int, int] = {}
     # routes listed per set of stops, by track (with route extension a route's end matters too)
     listed: dict[int, list[int]] = {}
@@ -290,9 +292,9 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                 # onwards only while it may pay: in the part of the map it goes on to, with a
                 # stop where a route from this start may end, all stops it may pass through
                 # and the best it may end at
-                for mids, reach in memo.get((v, vis)) or long.reach_of(v, vis):
+                for mids, reach, dead in memo.get((v, vis)) or long.reach_of(v, vis):
                     if reach & ends:
-                        last = reach & end_only
+                        last = (reach & end_only) | (dead & ends)
                         part = mids + long.end_best(last) if last else mids
                         if not unlimited:
                             part = long.capped(part, reach, count + 1, ends)
@@ -772,6 +774,35 @@ def _split_listing(game: Game, corp_sym: str, graph: RouteGraph, trains: list[Tr
     return sorted(short + longer, key=lambda c: -c.revenue)
 
 
+def _pair_search(game: Game, corp_sym: str, graph: RouteGraph, trains: list[Train],
+                 clock: _Clock) -> PairSearch | None:
+    """The search for two trains that reach every stop (:mod:`engine.routing.pair`), when the
+    corporation runs two such trains and routes are priced stop by stop; else None."""
+    if len(trains) != 2 or min(_reach(t) for t in trains) < len(graph.stops):
+        return None
+    corp = game.corp(corp_sym)
+    bounds = stop_bounds(game, corp, graph)
+    if bounds is None or route_terminal_needs(game, graph):
+        return None
+    port, port_min = _port_rule(game, graph)
+    return PairSearch(game, corp, graph, bounds, port, port_min, lambda work: clock.expired(None, work))
+
+
+def _pair_solution(game: Game, graph: RouteGraph, search: PairSearch, trains: list[Train], sol: RouteSolution,
+                   clock: _Clock) -> RouteSolution:
+    """``sol`` with the pair search's routes (the first train runs the first route)."""
+    sol.total, *routes = search.run()
+    for train, found in zip(trains, routes, strict=True):
+        if found is not None:
+            sol.routes.append(route_dict(game, graph, Candidate(*found), train.id))
+    sol.candidates = search.firsts
+    sol.optimal = not search.out
+    if search.out:
+        sol.stopped = "time budget spent while pairing routes"
+    sol.elapsed_ms = clock.elapsed_ms()
+    return sol
+
+
 def best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0,
                 trains: list[Train] | None = None, graph: RouteGraph | None = None,
                 deterministic: bool = False) -> RouteSolution:
@@ -819,7 +850,13 @@ def _best_routes(game: Game, corp_sym: str, time_budget: float, trains: list[Tra
     all_cands = _split_listing(game, corp_sym, graph, trains, max_stops, clock,
                                clock.start + _SPLIT_LISTING_SHARE * time_budget)
     if all_cands is None:
+        pair = _pair_search(game, corp_sym, graph, trains, clock)
+        if pair is not None:  # few routes are listed at once; many are left to the pair search
+            listing_deadline = clock.start + min(_PAIR_LISTING_SHARE * time_budget, _PAIR_LISTING_MOST)
         all_cands = enumerate_routes(game, corp_sym, graph, max_stops, clock, listing_deadline)
+        if clock.out and pair is not None:
+            clock.out = False
+            return _pair_solution(game, graph, pair, trains, sol, clock)
     enumerated = not clock.out
     if not enumerated and max_stops > _SHORT_STOPS:
         # cut short: the routes found all start near one station; add short routes from everywhere
