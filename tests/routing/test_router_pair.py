@@ -6,16 +6,12 @@ did (1400 where the listing had 1260) and, given the time, proves it best."""
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
-from engine import actions as A
 from engine.entities import Train
 from engine.game import Game
-from engine.replay import filter_actions, game_from_export
 from engine.routing import router as R
-from tests.fixture_util import load_export
+from tests.fixture_util import before_run
 
 D = 999  # a D-train's reach (unlimited)
 # (fixture folder, game, run_routes action id): positions where a corporation runs two D-trains,
@@ -28,18 +24,6 @@ POSITIONS = [("generated/1836jr56", "1836jr56_p3_s412_diesel_variant", 774),
 DENSE = ("generated/1836jr56", "1836jr56_p3_s205_diesel_variant", 840)
 
 
-@cache
-def _position(folder: str, stem: str, action_id: int) -> tuple[Game, str]:
-    """The game just before run_routes action ``action_id`` and the corporation running."""
-    export = load_export(folder, stem)
-    game = game_from_export(export)
-    for raw in filter_actions(export.get("actions", [])):
-        if raw.get("type") == "run_routes" and raw.get("id") == action_id:
-            return game, str(raw["entity"])
-        game.process(A.Action.from_dict(raw), safe=False)
-    raise AssertionError(f"no run_routes {action_id} in {stem}")
-
-
 def _two_d(game: Game, sym: str) -> list[Train]:
     trains = list(game.runnable_trains(game.corp(sym)))
     assert [t.name for t in trains] == ["D", "D"]
@@ -48,7 +32,7 @@ def _two_d(game: Game, sym: str) -> list[Train]:
 
 @pytest.mark.parametrize(("folder", "stem", "action_id"), POSITIONS)
 def test_pair_search_finds_the_total_of_listing_and_combining(folder: str, stem: str, action_id: int) -> None:
-    game, sym = _position(folder, stem, action_id)
+    game, sym = before_run(folder, stem, action_id)
     trains = _two_d(game, sym)
     listed = R.best_routes(game, sym, time_budget=60.0, trains=trains)
     assert listed.optimal and listed.stopped is None
@@ -64,7 +48,7 @@ def test_pair_search_finds_the_total_of_listing_and_combining(folder: str, stem:
 
 
 def test_pair_search_does_not_apply_to_other_trains() -> None:
-    game, sym = _position(*POSITIONS[0])
+    game, sym = before_run(*POSITIONS[0])
     graph = game.route_graph(sym)
     clock = R._Clock(1.0)
     one_short = [Train("D-0", "D", D, 0), Train("8-0", "8", 8, 0)]
@@ -74,7 +58,7 @@ def test_pair_search_does_not_apply_to_other_trains() -> None:
 
 def test_dense_position_gets_a_far_better_pair_within_the_budget() -> None:
     # the work clock makes the stopping point the same on every machine
-    game, sym = _position(*DENSE)
+    game, sym = before_run(*DENSE)
     sol = R.best_routes(game, sym, time_budget=1.0, deterministic=True)
     assert not sol.optimal and sol.stopped == "time budget spent while pairing routes"
     assert sol.total >= 1400  # the listing and combining had 1260 here
@@ -83,7 +67,7 @@ def test_dense_position_gets_a_far_better_pair_within_the_budget() -> None:
 
 
 def test_dense_position_is_proven_given_the_time() -> None:
-    game, sym = _position(*DENSE)
+    game, sym = before_run(*DENSE)
     sol = R.best_routes(game, sym, time_budget=300.0)
     assert sol.optimal
     assert sol.total == 1400

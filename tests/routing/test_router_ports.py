@@ -7,17 +7,13 @@ finds the best total an exhaustive listing finds."""
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
-from engine import actions as A
 from engine.entities import Train
 from engine.game import Game
-from engine.replay import filter_actions, game_from_export
 from engine.routing import router as R
 from engine.routing.long import stop_bounds
-from tests.fixture_util import load_export
+from tests.fixture_util import before_run
 
 TITLE = "generated/1836jr56"
 # (game, run_routes action id): a corporation reaching all three ports or two, on a map small
@@ -27,16 +23,8 @@ POSITIONS = [("1836jr56_p3_s205_diesel_variant", 722), ("1836jr56_p2_s905", 773)
 D = 999  # a D-train's reach (unlimited)
 
 
-@cache
 def _position(stem: str, action_id: int) -> tuple[Game, str]:
-    """The game just before run_routes action ``action_id`` and the corporation running."""
-    export = load_export(TITLE, stem)
-    game = game_from_export(export)
-    for raw in filter_actions(export.get("actions", [])):
-        if raw.get("type") == "run_routes" and raw.get("id") == action_id:
-            return game, str(raw["entity"])
-        game.process(A.Action.from_dict(raw), safe=False)
-    raise AssertionError(f"no run_routes {action_id} in {stem}")
+    return before_run(TITLE, stem, action_id)
 
 
 def _trains(reaches: tuple[int, ...]) -> list[Train]:
