@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.discord.posting import PostedPictures
-from bot.service import render_images
+from bot.service import render_images, warm_pictures
 from bot.texts.turns import turn_key
 from engine import actions as A
 from engine.game import Game
@@ -162,7 +162,7 @@ def main() -> int:
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated: " + ", ".join(GAMES))
     parser.add_argument("--last", type=int, default=0, help="draw only the last N turn changes (0: all)")
     args = parser.parse_args()
-    render_map(game_from_export(GAMES["89363"]()))  # fonts loaded, text cache warm: a running bot
+    warm_pictures()  # what the Discord bot draws at start-up: fonts loaded, text caches warm
     all_turns: list[float] = []
     for name in args.games.split(","):
         maps, markets, runs, count = bench_game(name, args.last)

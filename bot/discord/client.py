@@ -29,6 +29,7 @@ from discord.ext import commands
 from ..commands.layer import CommandLayer
 from ..commands.limits import RateLimits
 from ..config import Settings
+from ..service import warm_pictures
 from ..storage.pg import is_pg_url
 from ..storage.store import Store
 from .cog import ConductorCog
@@ -54,9 +55,11 @@ class ConductorBot(commands.AutoShardedBot):
                          allowed_mentions=discord.AllowedMentions.none(), **shards)
         self.settings = settings
         self.store: Store | None = None
+        self.warming: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
+        self.warming = asyncio.create_task(self._warm_pictures())
         # discord.py types AutoShardedBot beside Bot, not under it; it has all of Bot's API
         await self.add_cog(ConductorCog(cast(commands.Bot, self), CommandLayer(self.store, images=True, rates=RateLimits())))
         if self.settings.shard_ids is not None and 0 not in self.settings.shard_ids:
@@ -65,6 +68,15 @@ class ConductorBot(commands.AutoShardedBot):
             await self.sync_commands()
         except discord.HTTPException as exc:  # the bot still answers commands registered earlier
             log.error("could not register the slash commands with Discord: %s", exc)
+
+    @staticmethod
+    async def _warm_pictures() -> None:
+        """:func:`bot.service.warm_pictures` in a worker thread (a failure is logged, nothing more)."""
+        try:
+            drawn = await asyncio.to_thread(warm_pictures)
+            log.info("pictures warmed up for %s", ", ".join(drawn))
+        except Exception:
+            log.exception("warming up the pictures failed")
 
     async def sync_commands(self, *, force: bool = False) -> int | None:
         """Register the slash commands (in DEV_GUILD_ID only, when set) if they changed."""

@@ -13,9 +13,13 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+from bot.service import render_images
 from bot.terminal.textcmd import action_to_command, parse
 from engine.moves import choices_for
 from engine.replay import filter_actions, replay
+from engine.titles.registry import new_game, title_names
+from render.draw import _sprite
+from render.fonts import font
 from tests.discord_standin import Channel, DiscordStandIn, InteractionRecord, Message, User
 from tests.discord_standin.harness import RunningBot, assert_pings_only, assert_pngs, say, standin
 from tests.discord_standin.model import EPHEMERAL, MANAGE_GUILD, PRIVILEGED_INTENTS
@@ -219,6 +223,23 @@ async def test_buttons_survive_a_restart_and_commands_are_registered_once(
     async with running:
         assert len(standin.command_puts) == 3
         assert "extra" in {c["name"] for c in standin.global_commands}
+
+
+async def test_the_bot_warms_the_pictures_up_when_it_starts(
+        standin: DiscordStandIn, tmp_path: Path, caplog: Any) -> None:
+    standin.add_guild("Club", [standin.add_user("Alice")])
+    caplog.set_level("INFO", logger="bot.discord.client")
+    async with RunningBot(standin, tmp_path / "bot.db") as bot:
+        assert bot.warming is not None
+        await asyncio.wait_for(bot.warming, 60)
+        assert bot.warming.exception() is None
+    assert "pictures warmed up for 1856, 1836Jr56, 1833NE" in caplog.text
+    # every text a new game of each title shows is drawn already, every font size loaded
+    sprites, fonts = _sprite.cache_info(), font.cache_info()
+    for title in title_names():
+        render_images(new_game(title, [("1", "A"), ("2", "B"), ("3", "C")]))
+    assert _sprite.cache_info().misses == sprites.misses
+    assert font.cache_info().misses == fonts.misses
 
 
 async def test_two_guilds_at_once_nothing_leaks(standin: DiscordStandIn, tmp_path: Path) -> None:
