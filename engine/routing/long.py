@@ -223,6 +223,17 @@ class LongRoutes:
                 picks |= low
         return total, picks
 
+    def least_best(self, allowed: int) -> int:
+        """The least of the other trains' best candidates in ``allowed`` (0 when one has none)."""
+        rev = self.short_rev
+        least = -1
+        for fits in self.fits:
+            x = allowed & fits
+            got = rev[(x & -x).bit_length() - 1] if x else 0
+            if least < 0 or got < least:
+                least = got
+        return max(least, 0)
+
     def found(self, revenue: int, allowed: int, rest: int) -> None:
         """A long route earning ``revenue`` was listed, beside which the other trains may run
         candidates in ``allowed`` (earning at most ``rest``): the best they earn there raises
