@@ -15,14 +15,19 @@ does too.
 The bound on a continuation from the route's open end: every stop still reachable from there
 without passing a stop already visited or a stop a route may only end at (an off-board, a full
 city, a stop joined to one stop only), in the best of the parts of the map the end's neighbours
-lead to (a route cannot come back through its end to a second part); those it could only end
+lead to (a route cannot come back through its end to a second part; only neighbours it may go on
+to by a link sharing no track with the one it came by count); those it could only end
 at count once (the best of them); each stop counts its :func:`stop_bounds` value (what it
 earns alone; a route through one of 1836Jr56's ports, which pays once per station on it, counts
 each station that much more and the port nothing). Each route is listed from one of its ends:
 stops a route may only end at come first in that order, ports first of all, so a route from any
 other stop cannot end at one and its bound leaves them out. A partial route over the same stops to the same stop as one followed before from the
-same start, on all of its track and more, is not followed: its routes would each be beaten by
-one over the same stops on less track.
+same start is not followed when the earlier one leaves free all the track a continuation may
+use (that of the links from the stops not yet visited) that this one leaves free, and beside it
+the other trains lose no candidate that could pay beside this one (one that, taking a train's
+place, cannot lift the total to ``lower``): each of its routes has a counterpart over the same
+stops, listed from the earlier one, that every assignment worth ``lower`` or more could take
+instead.
 """
 
 from __future__ import annotations

@@ -278,7 +278,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         ends = later_ends[start_rank]
         end_only = ends & ~through_mask
         first = count == 1
-        for v, bit, lmask, ljmask, gbits, term_u, open_v, bound_v, tok_here, rank_v, link, conf, unconf in ladj[cur]:
+        for v, bit, lmask, ljmask, gbits, term_u, open_v, bound_v, tok_here, rank_v, link, conf, unconf, after in ladj[cur]:
             if visited & bit or mask & lmask or jmask & ljmask or gmask & gbits or (term_u and not first):
                 continue
             vis = visited | bit
@@ -290,15 +290,12 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             got = -1
             key = vis << key_shift | v
             if open_v and count + 1 < max_stops:
-                # onwards only while it may pay: in the part of the map it goes on to, with a
-                # stop where a route from this start may end, all stops it may pass through
-                # and the best it may end at (per stops visited and open end, kept in ``onward``)
-                m_v, j_v = mask | lmask, jmask | ljmask
-                free = 0  # the stops it may go on to by a link sharing no track with the route
-                for next_mask, next_jmask, next_bit in exits[v]:
-                    if not (next_mask & m_v or next_jmask & j_v):
-                        free |= next_bit
-                if free & ~vis:
+                # onwards only while it may pay: in a part of the map it may go on to (by a link
+                # sharing no track with this one: to a stop in ``after``), with a stop where a
+                # route from this start may end, all stops it may pass through and the best it
+                # may end at (the parts with such a stop and their bounds, per stops visited and
+                # open end: ``onward``)
+                if after & ~vis:
                     ways = onward.get(key)
                     if ways is None:
                         ways = []
@@ -314,7 +311,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                                 ways.append((part, reach))
                         onward[key] = ways
                     for part, reach in ways:
-                        if reach & free and part > got:
+                        if reach & after and part > got:
                             got = part
                 if got >= 0 and most_v + got + rest < lower:
                     got = -1
@@ -390,10 +387,19 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             for row in adj]
     ladjs: dict[bool, list[list[Any]]] = {}  # per bounds in use (from a port or not)
 
+    def free_after(link: Link) -> int:
+        # the stops a route may go on to from the far end of ``link`` by a link sharing no track with it
+        free = 0
+        for lk in adj[link.v]:
+            if reachable[lk.v] and not (lk.terminal_u or lk.mask & link.mask or lk.jmask & link.jmask):
+                free |= 1 << lk.v
+        return free
+
     def long_links(bounds: list[int]) -> list[list[Any]]:
         assert long is not None
         return [[(lk.v, 1 << lk.v, lk.mask, lk.jmask, groups[lk.v], lk.terminal_u, through[lk.v] and not lk.terminal_v,
-                  bounds[lk.v], tokened[lk.v], rank[lk.v], lk, long.conflicts(lk), ~long.conflicts(lk))
+                  bounds[lk.v], tokened[lk.v], rank[lk.v], lk, long.conflicts(lk), ~long.conflicts(lk),
+                  free_after(lk))
                  for lk in row if reachable[lk.v]] for row in adj]
 
     ladj: list[list[Any]] = []
@@ -411,11 +417,10 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     key_shift = len(stops).bit_length()
     # per track bit (then per junction bit, after ``track_bits``): the stops whose links use it
     bit_users: dict[int, int] = {}
-    track_bits = max((b + 1 for row in adj for lk in row for b in lk.bits), default=0)
-    reach_all = sum(1 << i for i in range(len(stops)) if reachable[i])
-    # per stop, the links a route passing through it may go on by: track, junctions, far stop
-    exits: list[list[tuple[int, int, int]]] = []
+    track_bits = reach_all = 0
     if long is not None:
+        track_bits = max((b + 1 for row in adj for lk in row for b in lk.bits), default=0)
+        reach_all = long.reach_mask
         for row in adj:
             for lk in row:
                 x = lk.mask | lk.jmask << track_bits
@@ -424,8 +429,6 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                     x ^= low
                     b = low.bit_length() - 1
                     bit_users[b] = bit_users.get(b, 0) | 1 << lk.u
-        exits = [[(lk.mask, lk.jmask, 1 << lk.v) for lk in row if reachable[lk.v] and not lk.terminal_u]
-                 for row in adj]
     bounds: list[int] = []
     for s in starts:
         nodes.append(s)
@@ -450,8 +453,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     found.sort(key=lambda c: -c.revenue)
     # the recursive functions above refer to themselves, so what they use waits for the garbage
     # collector (paused during a search, see best_routes) unless emptied now
-    for kept in (out, revenue_of, listed, followed, onward, bit_users, allowed_of, memo, tadj, ladj, ladjs,
-                 exits):
+    for kept in (out, revenue_of, listed, followed, onward, bit_users, allowed_of, memo, tadj, ladj, ladjs):
         kept.clear()
     return found
 
