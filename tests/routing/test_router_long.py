@@ -11,6 +11,7 @@ import pytest
 from bot.tools.routes import RouteCase, summarize
 from engine.game import Game
 from engine.routing import router as R
+from engine.routing.long import LongRoutes, stop_bounds
 from engine.titles.registry import new_game
 
 CORP = "CA"
@@ -82,3 +83,31 @@ def test_summary_counts_positions_not_proven_optimal() -> None:
     cut = R.RouteSolution("CA", total=90, optimal=False, elapsed_ms=1000.0, stopped="time budget spent")
     cases = [RouteCase(1, "CA", 100, proven, None, None), RouteCase(2, "CA", 80, cut, None, None)]
     assert summarize(cases)["unproven"] == 1
+
+
+@pytest.mark.parametrize("seed", [6, 7, 11, 12])
+@pytest.mark.parametrize("trains", [("D", "6", "5"), ("D", "5")])
+def test_leaving_out_covered_partial_routes_keeps_the_best_total(
+        seed: int, trains: tuple[str, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    # many stations on a map of brown track: many partial long routes over the same stops to the
+    # same stop, most of them left out as covered by one followed before
+    game = _brown_map(seed, trains, stations=6, share=1.0)
+    fast = R.best_routes(game, CORP, time_budget=60.0)
+    monkeypatch.setattr(R, "_split_listing", lambda *args: None)
+    full = R.best_routes(game, CORP, time_budget=60.0)
+    assert fast.optimal and full.optimal
+    assert fast.total == full.total
+    assert R.check_routes(game, CORP, fast.routes) is None
+
+
+def test_least_best_is_the_least_of_the_other_trains_best_candidates() -> None:
+    game = _brown_map(1, ("D", "6", "5"), share=0.8)
+    graph = game.route_graph(CORP)
+    bounds = stop_bounds(game, game.corp(CORP), graph)
+    assert bounds is not None
+    # candidates best first: 100 over 3 stops, 90 over 6, 80 over 2; a 6-train and a 5-train
+    long = LongRoutes(graph, bounds, 6, len(graph.stops), 0, [(100, 0, 3), (90, 0, 6), (80, 0, 2)], [6, 5],
+                      [[], [], []])
+    assert long.least_best(0b111) == 100  # both trains' best is the first
+    assert long.least_best(0b110) == 80  # the 6-train's best earns 90, the 5-train's 80
+    assert long.least_best(0b010) == 0  # the 5-train has none
