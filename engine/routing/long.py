@@ -22,12 +22,8 @@ earns alone; a route through one of 1836Jr56's ports, which pays once per statio
 each station that much more and the port nothing). Each route is listed from one of its ends:
 stops a route may only end at come first in that order, ports first of all, so a route from any
 other stop cannot end at one and its bound leaves them out. A partial route over the same stops to the same stop as one followed before from the
-same start is not followed when the earlier one leaves free all the track a continuation may
-use (that of the links from the stops not yet visited) that this one leaves free, and beside it
-the other trains lose no candidate that could pay beside this one (one that, taking a train's
-place, cannot lift the total to ``lower``): each of its routes has a counterpart over the same
-stops, listed from the earlier one, that every assignment worth ``lower`` or more could take
-instead.
+same start, on all of its track and more, is not followed: its routes would each be beaten by
+one over the same stops on less track.
 """
 
 from __future__ import annotations
@@ -227,17 +223,6 @@ class LongRoutes:
                 total += rev[low.bit_length() - 1]
                 picks |= low
         return total, picks
-
-    def least_best(self, allowed: int) -> int:
-        """The least of the other trains' best candidates in ``allowed`` (0 when one has none)."""
-        rev = self.short_rev
-        least = -1
-        for fits in self.fits:
-            x = allowed & fits
-            got = rev[(x & -x).bit_length() - 1] if x else 0
-            if least < 0 or got < least:
-                least = got
-        return max(least, 0)
 
     def found(self, revenue: int, allowed: int, rest: int) -> None:
         """A long route earning ``revenue`` was listed, beside which the other trains may run

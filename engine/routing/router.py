@@ -70,7 +70,7 @@ from .check import route_order as _route_order
 from .check import side_keys as _side_keys
 from .extension import Extender, Path, route_terminal_needs, terminal_needs
 from .graph import Link, RouteGraph
-from .long import LongRoutes, end_best, stop_bounds
+from .long import LongRoutes, stop_bounds
 from .pair import PairSearch
 
 if TYPE_CHECKING:
@@ -278,7 +278,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         ends = later_ends[start_rank]
         end_only = ends & ~through_mask
         first = count == 1
-        for v, bit, lmask, ljmask, gbits, term_u, open_v, bound_v, tok_here, rank_v, link, conf, unconf, after in ladj[cur]:
+        for v, bit, lmask, ljmask, gbits, term_u, open_v, bound_v, tok_here, rank_v, link, conf, after in ladj[cur]:
             if visited & bit or mask & lmask or jmask & ljmask or gmask & gbits or (term_u and not first):
                 continue
             vis = visited | bit
@@ -288,36 +288,27 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             # least what they add beside it with the link): may the route end here, go on?
             end_here = count >= short_max and tok_v and start_rank < rank_v and most_v + rest >= lower
             got = -1
-            key = vis << key_shift | v
             if open_v and count + 1 < max_stops:
                 # onwards only while it may pay: in a part of the map it may go on to (by a link
                 # sharing no track with this one: to a stop in ``after``), with a stop where a
                 # route from this start may end, all stops it may pass through and the best it
-                # may end at (the parts with such a stop and their bounds, per stops visited and
-                # open end: ``onward``)
-                if after & ~vis:
-                    ways = onward.get(key)
-                    if ways is None:
-                        ways = []
-                        parts = memo.get((v, vis))
-                        if parts is None:
-                            parts = long.reach_of(v, vis)
-                        for mids, reach, dead in parts:
-                            if reach & ends:
-                                last = (reach & end_only) | (dead & ends)
-                                part = mids + end_best(last, bounds) if last else mids
-                                if not unlimited:
-                                    part = long.capped(part, reach, count + 1, ends)
-                                ways.append((part, reach))
-                        onward[key] = ways
-                    for part, reach in ways:
-                        if reach & after and part > got:
+                # may end at
+                parts = memo.get((v, vis))
+                if parts is None:  # (none at all is kept too)
+                    parts = long.reach_of(v, vis)
+                for mids, reach, dead in parts:
+                    if reach & ends and reach & after:
+                        last = (reach & end_only) | (dead & ends)
+                        part = mids + long.end_best(last) if last else mids
+                        if not unlimited:
+                            part = long.capped(part, reach, count + 1, ends)
+                        if part > got:
                             got = part
                 if got >= 0 and most_v + got + rest < lower:
                     got = -1
             if not end_here and got < 0:
                 continue
-            allowed_v = allowed & unconf
+            allowed_v = allowed & ~conf
             if conf & picks:  # one of the others' best candidates is taken away
                 rest_v, picks_v = long.others_best(allowed_v)
             else:
@@ -334,15 +325,18 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                 # been followed: this one can only list routes it beats (when legality depends
                 # only on stops and track: no terminal track that must end a route)
                 m_v, j_v = mask | lmask, jmask | ljmask
-                tried = followed.get(key)
+                tried = followed.get(vis)
+                dominated = False
                 if tried is None:
-                    followed[key] = [(m_v, j_v, allowed_v)]
-                    dominated = False
+                    followed[vis] = [(v, m_v, j_v)]
                 else:
-                    dominated = not term_needs and covered(tried, vis | ~reach_all, m_v, j_v, allowed_v,
-                                                           lower - most_v - got - rest_v)
+                    if not term_needs:
+                        for u, m, j in tried:
+                            if u == v and not m & ~m_v and not j & ~j_v:
+                                dominated = True
+                                break
                     if not dominated:
-                        tried.append((m_v, j_v, allowed_v))
+                        tried.append((v, m_v, j_v))
                 if not dominated:
                     links.append(link)
                     dfs_long(start_rank, v, vis, m_v, j_v, gmask | gbits, tok_v, most_v, allowed_v, rest_v, picks_v)
@@ -350,34 +344,6 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             nodes.pop()
             if clock.out:
                 return
-
-    def covered(tried: list[tuple[int, int, int]], blocked: int, m_v: int, j_v: int, allowed_v: int,
-                margin: int) -> bool:
-        # whether a partial route to the same stop over the same stops, followed before, leaves
-        # free all the track a continuation may use (any track of a link from a stop not in
-        # ``blocked``) that this one leaves free, and beside it the other trains may run all
-        # candidates they may run beside this one, but those that cannot pay: a candidate
-        # taking one train's place adds at most its revenue less that train's best, so when
-        # the best such candidate earns less than ``margin`` more than the least of the other
-        # trains' best, no assignment with it beats ``lower``
-        assert long is not None
-        least = -1
-        for m, j, a in tried:
-            extra = allowed_v & ~a
-            if extra:
-                if least < 0:
-                    least = long.least_best(allowed_v)
-                if long.short_rev[(extra & -extra).bit_length() - 1] - least >= margin:
-                    continue
-            x = (m & ~m_v) | (j & ~j_v) << track_bits
-            while x:
-                low = x & -x
-                if bit_users[low.bit_length() - 1] & ~blocked:
-                    break
-                x ^= low
-            if not x:
-                return True
-        return False
 
     allowed_of: dict[int, int] = {}  # long routes listed: index in ``out`` -> allowed (see dfs_long)
     # links as tuples, unreachable stops left out; for the long search with what it reads of
@@ -398,8 +364,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     def long_links(bounds: list[int]) -> list[list[Any]]:
         assert long is not None
         return [[(lk.v, 1 << lk.v, lk.mask, lk.jmask, groups[lk.v], lk.terminal_u, through[lk.v] and not lk.terminal_v,
-                  bounds[lk.v], tokened[lk.v], rank[lk.v], lk, long.conflicts(lk), ~long.conflicts(lk),
-                  free_after(lk))
+                  bounds[lk.v], tokened[lk.v], rank[lk.v], lk, long.conflicts(lk), free_after(lk))
                  for lk in row if reachable[lk.v]] for row in adj]
 
     ladj: list[list[Any]] = []
@@ -410,30 +375,10 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     # per start rank: the stops a route found from that start may end at (those ranked after it)
     later_ends = [sum(1 << i for i in range(len(stops)) if rank[i] > r) for r in range(len(starts))] \
         if long is not None else []
-    # per start, per stops and open end: (track, junctions, the other trains' candidates beside it)
-    # of the partial routes followed; and a bound on what a continuation adds in each part of the map
-    followed: dict[int, list[tuple[int, int, int]]] = {}
-    onward: dict[int, list[tuple[int, int]]] = {}
-    key_shift = len(stops).bit_length()
-    # per track bit (then per junction bit, after ``track_bits``): the stops whose links use it
-    bit_users: dict[int, int] = {}
-    track_bits = reach_all = 0
-    if long is not None:
-        track_bits = max((b + 1 for row in adj for lk in row for b in lk.bits), default=0)
-        reach_all = long.reach_mask
-        for row in adj:
-            for lk in row:
-                x = lk.mask | lk.jmask << track_bits
-                while x:
-                    low = x & -x
-                    x ^= low
-                    b = low.bit_length() - 1
-                    bit_users[b] = bit_users.get(b, 0) | 1 << lk.u
-    bounds: list[int] = []
+    followed: dict[int, list[tuple[int, int, int]]] = {}  # per start: stops -> (end, track, junctions)
     for s in starts:
         nodes.append(s)
         followed.clear()
-        onward.clear()
         if long is None:
             dfs(rank[s], s, 1 << s, 0, 0, groups[s], tokened[s], True)
         else:
@@ -453,7 +398,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     found.sort(key=lambda c: -c.revenue)
     # the recursive functions above refer to themselves, so what they use waits for the garbage
     # collector (paused during a search, see best_routes) unless emptied now
-    for kept in (out, revenue_of, listed, followed, onward, bit_users, allowed_of, memo, tadj, ladj, ladjs):
+    for kept in (out, revenue_of, listed, followed, allowed_of, memo, tadj, ladj, ladjs):
         kept.clear()
     return found
 
