@@ -288,7 +288,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             # least what they add beside it with the link): may the route end here, go on?
             end_here = count >= short_max and tok_v and start_rank < rank_v and most_v + rest >= lower
             got = -1
-            if open_v and count + 1 < max_stops:
+            if open_v and count + 1 < max_stops and after & ~vis:
                 # onwards only while it may pay: in a part of the map it may go on to (by a link
                 # sharing no track with this one: to a stop in ``after``), with a stop where a
                 # route from this start may end, all stops it may pass through and the best it
