@@ -15,7 +15,8 @@ does too.
 The bound on a continuation from the route's open end: every stop still reachable from there
 without passing a stop already visited or a stop a route may only end at (an off-board, a full
 city, a stop joined to one stop only), in the best of the parts of the map the end's neighbours
-lead to (a route cannot come back through its end to a second part); those it could only end
+lead to (a route cannot come back through its end to a second part; only neighbours it may go on
+to by a link sharing no track with the one it came by count); those it could only end
 at count once (the best of them); each stop counts its :func:`stop_bounds` value (what it
 earns alone; a route through one of 1836Jr56's ports, which pays once per station on it, counts
 each station that much more and the port nothing). Each route is listed from one of its ends:

@@ -278,7 +278,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         ends = later_ends[start_rank]
         end_only = ends & ~through_mask
         first = count == 1
-        for v, bit, lmask, ljmask, gbits, term_u, open_v, bound_v, tok_here, rank_v, link, conf in ladj[cur]:
+        for v, bit, lmask, ljmask, gbits, term_u, open_v, bound_v, tok_here, rank_v, link, conf, after in ladj[cur]:
             if visited & bit or mask & lmask or jmask & ljmask or gmask & gbits or (term_u and not first):
                 continue
             vis = visited | bit
@@ -288,12 +288,16 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             # least what they add beside it with the link): may the route end here, go on?
             end_here = count >= short_max and tok_v and start_rank < rank_v and most_v + rest >= lower
             got = -1
-            if open_v and count + 1 < max_stops:
-                # onwards only while it may pay: in the part of the map it goes on to, with a
-                # stop where a route from this start may end, all stops it may pass through
-                # and the best it may end at
-                for mids, reach, dead in memo.get((v, vis)) or long.reach_of(v, vis):
-                    if reach & ends:
+            if open_v and count + 1 < max_stops and after & ~vis:
+                # onwards only while it may pay: in a part of the map it may go on to (by a link
+                # sharing no track with this one: to a stop in ``after``), with a stop where a
+                # route from this start may end, all stops it may pass through and the best it
+                # may end at
+                parts = memo.get((v, vis))
+                if parts is None:  # (none at all is kept too)
+                    parts = long.reach_of(v, vis)
+                for mids, reach, dead in parts:
+                    if reach & ends and reach & after:
                         last = (reach & end_only) | (dead & ends)
                         part = mids + long.end_best(last) if last else mids
                         if not unlimited:
@@ -349,10 +353,18 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             for row in adj]
     ladjs: dict[bool, list[list[Any]]] = {}  # per bounds in use (from a port or not)
 
+    def free_after(link: Link) -> int:
+        # the stops a route may go on to from the far end of ``link`` by a link sharing no track with it
+        free = 0
+        for lk in adj[link.v]:
+            if reachable[lk.v] and not (lk.terminal_u or lk.mask & link.mask or lk.jmask & link.jmask):
+                free |= 1 << lk.v
+        return free
+
     def long_links(bounds: list[int]) -> list[list[Any]]:
         assert long is not None
         return [[(lk.v, 1 << lk.v, lk.mask, lk.jmask, groups[lk.v], lk.terminal_u, through[lk.v] and not lk.terminal_v,
-                  bounds[lk.v], tokened[lk.v], rank[lk.v], lk, long.conflicts(lk))
+                  bounds[lk.v], tokened[lk.v], rank[lk.v], lk, long.conflicts(lk), free_after(lk))
                  for lk in row if reachable[lk.v]] for row in adj]
 
     ladj: list[list[Any]] = []
