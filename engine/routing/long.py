@@ -69,6 +69,30 @@ def stop_bounds(game: Game, corp: Corporation, graph: RouteGraph) -> tuple[list[
     return plain, via_port
 
 
+def stop_links(graph: RouteGraph) -> tuple[list[int], int, int]:
+    """Per stop the stops one link away (a bit set each); the stops reachable from a station; the
+    stops a route may pass through: not an off-board or a full city, and joined to two stops a
+    route may visit (one joined to a single stop can only start or end a route)."""
+    n = len(graph.stops)
+    nbr = [0] * n
+    for u in range(n):
+        for link in graph.adj[u]:
+            nbr[u] |= 1 << link.v
+    reach_mask = sum(1 << i for i in range(n) if graph.reachable[i])
+    through_mask = sum(1 << i for i in range(n) if graph.through[i] and (nbr[i] & reach_mask).bit_count() > 1)
+    return nbr, reach_mask, through_mask
+
+
+def free_after(graph: RouteGraph, link: Link) -> int:
+    """The stops a route may go on to from the far end of ``link`` by a link sharing no track
+    (and no junction) with it, not leaving by a terminal path."""
+    free = 0
+    for lk in graph.adj[link.v]:
+        if graph.reachable[lk.v] and not (lk.terminal_u or lk.mask & link.mask or lk.jmask & link.jmask):
+            free |= 1 << lk.v
+    return free
+
+
 def reach_parts(cur: int, visited: int, nbr: list[int], through: int, reach_mask: int,
                 bounds: list[int]) -> tuple[tuple[int, int, int], ...]:
     """Where a continuation from stop ``cur`` may go (not passing ``visited`` or a stop a route
@@ -137,17 +161,7 @@ class LongRoutes:
         self.lower = lower
         self.short = short
         self.other_reaches = other_reaches
-        n = len(graph.stops)
-        nbr = [0] * n
-        for u in range(n):
-            for link in graph.adj[u]:
-                nbr[u] |= 1 << link.v
-        self.nbr = nbr
-        self.reach_mask = sum(1 << i for i in range(n) if graph.reachable[i])
-        # stops a route may pass through: not an off-board or a full city, and joined to two
-        # stops a route may visit (one joined to a single stop can only start or end a route)
-        self.through_mask = sum(1 << i for i in range(n) if graph.through[i]
-                                and (nbr[i] & self.reach_mask).bit_count() > 1)
+        self.nbr, self.reach_mask, self.through_mask = stop_links(graph)
         # the other trains' candidates as bit sets (bit j: short[j]): per track bit those using
         # it, per reach those fitting, per link (by id) those sharing track with it
         self.short_rev = [r for r, _, _ in short]
@@ -168,7 +182,7 @@ class LongRoutes:
         self.short_conf: dict[int, int] = {}
         self._beat = 0  # the best the other trains earn together, while _best_others runs
         self.memo: dict[tuple[int, int], tuple[tuple[int, int, int], ...]] = {}
-        self.unlimited = max_stops >= n
+        self.unlimited = max_stops >= len(graph.stops)
 
     def via_port(self, port: bool) -> list[int]:
         """The bounds of routes from a port (``port``) or from any other stop, now in use."""

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import GameError
-from .long import end_best, reach_parts
+from .long import end_best, free_after, reach_parts, stop_links
 
 if TYPE_CHECKING:
     from ..entities import Corporation
@@ -72,13 +72,7 @@ class PairSearch:
         self.port_min = port_min
         n = len(graph.stops)
         reachable, tokened, through, groups = graph.reachable, graph.tokened, graph.through, graph.groups
-        nbr = [0] * n
-        for u in range(n):
-            for link in graph.adj[u]:
-                nbr[u] |= 1 << link.v
-        self.reach_mask = sum(1 << i for i in range(n) if reachable[i])
-        # stops a route may pass through: not an off-board or a full city, joined to two stops
-        self.through_mask = sum(1 << i for i in range(n) if through[i] and (nbr[i] & self.reach_mask).bit_count() > 1)
+        nbr, self.reach_mask, self.through_mask = stop_links(graph)
         self.whole = _Region(nbr, self.through_mask)
         self.regions: dict[tuple[int, ...], _Region] = {}
         # every link once, for the free-track regions
@@ -94,7 +88,7 @@ class PairSearch:
         self.later_ends = [sum(1 << i for i in range(n) if rank[i] > r) for r in range(len(self.starts))]
         self.bounds = {False: bounds[0], True: bounds[1]}  # by "the route starts at a port"
         self.adj = {p: [[(lk.v, 1 << lk.v, lk.mask, lk.jmask, groups[lk.v], lk.terminal_u,
-                          through[lk.v] and not lk.terminal_v, b[lk.v], tokened[lk.v], rank[lk.v], lk)
+                          through[lk.v] and not lk.terminal_v, b[lk.v], tokened[lk.v], rank[lk.v], lk, free_after(graph, lk))
                          for lk in row if reachable[lk.v]] for row in graph.adj]
                     for p, b in self.bounds.items()}
         self.revenue_of: dict[int, int] = {}
@@ -140,15 +134,19 @@ class PairSearch:
             region = self.regions[key] = _Region(nbr, through)
         return region
 
-    def _onward(self, region: _Region, v: int, visited: int, ends: int, end_only: int, bounds: list[int]) -> int:
-        """The most a route now ending at ``v`` may add by going on (-1: it cannot end anywhere)."""
+    def _onward(self, region: _Region, v: int, visited: int, ends: int, end_only: int, bounds: list[int],
+                after: int = -1) -> int:
+        """The most a route now ending at ``v`` may add by going on (-1: it cannot end anywhere):
+        into a part of the map with a stop in ``after`` (those it may go on to)."""
         got = -1
+        if not after & ~visited:
+            return got
         parts = region.memo.get((v, visited))
         if parts is None:
             parts = region.memo[(v, visited)] = reach_parts(v, visited, region.nbr, region.through,
                                                             self.reach_mask, bounds)
         for mids, reach, dead in parts:
-            if reach & ends:
+            if reach & ends and reach & after:
                 last = (reach & end_only) | (dead & ends)
                 part = mids + end_best(last, bounds) if last else mids
                 if part > got:
@@ -185,7 +183,7 @@ class PairSearch:
             if self.out:
                 return
             at_start = len(nodes) == 1
-            for v, bit, lmask, ljmask, gbits, term_u, open_v, bound_v, tok_here, rank_v, link in adj[cur]:
+            for v, bit, lmask, ljmask, gbits, term_u, open_v, bound_v, tok_here, rank_v, link, after in adj[cur]:
                 if visited & bit or mask & lmask or jmask & ljmask or gmask & gbits or (term_u and not at_start):
                     continue
                 low = best[0]
@@ -193,7 +191,7 @@ class PairSearch:
                 most_v = most + bound_v
                 tok_v = tok or tok_here
                 end_here = tok_v and start_rank < rank_v and most_v > low
-                got = self._onward(region, v, vis, ends, end_only, bounds) if open_v else -1
+                got = self._onward(region, v, vis, ends, end_only, bounds, after) if open_v else -1
                 if most_v + got <= low:
                     got = -1
                 if not end_here and got < 0:
@@ -265,7 +263,7 @@ class PairSearch:
             if self.out:
                 return
             at_start = len(nodes) == 1
-            for v, bit, lmask, ljmask, gbits, term_u, open_v, bound_v, tok_here, rank_v, link in adj[cur]:
+            for v, bit, lmask, ljmask, gbits, term_u, open_v, bound_v, tok_here, rank_v, link, after in adj[cur]:
                 if visited & bit or mask & lmask or jmask & ljmask or gmask & gbits or (term_u and not at_start):
                     continue
                 lower = self.best[0]
@@ -273,7 +271,7 @@ class PairSearch:
                 most_v = most + bound_v
                 tok_v = tok or tok_here
                 end_here = tok_v and start_rank < rank_v
-                got = self._onward(region, v, vis, ends, end_only, bounds) if open_v else -1
+                got = self._onward(region, v, vis, ends, end_only, bounds, after) if open_v else -1
                 bound = most_v + got if got >= 0 else (most_v if end_here else -1)
                 if 2 * bound <= lower or bound + partner <= lower:
                     continue

@@ -70,7 +70,7 @@ from .check import route_order as _route_order
 from .check import side_keys as _side_keys
 from .extension import Extender, Path, route_terminal_needs, terminal_needs
 from .graph import Link, RouteGraph
-from .long import LongRoutes, stop_bounds
+from .long import LongRoutes, free_after, stop_bounds
 from .pair import PairSearch
 
 if TYPE_CHECKING:
@@ -353,18 +353,10 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             for row in adj]
     ladjs: dict[bool, list[list[Any]]] = {}  # per bounds in use (from a port or not)
 
-    def free_after(link: Link) -> int:
-        # the stops a route may go on to from the far end of ``link`` by a link sharing no track with it
-        free = 0
-        for lk in adj[link.v]:
-            if reachable[lk.v] and not (lk.terminal_u or lk.mask & link.mask or lk.jmask & link.jmask):
-                free |= 1 << lk.v
-        return free
-
     def long_links(bounds: list[int]) -> list[list[Any]]:
         assert long is not None
         return [[(lk.v, 1 << lk.v, lk.mask, lk.jmask, groups[lk.v], lk.terminal_u, through[lk.v] and not lk.terminal_v,
-                  bounds[lk.v], tokened[lk.v], rank[lk.v], lk, long.conflicts(lk), free_after(lk))
+                  bounds[lk.v], tokened[lk.v], rank[lk.v], lk, long.conflicts(lk), free_after(graph, lk))
                  for lk in row if reachable[lk.v]] for row in adj]
 
     ladj: list[list[Any]] = []
