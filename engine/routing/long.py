@@ -69,6 +69,18 @@ def stop_bounds(game: Game, corp: Corporation, graph: RouteGraph) -> tuple[list[
     return plain, via_port
 
 
+def route_price(game: Game, corp: Corporation, graph: RouteGraph, nodes: list[int], port: list[bool],
+                port_min: int) -> int:
+    """What a route over the stops ``nodes`` earns, -1 when it is not legal: the title refuses it
+    (GameError), or it visits one of 1836Jr56's ports (``port``) with fewer than ``port_min`` stops."""
+    if port_min and len(nodes) < port_min and any(port[i] for i in nodes):
+        return -1
+    try:
+        return game.route_revenue(corp, [graph.stops[i] for i in nodes])
+    except GameError:
+        return -1
+
+
 def stop_links(graph: RouteGraph) -> tuple[list[int], int, int]:
     """Per stop the stops one link away (a bit set each); the stops reachable from a station; the
     stops a route may pass through: not an off-board or a full city, and joined to two stops a

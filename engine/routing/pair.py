@@ -30,8 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..errors import GameError
-from .long import end_best, free_after, reach_parts, stop_links
+from .long import end_best, free_after, reach_parts, route_price, stop_links
 
 if TYPE_CHECKING:
     from ..entities import Corporation
@@ -87,8 +86,9 @@ class PairSearch:
         self.rank = rank
         self.later_ends = [sum(1 << i for i in range(n) if rank[i] > r) for r in range(len(self.starts))]
         self.bounds = {False: bounds[0], True: bounds[1]}  # by "the route starts at a port"
+        onward = {id(lk): free_after(graph, lk) for row in graph.adj for lk in row}
         self.adj = {p: [[(lk.v, 1 << lk.v, lk.mask, lk.jmask, groups[lk.v], lk.terminal_u,
-                          through[lk.v] and not lk.terminal_v, b[lk.v], tokened[lk.v], rank[lk.v], lk, free_after(graph, lk))
+                          through[lk.v] and not lk.terminal_v, b[lk.v], tokened[lk.v], rank[lk.v], lk, onward[id(lk)])
                          for lk in row if reachable[lk.v]] for row in graph.adj]
                     for p, b in self.bounds.items()}
         self.revenue_of: dict[int, int] = {}
@@ -107,13 +107,8 @@ class PairSearch:
         """What a route over ``nodes`` earns (-1: not a legal route), memoised on its stops."""
         rev = self.revenue_of.get(visited)
         if rev is None:
-            rev = -1
-            if not (self.port_min and len(nodes) < self.port_min and any(self.port[i] for i in nodes)):
-                try:
-                    rev = self.game.route_revenue(self.corp, [self.graph.stops[i] for i in nodes])
-                except GameError:
-                    rev = -1
-            self.revenue_of[visited] = rev
+            rev = self.revenue_of[visited] = route_price(self.game, self.corp, self.graph, nodes, self.port,
+                                                         self.port_min)
         return rev
 
     def _region(self, avoid: int) -> _Region:

@@ -70,7 +70,7 @@ from .check import route_order as _route_order
 from .check import side_keys as _side_keys
 from .extension import Extender, Path, route_terminal_needs, terminal_needs
 from .graph import Link, RouteGraph
-from .long import LongRoutes, free_after, stop_bounds
+from .long import LongRoutes, free_after, route_price, stop_bounds
 from .pair import PairSearch
 
 if TYPE_CHECKING:
@@ -222,13 +222,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             kept.append(mask)
         rev = revenue_of.get(visited)
         if rev is None:
-            rev = -1
-            if not (port_min and len(nodes) < port_min and any(port[i] for i in nodes)):
-                try:
-                    rev = game.route_revenue(corp, [stops[i] for i in nodes])
-                except GameError:
-                    rev = -1
-            revenue_of[visited] = rev
+            rev = revenue_of[visited] = route_price(game, corp, graph, nodes, port, port_min)
         if rev >= 0:
             out.append(Candidate(rev, mask, tuple(nodes), tuple(links)))
             if long is not None:
@@ -778,11 +772,16 @@ def _split_listing(game: Game, corp_sym: str, graph: RouteGraph, trains: list[Tr
     return sorted(short + longer, key=lambda c: -c.revenue)
 
 
+def _two_unlimited(trains: list[Train], graph: RouteGraph) -> bool:
+    """Two trains, both reaching every stop (the pair search's case)."""
+    return len(trains) == 2 and min(_reach(t) for t in trains) >= len(graph.stops)
+
+
 def _pair_search(game: Game, corp_sym: str, graph: RouteGraph, trains: list[Train],
                  clock: _Clock) -> PairSearch | None:
     """The search for two trains that reach every stop (:mod:`engine.routing.pair`), when the
     corporation runs two such trains and routes are priced stop by stop; else None."""
-    if len(trains) != 2 or min(_reach(t) for t in trains) < len(graph.stops):
+    if not _two_unlimited(trains, graph):
         return None
     corp = game.corp(corp_sym)
     bounds = stop_bounds(game, corp, graph)
@@ -854,11 +853,12 @@ def _best_routes(game: Game, corp_sym: str, time_budget: float, trains: list[Tra
     all_cands = _split_listing(game, corp_sym, graph, trains, max_stops, clock,
                                clock.start + _SPLIT_LISTING_SHARE * time_budget)
     if all_cands is None:
-        pair = _pair_search(game, corp_sym, graph, trains, clock)
-        if pair is not None:  # few routes are listed at once; many are left to the pair search
+        pairs = _two_unlimited(trains, graph)
+        if pairs:  # few routes are listed at once; many are left to the pair search
             listing_deadline = clock.start + min(_PAIR_LISTING_SHARE * time_budget, _PAIR_LISTING_MOST)
         all_cands = enumerate_routes(game, corp_sym, graph, max_stops, clock, listing_deadline)
-        if clock.out and pair is not None:
+        pair = _pair_search(game, corp_sym, graph, trains, clock) if pairs and clock.out else None
+        if pair is not None:
             clock.out = False
             return _pair_solution(game, graph, pair, trains, sol, clock)
     enumerated = not clock.out
