@@ -772,21 +772,25 @@ def _split_listing(game: Game, corp_sym: str, graph: RouteGraph, trains: list[Tr
     return sorted(short + longer, key=lambda c: -c.revenue)
 
 
-def _two_unlimited(trains: list[Train], graph: RouteGraph) -> bool:
-    """Two trains, both reaching every stop (the pair search's case)."""
-    return len(trains) == 2 and min(_reach(t) for t in trains) >= len(graph.stops)
+def _pair_bounds(game: Game, corp_sym: str, graph: RouteGraph,
+                 trains: list[Train]) -> tuple[list[int], list[int]] | None:
+    """The stop bounds of the pair search (:mod:`engine.routing.pair`) when it applies: the
+    corporation runs two trains reaching every stop and routes are priced stop by stop; else None."""
+    if len(trains) != 2 or min(_reach(t) for t in trains) < len(graph.stops):
+        return None
+    bounds = stop_bounds(game, game.corp(corp_sym), graph)
+    if bounds is None or route_terminal_needs(game, graph):
+        return None
+    return bounds
 
 
 def _pair_search(game: Game, corp_sym: str, graph: RouteGraph, trains: list[Train],
                  clock: _Clock) -> PairSearch | None:
-    """The search for two trains that reach every stop (:mod:`engine.routing.pair`), when the
-    corporation runs two such trains and routes are priced stop by stop; else None."""
-    if not _two_unlimited(trains, graph):
+    """The search for two trains that reach every stop, when it applies (:func:`_pair_bounds`)."""
+    bounds = _pair_bounds(game, corp_sym, graph, trains)
+    if bounds is None:
         return None
     corp = game.corp(corp_sym)
-    bounds = stop_bounds(game, corp, graph)
-    if bounds is None or route_terminal_needs(game, graph):
-        return None
     port, port_min = _port_rule(game, graph)
     return PairSearch(game, corp, graph, bounds, port, port_min, lambda work: clock.expired(None, work))
 
@@ -853,7 +857,8 @@ def _best_routes(game: Game, corp_sym: str, time_budget: float, trains: list[Tra
     all_cands = _split_listing(game, corp_sym, graph, trains, max_stops, clock,
                                clock.start + _SPLIT_LISTING_SHARE * time_budget)
     if all_cands is None:
-        pairs = _two_unlimited(trains, graph)
+        # (the listing's time is cut short only where the pair search can take over)
+        pairs = _pair_bounds(game, corp_sym, graph, trains) is not None
         if pairs:  # few routes are listed at once; many are left to the pair search
             listing_deadline = clock.start + min(_PAIR_LISTING_SHARE * time_budget, _PAIR_LISTING_MOST)
         all_cands = enumerate_routes(game, corp_sym, graph, max_stops, clock, listing_deadline)
