@@ -15,9 +15,10 @@ def _result_ids(export: dict[str, Any], result: dict[str, int]) -> dict[str, int
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from bot.tools.fidelity import read_export
     from engine.replay import replay
 
-    export = json.loads(Path(args.file).read_text())
+    export = read_export(Path(args.file))
     res = replay(export, trace=bool(args.trace))
     game = res.game
     if args.trace:
@@ -114,9 +115,10 @@ def cmd_local(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    from bot.tools.fidelity import read_export
     from engine.replay import replay
 
-    export = json.loads(Path(args.file).read_text())
+    export = read_export(Path(args.file))
     res = replay(export, upto=args.at)
     if res.error:
         print(f"action {res.failed_action_id} rejected: {res.error}", file=sys.stderr)

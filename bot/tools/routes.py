@@ -1,4 +1,4 @@
-"""``conductor routes FILE.json``: replay an 18xx.games export and, before every ``run_routes``
+"""``conductor routes FILE.json[.gz]``: replay an 18xx.games export and, before every ``run_routes``
 action, compute the best routes for that corporation and compare with what the player ran."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.tools.fidelity import read_export
 from engine import actions as A
 from engine.errors import GameError
 from engine.game import Game
@@ -95,7 +96,7 @@ def summarize(cases: list[RouteCase]) -> dict[str, Any]:
 
 def main_routes(path: str, *, time_budget: float = 1.0) -> int:
     """Print one line per run_routes case and a JSON summary; 0 when no case is worse than recorded."""
-    export = json.loads(Path(path).read_text())
+    export = read_export(Path(path))
     cases: list[RouteCase] = []
     status: dict[str, Any] = {}
     for _game, case in route_cases(export, time_budget=time_budget, status=status):

@@ -3,6 +3,7 @@ route checker, the time budget, and every run_routes action of the real games th
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -248,3 +249,15 @@ def test_cli_summary(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out.strip().splitlines()
     assert out[-1].startswith('{"cases": 5, ')
     assert '"worse_than_recorded": 0' in out[-1]
+
+
+def test_cli_reads_gzipped_exports(capsys: pytest.CaptureFixture[str]) -> None:
+    """``conductor routes`` and ``conductor replay`` take the corpora's gzipped exports as they are."""
+    from bot.cli import main
+
+    path = FIXTURES / "generated" / "1836jr56" / "1836jr56_p4_s203.json.gz"
+    assert main(["routes", str(path)]) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["cases"] == 5 and summary["unproven"] == 0
+    assert main(["replay", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["title"] == "1836Jr56"
