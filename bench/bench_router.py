@@ -1,7 +1,8 @@
 """Time the route optimizer (run on demand: ``python -m bench.bench_router``).
 
 Default: the late positions of the densest games. The ``--games`` exports of tests/fixtures with
-the most tiles laid (default 8) are replayed; before every ``run_routes`` action in one of the
+the most tiles laid (default 8), and the games whose positions are the hardest to prove
+(:data:`HARDEST`), are replayed; before every ``run_routes`` action in one of the
 last ``--late`` phases (default 3: 6, D and 8 in 1856) :func:`engine.routing.router.best_routes` runs
 once with ``--budget`` seconds (default 1). Per game and overall: cases, p50/p95/max
 milliseconds (wall clock, which the budget counts, and CPU time of the search's thread: on a
@@ -132,6 +133,11 @@ def _all_exports() -> list[Path]:
     return sorted(p for p in FIXTURES.rglob("*.json*") if ".trace." not in p.name and ".jsonl" not in p.name)
 
 
+# games not among the densest whose positions take the longest to prove (``--all`` finds them):
+# 1836Jr56 with diesels, NBDS running two D-trains on 28 stops (#840, #854)
+HARDEST = ("generated/1836jr56/1836jr56_p3_s205_diesel_variant.json.gz",)
+
+
 def densest(n: int) -> list[Path]:
     """The ``n`` exports of tests/fixtures with the most tiles laid."""
     def tiles(item: tuple[str, dict[str, Any]]) -> int:
@@ -248,7 +254,10 @@ def main(argv: list[str] | None = None) -> None:
     if args.all:
         bench_games(_all_exports(), args.budget, None)
     else:
-        bench_games(args.files or densest(args.games), args.budget, args.late)
+        paths = args.files or densest(args.games)
+        if not args.files:
+            paths += [FIXTURES / name for name in HARDEST if FIXTURES / name not in paths]
+        bench_games(paths, args.budget, args.late)
     if args.dense:
         cpu: list[float] = []
         dense = bench_dense(args.dense, args.budget, cpu)
