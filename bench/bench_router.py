@@ -138,6 +138,12 @@ def _all_exports() -> list[Path]:
 HARDEST = ("generated/1836jr56/1836jr56_p3_s205_diesel_variant.json.gz",)
 
 
+def default_games(n: int) -> list[Path]:
+    """The ``n`` densest exports and the :data:`HARDEST` ones."""
+    paths = densest(n)
+    return paths + [FIXTURES / name for name in HARDEST if FIXTURES / name not in paths]
+
+
 def densest(n: int) -> list[Path]:
     """The ``n`` exports of tests/fixtures with the most tiles laid."""
     def tiles(item: tuple[str, dict[str, Any]]) -> int:
@@ -243,7 +249,7 @@ def bench_1833ne(n: int, time_budget: float, cpu: list[float]) -> list[float]:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("files", nargs="*", type=Path, help="exports (default: the densest fixtures)")
+    ap.add_argument("files", nargs="*", type=Path, help="exports (default: the densest and hardest fixtures)")
     ap.add_argument("--budget", type=float, default=1.0, help="time budget per case, seconds")
     ap.add_argument("--games", type=int, default=8, help="how many of the densest fixtures")
     ap.add_argument("--late", type=int, default=3, help="time positions in this many last phases")
@@ -254,10 +260,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.all:
         bench_games(_all_exports(), args.budget, None)
     else:
-        paths = args.files or densest(args.games)
-        if not args.files:
-            paths += [FIXTURES / name for name in HARDEST if FIXTURES / name not in paths]
-        bench_games(paths, args.budget, args.late)
+        bench_games(args.files or default_games(args.games), args.budget, args.late)
     if args.dense:
         cpu: list[float] = []
         dense = bench_dense(args.dense, args.budget, cpu)
