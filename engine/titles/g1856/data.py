@@ -23,6 +23,9 @@ The German rule summary (shared/rules/1856.de.txt, 18xx/PC, original rules) was 
 where it disagrees with 18xx.games the 18xx.games value is kept and a comment says so.
 """
 
+import copy
+from typing import Any
+
 # The map and the entities live in their own modules; this module is the title's data as a whole.
 from .entities import (  # noqa: F401
     ALTERNATE_DESTINATIONS,
@@ -282,98 +285,25 @@ TRAINS = [
     },
 ]
 
-# Optional rule 'eight_train_variant': the D train and phase D are replaced by the 8 train
-# and phase 8, and 4-trains rust on '8'.
-OPTIONAL_RULE_TRAINS = {
-    "eight_train_variant": [
-        {"name": "2", "distance": 2, "price": 100, "rusts_on": "4", "num": 6},
-        {"name": "3", "distance": 3, "price": 225, "rusts_on": "6", "num": 5},
-        {
-            "name": "4",
-            "distance": 4,
-            "price": 350,
-            "rusts_on": "8",
-            "num": 4,
-            "events": [{"type": "no_more_escrow_corps", "when": 4}],
-        },
-        {
-            "name": "5",
-            "distance": 5,
-            "price": 550,
-            "num": 3,
-            "events": [
-                {"type": "close_companies"},
-                {"type": "no_more_incremental_corps", "when": 3},
-            ],
-        },
-        {
-            "name": "6",
-            "distance": 6,
-            "price": 700,
-            "num": 2,
-            "events": [{"type": "nationalization"}, {"type": "remove_tokens"}],
-        },
-        {
-            "name": "8",
-            "distance": 8,
-            "price": 1000,
-            "num": 22,
-            "available_on": "6",
-            "discount": {"4": 350, "5": 350, "6": 350},
-        },
-    ],
-}
-OPTIONAL_RULE_PHASES = {
-    "eight_train_variant": [
-        {
-            "name": "2",
-            "train_limit": 4,
-            "tiles": ["yellow"],
-            "status": ["escrow", "facing_2"],
-            "operating_rounds": 1,
-        },
-        {
-            "name": "3",
-            "on": "3",
-            "train_limit": 4,
-            "tiles": ["yellow", "green"],
-            "operating_rounds": 2,
-            "status": ["escrow", "facing_3", "can_buy_companies"],
-        },
-        {
-            "name": "4",
-            "on": "4",
-            "train_limit": 3,
-            "tiles": ["yellow", "green"],
-            "operating_rounds": 2,
-            "status": ["escrow", "facing_4", "can_buy_companies"],
-        },
-        {
-            "name": "5",
-            "on": "5",
-            "train_limit": 2,
-            "tiles": ["yellow", "green", "brown"],
-            "status": ["incremental", "facing_5"],
-            "operating_rounds": 3,
-        },
-        {
-            "name": "6",
-            "on": "6",
-            "train_limit": 2,
-            "tiles": ["yellow", "green", "brown", "gray"],
-            "status": ["fullcap", "facing_6", "upgradable_towns", "no_loans"],
-            "operating_rounds": 3,
-        },
-        {
-            "name": "8",
-            "on": "8",
-            "train_limit": 2,
-            "tiles": ["yellow", "green", "brown", "gray", "black"],
-            "status": ["fullcap", "facing_6", "upgradable_towns", "no_loans"],
-            "operating_rounds": 3,
-        },
-    ],
-}
+
+def _eight(item: dict[str, Any]) -> dict[str, Any]:
+    """A train or phase of the optional rule 'eight_train_variant': the D train and phase D are
+    replaced by the 8 train (distance 8, price 1000) and phase 8, and 4-trains rust on '8';
+    everything else is as above."""
+    item = copy.deepcopy(item)
+    if item.get("rusts_on") == "D":
+        item["rusts_on"] = "8"
+    if item["name"] == "D":
+        item["name"] = "8"
+        if "on" in item:
+            item["on"] = "8"
+        if "distance" in item:
+            item.update(distance=8, price=1000)
+    return item
+
+
+OPTIONAL_RULE_TRAINS = {"eight_train_variant": [_eight(t) for t in TRAINS]}
+OPTIONAL_RULE_PHASES = {"eight_train_variant": [_eight(p) for p in PHASES]}
 
 EVENTS_TEXT = {
     "close_companies": ["Companies Close", "All companies unless otherwise noted are discarded from the game"],
