@@ -319,15 +319,25 @@ class Board:
     def _station_walk(self, sym: str, start: NodeRef, starts: list[NodeRef]) -> StationWalk:
         """The route-legal walk from one of the corporation's stations, kept until a hex it
         looked at changes (see :meth:`changed_at`)."""
-        key = ("walk", sym, start)
-        got: StationWalk | None = self._cache.get(key)
+        got: StationWalk | None = self._cache.get(("walk", sym, start))
         if got is None:
-            touched: dict[tuple[str, int], None] = {}
-            arrivals: set[tuple[str, int]] = set()
-            looked: set[str] = set()
-            reached = route_legal_walk(self, start, sym, set(starts) - {start}, touched,
-                                       arrivals=arrivals, looked=looked)
-            got = self._cache[key] = StationWalk(reached, touched, arrivals, frozenset(looked))
+            got = self._walk_station(sym, start, starts)
+            assert got is not None  # an unwatched walk goes to its end
+        return got
+
+    def _walk_station(self, sym: str, start: NodeRef, starts: list[NodeRef],
+                      watch: WalkWatch | None = None) -> StationWalk | None:
+        """Walks from the station ``start`` and keeps the walk; None (nothing kept) when the
+        ``watch`` stopped it early."""
+        touched: dict[tuple[str, int], None] = {}
+        arrivals: set[tuple[str, int]] = set()
+        looked: set[str] = set()
+        reached = route_legal_walk(self, start, sym, set(starts) - {start}, touched,
+                                   arrivals=arrivals, looked=looked, watch=watch)
+        if watch is not None and watch.stopped:
+            watch.stopped = False
+            return None
+        got = self._cache[("walk", sym, start)] = StationWalk(reached, touched, arrivals, frozenset(looked))
         return got
 
     def known_network(self, sym: str) -> tuple[set[tuple[str, int]], set[tuple[str, int]]] | None:
@@ -347,17 +357,25 @@ class Board:
                 arrivals |= walk.arrivals
         return touched, arrivals
 
-    def walk_next_station(self, sym: str) -> bool:
+    def walk_next_station(self, sym: str, watch: WalkWatch | None = None) -> bool:
         """Walks from the first station whose walk is not kept, so that :meth:`known_network`
-        knows more (False: every walk is kept, or networks are not made of station walks)."""
+        knows more (False: every walk is kept, or networks are not made of station walks).
+        With ``watch`` first each such station once as far as the watch asks (what it found of
+        the watched hex is in the watch), then to the end."""
         if type(self).connectivity is not Board.connectivity or not self.route_legal_network:
             return False
         starts = self.stations(sym)
-        for start, walk in self._kept_walks(sym):
-            if walk is None:
-                self._station_walk(sym, start, starts)
-                return True
-        return False
+        stale = [start for start, walk in self._kept_walks(sym) if walk is None]
+        if not stale:
+            return False
+        if watch is not None:
+            for start in stale:
+                if start not in watch.walked:
+                    watch.walked.add(start)
+                    self._walk_station(sym, start, starts, watch)
+                    return True
+        self._station_walk(sym, stale[0], starts)
+        return True
 
     def _kept_walks(self, sym: str) -> list[tuple[NodeRef, StationWalk | None]]:
         """The corporation's stations, each with its kept walk (None: to be walked again)."""
@@ -576,7 +594,8 @@ class StationWalk:
 def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef],
                      touched: dict[tuple[str, int], None],
                      arrivals: set[tuple[str, int]] | None = None,
-                     looked: set[str] | None = None, *, prune: bool = True) -> set[NodeRef]:
+                     looked: set[str] | None = None, *, prune: bool = True,
+                     watch: WalkWatch | None = None) -> set[NodeRef]:
     """The nodes a corporation's network reaches from the station ``start``, as 18xx.games
     finds them: a depth-first walk along track in the tiles' path order in which a piece of
     track (a tile path) is entered at most once, a hex edge is never crossed twice on the way
@@ -593,7 +612,11 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     compare without) the walk skips such a way when nothing it has not found yet can lie on
     it (:func:`_reachable` bounds what may), and ends once it has found everything it still
     might (bounded again every so often, the paths and stops it is done with left out): what
-    it returns is the same."""
+    it returns is the same.
+
+    With ``watch`` the walk stops as soon as what it found of the watched hex satisfies the
+    watch (:class:`WalkWatch`); it then returns nothing, and ``watch.stopped`` is set. What it
+    found by then is a part of what the whole walk finds: the walk goes the same way until then."""
     import sys
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
@@ -707,6 +730,8 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
             walked[key] = rec
             if left is not None:
                 found(key)
+            if watch is not None:
+                watch.saw_path(rec[6])
         if not terminal:
             for num, ref in nodes:
                 if num == origin or num in visited_nodes:
@@ -727,6 +752,8 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
                 found_arrivals.add(arrival)
                 if left is not None:
                     found(arrival)
+                if watch is not None:
+                    watch.saw_arrival(arrival)
             for nrec in (seen_walks.get(other) or tw(other)).by_edge.get(back, ()):
                 if nrec[0] not in vpaths:
                     # a way past a converging exit changes nothing: it may be left out
@@ -745,6 +772,10 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
         walk_node(start_num, start, set(), False)
     except _AllFound:
         pass
+    except _Watched:  # (only a watch raises it)
+        if watch is not None:
+            watch.stopped = True
+        return set()
     if arrivals is not None:
         arrivals |= found_arrivals
     if looked is not None:
@@ -759,6 +790,41 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
 
 
 _PRUNE_AFTER = 2000  # paths a walk takes before it starts pruning (a short walk is not worth it)
+
+
+class WalkWatch:
+    """What a walk has found of one hex so far (the hex's edges its paths touch, the edges where
+    it enters the hex) and a test of them: a walk watched stops once the test passes
+    (:func:`route_legal_walk`). A tile lay's checks only grow more true as more of the network
+    is known, so a walk from a station need not go on once they pass (see
+    :meth:`engine.mechanics.track.TrackRules.check_lay_rotation`)."""
+
+    def __init__(self, hid: str, test: Callable[[set[int], set[int]], bool]):
+        self.hid = hid
+        self.test = test
+        self.edges: set[int] = set()
+        self.entries: set[int] = set()
+        self.walked: set[NodeRef] = set()  # the stations walked with this watch
+        self.stopped = False
+
+    def saw_path(self, touches: Sequence[tuple[str, int]]) -> None:
+        grew = False
+        for hid, edge in touches:
+            if hid == self.hid and edge not in self.edges:
+                self.edges.add(edge)
+                grew = True
+        if grew and self.test(self.edges, self.entries):
+            raise _Watched
+
+    def saw_arrival(self, arrival: tuple[str, int]) -> None:
+        if arrival[0] == self.hid and arrival[1] not in self.entries:
+            self.entries.add(arrival[1])
+            if self.test(self.edges, self.entries):
+                raise _Watched
+
+
+class _Watched(Exception):
+    """A watched walk has found enough (see :class:`WalkWatch`)."""
 
 
 class _AllFound(Exception):

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,7 @@ from .. import actions as A
 from ..entities import Company, Corporation
 from ..errors import BAD_OPTION, CANNOT_AFFORD, ILLEGAL_TILE, NO_ROUTE, UNAVAILABLE, UNKNOWN, GameError
 from ..hooks import TitleHooks
+from ..map.board import WalkWatch
 from ..map.tiles import COLOR_ORDER, Tile
 from ..map.upgrades import labels_match, paths_preserved
 from ..rounds.operating import OperatingRound
@@ -127,9 +129,14 @@ class TrackRules(TitleHooks):
         if reach is None:
             reach = self.hex_reach(corp, hex_id)
         # the quick checks only grow more true as more of the network is known: walk the
-        # stations whose walks the last lays made stale one at a time until they pass
+        # stations whose walks the last lays made stale one at a time until they pass (each
+        # walk first only until what it found of this hex lets them pass)
+
+        def passes(edges: set[int], entries: set[int]) -> bool:
+            return self._quick_connected(corp, h, tile, exits, edges, entries)
+
         while not self._known_connected(corp, h, tile, exits, reach):
-            if not reach.walk_one_more():
+            if not reach.walk_one_more(passes):
                 break
         else:
             return
@@ -156,7 +163,12 @@ class TrackRules(TitleHooks):
         known = reach.known
         if known is None:
             return False
-        touched, entries = known
+        return self._quick_connected(corp, h, tile, exits, *known)
+
+    def _quick_connected(self, corp: Corporation, h: HexState, tile: Tile, exits: frozenset[int],
+                         touched: set[int], entries: set[int]) -> bool:
+        """The quick checks of :meth:`check_lay_rotation` on a part of the network: the hex
+        edges it touches there and where it enters the hex."""
         if not (exits & touched):
             return False
         old = h.tile
@@ -310,18 +322,38 @@ class HexReach:
     def __init__(self, board: Board, sym: str, hid: str):
         self.board, self.sym, self.hid = board, sym, hid
 
+    watch: WalkWatch | None = None  # what walks stopped early found of the hex
+
     @cached_property
     def known(self) -> tuple[set[int], set[int]] | None:
         known = self.board.known_network(self.sym)
         if known is None:
             return None
         pairs, arrivals = known
-        return {e for hid, e in pairs if hid == self.hid}, {e for hid, e in arrivals if hid == self.hid}
+        edges = {e for hid, e in pairs if hid == self.hid}
+        entries = {e for hid, e in arrivals if hid == self.hid}
+        if self.watch is not None:
+            edges |= self.watch.edges
+            entries |= self.watch.entries
+        return edges, entries
 
-    def walk_one_more(self) -> bool:
+    def walk_one_more(self, passes: Callable[[set[int], set[int]], bool] | None = None) -> bool:
         """Walks one more of the corporation's stations (:meth:`Board.walk_next_station`), so
-        that :attr:`known` grows; False when nothing is left to walk."""
-        if not self.board.walk_next_station(self.sym):
+        that :attr:`known` grows; False when nothing is left to walk. With ``passes`` (a test
+        of what is known of the hex: the edges the network touches there, where it enters it)
+        a station's walk stops once the test passes on what is known with it, the first time
+        that station is walked for this hex."""
+        watch = None
+        if passes is not None:
+            known = self.known
+            if known is None:
+                return False
+            edges0, entries0 = known
+            if self.watch is None:
+                self.watch = WalkWatch(self.hid, passes)
+            watch = self.watch
+            watch.test = lambda edges, entries: passes(edges0 | edges, entries0 | entries)
+        if not self.board.walk_next_station(self.sym, watch):
             return False
         self.__dict__.pop("known", None)
         return True

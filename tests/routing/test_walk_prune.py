@@ -1,7 +1,7 @@
 """The network walk's pruning (engine.map.board.route_legal_walk, ``prune``) changes no result:
 on dense real games, every walk made while replaying them finds the same nodes, touches the
 same (hex, edge) pairs in the same order, enters hexes at the same edges and looks at the same
-hexes with and without it."""
+hexes with and without it. Nor do the walks a tile lay's check stops early (``WalkWatch``)."""
 
 from __future__ import annotations
 
@@ -48,3 +48,83 @@ def test_pruned_walk_finds_what_the_whole_walk_finds(name: str, monkeypatch: pyt
     res = replay(export)
     assert res.error is None
     assert len(compared) > 100
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_watched_walk_stops_within_the_whole_walk(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tile lay's check walks a station only until the check passes (WalkWatch): what such a
+    walk found of the hex by then is a part of what the whole walk from there finds."""
+    with gzip.open(FIXTURES / f"{name}.json.gz", "rt") as fh:
+        export = json.load(fh)
+    walk = board_mod.route_legal_walk
+    stopped = []
+
+    def also_whole(board: Any, start: Any, sym: str, others: Any, touched: dict[Any, None],
+                   arrivals: set[Any] | None = None, looked: set[str] | None = None, **kw: Any) -> Any:
+        watch = kw.get("watch")
+        # (a watch gathers what the walks of several stations found: compare this one's part)
+        edges0, entries0 = (set(watch.edges), set(watch.entries)) if watch is not None else (set(), set())
+        got = walk(board, start, sym, others, touched, arrivals=arrivals, looked=looked, **kw)
+        if watch is not None and watch.stopped:
+            whole_touched: dict[Any, None] = {}
+            whole_arrivals: set[Any] = set()
+            walk(board, start, sym, others, whole_touched, arrivals=whole_arrivals)
+            assert watch.edges - edges0 <= {e for h, e in whole_touched if h == watch.hid}, (name, sym, start)
+            assert watch.entries - entries0 <= {e for h, e in whole_arrivals if h == watch.hid}, (name, sym, start)
+            stopped.append(sym)
+        return got
+
+    monkeypatch.setattr(board_mod, "route_legal_walk", also_whole)
+    res = replay(export)
+    assert res.error is None
+    assert len(stopped) > 20
+
+
+@pytest.mark.parametrize("name", GAMES[:2])
+def test_lay_verdicts_do_not_depend_on_watched_walks(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before each tile lay of a dense game, with every station's walk stale (as after a lay
+    elsewhere), every tile and rotation that fits the hex gets the same verdict (accepted, or
+    refused with the same message) whether the check's walks stop early or go to their end."""
+    from engine import actions as A
+    from engine.decisions import _fitting_rotations
+    from engine.errors import GameError
+    from engine.mechanics.track import HexReach
+    from engine.replay import filter_actions, game_from_export
+
+    with gzip.open(FIXTURES / f"{name}.json.gz", "rt") as fh:
+        export = json.load(fh)
+    game = game_from_export(export)
+    whole_walks = HexReach.walk_one_more
+
+    def verdicts(watched: bool, corp: Any, hid: str) -> list[tuple[str, int, str]]:
+        if watched:
+            monkeypatch.setattr(HexReach, "walk_one_more", whole_walks)
+        else:
+            monkeypatch.setattr(HexReach, "walk_one_more", lambda self, passes=None: whole_walks(self, None))
+        b = game.board
+        fits = _fitting_rotations(game, b.hexes[hid])
+        out = []
+        for tile_name, ids in sorted(b.supply.items()):
+            base = b.tile_for(tile_name)
+            if not ids or base.color not in game.phase["tiles"]:
+                continue
+            for r in fits(base):
+                b._cache.clear()  # every walk stale
+                try:
+                    game.check_lay_rotation(corp, hid, base.with_rotation(r))
+                    out.append((tile_name, r, "ok"))
+                except GameError as err:
+                    out.append((tile_name, r, str(err)))
+        return out
+
+    compared = refused = 0
+    for i, raw in enumerate(filter_actions(export["actions"])):
+        if raw.get("type") == "lay_tile" and i % 3 == 0:
+            corp = game.corporations.get(str(raw.get("entity")))
+            if corp is not None:
+                watched = verdicts(True, corp, str(raw["hex"]))
+                assert watched == verdicts(False, corp, str(raw["hex"])), (name, raw["id"])
+                compared += len(watched)
+                refused += sum(1 for v in watched if v[2] != "ok")
+        game.process(A.Action.from_dict(raw), safe=False)
+    assert compared > 50 and refused > 5, (compared, refused)
