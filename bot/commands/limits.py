@@ -37,13 +37,17 @@ NUMERIC = {"state"}  # options read as a whole number
 SHOWN_NAMES = ("user_name", "role_name")  # display names the Discord adapter adds: shown as given
 
 
+_CC = re.compile("[\x00-\x1f\x7f-\x9f]")  # Unicode's control characters (category Cc), all of them
+_CS = re.compile("[\ud800-\udfff]")  # surrogates (category Cs)
+
+
 def _control(text: str) -> bool:
-    return any(unicodedata.category(ch) == "Cc" for ch in text)
+    return _CC.search(text) is not None
 
 
 def storable(text: str) -> bool:
     """Whether ``text`` can be stored as UTF-8 (no lone surrogate)."""
-    return not any(unicodedata.category(ch) == "Cs" for ch in text)
+    return _CS.search(text) is None
 
 
 _HIDDEN = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}  # control, format (bidi), surrogate, unassigned
@@ -51,6 +55,8 @@ _HIDDEN = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}  # control, format (bidi), 
 
 def plain(text: str) -> bool:
     """Whether ``text`` has no control, format (bidi override), surrogate or line characters."""
+    if text.isascii():  # the only such characters in ASCII are controls
+        return not _control(text)
     return not any(unicodedata.category(ch) in _HIDDEN for ch in text)
 
 
