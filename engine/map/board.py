@@ -449,7 +449,15 @@ class Board:
         return nodes
 
     def hexes_connected(self, start: str, goals: list[str]) -> bool:
-        """Is any of ``goals`` reachable by track from a city of ``start`` (tokens ignored)?"""
+        """Is any of ``goals`` reachable by track from a city of ``start`` (tokens ignored)?
+        Kept until the map changes."""
+        key = ("linked", start, tuple(goals))
+        got: bool | None = self._cache.get(key)
+        if got is None:
+            got = self._cache[key] = self._hexes_connected(start, goals)
+        return got
+
+    def _hexes_connected(self, start: str, goals: list[str]) -> bool:
         h = self.hexes.get(start)
         if h is None:
             return False
