@@ -321,8 +321,7 @@ class HexReach:
 
     def __init__(self, board: Board, sym: str, hid: str):
         self.board, self.sym, self.hid = board, sym, hid
-
-    watch: WalkWatch | None = None  # what walks stopped early found of the hex
+        self.watch: WalkWatch | None = None  # what the walks stopped early found of the hex
 
     @cached_property
     def known(self) -> tuple[set[int], set[int]] | None:
@@ -343,17 +342,19 @@ class HexReach:
         of what is known of the hex: the edges the network touches there, where it enters it)
         a station's walk stops once the test passes on what is known with it, the first time
         that station is walked for this hex."""
-        watch = None
         if passes is not None:
             known = self.known
             if known is None:
                 return False
             edges0, entries0 = known
+
+            def test(edges: set[int], entries: set[int]) -> bool:
+                return passes(edges0 | edges, entries0 | entries)
+
             if self.watch is None:
-                self.watch = WalkWatch(self.hid, passes)
-            watch = self.watch
-            watch.test = lambda edges, entries: passes(edges0 | edges, entries0 | entries)
-        if not self.board.walk_next_station(self.sym, watch):
+                self.watch = WalkWatch(self.hid, test)
+            self.watch.test = test
+        if not self.board.walk_next_station(self.sym, self.watch if passes is not None else None):
             return False
         self.__dict__.pop("known", None)
         return True

@@ -12,8 +12,12 @@ from typing import Any
 
 import pytest
 
+from engine import actions as A
+from engine.decisions import _fitting_rotations
+from engine.errors import GameError
 from engine.map import board as board_mod
-from engine.replay import replay
+from engine.mechanics.track import HexReach
+from engine.replay import filter_actions, game_from_export, replay
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "generated"
 GAMES = ["1836jr56/1836jr56_p3_s205_diesel_variant", "1836jr56/1836jr56_p2_s905",
@@ -85,12 +89,6 @@ def test_lay_verdicts_do_not_depend_on_watched_walks(name: str, monkeypatch: pyt
     """Before each tile lay of a dense game, with every station's walk stale (as after a lay
     elsewhere), every tile and rotation that fits the hex gets the same verdict (accepted, or
     refused with the same message) whether the check's walks stop early or go to their end."""
-    from engine import actions as A
-    from engine.decisions import _fitting_rotations
-    from engine.errors import GameError
-    from engine.mechanics.track import HexReach
-    from engine.replay import filter_actions, game_from_export
-
     with gzip.open(FIXTURES / f"{name}.json.gz", "rt") as fh:
         export = json.load(fh)
     game = game_from_export(export)
