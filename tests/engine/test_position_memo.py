@@ -1,7 +1,8 @@
 """The legal choices computed once per position (engine.choice.per_position): shared by the
 buttons, autocomplete, the skipped steps and error messages of a live game, and never offered
 at another position: a move, a refused action, a trial and an undo each give the choices of
-the position the game is at, identical to choices computed afresh."""
+the position the game is at, identical to choices computed afresh. The same for what the board
+keeps until the map changes (1856's destination connections)."""
 
 from __future__ import annotations
 
@@ -157,3 +158,22 @@ def test_every_move_without_options_a_step_offers_is_accepted() -> None:
                     assert game.accepts(move.build(game, who, {})), f"action {raw.get('id')}: {who} {t}"
         game.process(A.Action.from_dict(raw), safe=False)
     assert tried > 100
+
+
+def test_destination_connections_kept_until_the_map_changes() -> None:
+    """1856's destination check (Board.hexes_connected, asked after every track step for every
+    corporation) is kept while the map is unchanged: at every action of a whole game the kept
+    answer equals one computed afresh, and some destinations become connected on the way."""
+    export = load_export("1856", "hotseat006")
+    game = replay({**export, "actions": []}).game
+    connected = set()
+    for raw in filter_actions(export["actions"]):
+        if raw.get("type") == "end_game":
+            break
+        for sym, (start, goals) in game.destinations.items():
+            kept = game.board.hexes_connected(start, goals)
+            assert kept == game.board._hexes_connected(start, goals), (raw["id"], sym)
+            if kept:
+                connected.add(sym)
+        game.process(A.Action.from_dict(raw), safe=False)
+    assert len(connected) >= 3, connected
