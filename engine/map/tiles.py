@@ -84,15 +84,16 @@ class Path:
     track: str = "broad"
     params: Params = ()
 
-    @property
+    # the views below are worked out once (paths are immutable; read very often by the walks)
+    @functools.cached_property
     def ends(self) -> tuple[End, End]:
         return (self.a, self.b)
 
-    @property
+    @functools.cached_property
     def edges(self) -> tuple[int, ...]:
         return tuple(e.num for e in self.ends if e.kind == "edge")
 
-    @property
+    @functools.cached_property
     def node_indexes(self) -> tuple[int, ...]:
         return tuple(e.num for e in self.ends if e.kind == "node")
 
