@@ -79,6 +79,23 @@ def paths_preserved(old: Tile, new: Tile, *, distinct_cities: bool = False) -> b
     city/town.  ``distinct_cities=True`` also demands that different old cities/towns map
     to different new ones (18xx.games does not check this).
     """
+    key = (id(old), id(new), distinct_cities)
+    hit = _PRESERVED.get(key)
+    if hit is not None and hit[0] is old and hit[1] is new:
+        return hit[2]
+    got = _preserved(old, new, distinct_cities)
+    if len(_PRESERVED) > 20000:
+        _PRESERVED.clear()
+    _PRESERVED[key] = (old, new, got)  # (the tiles kept alive: their ids stay theirs)
+    return got
+
+
+# (id(old), id(new), distinct_cities) -> (old, new, the answer): tiles are immutable, and the
+# same pairs are asked again at every tile-lay listing (rotated tiles are shared: Tile.with_rotation)
+_PRESERVED: dict[tuple[int, int, bool], tuple[Tile, Tile, bool]] = {}
+
+
+def _preserved(old: Tile, new: Tile, distinct_cities: bool) -> bool:
     if not _paths_subset(old, new):
         return False
     old_ct = list(old.city_town_edges().values())
