@@ -3,10 +3,11 @@ per-position memo that lets every asker share one computation of them."""
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from .beside import Beside
 
 if TYPE_CHECKING:
     from .game import Game
@@ -26,7 +27,7 @@ ChoiceHandler = Callable[["Game", str, dict[str, str]], list[Choice]]
 TitleChoiceHandler = Callable[["Game", str, dict[str, str], ChoiceHandler], list[Choice]]
 
 # game -> {position stamp: {key: value}}; kept beside the game, never saved with it
-_MEMO: weakref.WeakKeyDictionary[Game, dict[int, dict[Hashable, Any]]] = weakref.WeakKeyDictionary()
+_MEMO: Beside[Game, dict[int, dict[Hashable, Any]]] = Beside(dict)
 _POSITIONS_KEPT = 8  # a trial (Game.preview) visits positions of its own and comes back
 
 
@@ -39,9 +40,7 @@ def per_position(game: Game, key: Hashable, compute: Callable[[], T]) -> T:
     before a move is offered after it. The value is shared: callers must not change it."""
     if not game.process_only:
         return compute()
-    memo = _MEMO.get(game)
-    if memo is None:
-        memo = _MEMO[game] = {}
+    memo = _MEMO.of(game)
     here = memo.get(game.position_stamp)
     if here is None:
         if len(memo) >= _POSITIONS_KEPT:

@@ -9,12 +9,12 @@ state exactly, like :meth:`engine.mechanics.processing.ActionProcessing.accepts`
 from __future__ import annotations
 
 import re
-import weakref
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .. import actions as A
+from ..beside import Beside
 from ..entities import Corporation, Train
 from ..errors import GameError
 from ..game import Game
@@ -53,15 +53,14 @@ def fresh(game: Game, corp: Corporation) -> Corporation:
     return game.corporations[corp.sym]
 
 
-_REMEMBERED: weakref.WeakKeyDictionary[Game, dict[tuple[Hashable, ...], tuple[object, Any]]] = \
-    weakref.WeakKeyDictionary()
+_REMEMBERED: Beside[Game, dict[tuple[Hashable, ...], tuple[object, Any]]] = Beside(dict)
 
 
 def remembered(game: Game, key: tuple[Hashable, ...], compute: Callable[[], T]) -> T:
     """``compute()`` for the game's position, remembered while the game lives and the position
     holds (the same count of actions, the same last action): a new game never sees another's
     facts, even at the same memory address, nor a position after an undo the one before it."""
-    memo = _REMEMBERED.setdefault(game, {})
+    memo = _REMEMBERED.of(game)
     last = game.action_log[-1] if game.action_log else None
     full = (len(game.action_log), *key)
     hit = memo.get(full)

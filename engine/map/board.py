@@ -3,7 +3,6 @@ track graph (what a corporation reaches, route stops and revenue)."""
 
 from __future__ import annotations
 
-import weakref
 from collections import deque
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
@@ -11,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from ..beside import Beside
 from ..errors import ILLEGAL_ROUTE, UNAVAILABLE, UNKNOWN, GameError
 from . import hexgrid
 from .tiles import Node, Tile, make_tile, parse_tile
@@ -22,7 +22,7 @@ NodeRef = tuple[str, int]  # (hex id, node index on its current tile)
 
 
 IMPASSABLE_HEX_COLORS = ("blue", "gray", "red")
-_TILE_WALKS: weakref.WeakKeyDictionary[Board, dict[str, _TileWalk]] = weakref.WeakKeyDictionary()
+_TILE_WALKS: Beside[Board, dict[str, _TileWalk]] = Beside(dict)
 
 
 def _open_slot(slots: list[str | None], reservations: list[str], sym: str) -> int | None:
@@ -112,10 +112,7 @@ class Board:
     def tile_walks(self) -> dict[str, _TileWalk]:
         """Hex -> its current tile indexed for the network walk (rebuilt when the tile changes);
         kept beside the board, not in it: no part of its state, never saved or copied."""
-        got = _TILE_WALKS.get(self)
-        if got is None:
-            got = _TILE_WALKS[self] = {}
-        return got
+        return _TILE_WALKS.of(self)
 
     # ------------------------------------------------------------------ tiles
     def tile_for(self, name: str) -> Tile:

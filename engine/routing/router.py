@@ -58,12 +58,12 @@ from __future__ import annotations
 
 import gc
 import time
-import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..beside import Beside
 from ..errors import NOT_OWNER, GameError
 from .check import check_route, check_routes
 from .check import route_order as _route_order
@@ -89,8 +89,7 @@ _LISTING_SHARE = 0.6  # share of the time budget listing all routes may take
 _SHORT_STOPS = 6  # when that is not enough, routes of at most this many stops are listed too
 _SHORT_SHARE = 0.8  # ... until this share of the budget
 # solved positions per board (engine.routing.router.cached_best_routes)
-_SOLVED: weakref.WeakKeyDictionary[Board, dict[tuple[Any, ...], tuple[float, RouteSolution]]] = \
-    weakref.WeakKeyDictionary()
+_SOLVED: Beside[Board, dict[tuple[Any, ...], tuple[float, RouteSolution]]] = Beside(dict)
 _SPLIT_LISTING_SHARE = 0.85  # share of the budget the listing with bounded long routes may take
 _SPLIT_FROM = 5  # long routes are bounded (router_long) for a train reaching more stops than this
 _LONE_FROM = 4  # ... and for a lone train reaching more stops than this
@@ -915,9 +914,7 @@ def cached_best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0) -
     corporation's trains. A result not proven optimal is reused only for a budget no larger
     than the one it had. Each call gets its own copy of the routes."""
     key = _position_key(game, corp_sym)
-    cache = _SOLVED.get(game.board)
-    if cache is None:
-        cache = _SOLVED[game.board] = {}
+    cache = _SOLVED.of(game.board)
     kept = cache.get(key)
     if kept is None or not (kept[1].optimal or kept[0] >= time_budget):
         if len(cache) > 64:
@@ -931,7 +928,7 @@ def cached_best_routes(game: Game, corp_sym: str, *, time_budget: float = 1.0) -
 def known_best_routes(game: Game, corp_sym: str) -> RouteSolution | None:
     """What :func:`cached_best_routes` found for this position, without searching (None when
     it has not been asked yet): for callers that must not wait, like an event loop."""
-    kept = _SOLVED.get(game.board, {}).get(_position_key(game, corp_sym))
+    kept = (_SOLVED.get(game.board) or {}).get(_position_key(game, corp_sym))
     if kept is None:
         return None
     sol = kept[1]
