@@ -30,10 +30,11 @@ class PhaseRules(TitleHooks):
         if upcoming:
             first = upcoming[0]
             out.append(first)
+            reached = {p["name"] for p in self.phases[:self.phase_index + 1]}
             for t in upcoming[1:]:
                 if t.name == first.name:
                     continue
-                if t.available_on and self.phase_reached(t.available_on) and \
+                if t.available_on and t.available_on in reached and \
                         all(o.name != t.name for o in out):
                     out.append(t)
         pool = [t for t in in_order if t.owner == "discard"]
