@@ -177,3 +177,33 @@ def test_destination_connections_kept_until_the_map_changes() -> None:
                 connected.add(sym)
         game.process(A.Action.from_dict(raw), safe=False)
     assert len(connected) >= 3, connected
+
+
+def test_values_kept_beside_an_object_follow_it() -> None:
+    """engine.beside.Beside: one value per owner (asked in turn, each gets its own), nothing made
+    by ``get``, and a value gone with its owner: a new owner gets a new value."""
+    import gc
+
+    from engine.beside import Beside
+
+    class Owner:
+        pass
+
+    made: list[dict[str, int]] = []
+
+    def make() -> dict[str, int]:
+        made.append({})
+        return made[-1]
+
+    kept: Beside[Owner, dict[str, int]] = Beside(make)
+    a, b = Owner(), Owner()
+    assert kept.get(a) is None and not made
+    kept.of(a)["n"] = 1
+    kept.of(b)["n"] = 2
+    assert [kept.of(a)["n"], kept.of(b)["n"], kept.of(a)["n"], kept.get(b)] == [1, 2, 1, {"n": 2}]
+    assert len(made) == 2
+    del a, b
+    gc.collect()
+    assert len(kept._kept) == 0
+    c = Owner()
+    assert kept.get(c) is None and kept.of(c) == {} and len(made) == 3

@@ -252,3 +252,24 @@ def test_white_hexes() -> None:
     blank = make_tile("blank")
     assert upgrade_candidates_basic(blank, make_tile("9"))
     assert not upgrade_candidates_basic(blank, make_tile("57"))
+
+
+def test_remembered_preservation_answers_equal_fresh_ones() -> None:
+    """paths_preserved keeps its answer per (old tile, rotated new tile): asked twice over every
+    pair of catalogue tiles one colour apart, in every rotation, it answers as the check made
+    afresh (some pairs keep the track, most do not)."""
+    from engine.map.upgrades import _preserved
+
+    tiles = [make_tile(k) for k in sorted(TILES)]
+    kept = 0
+    for old in tiles:
+        for new in tiles:
+            if old.color not in COLOR_ORDER or new.color not in COLOR_ORDER \
+                    or COLOR_ORDER.index(new.color) != COLOR_ORDER.index(old.color) + 1:
+                continue
+            for r in range(6):
+                turned = new.with_rotation(r)
+                fresh = _preserved(old, turned, False)
+                assert paths_preserved(old, turned) == fresh == paths_preserved(old, turned), (old.name, new.name, r)
+                kept += fresh
+    assert kept > 100
