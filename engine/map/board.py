@@ -184,8 +184,9 @@ class Board:
         """The tile or the stations of hex ``hid`` changed (a station of ``sym``, when given):
         a corporation's network (``connectivity``) is computed again only when its walk looked
         at that hex (every hex it looks at is a key of its edge map) or it is ``sym``'s, the walk
-        from one station only when it looked at that hex, a route's track only when it runs
-        through that hex; every other cached answer is dropped. A board whose networks depend on more than its hexes
+        from one station and a destination check (:meth:`hexes_connected`) only when they looked
+        at that hex, a route's track only when it runs through that hex; every other cached
+        answer is dropped. A board whose networks depend on more than its hexes
         (``connectivity`` overridden, like 1833NE's private off-board stations) drops them all."""
         if type(self).connectivity is not Board.connectivity:
             self.changed()
@@ -202,6 +203,8 @@ class Board:
                 kept[key] = value  # the walk read nothing there (its own stations elsewhere)
             elif key[0] == "chain" and hid not in key[1:]:
                 kept[key] = value  # a route's track is traced along its own hexes only
+            elif key[0] == "linked" and hid not in value[1]:
+                kept[key] = value  # a destination's walk never read that hex
         self._cache = kept
 
     def terrain_cost(self, h: HexState) -> int:
@@ -447,25 +450,31 @@ class Board:
 
     def hexes_connected(self, start: str, goals: list[str]) -> bool:
         """Is any of ``goals`` reachable by track from a city of ``start`` (tokens ignored)?
-        Kept until the map changes."""
+        Kept until a hex the walk looked at changes (see :meth:`changed_at`)."""
         key = ("linked", start, tuple(goals))
-        got: bool | None = self._cache.get(key)
+        got: tuple[bool, frozenset[str]] | None = self._cache.get(key)
         if got is None:
-            got = self._cache[key] = self._hexes_connected(start, goals)
-        return got
+            got = self._cache[key] = self._linked(start, goals)
+        return got[0]
 
     def _hexes_connected(self, start: str, goals: list[str]) -> bool:
+        return self._linked(start, goals)[0]
+
+    def _linked(self, start: str, goals: list[str]) -> tuple[bool, frozenset[str]]:
+        """:meth:`hexes_connected`'s answer and the hexes whose tiles it read (the start's, those
+        the walk reached or stepped into): only a change there can change it."""
         h = self.hexes.get(start)
         if h is None:
-            return False
+            return False, frozenset((start,))
         starts = [(start, c.index) for c in h.tile.cities]
         hex_edges: dict[str, set[int]] = {}
         nodes = self._walk(starts, None, hex_edges)
+        looked = frozenset((start, *hex_edges))
         goal_set = set(goals)
         if any(hid in goal_set for hid, _ in nodes):
-            return True
+            return True, looked
         return any(hid in goal_set and hid != start and edges for hid, edges in hex_edges.items()
-                   if any(p for p in self.hexes[hid].tile.paths))
+                   if any(p for p in self.hexes[hid].tile.paths)), looked
 
     # ------------------------------------------------------------------ routes
     def route_stops(self, connections: list[list[str]]) -> tuple[list[NodeRef], list[tuple[str, int]]]:

@@ -162,21 +162,29 @@ def test_every_move_without_options_a_step_offers_is_accepted() -> None:
 
 def test_destination_connections_kept_until_the_map_changes() -> None:
     """1856's destination check (Board.hexes_connected, asked after every track step for every
-    corporation) is kept while the map is unchanged: at every action of a whole game the kept
-    answer equals one computed afresh, and some destinations become connected on the way."""
+    corporation) is kept until a hex its walk looked at changes: at every action of a whole
+    game the kept answer equals one computed afresh, some destinations become connected on the
+    way, and many answers outlive a change of the map elsewhere."""
     export = load_export("1856", "hotseat006")
     game = replay({**export, "actions": []}).game
     connected = set()
+    outlived = 0
     for raw in filter_actions(export["actions"]):
         if raw.get("type") == "end_game":
             break
+        board = game.board
         for sym, (start, goals) in game.destinations.items():
-            kept = game.board.hexes_connected(start, goals)
-            assert kept == game.board._hexes_connected(start, goals), (raw["id"], sym)
+            kept = board.hexes_connected(start, goals)
+            assert kept == board._hexes_connected(start, goals), (raw["id"], sym)
             if kept:
                 connected.add(sym)
+        version = board.version
         game.process(A.Action.from_dict(raw), safe=False)
+        if game.board is board and board.version != version:
+            outlived += sum(("linked", start, tuple(goals)) in board._cache
+                            for start, goals in game.destinations.values())
     assert len(connected) >= 3, connected
+    assert outlived > 100
 
 
 def test_values_kept_beside_an_object_follow_it() -> None:
