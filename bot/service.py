@@ -37,7 +37,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import actions as A
 from engine.decisions import acting_entities, action_types, route_suggestion
@@ -63,6 +63,9 @@ from .texts.lay import explain_refusal
 from .texts.skipped import skipped_line
 from .texts.summary import chart_png, standings, summarize, summary_lines
 from .texts.turns import turn_key
+
+if TYPE_CHECKING:
+    from engine.routing.router import RouteSolution
 
 log = logging.getLogger(__name__)
 
@@ -91,6 +94,40 @@ class CommandScope:
 
 
 _SCOPE: ContextVar[CommandScope | None] = ContextVar("command_scope", default=None)
+
+
+@dataclass
+class _After:
+    """The engine's work after a change (:meth:`GameService._engine_after`): the automatic moves'
+    lines, the buttons and the suggested routes (none once the game is over)."""
+
+    lines: list[str]
+    buttons: list[Button] = field(default_factory=list)
+    routes: RouteSolution | None = None
+
+
+def _conceded(seats: list[Seat]) -> set[str]:
+    return {s.player_id for s in seats if s.conceded and s.player_id}
+
+
+def _robots_due(game: Game, conceded: set[str], moved: bool) -> bool:
+    """Whether :meth:`GameService.robot_moves` has anything to do: after a move (``moved``),
+    steps where nothing can be done are passed; a conceded seat that must act moves."""
+    return not game.finished and (moved or bool(conceded and robot_entity(game, conceded) is not None))
+
+
+def _suggestion(game: Game) -> RouteSolution | None:
+    """The optimizer's best routes when a corporation is to run (None otherwise, or when the
+    router fails: it is a helper and must never block play). CPU-bound."""
+    acting = acting_entities(game)
+    corp = acting[0] if acting else None
+    if corp is None or "run_routes" not in action_types(game, corp):
+        return None
+    try:
+        return route_suggestion(game, corp)
+    except Exception:
+        log.exception("route suggestion failed")
+        return None
 
 
 def render_images(game: Game, which: tuple[str, ...] = ("map", "market")) -> list[Attachment]:
@@ -267,10 +304,9 @@ class GameService:
         conceded seat's), pass for whoever can do nothing but pass (:func:`engine.moves.only_pass`),
         until a seated player must decide (engine work in a worker thread; the moves are queued
         for the log)."""
-        conceded = {s.player_id for s in seats if s.conceded and s.player_id}
-        if cached.game.finished or not (moved or (conceded and robot_entity(cached.game, conceded) is not None)):
-            return
-        reply.lines += await asyncio.to_thread(self._robot_loop, row, cached, conceded, moved)
+        conceded = _conceded(seats)
+        if _robots_due(cached.game, conceded, moved):
+            reply.lines += await asyncio.to_thread(self._robot_loop, row, cached, conceded, moved)
 
     def _robot_loop(self, row: GameRow, cached: CachedGame, conceded: set[str], skip: bool) -> list[str]:
         game = cached.game
@@ -340,7 +376,12 @@ class GameService:
     ) -> None:
         game = cached.game
         reply.game_id = row.id
-        await self.robot_moves(row, cached, seats, reply, moved=moved)
+        # the engine's work after a change in one worker-thread call (each hand-over to a thread
+        # costs, and lets other games' work in before this reply): the automatic moves, then the
+        # buttons and the suggested routes of the position they leave (stamped with the state id
+        # the queued moves will reach once stored)
+        after = await asyncio.to_thread(self._engine_after, row, cached, _conceded(seats), moved)
+        reply.lines += after.lines
         record = None
         if game.finished and row.status != "ended":  # the whole log, read before this command writes
             record = [e.data for e in await self.store.actions(row.id)] + [data for data, _ in cached.pending]
@@ -352,8 +393,8 @@ class GameService:
             else:
                 reply.lines += result_lines(game)
             return
-        reply.buttons = await asyncio.to_thread(decision_buttons, game, cached.seq)  # legal choices: engine work
-        await self._suggest_routes(game, reply)
+        reply.buttons = after.buttons
+        await self._show_routes(game, reply, after.routes)
         if self.images and (before is None or turn_key(game) != before[1]):
             # drawn through the per-position cache: a /game status at this position reuses them
             changed = self.posted.changed(row.id, game, reply.files)
@@ -440,21 +481,21 @@ class GameService:
             log.exception("summary failed for game %s", row.id)
             reply.lines += result_lines(game)
 
-    async def _suggest_routes(self, game: Game, reply: Reply) -> None:
-        """When a corporation is to run, show the optimizer's best routes (drawn on the map when
-        images are on); the "Run suggested routes" button confirms them."""
-        acting = acting_entities(game)
-        corp = acting[0] if acting else None
-        if corp is None or "run_routes" not in action_types(game, corp):
-            return
-        try:
-            sol = await asyncio.to_thread(route_suggestion, game, corp)
-        except Exception:  # the router is a helper; never let it block play
-            log.exception("route suggestion failed")
-            return
+    def _engine_after(self, row: GameRow, cached: CachedGame, conceded: set[str], moved: bool) -> _After:
+        """:meth:`_settle`'s engine work (CPU-bound: call through ``asyncio.to_thread``)."""
+        game = cached.game
+        lines = self._robot_loop(row, cached, conceded, moved) if _robots_due(game, conceded, moved) else []
+        if game.finished:
+            return _After(lines)
+        return _After(lines, decision_buttons(game, cached.seq + len(cached.pending)), _suggestion(game))
+
+    async def _show_routes(self, game: Game, reply: Reply, sol: RouteSolution | None) -> None:
+        """Show the optimizer's best routes for the corporation to run (:func:`_suggestion`), drawn
+        on the map when images are on; the "Run suggested routes" button confirms them."""
         routes = sol.routes if sol is not None else []
         if sol is None or not routes:
             return
+        corp = sol.corp
         from render.map.routes import route_label  # "3-train, $120: London to Sarnia"
 
         total = sum(r["revenue"] for r in routes)

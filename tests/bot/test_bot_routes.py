@@ -10,6 +10,7 @@ from PIL import Image
 
 from bot.commands.layer import CommandLayer, decision_buttons
 from bot.reply import Reply
+from bot.service import _suggestion
 from bot.storage.store import Store
 from engine.replay import filter_actions, replay
 from tests.fixture_util import load_export
@@ -29,7 +30,7 @@ async def test_route_suggestion_is_drawn_and_offered(tmp_path: Any) -> None:
     try:
         layer = CommandLayer(store, images=True)
         reply = Reply()
-        await layer._suggest_routes(game, reply)
+        await layer._show_routes(game, reply, _suggestion(game))
     finally:
         await store.close()
     line = next(x for x in reply.lines if x.startswith(f"Best routes for {corp}"))
