@@ -32,6 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bot import service  # noqa: E402
 from bot.commands.layer import CommandLayer  # noqa: E402
 from bot.storage.store import Store  # noqa: E402
 from bot.terminal.textcmd import CommandSyntaxError, parse  # noqa: E402
@@ -95,6 +96,7 @@ def profile(db: str, games: int, count: int) -> None:
         return fn(*args, **kwargs)
 
     asyncio.to_thread = in_place  # type: ignore[assignment]
+    service.in_engine_thread = in_place  # type: ignore[assignment]
     profiler = cProfile.Profile()
     times, _, _, cpu = profiler.runcall(asyncio.run, many_games(db, games, count))
     print(f"{len(times)} commands, CPU {cpu / len(times) * 1000:.2f} ms per command under the profiler "

@@ -24,8 +24,8 @@ State is rebuilt by replaying the stored action log and cached per game; the cac
 log length (the *state id*), which also stamps buttons so a stale click is refused. A command's
 writes wait in the store and go to the database with its commit (:mod:`bot.storage.store`); the cached
 states a command advanced are dropped when it rolls back (:meth:`~GameService.tracking`,
-:meth:`~GameService.rollback`). Heavy engine work runs in a worker thread. Time comes from the
-injected ``clock``.
+:meth:`~GameService.rollback`). Heavy engine work runs in a worker thread (each command's in
+:mod:`bot.engine_thread`). Time comes from the injected ``clock``.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ from engine.titles.registry import new_game, title_names
 
 from .acting import resolve_entity
 from .discord.posting import PostedPictures
+from .engine_thread import in_engine_thread
 from .gamelog import build_game, max_id, players
 from .handlers import access
 from .picture_cache import cache_of
@@ -249,7 +250,7 @@ class GameService:
         game = cached.game
         entity = resolve_entity(game, cmd, pids, params.get("entity"), params)
         if cmd.action_type == "run_routes":  # "auto" may search for the routes: not on the event loop
-            action = await asyncio.to_thread(build_action, cmd, game, entity, params)
+            action = await in_engine_thread(build_action, cmd, game, entity, params)
         else:
             action = build_action(cmd, game, entity, params)
         try:
@@ -376,11 +377,11 @@ class GameService:
     ) -> None:
         game = cached.game
         reply.game_id = row.id
-        # the engine's work after a change in one worker-thread call (each hand-over to a thread
+        # the engine's work after a change in one call to the engine thread (each hand-over
         # costs, and lets other games' work in before this reply): the automatic moves, then the
         # buttons and the suggested routes of the position they leave (stamped with the state id
         # the queued moves will reach once stored)
-        after = await asyncio.to_thread(self._engine_after, row, cached, _conceded(seats), moved)
+        after = await in_engine_thread(self._engine_after, row, cached, _conceded(seats), moved)
         reply.lines += after.lines
         record = None
         if game.finished and row.status != "ended":  # the whole log, read before this command writes
@@ -482,7 +483,7 @@ class GameService:
             reply.lines += result_lines(game)
 
     def _engine_after(self, row: GameRow, cached: CachedGame, conceded: set[str], moved: bool) -> _After:
-        """:meth:`_settle`'s engine work (CPU-bound: call through ``asyncio.to_thread``)."""
+        """:meth:`_settle`'s engine work (CPU-bound: call through :func:`in_engine_thread`)."""
         game = cached.game
         lines = self._robot_loop(row, cached, conceded, moved) if _robots_due(game, conceded, moved) else []
         if game.finished:
