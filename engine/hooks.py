@@ -8,7 +8,8 @@ a national corporation (none), cash crises, and what the status picture shows. A
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
@@ -143,6 +144,12 @@ class TitleHooks(GameState):
         return self.market.par_prices
 
     # ------------------------------------------------------------------ routes
+    def route_pricer(self, corp: Corporation) -> Callable[[list[tuple[str, int]]], int]:
+        """``route_revenue(corp, stops)`` as one function for many routes of this position (the
+        router prices thousands): a title may work out once what every route reads (the same
+        answers, the same refusals)."""
+        return functools.partial(self.route_revenue, corp)
+
     def route_revenue_for_train(self, corp: Corporation, stops: list[tuple[str, int]], train: Train) -> int:
         """What ``train`` earns on a route with these stops, when it depends on the train
         (:attr:`scores_routes_per_train`); GameError when it cannot run it."""

@@ -33,9 +33,11 @@ from typing import TYPE_CHECKING
 from ..errors import GameError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..entities import Corporation
     from ..game import Game
-    from .graph import Link, RouteGraph
+    from .graph import Link, NodeRef, RouteGraph
 
 
 def stop_bounds(game: Game, corp: Corporation, graph: RouteGraph) -> tuple[list[int], list[int]] | None:
@@ -69,14 +71,15 @@ def stop_bounds(game: Game, corp: Corporation, graph: RouteGraph) -> tuple[list[
     return plain, via_port
 
 
-def route_price(game: Game, corp: Corporation, graph: RouteGraph, nodes: list[int], port: list[bool],
+def route_price(price: Callable[[list[NodeRef]], int], graph: RouteGraph, nodes: list[int], port: list[bool],
                 port_min: int) -> int:
     """What a route over the stops ``nodes`` earns, -1 when it is not legal: the title refuses it
-    (GameError), or it visits one of 1836Jr56's ports (``port``) with fewer than ``port_min`` stops."""
+    (``price``: the title's ``route_pricer``, raising GameError), or it visits one of 1836Jr56's
+    ports (``port``) with fewer than ``port_min`` stops."""
     if port_min and len(nodes) < port_min and any(port[i] for i in nodes):
         return -1
     try:
-        return game.route_revenue(corp, [graph.stops[i] for i in nodes])
+        return price([graph.stops[i] for i in nodes])
     except GameError:
         return -1
 

@@ -64,6 +64,7 @@ class PairSearch:
                  port: list[bool], port_min: int, expired: Callable[[int], bool]):
         self.game = game
         self.corp = corp
+        self.price = game.route_pricer(corp)
         self.graph = graph
         self.expired = expired
         self.out = False
@@ -107,7 +108,7 @@ class PairSearch:
         """What a route over ``nodes`` earns (-1: not a legal route), memoised on its stops."""
         rev = self.revenue_of.get(visited)
         if rev is None:
-            rev = self.revenue_of[visited] = route_price(self.game, self.corp, self.graph, nodes, self.port,
+            rev = self.revenue_of[visited] = route_price(self.price, self.graph, nodes, self.port,
                                                          self.port_min)
         return rev
 

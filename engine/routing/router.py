@@ -182,6 +182,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     adj, through, tokened, reachable = graph.adj, graph.through, graph.tokened, graph.reachable
     groups = graph.groups
     port, port_min = _port_rule(game, graph)
+    price = game.route_pricer(corp)
     stops = graph.stops
     # (long routes: from stops a route may only end at first, so that a route from any other
     # stop cannot end at one, which bounds it the sooner; ports first of all: their bound, a
@@ -221,7 +222,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             kept.append(mask)
         rev = revenue_of.get(visited)
         if rev is None:
-            rev = revenue_of[visited] = route_price(game, corp, graph, nodes, port, port_min)
+            rev = revenue_of[visited] = route_price(price, graph, nodes, port, port_min)
         if rev >= 0:
             out.append(Candidate(rev, mask, tuple(nodes), tuple(links)))
             if long is not None:

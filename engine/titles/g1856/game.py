@@ -49,6 +49,8 @@ from .steps import AssignStep, LoanStep, TeleportTokenStep
 from .trains import BankruptStep, G1856BuyTrainStep
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ...map.board import HexState
     from ...rounds.stock import Round
 
@@ -212,6 +214,50 @@ class G1856(G1856Privates):
             bonus_hexes = (self.data.TUNNEL_BONUS_HEXES if right == "tunnel" else self.data.BRIDGE_BONUS_HEXES)
             revenue += sum(self.rules.right_bonus for h in hexes if h in bonus_hexes)
         return revenue
+
+    def route_pricer(self, corp: Corporation) -> Callable[[list[tuple[str, int]]], int]:
+        """:meth:`route_revenue` with what every route of this position reads worked out once
+        (the stops' values, the corporation's port, 1836Jr56's port off-boards, its rights'
+        bonus hexes); the same answers and refusals."""
+        if type(self).route_revenue is not G1856.route_revenue:  # a title pricing its own way
+            return super().route_pricer(corp)
+        colors = self.phase_colors()
+        board = self.board
+        values = board.stop_values(colors)
+        port_hex = self.port_assignment.get(corp.sym)
+        port_bonus = self.rules.port_bonus
+        ports = set(self.rules.port_offboard_hexes)
+        bonus_sets = [set(self.data.TUNNEL_BONUS_HEXES if right == "tunnel" else self.data.BRIDGE_BONUS_HEXES)
+                      for right in self.rights.get(corp.sym, set())]
+        right_bonus = self.rules.right_bonus
+        stations: dict[tuple[str, int], bool] = {}
+
+        def station(st: tuple[str, int]) -> bool:
+            got = stations.get(st)
+            if got is None:
+                got = stations[st] = board.node(st).kind == "city" and \
+                    corp.sym in (board.hexes[st[0]].tokens.get(st[1]) or [])
+            return got
+
+        def price(stops: list[tuple[str, int]]) -> int:
+            revenue = sum(values[s] for s in stops)
+            if port_hex or bonus_sets:
+                hexes = {s[0] for s in stops}
+                if port_hex and port_hex in hexes:
+                    revenue += port_bonus
+                for bonus_hexes in bonus_sets:
+                    revenue += right_bonus * len(hexes & bonus_hexes)
+            if ports:
+                port_stop = next((st for st in stops if st[0] in ports), None)
+                if port_stop is not None:
+                    if len(stops) < self.rules.port_min_stops:
+                        raise GameError(f"A route to {board.hexes[port_stop[0]].location} needs 2 other stops",
+                                        ILLEGAL_ROUTE)
+                    per_token = board.stop_revenue(port_stop, colors)
+                    revenue += per_token * (sum(1 for st in stops if station(st)) - 1)
+            return revenue
+
+        return price
 
     def can_choose_dividend(self, rnd: OperatingRound, corp: Corporation) -> bool:
         if corp.sym == self.national_sym and not self.national_ever_owned_permanent:
