@@ -593,6 +593,9 @@ def _toy_router_game():
         def route_revenue(self, corp, stops):
             return sum(info[s][1] for s in stops)
 
+        def route_pricer(self, corp):
+            return lambda stops: self.route_revenue(corp, stops)
+
         def route_revenue_for_train(self, corp, stops, train):
             return count_revenue(sides[train.name], [info[s][1] for s in stops], [info[s][0] for s in stops],
                                  [info[s][2] for s in stops])

@@ -60,6 +60,9 @@ def _toy(edges: list[tuple[str, str]], shared: dict[int, int] | None = None) -> 
             names = {s[0] for s in stops}
             return sum(_STOPS[s[0]][1] for s in stops) + (_BONUS if {"B", "M"} <= names else 0)
 
+        def route_pricer(self, corp: str) -> Any:
+            return lambda stops: self.route_revenue(corp, stops)
+
         def extension_gains(self, corp: str, stops: list[tuple[str, int]]) -> dict[str, int]:
             names = {s[0] for s in stops}
             return {"M": _BONUS} if "B" in names and "M" not in names else {}
