@@ -303,11 +303,11 @@ class GameService:
     ) -> None:
         """Move for every conceded seat that must act and, after a move made here (``moved``, or a
         conceded seat's), pass for whoever can do nothing but pass (:func:`engine.moves.only_pass`),
-        until a seated player must decide (engine work in a worker thread; the moves are queued
+        until a seated player must decide (engine work in the engine thread; the moves are queued
         for the log)."""
         conceded = _conceded(seats)
         if _robots_due(cached.game, conceded, moved):
-            reply.lines += await asyncio.to_thread(self._robot_loop, row, cached, conceded, moved)
+            reply.lines += await in_engine_thread(self._robot_loop, row, cached, conceded, moved)
 
     def _robot_loop(self, row: GameRow, cached: CachedGame, conceded: set[str], skip: bool) -> list[str]:
         game = cached.game

@@ -13,7 +13,8 @@ V = TypeVar("V")
 
 
 class Beside(Generic[K, V]):
-    """``of(owner)``: the value kept beside ``owner``, made by ``make()`` when first asked."""
+    """``of(owner)``: the value kept beside ``owner``, made by ``make()`` when first asked. The
+    value asked for last stays held until another owner is asked for (one value at most)."""
 
     def __init__(self, make: Callable[[], V]):
         self._make = make

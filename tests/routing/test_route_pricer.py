@@ -1,7 +1,10 @@
 """A title's route pricer (``route_pricer``: what every route of a position reads worked out
-once, for the router) answers as ``route_revenue``: the same revenue, the same refusals. On
-1856 and 1836Jr56 games with every kind of bonus (a corporation's port, tunnel and bridge
-rights, 1836Jr56's port off-boards paying per station), before every route run."""
+once, then reused by the router for thousands of routes) answers every route as
+``route_revenue`` (for 1856 and 1836Jr56 a pricer made afresh for that one route): the same
+revenue, the same refusals, whatever was priced before. On games with every kind of bonus (a
+corporation's port, tunnel and bridge rights, 1836Jr56's port off-boards paying per station),
+before every route run. (That the revenue itself is right, the fidelity tests check against
+18xx.games.)"""
 
 from __future__ import annotations
 

@@ -192,35 +192,20 @@ class G1856(G1856Privates):
         corp.destinated = True
 
     def route_revenue(self, corp: Corporation, stops: list[tuple[str, int]]) -> int:
-        revenue = super().route_revenue(corp, stops)
-        colors = self.phase_colors()
-        hexes = {s[0] for s in stops}
-        port_hex = self.port_assignment.get(corp.sym)
-        if port_hex and port_hex in hexes:
-            revenue += self.rules.port_bonus
-        ports = set(self.rules.port_offboard_hexes)
-        port_stop = next((st for st in stops if st[0] in ports), None)
-        if port_stop is not None:
-            # 1836Jr56 ports: no value of their own; the port value for every city on the
-            # route holding this corporation's station (the route needs 2 other stops)
-            if len(stops) < self.rules.port_min_stops:
-                raise GameError(f"A route to {self.board.hexes[port_stop[0]].location} needs 2 other stops", ILLEGAL_ROUTE)
-            per_token = self.board.stop_revenue(port_stop, colors)
-            revenue -= per_token
-            revenue += per_token * sum(
-                1 for st in stops if self.board.node(st).kind == "city"
-                and corp.sym in (self.board.hexes[st[0]].tokens.get(st[1]) or []))
-        for right in self.rights.get(corp.sym, set()):
-            bonus_hexes = (self.data.TUNNEL_BONUS_HEXES if right == "tunnel" else self.data.BRIDGE_BONUS_HEXES)
-            revenue += sum(self.rules.right_bonus for h in hexes if h in bonus_hexes)
-        return revenue
+        return self._pricer(corp)(stops)
 
     def route_pricer(self, corp: Corporation) -> Callable[[list[tuple[str, int]]], int]:
-        """:meth:`route_revenue` with what every route of this position reads worked out once
-        (the stops' values, the corporation's port, 1836Jr56's port off-boards, its rights'
-        bonus hexes); the same answers and refusals."""
         if type(self).route_revenue is not G1856.route_revenue:  # a title pricing its own way
             return super().route_pricer(corp)
+        return self._pricer(corp)
+
+    def _pricer(self, corp: Corporation) -> Callable[[list[tuple[str, int]]], int]:
+        """What a route earns ``corp`` now, with what every route of this position reads worked
+        out once (the stops' values, the corporation's port, 1836Jr56's port off-boards, its
+        rights' bonus hexes): the stops' values; the port bonus when the route reaches the
+        corporation's port hex; each right's bonus per bonus hex on the route; a 1836Jr56 port
+        off-board (the route needs 2 other stops) has no value of its own but its value for
+        every city on the route holding this corporation's station."""
         colors = self.phase_colors()
         board = self.board
         values = board.stop_values(colors)
