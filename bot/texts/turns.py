@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from engine.choice import per_position
 from engine.decisions import acting_entities, action_types, round_title
 from engine.game import Game
 from engine.rounds.operating import OperatingRound
@@ -25,7 +26,12 @@ _STOCK_WORDS = {"buy_shares": "buy a share", "par": "start a corporation", "sell
 
 def activity(game: Game, entity: str) -> str:
     """What ``entity`` is asked to do now, as a verb phrase: "lay track", "bid on GLSC (at least
-    $95) or pass", "buy a share, sell shares or pass"."""
+    $95) or pass", "buy a share, sell shares or pass"; worked out once per position (a reply's
+    turn line, its next: line and its fallback ask)."""
+    return per_position(game, ("activity", entity), lambda: _activity(game, entity))
+
+
+def _activity(game: Game, entity: str) -> str:
     rnd = game.round
     if isinstance(rnd, AuctionRound):
         if rnd.auctioning:

@@ -12,6 +12,7 @@ import pytest
 
 from bot.commands.layer import CommandLayer
 from bot.texts.game import decision_buttons
+from bot.texts.turns import activity
 from engine import actions as A
 from engine.choice import Choice
 from engine.decisions import acting_entities, buyable_shares, deciders, tile_lay_hexes
@@ -42,7 +43,8 @@ def _first_lay() -> int:
 
 def _offered(game: Game) -> dict[tuple[str, str], list[Choice]]:
     """Every first option's choices of every move of the acting entity, whether it only passes, who
-    acts, where the acting corporation may lay track and which shares a player may buy."""
+    acts, where the acting corporation may lay track, which shares a player may buy and what the
+    turn line says it is asked to do."""
     out: dict[tuple[str, str], list[Choice]] = {}
     for e in game.acting():
         kind = entity_type(game, e)
@@ -56,6 +58,7 @@ def _offered(game: Game) -> dict[tuple[str, str], list[Choice]]:
     out[("buyable", "")] = [Choice(s.id, s.owner) for e in game.acting() for s in buyable_shares(game, e)]
     out[("lay hexes", "")] = [Choice(h, "") for e in game.acting() if e in game.corporations
                               for h in tile_lay_hexes(game, e)]
+    out[("activity", "")] = [Choice(activity(game, e), "") for e in game.acting()]
     return out
 
 
