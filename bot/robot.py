@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine import actions as A
 from engine.computer import Decision, decide
+from engine.decisions import acting_entities
 from engine.game import Game
 
 ROBOT_USER = "robot"  # the user id of a seat the computer player holds (and of its logged moves)
@@ -31,7 +32,9 @@ def robot_action(game: Game, entity: str, seed: int = 0) -> A.Action | None:
 
 def robot_entity(game: Game, conceded: set[str]) -> str | None:
     """The acting entity whose decision belongs to an automatic seat, if any."""
-    for e in game.acting():
+    if not conceded:
+        return None
+    for e in acting_entities(game):
         if game.controller_of(e) in conceded:
             return e
     return None
