@@ -74,8 +74,11 @@ class RouteGraph:
 _STOP_KINDS = ("city", "town", "halt", "offboard")
 
 
-def build_graph(game: Game, sym: str) -> RouteGraph:
-    """Stops, links and what a station of ``sym`` reaches on the current map."""
+def build_graph(game: Game, sym: str, *, whole: bool | None = None) -> RouteGraph:
+    """Stops, links and what a station of ``sym`` reaches on the current map. Only the stops a
+    route may use have their links (late in a game most of the map is beyond a corporation's
+    reach); every stop has them with ``whole``, by default with route extension (1833NE): an
+    extension may pass where a route may not."""
     board = game.board
     colors = game.phase_colors()
     g = RouteGraph(sym)
@@ -101,7 +104,9 @@ def build_graph(game: Game, sym: str) -> RouteGraph:
             for name in node.groups:
                 gmask |= 1 << group_bits.setdefault(name, len(group_bits))
             g.add_stop(ref, node.kind, board.stop_revenue(ref, colors), tokened, through, gmask)
-    for i, (hid, ni) in enumerate(g.stops):
+
+    def links_of(i: int) -> None:
+        hid, ni = g.stops[i]
         h = board.hexes[hid]
         for pi, path in enumerate(h.tile.paths):
             ends = path.ends
@@ -109,7 +114,26 @@ def build_graph(game: Game, sym: str) -> RouteGraph:
                 continue
             far = ends[1] if (ends[0].kind == "node" and ends[0].num == ni) else ends[0]
             _extend(g, board, bit, i, path.terminal, hid, pi, far, [(hid, pi)], [hid], _path_bit(bit, hid, pi, path), 0)
-    mark_reachable(g)
+
+    if game.extends_routes if whole is None else whole:
+        for i in range(len(g.stops)):
+            links_of(i)
+        mark_reachable(g)
+        return g
+    # as mark_reachable, each stop's links made when it is found reachable
+    queue = [i for i, t in enumerate(g.tokened) if t]
+    for i in queue:
+        g.reachable[i] = True
+        links_of(i)
+    while queue:
+        u = queue.pop()
+        for link in g.adj[u]:
+            v = link.v
+            if not g.reachable[v]:
+                g.reachable[v] = True
+                links_of(v)
+                if g.through[v]:
+                    queue.append(v)
     return g
 
 

@@ -12,6 +12,7 @@ import pytest
 from bot.tools.routes import main_routes, route_cases
 from engine import actions as A
 from engine.game import Game
+from engine.replay import filter_actions, game_from_export
 from engine.routing.router import best_route_for_train, best_routes, check_route, check_routes
 from engine.titles.registry import new_game
 from tests.fixture_util import FIXTURES, load_export
@@ -261,3 +262,30 @@ def test_cli_reads_gzipped_exports(capsys: pytest.CaptureFixture[str]) -> None:
     assert summary["cases"] == 5 and summary["unproven"] == 0
     assert main(["replay", str(path)]) == 0
     assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["title"] == "1836Jr56"
+
+
+def test_route_graph_links_only_the_stops_a_route_may_use() -> None:
+    """The route graph makes links only for the stops a station reaches: those are the stops
+    and links (same order, same track) of the whole graph's reachable part, before every route
+    run of a late game, where many stops are out of reach."""
+    from engine.routing.graph import build_graph
+
+    export = load_export("1856", "hotseat006")
+    game = game_from_export(export)
+    left_out = 0
+    for raw in filter_actions(export["actions"]):
+        if raw.get("type") == "run_routes":
+            lazy, whole = build_graph(game, raw["entity"]), build_graph(game, raw["entity"], whole=True)
+            assert lazy.stops == whole.stops and lazy.reachable == whole.reachable
+            names = whole.bit_names
+            for u, row in enumerate(whole.adj):
+                if not whole.reachable[u]:
+                    assert not lazy.adj[u]
+                    left_out += len(row)
+                    continue
+                assert [(lk.v, lk.paths, lk.chain, lk.terminal_u, lk.terminal_v, {names[b] for b in lk.bits})
+                        for lk in row] == \
+                    [(lk.v, lk.paths, lk.chain, lk.terminal_u, lk.terminal_v, {lazy.bit_names[b] for b in lk.bits})
+                     for lk in lazy.adj[u]], (raw["id"], u)
+        game.process(A.Action.from_dict(raw), safe=False)
+    assert left_out > 1000
