@@ -51,4 +51,3 @@ def test_route_pricer_answers_as_route_revenue(title: str, name: str) -> None:
     assert asked > 200 and bonus >= 5
     if "1836jr56" in title:
         assert refused > 10  # a port off-board with too few other stops
-
