@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 from ..map import hexgrid
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..game import Game
 
 NodeRef = tuple[str, int]
@@ -120,20 +122,7 @@ def build_graph(game: Game, sym: str, *, whole: bool | None = None) -> RouteGrap
             links_of(i)
         mark_reachable(g)
         return g
-    # as mark_reachable, each stop's links made when it is found reachable
-    queue = [i for i, t in enumerate(g.tokened) if t]
-    for i in queue:
-        g.reachable[i] = True
-        links_of(i)
-    while queue:
-        u = queue.pop()
-        for link in g.adj[u]:
-            v = link.v
-            if not g.reachable[v]:
-                g.reachable[v] = True
-                links_of(v)
-                if g.through[v]:
-                    queue.append(v)
+    mark_reachable(g, links_of)  # each stop's links made when it is found reachable
     return g
 
 
@@ -200,17 +189,22 @@ def _extend(g: RouteGraph, board: Any, bit: Any, u: int, term_u: bool, hid: str,
                 mask | sb | qb, jmask)
 
 
-def mark_reachable(g: RouteGraph) -> None:
+def mark_reachable(g: RouteGraph, found: Callable[[int], None] | None = None) -> None:
     """Stops reachable from a station without passing through a blocked city or an off-board
-    (terminal paths ignored: an over-approximation, only used to choose where routes start)."""
+    (terminal paths ignored: an over-approximation, only used to choose where routes start);
+    ``found(i)`` is called as stop i is found reachable, before its links are read."""
     queue = [i for i, t in enumerate(g.tokened) if t]
     for i in queue:
         g.reachable[i] = True
+        if found is not None:
+            found(i)
     while queue:
         u = queue.pop()
         for link in g.adj[u]:
             v = link.v
             if not g.reachable[v]:
                 g.reachable[v] = True
+                if found is not None:
+                    found(v)
                 if g.through[v]:
                     queue.append(v)
