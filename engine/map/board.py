@@ -457,9 +457,6 @@ class Board:
             got = self._cache[key] = self._linked(start, goals)
         return got[0]
 
-    def _hexes_connected(self, start: str, goals: list[str]) -> bool:
-        return self._linked(start, goals)[0]
-
     def _linked(self, start: str, goals: list[str]) -> tuple[bool, frozenset[str]]:
         """:meth:`hexes_connected`'s answer and the hexes whose tiles it read (the start's, those
         the walk reached or stepped into): only a change there can change it."""

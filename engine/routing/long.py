@@ -52,13 +52,14 @@ def stop_bounds(game: Game, corp: Corporation, graph: RouteGraph) -> tuple[list[
         return None
     ports = set(game.rules.port_offboard_hexes)
     stations = sum(graph.tokened)
+    price = game.route_pricer(corp)
     plain: list[int] = []
     for i, ref in enumerate(graph.stops):
         if ref[0] in ports:
             plain.append(max(graph.value[i], 0) * stations)
             continue
         try:
-            alone = game.route_revenue(corp, [ref])
+            alone = price([ref])
         except GameError:
             return None
         plain.append(max(alone, graph.value[i], 0))

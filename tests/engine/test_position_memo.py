@@ -178,7 +178,7 @@ def test_destination_connections_kept_until_the_map_changes() -> None:
         board = game.board
         for sym, (start, goals) in game.destinations.items():
             kept = board.hexes_connected(start, goals)
-            assert kept == board._hexes_connected(start, goals), (raw["id"], sym)
+            assert kept == board._linked(start, goals)[0], (raw["id"], sym)
             if kept:
                 connected.add(sym)
         version = board.version

@@ -5,9 +5,6 @@ hexes with and without it. Nor do the walks a tile lay's check stops early (``Wa
 
 from __future__ import annotations
 
-import gzip
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,16 +15,15 @@ from engine.errors import GameError
 from engine.map import board as board_mod
 from engine.mechanics.track import HexReach
 from engine.replay import filter_actions, game_from_export, replay
+from tests.fixture_util import load_export
 
-FIXTURES = Path(__file__).parent.parent / "fixtures" / "generated"
 GAMES = ["1836jr56/1836jr56_p3_s205_diesel_variant", "1836jr56/1836jr56_p2_s905",
          "1856/1856_p3_s801_unlimited_bonus_tokens"]
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_pruned_walk_finds_what_the_whole_walk_finds(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    with gzip.open(FIXTURES / f"{name}.json.gz", "rt") as fh:
-        export = json.load(fh)
+    export = load_export("generated", name)
     walk = board_mod.route_legal_walk
     compared = []
 
@@ -58,8 +54,7 @@ def test_pruned_walk_finds_what_the_whole_walk_finds(name: str, monkeypatch: pyt
 def test_watched_walk_stops_within_the_whole_walk(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A tile lay's check walks a station only until the check passes (WalkWatch): what such a
     walk found of the hex by then is a part of what the whole walk from there finds."""
-    with gzip.open(FIXTURES / f"{name}.json.gz", "rt") as fh:
-        export = json.load(fh)
+    export = load_export("generated", name)
     walk = board_mod.route_legal_walk
     stopped = []
 
@@ -89,8 +84,7 @@ def test_lay_verdicts_do_not_depend_on_watched_walks(name: str, monkeypatch: pyt
     """Before each tile lay of a dense game, with every station's walk stale (as after a lay
     elsewhere), every tile and rotation that fits the hex gets the same verdict (accepted, or
     refused with the same message) whether the check's walks stop early or go to their end."""
-    with gzip.open(FIXTURES / f"{name}.json.gz", "rt") as fh:
-        export = json.load(fh)
+    export = load_export("generated", name)
     game = game_from_export(export)
     whole_walks = HexReach.walk_one_more
 
