@@ -24,6 +24,12 @@ if TYPE_CHECKING:
     from ..map.board import Board, HexState
 
 
+# (game class, title data, optional rules) -> {(hex, whether laid, its tile and rotation, the new
+# tile and rotation, the edges the network touches there and enters by, whether it holds a
+# station): whether the quick checks of a lay pass}: the same for every game of a title
+_QUICK: dict[tuple[Any, ...], dict[tuple[Any, ...], bool]] = {}
+
+
 class TrackRules(TitleHooks):
     """Tile lays: what may be laid where, what it costs, and laying it."""
 
@@ -143,9 +149,9 @@ class TrackRules(TitleHooks):
         touched = reach.touched
         if not (exits & touched):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no route to {h.id}", NO_ROUTE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
-        if old.paths and not (self._upgrade_useful(old, tile, touched)
-                              and (self._upgrade_useful(old, tile, touched, self._new_paths_entered(corp, h, tile, reach.entries))
-                                   or self._upgrade_useful(old, tile, touched, self._new_paths_walked(corp, h, tile)))):
+        if old.paths and not (self._quick_connected(corp, h, tile, exits, touched, reach.entries)
+                              or (self._upgrade_useful(old, tile, touched)
+                                  and self._upgrade_useful(old, tile, touched, self._new_paths_walked(corp, h, tile)))):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: an upgrade must add track "
                             f"{corp.sym} can use or raise a city's value", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
 
@@ -172,8 +178,18 @@ class TrackRules(TitleHooks):
         if not (exits & touched):
             return False
         old = h.tile
-        return not old.paths or (self._upgrade_useful(old, tile, touched)
-                                 and self._upgrade_useful(old, tile, touched, self._new_paths_entered(corp, h, tile, entries)))
+        if not old.paths:
+            return True
+        # the answer depends on the two tiles, the hex and the edges only: kept for all games
+        key = (h.id, h.laid, old.name, old.rotation, tile.name, tile.rotation, frozenset(touched),
+               frozenset(entries), any(s for slots in h.tokens.values() for s in slots))
+        known = _QUICK.setdefault((type(self), self.data, tuple(self.optional_rules)), {})
+        got = known.get(key)
+        if got is None:
+            got = known[key] = (self._upgrade_useful(old, tile, touched)
+                                and self._upgrade_useful(old, tile, touched,
+                                                         self._new_paths_entered(corp, h, tile, entries)))
+        return got
 
     def _upgrade_useful(self, old: Tile, new: Tile, touched: set[int], reached: set[int] | None = None) -> bool:
         """1856's track restriction (18xx.games "semi-restrictive"): among the new tile's paths

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from engine import actions as A
-from engine.decisions import _fitting_rotations
+from engine.decisions import _fitting_rotations, _tile_lays
 from engine.errors import GameError
 from engine.map import board as board_mod
+from engine.mechanics import track as track_mod
 from engine.mechanics.track import HexReach
 from engine.replay import filter_actions, game_from_export, replay
 from tests.fixture_util import load_export
@@ -120,3 +121,35 @@ def test_lay_verdicts_do_not_depend_on_watched_walks(name: str, monkeypatch: pyt
                 refused += sum(1 for v in watched if v[2] != "ok")
         game.process(A.Action.from_dict(raw), safe=False)
     assert compared > 50 and refused > 5, (compared, refused)
+
+
+class _Forgetful(dict[Any, Any]):
+    """A memo that keeps nothing: each quick check is worked out again."""
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        return {}
+
+
+@pytest.mark.parametrize("name", [GAMES[0], GAMES[2]])
+def test_kept_quick_lay_checks_answer_as_fresh_ones(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The quick checks of a lay (the edges the network touches and enters a hex by, against the
+    old and new tile) are kept for every game of a title: before every other tile lay of a dense
+    game of each title, the whole listing of legal lays is the same with the kept answers as
+    with every answer worked out afresh, and kept answers were used."""
+    export = load_export("generated", name)
+    game = game_from_export(export)
+    kept: dict[Any, Any] = {}
+    compared = used = 0
+    for i, raw in enumerate(filter_actions(export["actions"])):
+        corp = str(raw.get("entity"))
+        if raw.get("type") == "lay_tile" and i % 2 == 0 and corp in game.corporations:
+            monkeypatch.setattr(track_mod, "_QUICK", kept)
+            before = sum(len(v) for v in kept.values())
+            with_kept = _tile_lays(game, corp, None)
+            used += sum(len(v) for v in kept.values()) == before and bool(with_kept)
+            monkeypatch.setattr(track_mod, "_QUICK", _Forgetful())
+            assert with_kept == _tile_lays(game, corp, None), (name, raw["id"])
+            compared += 1
+        game.process(A.Action.from_dict(raw), safe=False)
+    assert compared > 40 and used > 5, (compared, used)
+
