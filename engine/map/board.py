@@ -690,8 +690,10 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
         if not left:
             raise _AllFound
 
+    tile_walks = board.tile_walks
+
     def tw(hid: str) -> _TileWalk:
-        t = seen_walks[hid] = _tile_walk(board, hid)
+        t = seen_walks[hid] = _tile_walk(board, hid, tile_walks)
         return t
 
     goals_now: list[_Goals] = []  # what is left as goals of _reachable, made again as it shrinks
@@ -939,9 +941,11 @@ def _reachable(tables: _WalkTables, todo: list[tuple[Sequence[_State], int, int]
     return reached
 
 
-def _tile_walk(board: Board, hid: str) -> _TileWalk:
-    """Hex ``hid``'s walk table (:attr:`Board.tile_walks`), built again when its tile changed."""
-    walks = board.tile_walks
+def _tile_walk(board: Board, hid: str, walks: dict[str, _TileWalk] | None = None) -> _TileWalk:
+    """Hex ``hid``'s walk table (:attr:`Board.tile_walks`, or ``walks`` when already fetched),
+    built again when its tile changed."""
+    if walks is None:
+        walks = board.tile_walks
     h = board.hexes[hid]
     t = walks.get(hid)
     if t is None or t.tile is not h.tile:

@@ -231,12 +231,16 @@ class TrackRules(TitleHooks):
         looking = b.walks_looking_at(corp.sym, h.id)
         arrivals: set[tuple[str, int]] = set()
         old_tile = h.tile
+        walks = b.tile_walks
+        kept = walks.get(h.id)  # the hex's walk table, put back after (not built again)
         h.tile = new
         try:
             for st in (starts if looking is None else looking):
                 route_legal_walk(b, st, corp.sym, set(starts) - {st}, {}, arrivals=arrivals)
         finally:
             h.tile = old_tile
+            if kept is not None:
+                walks[h.id] = kept
         return self._paths_from(new, {e for hid, e in arrivals if hid == h.id})
 
     @staticmethod
