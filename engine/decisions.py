@@ -16,6 +16,7 @@ from .choice import Choice as Choice  # re-exported: the front ends take choices
 from .choice import per_position
 from .errors import GameError
 from .game import Game
+from .mechanics.track import WalkNeeded
 from .rounds.operating import OperatingRound, Step
 from .rounds.stock import AuctionRound, StockRound
 
@@ -129,6 +130,9 @@ def _tile_lays(game: Game, corp_sym: str, hexes: set[str] | None, *,
         h = b.hexes[hid]
         reach = game.hex_reach(corp, hid)
         fits = _fitting_rotations(game, h)
+        # looking for the first lay only, the ones that need the network walked with the new
+        # tile on the hex wait until every other lay there has been tried
+        later: list[tuple[str, Tile]] = []
         for tile_id, base in offered:
             fitting = fits(base)
             if not fitting:
@@ -139,8 +143,12 @@ def _tile_lays(game: Game, corp_sym: str, hexes: set[str] | None, *,
                 continue
             rots = []
             for r in fitting:
+                tile = base.with_rotation(r)
                 try:
-                    game.check_lay_rotation(corp, hid, base.with_rotation(r), reach=reach)
+                    game.check_lay_rotation(corp, hid, tile, reach=reach, walk=not first)
+                except WalkNeeded:
+                    later.append((tile_id, tile))
+                    continue
                 except GameError:
                     continue
                 rots.append(r)
@@ -150,6 +158,14 @@ def _tile_lays(game: Game, corp_sym: str, hexes: set[str] | None, *,
                 out.setdefault(hid, {})[tile_id] = rots
                 if first:
                     break
+        if first and hid not in out:
+            for tile_id, tile in later:
+                try:
+                    game.check_lay_rotation(corp, hid, tile, reach=reach)
+                except GameError:
+                    continue
+                out[hid] = {tile_id: [tile.rotation]}
+                break
     return out
 
 

@@ -24,6 +24,14 @@ if TYPE_CHECKING:
     from ..map.board import Board, HexState
 
 
+class WalkNeeded(Exception):  # noqa: N818 - not an error: a check put off (see check_lay_rotation)
+    """A lay's verdict needs the network walked with the new tile (``walk=False`` asked not to)."""
+
+    def __init__(self, hex_id: str, tile: Tile):
+        super().__init__(hex_id, tile.name, tile.rotation)
+        self.tile = tile
+
+
 # (game class, title data, optional rules) -> {(hex, whether laid, its tile and rotation, the new
 # tile and rotation, the edges the network touches there and enters by, whether it holds a
 # station): whether the quick checks of a lay pass}: the same for every game of a title
@@ -115,10 +123,12 @@ class TrackRules(TitleHooks):
         return tile
 
     def check_lay_rotation(self, corp: Corporation, hex_id: str, tile: Tile, *, connected: bool = True,
-                           reach: HexReach | None = None) -> None:
+                           reach: HexReach | None = None, walk: bool = True) -> None:
         """The checks for one rotation of the new tile (already rotated). ``reach`` (from
         :meth:`hex_reach`, for this corporation and hex) lets the many tiles and rotations tried
-        on one hex look the network up once."""
+        on one hex look the network up once. Without ``walk``, a verdict that needs the network
+        walked with the new tile on the hex raises :class:`WalkNeeded` instead (a listing tries
+        the other tiles first)."""
         b = self.board
         h = b.hexes[hex_id]
         old = h.tile
@@ -149,11 +159,15 @@ class TrackRules(TitleHooks):
         touched = reach.touched
         if not (exits & touched):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no route to {h.id}", NO_ROUTE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
-        if old.paths and not (self._quick_connected(corp, h, tile, exits, touched, reach.entries)
-                              or (self._upgrade_useful(old, tile, touched)
-                                  and self._upgrade_useful(old, tile, touched, self._new_paths_walked(corp, h, tile)))):
-            raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: an upgrade must add track "
-                            f"{corp.sym} can use or raise a city's value", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
+        if not old.paths or self._quick_connected(corp, h, tile, exits, touched, reach.entries):
+            return
+        if self._upgrade_useful(old, tile, touched):
+            if not walk:
+                raise WalkNeeded(hex_id, tile)
+            if self._upgrade_useful(old, tile, touched, self._new_paths_walked(corp, h, tile)):
+                return
+        raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: an upgrade must add track "
+                        f"{corp.sym} can use or raise a city's value", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
 
     def hex_reach(self, corp: Corporation, hex_id: str) -> HexReach:
         """Where ``corp``'s network touches and enters hex ``hex_id``, each looked up when first

@@ -153,3 +153,27 @@ def test_kept_quick_lay_checks_answer_as_fresh_ones(name: str, monkeypatch: pyte
         game.process(A.Action.from_dict(raw), safe=False)
     assert compared > 40 and used > 5, (compared, used)
 
+
+
+# a game where a lay is legal only by the walk with the new tile on the hex (2 such lays)
+WALKED_LAYS = "1836jr56/1836jr56_p2_s1007_diesel_variant"
+
+
+@pytest.mark.parametrize("name", [GAMES[0], GAMES[2], WALKED_LAYS])
+def test_first_lay_listing_finds_the_hexes_of_the_whole_listing(name: str) -> None:
+    """The hex listing (each hex until its first legal lay, the lays needing the network walked
+    with the new tile tried last) names the same hexes as the listing of every lay, before every
+    tile lay of dense games and of one where the walk makes a lay legal."""
+    export = load_export("generated", name)
+    game = game_from_export(export)
+    compared = 0
+    for raw in filter_actions(export["actions"]):
+        corp = str(raw.get("entity"))
+        if raw.get("type") == "lay_tile" and corp in game.corporations:
+            first = _tile_lays(game, corp, None, first=True)
+            whole = _tile_lays(game, corp, None)
+            assert sorted(first) == sorted(whole), (name, raw["id"])
+            assert all(r in whole[h][t] for h, lays in first.items() for t, rs in lays.items() for r in rs)
+            compared += 1
+        game.process(A.Action.from_dict(raw), safe=False)
+    assert compared > 30, compared

@@ -304,9 +304,9 @@ class G1833NETrack(G1833NEStations):
 
     def check_lay_rotation(
         self, corp: Corporation, hex_id: str, tile: Tile, *, connected: bool = True,
-        reach: HexReach | None = None,
+        reach: HexReach | None = None, walk: bool = True,
     ) -> None:
-        super().check_lay_rotation(corp, hex_id, tile, connected=connected, reach=reach)
+        super().check_lay_rotation(corp, hex_id, tile, connected=connected, reach=reach, walk=walk)
         if not self._free_lay:
             self.check_border_cost(corp, self.board.hexes[hex_id], tile)
 
