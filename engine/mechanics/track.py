@@ -33,8 +33,8 @@ class WalkNeeded(Exception):  # noqa: N818 - not an error: a check put off (see 
 
 
 # (game class, title data, optional rules) -> {(hex, whether laid, its tile and rotation, the new
-# tile and rotation, the edges the network touches there and enters by, whether it holds a
-# station): whether the quick checks of a lay pass}: the same for every game of a title
+# tile and rotation, the edges the network touches there and enters by (None: not asked),
+# whether it holds a station): whether the upgrade checks pass (TrackRules._kept_upgrade_check)}
 _QUICK: dict[tuple[Any, ...], dict[tuple[Any, ...], bool]] = {}
 
 
@@ -161,7 +161,7 @@ class TrackRules(TitleHooks):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no route to {h.id}", NO_ROUTE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
         if not old.paths or self._quick_connected(corp, h, tile, exits, touched, reach.entries):
             return
-        if self._upgrade_useful(old, tile, touched):
+        if self._kept_upgrade_check(corp, h, tile, touched, None):
             if not walk:
                 raise WalkNeeded(hex_id, tile)
             if self._upgrade_useful(old, tile, touched, self._new_paths_walked(corp, h, tile)):
@@ -192,17 +192,24 @@ class TrackRules(TitleHooks):
         if not (exits & touched):
             return False
         old = h.tile
-        if not old.paths:
-            return True
-        # the answer depends on the two tiles, the hex and the edges only: kept for all games
+        return not old.paths or self._kept_upgrade_check(corp, h, tile, touched, entries)
+
+    def _kept_upgrade_check(self, corp: Corporation, h: HexState, tile: Tile, touched: set[int],
+                            entries: set[int] | None) -> bool:
+        """:meth:`_upgrade_useful` for ``tile`` on hex ``h``: on the paths at the ``touched`` edges,
+        and (``entries`` given) on those the network enters by ``entries`` too. The answer
+        depends on the two tiles, the hex and the edges only: kept for all games of a title."""
+        old = h.tile
         key = (h.id, h.laid, old.name, old.rotation, tile.name, tile.rotation, frozenset(touched),
-               frozenset(entries), any(s for slots in h.tokens.values() for s in slots))
+               None if entries is None else frozenset(entries),
+               any(s for slots in h.tokens.values() for s in slots))
         known = _QUICK.setdefault((type(self), self.data, tuple(self.optional_rules)), {})
         got = known.get(key)
         if got is None:
-            got = known[key] = (self._upgrade_useful(old, tile, touched)
-                                and self._upgrade_useful(old, tile, touched,
-                                                         self._new_paths_entered(corp, h, tile, entries)))
+            got = self._upgrade_useful(old, tile, touched)
+            if got and entries is not None:
+                got = self._upgrade_useful(old, tile, touched, self._new_paths_entered(corp, h, tile, entries))
+            known[key] = got
         return got
 
     def _upgrade_useful(self, old: Tile, new: Tile, touched: set[int], reached: set[int] | None = None) -> bool:
