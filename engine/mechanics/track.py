@@ -27,10 +27,6 @@ if TYPE_CHECKING:
 class WalkNeeded(Exception):  # noqa: N818 - not an error: a check put off (see check_lay_rotation)
     """A lay's verdict needs the network walked with the new tile (``walk=False`` asked not to)."""
 
-    def __init__(self, hex_id: str, tile: Tile):
-        super().__init__(hex_id, tile.name, tile.rotation)
-        self.tile = tile
-
 
 # (game class, title data, optional rules) -> {(hex, whether laid, its tile and rotation, the new
 # tile and rotation, the edges the network touches there and enters by (None: not asked),
@@ -163,7 +159,7 @@ class TrackRules(TitleHooks):
             return
         if self._kept_upgrade_check(corp, h, tile, touched, None):
             if not walk:
-                raise WalkNeeded(hex_id, tile)
+                raise WalkNeeded(hex_id, tile.name, tile.rotation)
             if self._upgrade_useful(old, tile, touched, self._new_paths_walked(corp, h, tile)):
                 return
         raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: an upgrade must add track "
