@@ -10,7 +10,7 @@
    Target: at least 300 commands/s in total, p95 below 250 ms.
 3. Parsing a 1 MB command line (refused quickly).
 
-The machine is shared: the CPU time per command (process time, all threads) is printed too,
+The process runs with the bot's collector settings (:mod:`bot.collector`). The machine is shared: the CPU time per command (process time, all threads) is printed too,
 as it does not depend on what else runs (300 commands/s needs at most 3.3 ms per command).
 ``--profile`` runs part 2 under cProfile instead, the work the bot hands to worker threads run
 in place so that it is counted, and prints where the time goes (the project's functions).
@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot import service  # noqa: E402
+from bot.collector import tune_collector  # noqa: E402
 from bot.commands.layer import CommandLayer  # noqa: E402
 from bot.storage.store import Store  # noqa: E402
 from bot.terminal.textcmd import CommandSyntaxError, parse  # noqa: E402
@@ -111,6 +112,7 @@ def main() -> int:
     parser.add_argument("--concurrent-commands", type=int, default=100, help="commands per game in part 2")
     parser.add_argument("--profile", action="store_true", help="profile part 2 (try --games 10)")
     args = parser.parse_args()
+    tune_collector()  # the collector's settings of the bot's process (`conductor run`, `conductor local`)
     if args.profile:
         with tempfile.TemporaryDirectory() as tmp:
             profile(str(Path(tmp) / "many.db"), args.games, args.concurrent_commands)

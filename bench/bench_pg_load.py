@@ -28,6 +28,7 @@ from urllib.parse import urlsplit, urlunsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bot.collector import tune_collector  # noqa: E402
 from bot.commands.layer import CommandLayer  # noqa: E402
 from bot.storage.store import Store  # noqa: E402
 from tests.command_script import Step, script, send, set_up, user_of  # noqa: E402
@@ -121,6 +122,7 @@ def main() -> int:
     parser.add_argument("channels", nargs="*", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
+        tune_collector()  # a bot process's settings
         asyncio.run(child(args.child, args.channels, args.commands))
         return 0
     if not args.url:

@@ -26,6 +26,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 
+from ..collector import tune_collector
 from ..commands.layer import CommandLayer
 from ..commands.limits import RateLimits
 from ..config import Settings
@@ -146,6 +147,7 @@ def run_bot(settings: Settings) -> int:
     if not settings.discord_token:
         return _fail("DISCORD_TOKEN is not set", 2)
     setup_logging()
+    tune_collector()
 
     async def main() -> int:
         bot = ConductorBot(settings)

@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TextIO
 
+from ..collector import tune_collector
 from ..commands.layer import CommandLayer
 from ..reminders import Reminder, Scheduler, utc_now
 from ..reply import Caller, Reply, UserError
@@ -207,6 +208,7 @@ def run_local(db: str | None = None, out: str | None = None, images: bool = True
     """``conductor local``: play at the terminal (interactive or piped input). A database that
     cannot be used stops it at once with the reason and exit status 2."""
     db, out = local_paths(db, out)
+    tune_collector()
     try:
         return asyncio.run(_main(db, out, sys.stdin, sys.stdout, images))
     except StoreError as exc:
