@@ -532,9 +532,12 @@ class _Assigner:
         opt = self.optimistic
         return total - sum(opt.get(g, 0) for g in globs) + self.extender.best(globs)[0]
 
-    def conflicts(self, s: int, g: int) -> int:
+    def conflicts(self, s: int, g: int, keep: bool = True) -> int:
         """Space ``s``'s candidates sharing track with candidate ``g``: the union, over g's
-        links, of those sharing track with the link (kept per link: routes share links)."""
+        links, of those sharing track with the link (kept per link: routes share links). Kept
+        per candidate when ``keep``: the first train's candidates are each placed once, so
+        theirs are not (one bit per candidate each: kept, tens of thousands of them took
+        hundreds of megabytes)."""
         sp = self.spaces[s]
         got = sp.conf.get(g)
         if got is None:
@@ -549,7 +552,8 @@ class _Assigner:
                         lc |= users[other]
                     per_link[id(link)] = lc
                 got |= lc
-            sp.conf[g] = got
+            if keep:
+                sp.conf[g] = got
         return got
 
     def bound(self, allowed: list[int], i: int) -> int:
@@ -612,7 +616,7 @@ class _Assigner:
             g = glob[j]
             narrowed = list(allowed)
             for t in later:
-                narrowed[t] = allowed[t] & ~self.conflicts(t, g)
+                narrowed[t] = allowed[t] & ~self.conflicts(t, g, i > 0)
             if same_next:
                 narrowed[s] &= -(low << 1)
             if i + 1 < k and acc + r + self.bound(narrowed, i + 1) <= self.best_total:
