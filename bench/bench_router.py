@@ -7,7 +7,7 @@ last ``--late`` phases (default 3: 6, D and 8 in 1856) :func:`engine.routing.rou
 once with ``--budget`` seconds (default 1). Per game and overall: cases, p50/p95/max
 milliseconds (wall clock, which the budget counts, and CPU time of the search's thread: on a
 shared machine wall clock is noisy, judge by CPU) and how many were not proven optimal (the
-search stopped at its budget). Targets
+search stopped at its budget); then the process's peak memory. Targets
 (issue #24): p95 < 50 ms, max < 500 ms, every optimum proven.
 
 ``--all`` times every run_routes action of every fixture instead (issue #7's figure).
@@ -24,6 +24,7 @@ import argparse
 import gzip
 import json
 import random
+import resource
 import sys
 import time
 from pathlib import Path
@@ -197,6 +198,8 @@ def bench_games(paths: list[Path], time_budget: float, late: int | None) -> None
     print(_line("all" + (f" (last {late} phases)" if late else ""), every, missed))
     print(f"{'  the same in CPU time':55s} {len(cpu):4d} cases  p50 {percentile(cpu, 50):7.2f} ms"
           f"  p95 {percentile(cpu, 95):7.2f} ms  max {max(cpu, default=0.0):7.2f} ms")
+    # (one game replayed at a time: the peak is about one game and the search that took the most)
+    print(f"  peak RSS of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB")
 
 
 def bench_dense(n: int, time_budget: float, cpu: list[float]) -> list[float]:
