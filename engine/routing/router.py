@@ -58,9 +58,11 @@ from __future__ import annotations
 
 import gc
 import time
+from bisect import bisect_left
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from operator import neg
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..beside import Beside
@@ -534,27 +536,55 @@ class _Assigner:
 
     def conflicts(self, s: int, g: int, keep: bool = True) -> int:
         """Space ``s``'s candidates sharing track with candidate ``g``: the union, over g's
-        links, of those sharing track with the link (kept per link: routes share links). Kept
-        per candidate when ``keep``: the first train's candidates are each placed once, so
-        theirs are not (one bit per candidate each: kept, tens of thousands of them took
-        hundreds of megabytes)."""
+        links, of those sharing track with the link. Kept per candidate when ``keep``: the
+        first train's candidates are each placed once, so theirs are not (one bit per
+        candidate each: kept, tens of thousands of them took hundreds of megabytes)."""
         sp = self.spaces[s]
         got = sp.conf.get(g)
         if got is None:
             got = 0
-            users, bit_links = sp.users, sp.bit_links
-            per_link = sp.link_conf
             for link in self.cands[g].links:
-                lc = per_link.get(id(link))
-                if lc is None:
-                    lc = 0
-                    for other in {o for b in link.bits for o in bit_links.get(b, ())}:
-                        lc |= users[other]
-                    per_link[id(link)] = lc
-                got |= lc
+                got |= self._link_conflicts(sp, link)
             if keep:
                 sp.conf[g] = got
         return got
+
+    @staticmethod
+    def _link_conflicts(sp: _Space, link: Link) -> int:
+        """``sp``'s candidates sharing track with ``link`` (kept per link: routes share links)."""
+        lc = sp.link_conf.get(id(link))
+        if lc is None:
+            lc = 0
+            for other in {o for b in link.bits for o in sp.bit_links.get(b, ())}:
+                lc |= sp.users[other]
+            sp.link_conf[id(link)] = lc
+        return lc
+
+    def _last_pair(self, i: int, j: int, allowed: int, acc: int) -> None:
+        """Trains i and i + 1, the last two, of one kind: with candidate ``j`` on train i, the
+        best candidate after it for the last train (among ``allowed``), if the pair beats the
+        best total. Only candidates earning enough are looked at, so the bit sets narrowed
+        link by link are those candidates' length, not the whole list's."""
+        s, d = self.trains[i]
+        sp = self.spaces[s]
+        r = sp.rev[j]
+        need = self.best_total - acc - r  # the last train must earn more than this
+        hi = bisect_left(sp.rev, -need, key=neg) if need >= 0 else sp.n  # those earning more: [0, hi)
+        found = None
+        if hi > j + 1:
+            cand = allowed & sp.fits[d] & ((1 << hi) - 1) >> (j + 1) << (j + 1)
+            for link in self.cands[sp.glob[j]].links:
+                cand ^= cand & self._link_conflicts(sp, link)
+                if not cand:
+                    break
+            if cand:
+                found = (cand & -cand).bit_length() - 1
+        total = acc + r + (sp.rev[found] if found is not None else 0)
+        if total > self.best_total:
+            self.best_total = total
+            self.chosen[i], self.chosen[i + 1] = j, found
+            self.best = list(self.chosen)
+            self.chosen[i + 1] = None
 
     def bound(self, allowed: list[int], i: int) -> int:
         """Upper bound on what trains i.. can add using candidates in ``allowed``: each
@@ -603,6 +633,7 @@ class _Assigner:
         x = (allowed[s] & sp.fits[d]) >> first << first
         rev, glob = sp.rev, sp.glob
         later = self.later[i]
+        pair_last = same_next and i == k - 2 and self.extender is None
         while x:
             self.nodes += 1
             if self.nodes & 255 == 0 and clock.expired(work=256):
@@ -613,6 +644,9 @@ class _Assigner:
             r = rev[j]
             if acc + r * (m + 1) + rest_other <= self.best_total:
                 break
+            if pair_last:
+                self._last_pair(i, j, allowed[s], acc)
+                continue
             g = glob[j]
             narrowed = list(allowed)
             for t in later:

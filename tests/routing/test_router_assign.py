@@ -1,0 +1,67 @@
+"""Combining listed routes for the last two trains of one kind (engine.routing.router._Assigner,
+its shortcut ``_last_pair``, issue #24): at every position of four games where a corporation
+runs two 4-, 5-, 6-, 8- or D-trains (with up to 4,000 routes), the router's total is the best of
+every pair of listed routes sharing no track (checked one pair after another), and its routes
+are legal."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import actions as A
+from engine.game import Game
+from engine.replay import filter_actions, game_from_export
+from engine.routing import router as R
+from tests.fixture_util import load_export
+
+# (fixture folder, game): games where corporations run two trains of one kind: 4+4 and 5+5 (1856),
+# 5+5, 6+6 and D+D (1836Jr56), 8+8 (1836Jr56), D+D (1856)
+GAMES = [("generated/1856", "1856_p3_s412"),
+         ("generated/1836jr56", "1836jr56_p3_s412_diesel_variant"),
+         ("generated/1836jr56", "1836jr56_p3_s403"),
+         ("generated/1856", "1856_p3_s403_alternate_destinations_unlimited_bonus_tokens")]
+
+
+def _best_pair(game: Game, sym: str) -> int | None:
+    """The best total of two routes sharing no track (or one route), pair by pair (None: too
+    many routes to check so)."""
+    trains = R._trains(game, sym)
+    graph = game.route_graph(sym)
+    routes = R.enumerate_routes(game, sym, graph, R._max_stops(trains, graph))
+    if len(routes) > 4000:
+        return None
+    reach = min(R._reach(t) for t in trains)
+    routes = sorted((c for c in routes if len(c.stops) <= reach), key=lambda c: -c.revenue)
+    best = routes[0].revenue if routes else 0
+    for i, a in enumerate(routes):
+        if 2 * a.revenue <= best:
+            break
+        for b in routes[i + 1:]:
+            if a.revenue + b.revenue <= best:
+                break
+            if not a.mask & b.mask:
+                best = a.revenue + b.revenue
+                break
+    return best
+
+
+@pytest.mark.parametrize(("folder", "stem"), GAMES)
+def test_two_trains_of_one_kind_get_the_best_pair_of_listed_routes(folder: str, stem: str) -> None:
+    export = load_export(folder, stem)
+    game = game_from_export(export)
+    checked = 0
+    for raw in filter_actions(export["actions"]):
+        names = [t.name for t in game.runnable_trains(game.corp(str(raw["entity"])))] \
+            if raw.get("type") == "run_routes" else []
+        if len(names) == 2 and names[0] == names[1]:
+            sym = str(raw["entity"])
+            best = _best_pair(game, sym)
+            if best is not None:
+                sol = R.best_routes(game, sym, time_budget=60.0)
+                assert sol.optimal
+                assert sol.total == best, (raw["id"], names)
+                assert sum(r["revenue"] for r in sol.routes) == sol.total
+                assert R.check_routes(game, sym, sol.routes) is None
+                checked += 1
+        game.process(A.Action.from_dict(raw), safe=False)
+    assert checked >= 5
