@@ -22,6 +22,7 @@ import argparse
 import asyncio
 import cProfile
 import pstats
+import resource
 import statistics
 import sys
 import tempfile
@@ -146,6 +147,8 @@ def main() -> int:
     except CommandSyntaxError as exc:
         outcome = f"refused ({str(exc)[:60]})"
     print(f"3. a 1 MB command line: {outcome} in {(time.perf_counter() - t0) * 1000:.1f} ms")
+    print(f"peak RSS of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB "
+          f"(the {args.games} games of part 2 loaded at once)")
     return 0 if ok else 1
 
 
