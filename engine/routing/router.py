@@ -72,7 +72,7 @@ from .check import route_order as _route_order
 from .check import side_keys as _side_keys
 from .extension import Extender, Path, route_terminal_needs, terminal_needs
 from .graph import Link, RouteGraph
-from .long import LongRoutes, free_after, route_price, stop_bounds
+from .long import LongRoutes, bit_users, free_after, route_price, stop_bounds
 from .pair import PairSearch
 
 if TYPE_CHECKING:
@@ -409,8 +409,7 @@ class _Space:
         self.rev = rev
         self.n = len(glob)
         self.fits: dict[int, int] = {}
-        self.users: dict[int, int] = {}  # id(link) -> local candidates running on it
-        self.bit_links: dict[int, list[int]] = {}  # track bit -> those links (by id) using it
+        self.users: dict[int, int] = {}  # track bit -> local candidates running on it
         self.conf: dict[int, int] = {}  # global candidate -> local candidates sharing track with it
         self.link_conf: dict[int, int] = {}  # id(link) -> local candidates sharing track with it
 
@@ -422,7 +421,7 @@ class _Assigner:
     (``best_total``); keeps only candidates that could beat it (revenue above it minus what
     the other trains could earn at best).  Sets of candidates are Python ints used as bit
     sets, one per space, over that space's list (best revenue first, so the lowest set bit
-    is the best member).  ``_Space.users[id(link)]``: the candidates running on a link;
+    is the best member).  ``_Space.users[b]``: the candidates running on track bit b;
     ``_Space.fits[d]``: those a train running d stops can take."""
 
     def __init__(self, cands: list[Candidate], spaces: list[tuple[list[int], list[int]]],
@@ -464,26 +463,17 @@ class _Assigner:
                 sp.fits = {d: (1 << n) - 1 if all(lens[g] <= d for g in sp.glob) else
                            sum(1 << j for j, g in enumerate(sp.glob) if lens[g] <= d) for d in sp.fits}
                 continue
-            fits = {d: bytearray((n + 8) // 8) for d in sp.fits}
-            users: dict[int, bytearray] = {}
-            for j, g in enumerate(sp.glob):
-                byte, bitv = j >> 3, 1 << (j & 7)
-                for d, arr in fits.items():
-                    if lens[g] <= d:
-                        arr[byte] |= bitv
-                for link in cands[g].links:
-                    found = users.get(id(link))
-                    if found is None:
-                        found = users[id(link)] = bytearray((n + 8) // 8)
-                        for b in link.bits:
-                            sp.bit_links.setdefault(b, []).append(id(link))
-                    found[byte] |= bitv
-                if j & 1023 == 1023 and clock.expired(work=1024):
-                    self.ok = False  # out of time: the greedy assignment stands
-                    break
-            sp.fits = {d: int.from_bytes(arr, "little") for d, arr in fits.items()}
-            sp.users = {lk: int.from_bytes(arr, "little") for lk, arr in users.items()}
-            if not self.ok:
+            # (a reach every candidate fits in needs no bit set built one by one)
+            fits = {d: bytearray((n + 8) // 8) for d in sp.fits if not all(lens[g] <= d for g in sp.glob)}
+            if fits:
+                for j, g in enumerate(sp.glob):
+                    for d, arr in fits.items():
+                        if lens[g] <= d:
+                            arr[j >> 3] |= 1 << (j & 7)
+            sp.fits = {d: int.from_bytes(fits[d], "little") if d in fits else (1 << n) - 1 for d in sp.fits}
+            sp.users = bit_users([cands[g].mask for g in sp.glob])
+            if clock.expired(work=n):
+                self.ok = False  # out of time: the greedy assignment stands
                 break
         self.best: list[int | None] | None = None  # None: the greedy assignment is still the best
         self.chosen: list[int | None] = [None] * len(trains)
@@ -555,8 +545,8 @@ class _Assigner:
         lc = sp.link_conf.get(id(link))
         if lc is None:
             lc = 0
-            for other in {o for b in link.bits for o in sp.bit_links.get(b, ())}:
-                lc |= sp.users[other]
+            for b in link.bits:
+                lc |= sp.users.get(b, 0)
             sp.link_conf[id(link)] = lc
         return lc
 

@@ -2,16 +2,19 @@
 its shortcut ``_last_pair``, issue #24): at every position of four games where a corporation
 runs two 4-, 5-, 6-, 8- or D-trains (with up to 4,000 routes), the router's total is the best of
 every pair of listed routes sharing no track (checked one pair after another), and its routes
-are legal."""
+are legal. The bit sets of candidates per track bit (``bit_users``) are checked bit by bit."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine import actions as A
 from engine.game import Game
 from engine.replay import filter_actions, game_from_export
 from engine.routing import router as R
+from engine.routing.long import bit_users
 from tests.fixture_util import load_export
 
 # (fixture folder, game): games where corporations run two trains of one kind: 4+4 and 5+5 (1856),
@@ -65,3 +68,11 @@ def test_two_trains_of_one_kind_get_the_best_pair_of_listed_routes(folder: str, 
                 checked += 1
         game.process(A.Action.from_dict(raw), safe=False)
     assert checked >= 5
+
+
+@given(st.lists(st.integers(min_value=0, max_value=(1 << 70) - 1), max_size=40), st.integers(min_value=1, max_value=9))
+def test_bit_users_are_the_masks_having_each_bit(masks: list[int], chunk: int) -> None:
+    got = bit_users(masks, chunk)
+    width = max(masks, default=0).bit_length()
+    expected = {b: sum(1 << j for j, m in enumerate(masks) if m >> b & 1) for b in range(width)}
+    assert got == {b: users for b, users in expected.items() if users}
