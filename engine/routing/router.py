@@ -218,10 +218,12 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             # a route over the same stops (same revenue) on less track serves wherever this one would
             kept = listed.get(visited)
             if kept is None:
-                kept = listed[visited] = []
-            elif any(not m & ~mask for m in kept):
-                return False
-            kept.append(mask)
+                listed[visited] = [mask]
+            else:
+                for m in kept:
+                    if m & mask == m:
+                        return False
+                kept.append(mask)
         rev = revenue_of.get(visited)
         if rev is None:
             rev = revenue_of[visited] = route_price(price, graph, nodes, port, port_min)
@@ -243,14 +245,12 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             record(visited, mask)
         if count >= max_stops or not open_end:
             return
-        for v, lmask, ljmask, term_u, term_v, link in tadj[cur]:
-            if (visited >> v) & 1 or mask & lmask or jmask & ljmask or gmask & groups[v] \
-                    or (count > 1 and term_u):
+        for v, bit, lmask, ljmask, gbits, tok_v, open_v, term_u, link in tadj[cur]:
+            if visited & bit or mask & lmask or jmask & ljmask or gmask & gbits or (count > 1 and term_u):
                 continue
             nodes.append(v)
             links.append(link)
-            dfs(start_rank, v, visited | (1 << v), mask | lmask, jmask | ljmask, gmask | groups[v],
-                tok or tokened[v], through[v] and not term_v)
+            dfs(start_rank, v, visited | bit, mask | lmask, jmask | ljmask, gmask | gbits, tok or tok_v, open_v)
             nodes.pop()
             links.pop()
             if clock.out:
@@ -345,8 +345,8 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     # links as tuples, unreachable stops left out; for the long search with what it reads of
     # their far stop (with the bounds of routes from a port or from other stops: ``via_port``)
     # and the other trains' candidates sharing track with them
-    tadj = [[(lk.v, lk.mask, lk.jmask, lk.terminal_u, lk.terminal_v, lk) for lk in row if reachable[lk.v]]
-            for row in adj]
+    tadj = [[(lk.v, 1 << lk.v, lk.mask, lk.jmask, groups[lk.v], tokened[lk.v], through[lk.v] and not lk.terminal_v,
+              lk.terminal_u, lk) for lk in row if reachable[lk.v]] for row in adj]
     ladjs: dict[bool, list[list[Any]]] = {}  # per bounds in use (from a port or not)
 
     def long_links(bounds: list[int]) -> list[list[Any]]:
