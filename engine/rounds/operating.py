@@ -232,7 +232,8 @@ class OperatingRound(Round):
         left_current = self.closed_current and self.corp.closed  # (_start_entity)
         step.acted = True
         step.process(action)
-        step_holds = not step.passed and step.blocks()
+        # (a step that waits for nobody now, like a cash crisis the sale settled, holds nothing)
+        step_holds = not step.passed and step.blocks() and bool(step.active_entities())
         self.state_round["acted"] = True
         if self.corp.closed and not left_current and not self.game.finished:
             # the operating corporation closed during its own turn: the next one operates (what

@@ -77,3 +77,19 @@ def test_a_stock_round_starts_with_the_discard_of_a_crowded_corporation() -> Non
     assert g.acting() == ["BBG"] and g.action_types("BBG") == ["discard_train"]
     g.process(A.DiscardTrain(entity="BBG", entity_type="corporation", train=trains[0]))
     assert len(bbg.trains) == g.train_limit and g.acting() != ["BBG"]
+
+
+# ---------------------------------------------------------------------- operating round
+
+
+def test_a_crisis_sale_that_closes_another_corporation_leaves_the_operator_its_loans() -> None:
+    """LPS's interest after its train purchase left its president $7 short; the sale that covered
+    it (645) closed TGB. 18xx.games then moves to the next corporation only when the step active
+    after the action offers the operator nothing: the crisis is settled, so LPS, its trains
+    bought, is offered its loans (seed 1521 of our self-play went on with WR's turn)."""
+    name = "1856_p4_crisis_sale_closes_another"
+    g = before(S56, name, 645)
+    assert g.acting() == ["3"]
+    play(g, S56, name, 645)
+    assert g.corporations["TGB"].closed
+    assert g.acting() == ["LPS"] and "take_loan" in g.action_types("LPS")
