@@ -550,31 +550,45 @@ class _Assigner:
             sp.link_conf[id(link)] = lc
         return lc
 
-    def _last_pair(self, i: int, j: int, allowed: int, acc: int) -> None:
-        """Trains i and i + 1, the last two, of one kind: with candidate ``j`` on train i, the
-        best candidate after it for the last train (among ``allowed``), if the pair beats the
-        best total. Only candidates earning enough are looked at, so the bit sets narrowed
-        link by link are those candidates' length, not the whole list's."""
+    def _last_pairs(self, i: int, x: int, acc: int, m: int, rest_other: int) -> None:
+        """Trains i and i + 1, the last two, of one kind: for each candidate j in ``x`` on
+        train i (best first, while it may pay), the best candidate after it that the last train
+        may run beside it, if the pair beats the best total. Only candidates earning enough are
+        looked at, so the bit sets narrowed link by link are those candidates' length, not the
+        whole list's; the candidates are read off ``x`` once (not a bit set step per candidate)."""
         s, d = self.trains[i]
         sp = self.spaces[s]
-        r = sp.rev[j]
-        need = self.best_total - acc - r  # the last train must earn more than this
-        hi = bisect_left(sp.rev, -need, key=neg) if need >= 0 else sp.n  # those earning more: [0, hi)
-        found = None
-        if hi > j + 1:
-            cand = allowed & sp.fits[d] & ((1 << hi) - 1) >> (j + 1) << (j + 1)
-            for link in self.cands[sp.glob[j]].links:
-                cand ^= cand & self._link_conflicts(sp, link)
-                if not cand:
-                    break
-            if cand:
-                found = (cand & -cand).bit_length() - 1
-        total = acc + r + (sp.rev[found] if found is not None else 0)
-        if total > self.best_total:
-            self.best_total = total
-            self.chosen[i], self.chosen[i + 1] = j, found
-            self.best = list(self.chosen)
-            self.chosen[i + 1] = None
+        rev, glob, cands, link_conf = sp.rev, sp.glob, self.cands, sp.link_conf
+        base = x & sp.fits[d]
+        upto: dict[int, int] = {}  # per number of candidates earning enough: those of ``base``
+        for j in _set_bits(x):
+            self.nodes += 1
+            if self.nodes & 255 == 0 and self.clock.expired(work=256):
+                return
+            r = rev[j]
+            if acc + r * (m + 1) + rest_other <= self.best_total:
+                break
+            need = self.best_total - acc - r  # the last train must earn more than this
+            hi = bisect_left(rev, -need, key=neg) if need >= 0 else sp.n  # those earning more: [0, hi)
+            found = None
+            if hi > j + 1:
+                top = upto.get(hi)
+                if top is None:
+                    top = upto[hi] = base & ((1 << hi) - 1)
+                cand = top >> (j + 1) << (j + 1)
+                for link in cands[glob[j]].links:
+                    lc = link_conf.get(id(link))
+                    cand ^= cand & (self._link_conflicts(sp, link) if lc is None else lc)
+                    if not cand:
+                        break
+                if cand:
+                    found = (cand & -cand).bit_length() - 1
+            total = acc + r + (rev[found] if found is not None else 0)
+            if total > self.best_total:
+                self.best_total = total
+                self.chosen[i], self.chosen[i + 1] = j, found
+                self.best = list(self.chosen)
+                self.chosen[i + 1] = None
 
     def bound(self, allowed: list[int], i: int) -> int:
         """Upper bound on what trains i.. can add using candidates in ``allowed``: each
@@ -623,7 +637,11 @@ class _Assigner:
         x = (allowed[s] & sp.fits[d]) >> first << first
         rev, glob = sp.rev, sp.glob
         later = self.later[i]
-        pair_last = same_next and i == k - 2 and self.extender is None
+        if same_next and i == k - 2 and self.extender is None:
+            self._last_pairs(i, x, acc, m, rest_other)
+            if clock.out:
+                return
+            x = 0
         while x:
             self.nodes += 1
             if self.nodes & 255 == 0 and clock.expired(work=256):
@@ -634,9 +652,6 @@ class _Assigner:
             r = rev[j]
             if acc + r * (m + 1) + rest_other <= self.best_total:
                 break
-            if pair_last:
-                self._last_pair(i, j, allowed[s], acc)
-                continue
             g = glob[j]
             narrowed = list(allowed)
             for t in later:
@@ -653,6 +668,15 @@ class _Assigner:
         if acc + rest > self.best_total:
             # train i runs nothing; trains of its kind after it then run nothing either
             self.search(i + 1, allowed, acc, sp.n if same_next else 0)
+
+
+def _set_bits(x: int) -> Iterator[int]:
+    """The indexes of the bits set in ``x``, lowest first (read off its binary digits)."""
+    digits = format(x, "b")[::-1]
+    at = digits.find("1")
+    while at >= 0:
+        yield at
+        at = digits.find("1", at + 1)
 
 
 # ---------------------------------------------------------------------------- output
