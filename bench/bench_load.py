@@ -10,8 +10,10 @@
    Target: at least 300 commands/s in total, p95 below 250 ms.
 3. Parsing a 1 MB command line (refused quickly).
 
-The process runs with the bot's collector settings (:mod:`bot.collector`). The machine is shared: the CPU time per command (process time, all threads) is printed too,
-as it does not depend on what else runs (300 commands/s needs at most 3.3 ms per command).
+The process runs with the bot's collector settings (:mod:`bot.collector`). The machine is
+shared: the CPU time per command (process time, all threads) is printed too, as it does not
+depend on what else runs (300 commands/s needs at most 3.3 ms per command); then the process's
+peak memory.
 ``--profile`` runs part 2 under cProfile instead, the work the bot hands to worker threads run
 in place so that it is counted, and prints where the time goes (the project's functions).
 """

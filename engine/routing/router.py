@@ -459,10 +459,6 @@ class _Assigner:
         needed = {s for s, _ in trains[1:]}
         for si, sp in enumerate(self.spaces):
             n = sp.n
-            if si not in needed:  # only the first train takes from it: conflicts never asked
-                sp.fits = {d: (1 << n) - 1 if all(lens[g] <= d for g in sp.glob) else
-                           sum(1 << j for j, g in enumerate(sp.glob) if lens[g] <= d) for d in sp.fits}
-                continue
             # (a reach every candidate fits in needs no bit set built one by one)
             fits = {d: bytearray((n + 8) // 8) for d in sp.fits if not all(lens[g] <= d for g in sp.glob)}
             if fits:
@@ -471,6 +467,8 @@ class _Assigner:
                         if lens[g] <= d:
                             arr[j >> 3] |= 1 << (j & 7)
             sp.fits = {d: int.from_bytes(fits[d], "little") if d in fits else (1 << n) - 1 for d in sp.fits}
+            if si not in needed:  # only the first train takes from it: conflicts never asked
+                continue
             sp.users = bit_users([cands[g].mask for g in sp.glob])
             if clock.expired(work=n):
                 self.ok = False  # out of time: the greedy assignment stands
