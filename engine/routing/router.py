@@ -553,12 +553,11 @@ class _Assigner:
         train i (best first, while it may pay), the best candidate after it that the last train
         may run beside it, if the pair beats the best total. Only candidates earning enough are
         looked at, so the bit sets narrowed link by link are those candidates' length, not the
-        whole list's; the candidates are read off ``x`` once (not a bit set step per candidate)."""
-        s, d = self.trains[i]
-        sp = self.spaces[s]
+        whole list's; the candidates are read off ``x`` once (not a bit set step per candidate).
+        ``x``: the candidates both trains may run (fitting their reach, from the first allowed)."""
+        sp = self.spaces[self.trains[i][0]]
         rev, glob, cands, link_conf = sp.rev, sp.glob, self.cands, sp.link_conf
-        base = x & sp.fits[d]
-        upto: dict[int, int] = {}  # per number of candidates earning enough: those of ``base``
+        upto: dict[int, int] = {}  # per number of candidates earning enough: those of ``x``
         for j in _set_bits(x):
             self.nodes += 1
             if self.nodes & 255 == 0 and self.clock.expired(work=256):
@@ -572,7 +571,7 @@ class _Assigner:
             if hi > j + 1:
                 top = upto.get(hi)
                 if top is None:
-                    top = upto[hi] = base & ((1 << hi) - 1)
+                    top = upto[hi] = x & ((1 << hi) - 1)
                 cand = top >> (j + 1) << (j + 1)
                 for link in cands[glob[j]].links:
                     lc = link_conf.get(id(link))
@@ -639,7 +638,7 @@ class _Assigner:
             self._last_pairs(i, x, acc, m, rest_other)
             if clock.out:
                 return
-            x = 0
+            x = 0  # (every candidate of train i was tried there)
         while x:
             self.nodes += 1
             if self.nodes & 255 == 0 and clock.expired(work=256):
