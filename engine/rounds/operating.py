@@ -284,7 +284,7 @@ class TrackStep(Step):
     name = "lay track"
 
     def actions(self, entity: str) -> list[str]:
-        if entity != self.corp.sym:
+        if entity != self.corp.sym or self.round.state.get("track_done"):
             return []
         g = self.game
         if self.lays_left():
@@ -307,6 +307,10 @@ class TrackStep(Step):
             raise GameError(f"{self.corp.sym} has already laid its tile this turn", LIMIT, corporation=self.corp.sym)
         self.game.lay_tile(self.corp, action)
         self.round.state["tiles_laid"] = self.round.state.get("tiles_laid", 0) + 1
+        if not self.actions(self.corp.sym):
+            # done for the turn, even if a loan later makes a tile-laying private affordable
+            # (18xx.games passes its track step right after such a lay)
+            self.round.state["track_done"] = True
 
     def skip(self) -> None:
         """Leaving the track step: the title checks destinations (1856 Escrow step)."""

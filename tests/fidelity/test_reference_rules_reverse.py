@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine import actions as A
 from engine.game import Game
+from engine.rounds.operating import TokenStep, TrackStep
 from engine.rounds.stock import StockRound
 from engine.titles.registry import new_game
 from tests.positions import PLAYERS3, at, raw_action
@@ -93,3 +94,20 @@ def test_a_crisis_sale_that_closes_another_corporation_leaves_the_operator_its_l
     play(g, S56, name, 645)
     assert g.corporations["TGB"].closed
     assert g.acting() == ["LPS"] and "take_loan" in g.action_types("LPS")
+
+
+def test_a_lay_that_ends_the_track_step_is_not_undone_by_a_later_loan() -> None:
+    """WR's one lay (530, tile 59 on Kitchener) left it no other lay and no private it could
+    afford: 18xx.games passes the track step there. Its loan (531) then made The Canada Company
+    (a track-time tile lay) affordable; the track step stays over: once the home station is
+    placed (532) the token step is next and the destination check runs then (seed 2030 of our
+    self-play offered WR a track pass, which 18xx.games refused)."""
+    name = "1856_p5_track_done_before_loan"
+    g = at(S56, name, 531)
+    assert g.corp("WR").cash >= g.company_min_price(g.companies["TCC"])
+    assert "lay_tile" not in g.action_types("WR")
+    play(g, S56, name, 532)
+    track = next(s for s in g.round.steps if isinstance(s, TrackStep))
+    assert track.passed and isinstance(g.round.active_step(), TokenStep)
+    assert raw_action(S56, name, 532).auto_actions  # the destination check, after the home station
+
