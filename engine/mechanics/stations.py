@@ -91,10 +91,9 @@ class StationRules(TitleHooks):
         by = f" ({company.sym})" if company is not None else ""
         self.log.append(f"{corp.sym}{by} places a token on {self.place_words(hid, city)}"
                         + (f" for {self.fmt(cost)}" if cost else ""))
-        if company is not None:
-            self.used_abilities.add((company.sym, "token"))
-            if isinstance(self.round, OperatingRound):
-                self.close_after_use(self.round, company)
+        # (a private's station ability used in the corporation's own token step makes the station
+        # free, but neither uses the ability up nor closes the private: 18xx.games' Tokener only
+        # does that when the private itself acts, in its special token step)
 
     def place_home_token(self, rnd: OperatingRound, corp: Corporation) -> None:
         if not corp.home or any(t.used for t in corp.tokens) or not corp.tokens:

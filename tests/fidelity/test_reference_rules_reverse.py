@@ -111,3 +111,18 @@ def test_a_lay_that_ends_the_track_step_is_not_undone_by_a_later_loan() -> None:
     assert track.passed and isinstance(g.round.active_step(), TokenStep)
     assert raw_action(S56, name, 532).auto_actions  # the destination check, after the home station
 
+
+def test_a_station_placed_with_wsrc_in_the_own_token_step_keeps_the_private() -> None:
+    """TGB, owning the Waterloo & Saugeen, places its station on Kitchener in its own token
+    step (631): free, but 18xx.games neither uses the private up nor closes it (only the
+    private's own special step does): it pays TGB $10 at the next operating round (634)."""
+    name = "1856_p6_wsrc_station_keeps_private"
+    g = at(S56, name, 630)
+    play(g, S56, name, 631)
+    assert g.board.hexes["I12"].tokened_by("TGB")
+    for action_id in range(632, 635):
+        play(g, S56, name, action_id)
+    wsrc = g.companies["WSRC"]
+    assert wsrc.owner == "TGB" and not wsrc.closed
+    assert "TGB collects $10 from Waterloo & Saugeen Railway Co." in g.log
+
