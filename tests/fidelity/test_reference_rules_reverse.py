@@ -126,3 +126,17 @@ def test_a_station_placed_with_wsrc_in_the_own_token_step_keeps_the_private() ->
     assert wsrc.owner == "TGB" and not wsrc.closed
     assert "TGB collects $10 from Waterloo & Saugeen Railway Co." in g.log
 
+
+def test_a_formation_that_closes_the_whole_round_leaves_the_discard_to_the_next() -> None:
+    """The last merge (615) closed every corporation of the operating round: the round ends and
+    the stock round begins with MESS holding all six trains (its formation limit stands: it is
+    not over its limit there). MESS discards first thing in the next operating round (seed 2015
+    of our self-play made it discard at once, which 18xx.games refused)."""
+    name = "1836jr56_p4_national_discards_next_round"
+    g = at(SJR, name, 614)
+    play(g, SJR, name, 615)
+    assert isinstance(g.round, StockRound) and g.acting() != ["MESS"]
+    assert len(g.corp("MESS").trains) == 6 and g.corp("MESS") not in g.crowded_corps()
+    g = at(SJR, name, 619)
+    assert g.round.name == "Operating Round" and g.acting() == ["MESS"]
+    assert g.action_types("MESS") == ["discard_train"]

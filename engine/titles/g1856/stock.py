@@ -148,13 +148,11 @@ class G1856Stock(G1856Finance):
 
     def turn_cut_short(self, corp: Corporation) -> None:
         """The operating corporation closed in its turn. One that merged into the national
-        closes before the formation sets the discard going, so only the limit changes."""
-        if not self.national_sym:
+        cuts nothing short: 18xx.games closes the merged corporations when no step waits for
+        the operator, so the national keeps its formation limit until its discard."""
+        if not self.national_sym or corp.sym in self.nationalized_corps:
             return
-        if corp.sym in self.nationalized_corps:
-            self.national_train_limit_extra = 1
-        else:
-            self.national_discard_done()
+        self.national_discard_done()
 
     def floatable(self, corp: Corporation) -> bool:
         return 100 - self.percent_of(corp.sym, corp.sym) >= self.percent_to_operate
