@@ -107,6 +107,10 @@ class TitleHooks(GameState):
     def turn_cut_short(self, corp: Corporation) -> None:
         """The operating corporation closed during its own turn (titles react)."""
 
+    def after_closed_operator_action(self, rnd: OperatingRound) -> None:
+        """An action was processed while the operating corporation was already closed (its
+        president still raising money for it, or the round's closed last corporation)."""
+
     def closing_ends_idle_turn(self) -> bool:
         """Whether another corporation closing during an action ends the operating
         corporation's turn when the step it was in has nothing left for it (18xx.games closes

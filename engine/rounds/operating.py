@@ -231,7 +231,10 @@ class OperatingRound(Round):
         closed_before = self.closed_at_start = self._closed() if self.game.closing_ends_idle_turn() else None
         left_current = self.closed_current and self.corp.closed  # (_start_entity)
         step.acted = True
+        operator_closed = self.corp.closed
         step.process(action)
+        if operator_closed:
+            self.game.after_closed_operator_action(self)
         # (a step that waits for nobody now, like a cash crisis the sale settled, holds nothing)
         step_holds = not step.passed and step.blocks() and bool(step.active_entities())
         self.state_round["acted"] = True
@@ -241,11 +244,21 @@ class OperatingRound(Round):
             # turn); after the round's last turn that waiting is done before the round ends
             if self.game.bank < 0:  # the closing turn may still have broken the bank
                 self.game.bank_broken()
-            self.game.turn_cut_short(self.corp)
+            waiting = self.active_step()
+            # closed by its price in an action someone else took (its president's crisis sale):
+            # 18xx.games closes it only after the action, having found that step still waiting,
+            # so the round stays with it until the step is done (see after_closed_operator_action)
+            # and nothing cut its turn short
+            stays = not operator_closed and closed_before is not None and waiting is not None \
+                and self.corp.sym in self._closed() - closed_before and self.corp.sym not in waiting.active_entities()
+            if not operator_closed and not stays:  # (once, when it closes)
+                self.game.turn_cut_short(self.corp)
             if all(self.game.corporations[e].closed for e in self.entities):
                 # nobody of this round is left to operate: it ends at once, even with the
                 # national's discard waiting (as 18xx.games ends it)
                 self._finished = True
+                return
+            if stays:
                 return
             later = any(not self.game.corporations[e].closed for e in self.entities[self.index + 1:])
             waiting = self.active_step()

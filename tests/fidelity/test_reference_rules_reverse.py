@@ -140,3 +140,18 @@ def test_a_formation_that_closes_the_whole_round_leaves_the_discard_to_the_next(
     g = at(SJR, name, 619)
     assert g.round.name == "Operating Round" and g.acting() == ["MESS"]
     assert g.action_types("MESS") == ["discard_train"]
+
+
+def test_a_crisis_is_dropped_once_the_operating_corporation_has_closed() -> None:
+    """Player 3 owed the bank for TGB's forced loan repayment; their sale of TGB (430) dropped it
+    to 0 and closed it, the debt grew by its last loan: the round stays with TGB and Player 3
+    sells again (431). 18xx.games takes the player in crisis to be the operating corporation's
+    president after every action: with TGB closed that is nobody, so after that sale BBG
+    operates and Player 3 keeps a debt (our self-play seed 2119 made them sell on)."""
+    name = "1856_p4_crisis_dropped_after_close"
+    g = at(S56, name, 429)
+    play(g, S56, name, 430)
+    assert g.corporations["TGB"].closed and g.round.corp.sym == "TGB"
+    assert g.acting() == ["3"] and "sell_shares" in g.action_types("3")
+    play(g, S56, name, 431)
+    assert g.player("3").cash < 0 and g.acting() == ["BBG"]

@@ -97,6 +97,13 @@ class G1856(G1856Privates):
     def closing_ends_idle_turn(self) -> bool:
         return True
 
+    def after_closed_operator_action(self, rnd: OperatingRound) -> None:
+        """18xx.games takes the player in a cash crisis to be the operating corporation's
+        president, afresh after every action: once that corporation has closed (its president's
+        sale dropped it to 0), the next action leaves nobody in crisis, even a president still
+        owing money: the round moves on and the debt stays (negative cash)."""
+        self.cash_crisis_player = None
+
     def waits_for_closed_last(self, rnd: OperatingRound) -> bool:
         """18xx.games leaves the round's last corporation current when it is closed, with the
         steps the one before left (its loans taken and interest paid are the other's); once
