@@ -139,6 +139,15 @@ class TitleHooks(GameState):
         or otherwise resolves it); the turn then does not move on."""
         return False
 
+    def defer_closings(self) -> None:
+        """From now on a corporation whose price reaches the closing space stays open until
+        :meth:`close_deferred` (titles that close corporations by price, as 18xx.games does:
+        after the action)."""
+
+    def close_deferred(self) -> list[str]:
+        """Closes the corporations :meth:`defer_closings` kept open; their symbols."""
+        return []
+
     def buy_share_override(self, rnd: StockRound, pid: str, share: Share) -> bool:
         """True when the title carried out ``pid``'s purchase of ``share`` itself."""
         return False

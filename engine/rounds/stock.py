@@ -211,6 +211,7 @@ class StockRound(Round):
         self.last_to_act: str | None = None
         self.sold_in_round: dict[str, set[str]] = {pid: set() for pid in self.order}
         self.sales = 0  # share sales so far (programmed passes stop when shares are sold)
+        self.waiting_on: str | None = None  # a player left with nothing but to pass (_after_closing)
         self._reset_turn()
 
     def _reset_turn(self) -> None:
@@ -249,6 +250,8 @@ class StockRound(Round):
             return ["discard_train"] if entity in crowded else []
         if self.finished() or entity != self.current:
             return []
+        if entity == self.waiting_on:
+            return ["pass"]
         out = []
         if self.can_buy_any(entity):
             out.append("buy_shares")
@@ -433,8 +436,19 @@ class StockRound(Round):
             self._buy(pid, action)
             self.turn_actions.append("buy")
         elif isinstance(action, A.SellShares):
-            self._sell(pid, action)
-            self.turn_actions.append("sell")
+            g.defer_closings()
+            try:
+                self._sell(pid, action)
+                self.turn_actions.append("sell")
+                player.passed = False
+                self.last_to_act = pid
+                if not self.action_types(pid) and not self.game.stock_turn_stuck(self, pid):
+                    self._end_turn()
+            finally:
+                closed = g.close_deferred()
+            if closed:
+                self._after_closing()
+            return
         else:
             raise GameError(f"Cannot {action.type} in a stock round", WRONG_STEP, action=action.type)
         player.passed = False
@@ -518,7 +532,32 @@ class StockRound(Round):
         self.sold_in_round[pid].add(sym)
         self.sold_this_turn.add(sym)
 
+    def _after_closing(self) -> None:
+        """A sale closed a corporation (its price reached the closing space). 18xx.games closes
+        it only after the action: the turn has moved on as if it were still open, to a player
+        who may now have nothing to do. That player passes, and so does the next one if they
+        have nothing to do either, but the round then stays with them (its cached step): they
+        can only pass (18xx.games waits for them with no action at all; the game stops there)."""
+        g = self.game
+        if self.finished() or self.crowded() or self.action_types(self.current):
+            return
+        player = g.player(self.current)
+        if not self.turn_actions:
+            player.passed = True
+            g.log.append(f"{player.name} has no valid actions and passes")
+        self._reset_turn()
+        self.index = (self.index + 1) % len(self.order)
+        nxt = g.player(self.current)
+        if self.finished() or nxt.bankrupt or self.action_types(nxt.id):
+            if nxt.bankrupt:
+                self._auto_pass_loop()
+            return
+        nxt.passed = True
+        g.log.append(f"{nxt.name} has no valid actions and passes")
+        self.waiting_on = nxt.id
+
     def _end_turn(self) -> None:
+        self.waiting_on = None
         self._reset_turn()
         self.index = (self.index + 1) % len(self.order)
         self._auto_pass_loop()

@@ -19,24 +19,10 @@ GAMES = find_exports([str(FIXTURES)])
 
 # game -> (action id, what differs): 18xx.games bugs we deliberately do not reproduce
 NOT_COPIED = {
-    # after a corporation closes at price 0 in a stock round the engine waits for a player who
-    # has no legal action (the game stops there)
-    "1836jr56_p4_s205_diesel_variant": (63, "acting"),
-    "1856_p3_s301": (124, "acting"),
-    "1856_p5_s312_eight_train_variant_alternate_destinations": (268, "acting"),
-    "1856_p3_s413": (256, "acting"),
-    "1856_p3_s701": (1014, "acting"),
-    "1856_p3_s1005_eight_train_variant": (223, "acting"),
-    "1856_p5_s1002_alternate_destinations_unlimited_bonus_tokens": (177, "acting"),
-    "1856_p6_s1001": (73, "acting"),
-    "1856_p6_s1008_unlimited_bonus_tokens": (898, "acting"),
-    # (here the players we pass automatically reach the operating round: its private income or
-    # the round itself is the first difference)
-    "1856_p6_s712_unlimited_bonus_tokens": (75, "bank"),
-    "1836jr56_p4_s811": (109, "bank"),
-    "1836jr56_p3_s1012": (765, "round"),
-    # the same cached step when every player has passed: the round ends without moving the turn
-    # on, so the priority stays with the player who closed the last corporation
+    # after a corporation closes at price 0 in a stock round 18xx.games waits for a player who
+    # has no legal action (we follow it there: rules-deviations #20); when every player has
+    # passed by then its cached step ends the round without moving the turn on, so the
+    # priority stays with the player who closed the last corporation
     "1836jr56_p3_s413_diesel_variant": (660, "acting"),
     # a corporation closed by its president's sale in another corporation's operating turn
     # becomes the current operator (the game stops there)

@@ -80,6 +80,23 @@ def test_a_stock_round_starts_with_the_discard_of_a_crowded_corporation() -> Non
     assert len(bbg.trains) == g.train_limit and g.acting() != ["BBG"]
 
 
+
+def test_a_closing_sale_leaves_the_stock_round_with_a_player_who_can_only_pass() -> None:
+    """Player 1's sale (124) drops THB to 0. 18xx.games closes it only after the action, when
+    the turn has already moved on as if it were open: Player 2 (nothing to do) passes, Player 3
+    (who could have acted on THB) is reached, then has nothing to do either, passes, and the
+    round waits for them (18xx.games offers them nothing: the game stops; we offer the pass)."""
+    g = at("generated/1856", "1856_p3_s301", 123)
+    n = len(g.log)
+    g.process(raw_action("generated/1856", "1856_p3_s301", 124))
+    assert g.log[n:][-3:] == ["THB's private companies close: FT, WSRC",
+                              "Player 2 has no valid actions and passes",
+                              "Player 3 has no valid actions and passes"]
+    assert isinstance(g.round, StockRound) and g.acting() == ["3"] and g.action_types("3") == ["pass"]
+    g.process(A.Pass(entity="3", entity_type="player"))
+    assert isinstance(g.round, StockRound) and g.acting() == ["1"]
+
+
 # ---------------------------------------------------------------------- operating round
 
 

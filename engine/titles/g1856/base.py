@@ -31,6 +31,7 @@ class G1856Base(Game):
     REORDER_AFTER_EMERGENCY_SALE = True  # a price drop can move a corporation in this OR's order
     HAS_LOANS = True
     _selling = False  # a share sale is under way (a corporation it closes settles its interest first)
+    deferred_closings: list[Corporation] | None = None  # reached the closing space, closed after the turn moved on
 
     def __init__(self, data: Any = g1856_data, *args: Any, **kwargs: Any):
         super().__init__(data, *args, **kwargs)

@@ -271,8 +271,22 @@ class G1856(G1856Privates):
         cell = corp.price
         super().move_price(corp, direction)
         if corp.price is not cell and corp.price is not None and "close" in corp.price.types:
+            if self.deferred_closings is not None:
+                if corp not in self.deferred_closings:
+                    self.deferred_closings.append(corp)
+                return
             self.settle_before_closing(corp)
             self.close_corporation(corp)
+
+    def defer_closings(self) -> None:
+        self.deferred_closings = []
+
+    def close_deferred(self) -> list[str]:
+        corps, self.deferred_closings = self.deferred_closings or [], None
+        for corp in corps:
+            self.settle_before_closing(corp)
+            self.close_corporation(corp)
+        return [c.sym for c in corps]
 
     def dividend_effect(self, corp: Corporation, revenue: int, kind: str) -> DividendEffect:
         """A price moved to the closing space closes the corporation: its treasury goes to the bank."""
