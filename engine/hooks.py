@@ -107,9 +107,10 @@ class TitleHooks(GameState):
     def turn_cut_short(self, corp: Corporation) -> None:
         """The operating corporation closed during its own turn (titles react)."""
 
-    def after_closed_operator_action(self, rnd: OperatingRound) -> None:
-        """An action was processed while the operating corporation was already closed (its
-        president still raising money for it, or the round's closed last corporation)."""
+    def after_operating_action(self, rnd: OperatingRound, president: str | None) -> None:
+        """An action of the operating round was processed (by the operating corporation or
+        anyone else), before the round looks for what comes next. ``president``: the operating
+        corporation's, as the action left it (None if it was closed before the action)."""
 
     def closing_ends_idle_turn(self) -> bool:
         """Whether another corporation closing during an action ends the operating

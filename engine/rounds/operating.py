@@ -231,10 +231,11 @@ class OperatingRound(Round):
         closed_before = self.closed_at_start = self._closed() if self.game.closing_ends_idle_turn() else None
         left_current = self.closed_current and self.corp.closed  # (_start_entity)
         step.acted = True
-        operator_closed = self.corp.closed
+        operator_closed, president = self.corp.closed, self.corp.president
         step.process(action)
-        if operator_closed:
-            self.game.after_closed_operator_action(self)
+        # (a corporation closed by this action still counts as open until it is through)
+        self.game.after_operating_action(self, None if operator_closed else (
+            president if self.corp.closed else self.corp.president))
         # (a step that waits for nobody now, like a cash crisis the sale settled, holds nothing)
         step_holds = not step.passed and step.blocks() and bool(step.active_entities())
         self.state_round["acted"] = True
@@ -247,7 +248,7 @@ class OperatingRound(Round):
             waiting = self.active_step()
             # closed by its price in an action someone else took (its president's crisis sale):
             # 18xx.games closes it only after the action, having found that step still waiting,
-            # so the round stays with it until the step is done (see after_closed_operator_action)
+            # so the round stays with it until the step is done (see after_operating_action)
             # and nothing cut its turn short
             stays = not operator_closed and closed_before is not None and waiting is not None \
                 and self.corp.sym in self._closed() - closed_before and self.corp.sym not in waiting.active_entities()

@@ -172,3 +172,16 @@ def test_a_crisis_is_dropped_once_the_operating_corporation_has_closed() -> None
     assert g.acting() == ["3"] and "sell_shares" in g.action_types("3")
     play(g, S56, name, 431)
     assert g.player("3").cash < 0 and g.acting() == ["BBG"]
+
+
+def test_a_standing_debt_puts_its_president_in_crisis_after_their_corporations_first_action() -> None:
+    """Player 2 kept a $148 debt from a crisis dropped earlier (a closing). GT, theirs, starts
+    operating (700) with no crisis; after its first action (701, a loan) 18xx.games takes its
+    president as the player in crisis, and their cash is negative: they must raise the money
+    now (our self-play seed 2258 let GT lay its track)."""
+    name = "1856_p5_debt_revives_crisis"
+    g = at(S56, name, 700)
+    assert g.player("2").cash < 0 and g.acting() == ["GT"]
+    play(g, S56, name, 701)
+    assert g.acting() == ["2"] and "sell_shares" in g.action_types("2")
+    assert g.log[-1] == "Player 2 owes the bank $148 and must raise money"

@@ -97,12 +97,23 @@ class G1856(G1856Privates):
     def closing_ends_idle_turn(self) -> bool:
         return True
 
-    def after_closed_operator_action(self, rnd: OperatingRound) -> None:
+    def after_operating_action(self, rnd: OperatingRound, president: str | None) -> None:
         """18xx.games takes the player in a cash crisis to be the operating corporation's
-        president, afresh after every action: once that corporation has closed (its president's
-        sale dropped it to 0), the next action leaves nobody in crisis, even a president still
-        owing money: the round moves on and the debt stays (negative cash)."""
+        president, afresh after every action, in a crisis while their cash is negative: once
+        that corporation has closed (its president's sale dropped it to 0) the next action
+        leaves nobody in crisis, even a president still owing money (the round moves on, the
+        debt stays); a president with such a debt is in crisis again after the first action
+        of a corporation of theirs."""
+        pid = president
+        if pid == self.cash_crisis_player:
+            return
         self.cash_crisis_player = None
+        if pid is not None and self.player(pid).cash < 0 and not self.player(pid).bankrupt:
+            self.cash_crisis_player, self.cash_crisis_corp = pid, None  # (no company of theirs in trouble)
+            if pid not in self.crisis_debtors:
+                self.crisis_debtors = (*self.crisis_debtors, pid)
+            self.log.append(f"{self.name_of(pid)} owes the bank {self.fmt(-self.player(pid).cash)} "
+                            "and must raise money")
 
     def waits_for_closed_last(self, rnd: OperatingRound) -> bool:
         """18xx.games leaves the round's last corporation current when it is closed, with the
