@@ -41,6 +41,8 @@ def _activity(game: Game, entity: str) -> str:
             return f"buy {first} for {game.fmt(rnd.min_bid(first))}, bid on another private, or pass"
         return "pass"
     if isinstance(rnd, StockRound):
+        if entity == rnd.waiting_on:  # (a closing left them nothing to do: 18xx.games stops here)
+            return "pass (nothing is left to do after the closing)"
         types = action_types(game, entity)
         words = [_STOCK_WORDS[t] for t in types if t in _STOCK_WORDS]
         done = "end the turn" if rnd.turn_actions else "pass"

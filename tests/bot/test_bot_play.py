@@ -183,3 +183,15 @@ async def test_1833ne_takeover_game_from_game_new(tmp_path: Any) -> None:
     game = await _played_from_lobby(tmp_path, export)
     assert game.finished and game.end_reason == out[0].end_reason
     assert [game.result()[p.id] for p in game.players] == [out[0].result()[p.id] for p in out[0].players]
+
+
+def test_a_player_left_waiting_after_a_closing_is_asked_to_pass() -> None:
+    """After a sale closes THB in a stock round the round waits for Player 3, who has nothing
+    left to do (as 18xx.games does): the reply's next: line says so and offers only /pass."""
+    from bot.texts.turns import next_line
+
+    game = replay(load_export("generated/1856", "1856_p3_s301"), upto=124).game
+    assert game.acting() == ["3"]
+    line = next_line(game)
+    assert "Player 3, pass (nothing is left to do after the closing)" in line and "/pass" in line
+    assert "/buy" not in line and "/sell" not in line
