@@ -58,6 +58,17 @@ class TrainBuying(TitleHooks):
         trains = self.buyable_depot_trains(corp) if corp is not None else self.depot_trains()
         return min(trains, key=lambda t: t.price) if trains else None
 
+    def president_may_help_buy(self, corp: Corporation, train: Train) -> bool:
+        """Whether ``corp``'s president may pay what its treasury lacks for bank train ``train``:
+        a corporation that must buy a train, and a train of the cheapest kind the bank sells
+        (as 18xx.games checks it: among all the bank's trains, even those ``corp`` may not buy,
+        like the rusting trains the national may not own)."""
+        if not self.must_buy_train(corp):
+            return False
+        trains = self.depot_trains()
+        low = min((t.price for t in trains), default=None)
+        return low is not None and train.name in {t.name for t in trains if t.price == low}
+
     def needs_emergency_money(self, corp: Corporation) -> bool:
         t = self.cheapest_depot_train(corp)
         return t is not None and corp.cash < t.price
@@ -161,7 +172,7 @@ class TrainBuying(TitleHooks):
             if action.price != price:
                 raise GameError(f"Train {train.id} costs {self.fmt(price)}", PRICE, train=train.id, price=action.price, cost=price)
             if price > corp.cash:
-                if not (self.must_buy_train(corp) and train is self.cheapest_depot_train(corp)):
+                if not self.president_may_help_buy(corp, train):
                     raise GameError(f"{corp.sym} cannot afford {train.id} ({self.fmt(price)})", CANNOT_AFFORD, corporation=corp.sym, train=train.id, cost=price, cash=corp.cash)
                 shortfall = price - corp.cash
                 pres = corp.president

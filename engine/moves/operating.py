@@ -128,14 +128,13 @@ def _step_train_choices(game: Game, corp: Corporation, buyable: list[Train]) -> 
     out = []
     seen = set()
     cash = corp.cash
-    cheapest = game.cheapest_depot_train(corp)
     pres_cash = game.player(corp.president).cash if corp.president else 0
     for t in buyable:
         if t.owner in ("depot", "discard"):
             if (t.name, t.owner) in seen:
                 continue
             seen.add((t.name, t.owner))
-            helped = game.must_buy_train(corp) and t is cheapest and t.price - cash <= pres_cash
+            helped = game.president_may_help_buy(corp, t) and t.price - cash <= pres_cash
             if t.price <= cash or helped:
                 src = "bank" if t.owner == "depot" else "discard pile"
                 note = (f" (the president pays {game.fmt(t.price - cash)})" if t.price > cash

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from engine import actions as A
 from engine.game import Game
+from engine.moves.operating import train_choices
 from engine.rounds.operating import TokenStep, TrackStep
 from engine.rounds.stock import StockRound
 from engine.titles.registry import new_game
-from tests.positions import PLAYERS3, at, raw_action
+from tests.positions import PLAYERS3, at, raw_action, rejected
 
 S56 = "selfplay/1856"
 SJR = "selfplay/1836jr56"
@@ -185,3 +186,20 @@ def test_a_standing_debt_puts_its_president_in_crisis_after_their_corporations_f
     play(g, S56, name, 701)
     assert g.acting() == ["2"] and "sell_shares" in g.action_types("2")
     assert g.log[-1] == "Player 2 owes the bank $148 and must raise money"
+
+
+def test_the_president_helps_only_toward_the_cheapest_kind_of_bank_train() -> None:
+    """CGR, trainless with $592, must buy a train; the bank's cheapest is the 4-train CGR
+    discarded to the pool (1004), which the national may not own. 18xx.games lets a president
+    pay toward the cheapest kind of bank train only, counting every bank train: CGR may not
+    buy the $700 6-train with Player 4's help (our self-play seed 2348 did), only a train it
+    can pay itself (1007: WR's 5-train)."""
+    name = "1856_p5_national_help_only_cheapest"
+    g = at(S56, name, 1006)
+    cgr, six = g.corp("CGR"), g.train("6-1")
+    assert not cgr.trains and cgr.cash < six.price and g.must_buy_train(cgr)
+    assert "4-0" in [t.id for t in g.depot_trains()]
+    assert "6-1" not in [c.value for c in train_choices(g, "CGR", {})]
+    rejected(g, A.BuyTrain(entity="CGR", entity_type="corporation", train="6-1", price=six.price), "cannot afford")
+    play(g, S56, name, 1007)
+    assert g.corp("CGR").trains == ["5-0"]
