@@ -38,3 +38,16 @@ def test_a_bankruptcy_ending_the_game_still_closes_a_private_used_that_round() -
     g = replay(read_export(CASE.with_name("1856_p3_s1147_crisis.json.gz"))).game
     assert g.finished and g.end_reason == "bankrupt"
     assert g.companies["WSRC"].closed and g.corporations["CV"].companies == ["TCC"]
+
+
+def test_a_false_national_president_with_money_enough_just_passes() -> None:
+    """Player 3, the CGR's false president, sold a CGR share (840) and has nothing left to do
+    this turn; 18xx.games declares them bankrupt only when their cash and what they could sell
+    of other corporations would not pay for a CGR share. They have the money: the turn passes
+    to Player 4 and the game goes on."""
+    export = read_export(CASE.with_name("1856_p6_s3131_alt_false_president_liquid.json.gz"))
+    g = replay(export, upto=839).game
+    assert g.false_national_president == "3"
+    g.process(A.Action.from_dict(next(a for a in export["actions"] if a["id"] == 840)))
+    assert not g.finished and g.acting() == ["4"]
+    assert g.player("3").cash >= g.corp("CGR").price.price

@@ -114,12 +114,29 @@ class G1856Stock(G1856Finance):
         return pid == self.false_national_president
 
     def stock_turn_stuck(self, rnd: StockRound, pid: str) -> bool:
-        if pid != self.false_national_president or rnd.action_types(pid):
+        """The false national president with nothing to do is bankrupt, unless their cash and
+        what they could sell of other corporations would pay for a national share (18xx.games'
+        "national buy liquidity": then the turn just passes)."""
+        if pid != self.false_national_president or rnd.action_types(pid) or self._national_liquidity(rnd, pid):
             return False
         self.log.append(f"-- {self.name_of(pid)} cannot raise the money for the {self.national_sym} "
                         "presidency and is bankrupt --")
         self.end_game("bankrupt")
         return True
+
+    def _national_liquidity(self, rnd: StockRound, pid: str) -> bool:
+        national = self.corporations[self.national_sym] if self.national_sym else None
+        if national is None or national.price is None:
+            return False
+        price = national.price.price
+        if national.par is not None and self.percent_of(POOL, national.sym) + 10 <= self.MARKET_SHARE_LIMIT:
+            price = min(price, national.par.price)  # (its IPO shares, unless the market is full)
+        value = self.player(pid).cash
+        for sym in {s.corporation for s in self.shares_of(pid)} - {national.sym}:
+            sellable = [pct for pct in range(10, self.percent_of(pid, sym) + 1, 10)
+                        if rnd.why_not_sell(pid, sym, pct) is None]
+            value += self.shares_worth(sym, max(sellable)) if sellable else 0
+        return value >= price
 
     def buy_share_override(self, rnd: StockRound, pid: str, share: Share) -> bool:
         """While the national has a "false" president (half a president's certificate), buying
