@@ -272,6 +272,10 @@ class OperatingRound(Round):
             self.next_entity()
             return
         known, held = self._skip_steps()
+        if self.corp.closed and not operator_closed:
+            # closed while its skipped steps were settled (a withheld non-run dropping its price
+            # to 0): its own step was current, so 18xx.games cuts the turn short
+            self.game.turn_cut_short(self.corp)
         if self.game.finished:
             return
         if (held if known else self.active_step()) is None:

@@ -203,3 +203,20 @@ def test_the_president_helps_only_toward_the_cheapest_kind_of_bank_train() -> No
     rejected(g, A.BuyTrain(entity="CGR", entity_type="corporation", train="6-1", price=six.price), "cannot afford")
     play(g, S56, name, 1007)
     assert g.corp("CGR").trains == ["5-0"]
+
+
+def test_a_closing_by_a_withheld_non_run_ends_the_nationals_high_train_limit() -> None:
+    """Nord lays track and does not run (522): its withheld run drops it to 0 and it closes in
+    its own turn. 18xx.games then passes every step, the national's discard among them, which
+    sets the national's train limit to one above the phase's for good (1836Jr56's MESS had 99
+    more until then). So MESS, formed later (678) with three trains, has no room for a fourth
+    and its turn ends after its dividend (681); our self-play seed 2495 left it the train step."""
+    name = "1836jr56_p4_withheld_closing_ends_discard_limit"
+    g = at(SJR, name, 521)
+    assert g.national_train_limit_extra == 99
+    play(g, SJR, name, 522)
+    assert g.corporations["Nord"].closed and g.national_train_limit_extra == 1
+    g = at(SJR, name, 680)
+    assert len(g.corp("MESS").trains) == 3 == g.corp_train_limit(g.corp("MESS"))
+    play(g, SJR, name, 681)
+    assert g.acting() == ["NFL"]
