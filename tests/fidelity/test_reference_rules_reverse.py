@@ -220,3 +220,19 @@ def test_a_closing_by_a_withheld_non_run_ends_the_nationals_high_train_limit() -
     assert len(g.corp("MESS").trains) == 3 == g.corp_train_limit(g.corp("MESS"))
     play(g, SJR, name, 681)
     assert g.acting() == ["NFL"]
+
+
+def test_a_bankruptcy_keeps_the_national_shares_its_market_could_not_follow() -> None:
+    """CPR must buy a train and its president, Player 1, declares bankruptcy. Their shares are
+    sold as the train step allows, but a CGR sale would move its price onto no space of the
+    market: 18xx.games fails on such a sale, so its bankruptcy would stop the game there. We
+    keep those shares and the bankruptcy ends the game (our self-play seed 4027 offered the
+    bankruptcy and then refused it)."""
+    name = "1856_p4_bankrupt_keeps_unsellable_national"
+    g = at(S56, name, 990)
+    pid = g.corp("CPR").president
+    assert pid is not None and "bankrupt" in g.action_types("CPR")
+    cgr = g.percent_of(pid, "CGR")
+    assert cgr and g.national_falls_off_market("CGR", 10)
+    g.process(A.Bankrupt(entity="CPR", entity_type="corporation"))
+    assert g.finished and g.end_reason == "bankrupt" and g.percent_of(pid, "CGR") == cgr

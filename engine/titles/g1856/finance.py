@@ -163,7 +163,10 @@ class G1856Finance(G1856Base):
         held = {s.corporation for s in self.shares_of(pid)}
         for corp in sorted((self.corporations[s] for s in held), key=self.operating_sort_key):
             while True:
-                options = [pct for s2, pct in sellable() if s2 == corp.sym]
+                # (not a national sale its market could not follow: 18xx.games fails on one, so
+                # a bankruptcy there would stop the game; the player keeps those shares)
+                options = [pct for s2, pct in sellable()
+                           if s2 == corp.sym and not self.national_falls_off_market(s2, pct)]
                 if not options:
                     break
                 pct = max(options)
