@@ -172,22 +172,29 @@ class ShareRules(TitleHooks):
         among new candidates the first after the current president in seat order wins)."""
         corp = self.corporations[sym]
         current = corp.president
-        holdings = {p.id: self.percent_of(p.id, sym) for p in self.players}
+        holdings = self.presidency_holdings(sym)
         best = max(holdings.values()) if holdings else 0
         if best == 0:
             return
         if current is not None and holdings.get(current, 0) >= best:
             return
         order = self.seat_order_from(current if current is not None else preferred)
-        new = next(pid for pid in order if holdings[pid] == best)
         if current is None:
-            corp.president = new
+            corp.president = next(pid for pid in order if holdings[pid] == best)
             return
-        if new == current:
+        # a new president must hold (in certificates) as much as the president's certificate
+        pres = next((s for s in self.corp_shares(sym) if s.president), None)
+        need = pres.percent if pres is not None else 0
+        new = next((pid for pid in order if holdings[pid] == best and self.percent_of(pid, sym) >= need), None)
+        if new is None or new == current:
             return
         self._swap_president_cert(sym, current, new)
         corp.president = new
         self.log.append(f"{self.name_of(new)} becomes the president of {sym}")
+
+    def presidency_holdings(self, sym: str) -> dict[str, int]:
+        """What each player holds of ``sym`` when the presidency is decided."""
+        return {p.id: self.percent_of(p.id, sym) for p in self.players}
 
     def seat_order_from(self, pid: str | None) -> list[str]:
         ids = [p.id for p in self.players]
@@ -265,13 +272,13 @@ class ShareRules(TitleHooks):
         largest holder with at least the president's certificate; a tie keeps the current
         president, otherwise the first such player after them in seat order)."""
         corp = self.corporations[sym]
-        holdings = {p.id: self.percent_of(p.id, sym) for p in self.players}
+        holdings = self.presidency_holdings(sym)
         best = max(holdings.values(), default=0)
         if best == 0 or (previous is not None and holdings.get(previous, 0) >= best):
             return None
         pres_pct = next(s.percent for s in self.corp_shares(sym) if s.president)
         new = next((p for p in self.seat_order_from(previous)
-                    if holdings[p] == best and best >= pres_pct), None)
+                    if holdings[p] == best and self.percent_of(p, sym) >= pres_pct), None)
         if new is not None:
             corp.president = new
             self.log.append(f"{self.name_of(new)} becomes the president of {sym}")

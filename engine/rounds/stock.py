@@ -403,7 +403,8 @@ class StockRound(Round):
             remaining = held - percent
             pres_pct = next(s.percent for s in g.corp_shares(sym) if s.president)
             if remaining < pres_pct:
-                others = max((g.percent_of(p.id, sym) for p in g.players if p.id != pid), default=0)
+                table = g.presidency_holdings(sym)
+                others = max((v for p, v in table.items() if p != pid), default=0)
                 if others < pres_pct:
                     return f"nobody else can take over the presidency of {sym}"
         return g.can_sell_hook(self, pid, sym, percent)

@@ -51,3 +51,21 @@ def test_a_false_national_president_with_money_enough_just_passes() -> None:
     g.process(A.Action.from_dict(next(a for a in export["actions"] if a["id"] == 840)))
     assert not g.finished and g.acting() == ["4"]
     assert g.player("3").cash >= g.corp("CGR").price.price
+
+
+def test_a_false_presidents_late_payment_counts_in_the_share_table() -> None:
+    """Player 1, the CGR's false president, lost the presidency to Player 2 (987) and then paid
+    for "the full presidency" (1003): Player 2's certificate became 20%, but 18xx.games counts
+    the 10% paid for as Player 1's in its share-holder table (Player 2's stays at 10%), and that
+    table decides presidencies, among players holding certificates worth the president's one.
+    Player 1's first share (1054) leaves them short of 20% in certificates; their second
+    (1061) makes them president."""
+    export = read_export(CASE.with_name("1856_p4_s3465_alt_false_president_table.json.gz"))
+    g = replay(export, upto=1053).game
+    assert g.corp("CGR").president == "2" and g.national_table_adjust == {"1": 10, "2": -10}
+    for action_id in (1054, 1061):
+        g.process(A.Action.from_dict(next(a for a in export["actions"] if a["id"] == action_id)))
+        assert g.corp("CGR").president == ("2" if action_id == 1054 else "1")
+        if action_id == 1054:
+            g = replay(export, upto=1060).game
+    assert g.percent_of("1", "CGR") == 20 and g.presidency_holdings("CGR")["1"] == 30

@@ -27,15 +27,6 @@ NOT_COPIED = {
     # a corporation closed by its president's sale in another corporation's operating turn
     # becomes the current operator (the game stops there)
     "1856_p3_s411": (479, "acting"),
-    # a former false national president pays for "the full presidency" and 18xx.games counts
-    # that 10% for them while the certificate stays with the president (table and certificates
-    # disagree), so a later purchase makes them president
-    "1856_p6_s403_eight_train_variant": (1235, "acting"),
-    # the same false presidency: the national's president's certificate, halved for the false
-    # president, still counts 10% on 18xx.games after the presidency moved on, so its new holder
-    # sells "20%" (all they hold) and stays president with nothing; we count the 20% certificate
-    # and refuse the sale (nobody else can take over the presidency)
-    "1856_p3_s901": (845, "rejected"),
 }
 
 

@@ -66,6 +66,9 @@ class G1856Base(Game):
         self.merged_token_spots: dict[str, list[tuple[str, int]]] = {}
         self.merged_token_slots: dict[tuple[str, str, int], int] = {}  # (corp, hex, city) -> slot
         self.false_national_president: str | None = None
+        # per player, what 18xx.games' share-holder table counts of the national beyond (or short
+        # of) their certificates (see G1856Stock.buy_share_override)
+        self.national_table_adjust: dict[str, int] = {}
         self.nationalization_train_discard_trigger = False
         self.token_removals: list[dict[str, Any]] = []
         self.national_token_limit = r.national_token_limit

@@ -158,10 +158,25 @@ class G1856Stock(G1856Finance):
         if pid != fp:
             self._hand_over_president_cert(corp.sym, pres, pid, fp)
             corp.president = pid
+        elif pres.owner != pid:
+            # the false president lost the certificate meanwhile: 18xx.games still counts the
+            # half they pay for as theirs in its share-holder table (not its holder's), which
+            # decides later presidencies
+            adjust = self.national_table_adjust
+            adjust[pid] = adjust.get(pid, 0) + pres.percent
+            adjust[pres.owner] = adjust.get(pres.owner, 0) - pres.percent
         pres.percent *= 2
         self.false_national_president = None
         self.log.append(f"{self.name_of(pid)} pays {self.fmt(price)} for the full {corp.sym} presidency")
         return True
+
+    def presidency_holdings(self, sym: str) -> dict[str, int]:
+        holdings = super().presidency_holdings(sym)
+        if sym == self.national_sym:
+            for pid, extra in self.national_table_adjust.items():
+                if pid in holdings:
+                    holdings[pid] += extra
+        return holdings
 
     def turn_cut_short(self, corp: Corporation) -> None:
         """The operating corporation closed in its turn. One that merged into the national
