@@ -97,6 +97,10 @@ class RoundFlow(TitleHooks):
             # 18xx.games: the player whose turn to bid or pass would come next starts the stock
             # round (the turn order does not move while a company is auctioned)
             self.priority = ids.index(r.current)
+        elif isinstance(r, StockRound) and r.waiting_on is not None:
+            # the player a closing left with nothing to do passed last and ended the round: the
+            # turn does not move on once more (18xx.games' cached step), they get the priority
+            self.priority = ids.index(r.waiting_on)
         elif isinstance(r, (AuctionRound, StockRound)) and r.last_to_act is not None:
             self.priority = (ids.index(r.last_to_act) + 1) % len(ids)
             while self.players[self.priority].bankrupt:  # a bankrupt player left (1833NE)

@@ -19,11 +19,6 @@ GAMES = find_exports([str(FIXTURES)])
 
 # game -> (action id, what differs): 18xx.games bugs we deliberately do not reproduce
 NOT_COPIED = {
-    # after a corporation closes at price 0 in a stock round 18xx.games waits for a player who
-    # has no legal action (we follow it there: rules-deviations #20); when every player has
-    # passed by then its cached step ends the round without moving the turn on, so the
-    # priority stays with the player who closed the last corporation
-    "1836jr56_p3_s413_diesel_variant": (660, "acting"),
     # a corporation closed by its president's sale in another corporation's operating turn
     # becomes the current operator (the game stops there)
     "1856_p3_s411": (479, "acting"),

@@ -236,3 +236,13 @@ def test_a_bankruptcy_keeps_the_national_shares_its_market_could_not_follow() ->
     assert cgr and g.national_falls_off_market("CGR", 10)
     g.process(A.Bankrupt(entity="CPR", entity_type="corporation"))
     assert g.finished and g.end_reason == "bankrupt" and g.percent_of(pid, "CGR") == cgr
+
+
+def test_a_round_ended_by_the_players_a_closing_left_idle_gives_the_last_the_priority() -> None:
+    """Player 1's sale (660) closes Nord, the last corporation: Player 2 passed before the
+    closing, Player 3 and Player 1 have nothing left and pass after it, which ends the round.
+    18xx.games does not move the turn on once more then: Player 1 gets the priority deal."""
+    name = "1836jr56_p3_s413_diesel_variant"
+    g = at("generated/1836jr56", name, 659)
+    play(g, "generated/1836jr56", name, 660)
+    assert g.corporations["Nord"].closed and g.players[g.priority].id == "1"
