@@ -57,6 +57,12 @@ class Step:
             return False
         return any(self.actions(e) for e in self.active_entities())
 
+    def offers_current(self) -> bool:
+        """Whether the step lists anything for the first entity it waits for (18xx.games' active
+        step's actions for its current entity)."""
+        waiting = self.active_entities()
+        return bool(waiting) and bool(self.actions(waiting[0]))
+
     # what a title's step may list itself (None: the general rules decide)
     def buyable_trains(self) -> list[Train] | None:
         """The trains the operating corporation may buy in this step."""
@@ -281,9 +287,10 @@ class OperatingRound(Round):
         if (held if known else self.active_step()) is None:
             self.next_entity()
         elif closed_before is not None and step_holds and self._closed() - closed_before \
-                and not step.actions(self.corp.sym):
+                and not step.offers_current():
             # 18xx.games closes a corporation only after the action (Game#action_processed):
-            # when the step the turn was in then offers the operating corporation nothing, it
+            # when the step the turn was in then offers whom it waits for (the operating
+            # corporation; a president in a cash crisis still has their sale) nothing, it
             # moves to the next corporation at once, past any later step (a loan repayment),
             # without ending the turn; the round's last corporation keeps its turn
             if self.index < len(self.entities) - 1:

@@ -69,3 +69,16 @@ def test_a_false_presidents_late_payment_counts_in_the_share_table() -> None:
         if action_id == 1054:
             g = replay(export, upto=1060).game
     assert g.percent_of("1", "CGR") == 20 and g.presidency_holdings("CGR")["1"] == 30
+
+
+def test_a_crisis_sale_closing_another_corporation_keeps_the_turn_with_the_operator() -> None:
+    """Player 3, in a cash crisis over GW's forced loan repayment, sells TGB (164) down to 0:
+    TGB closes, and the crisis still lists its sale (18xx.games' step does even when nothing
+    is left to sell), so the round stays with GW rather than moving to TGB, the closed last
+    corporation; Player 3's bankruptcy (165) then ends the game without TGB paying interest."""
+    export = read_export(CASE.with_name("1856_p3_s5172_crisis.json.gz"))
+    g = replay(export, upto=164).game
+    assert g.corporations["TGB"].closed and g.round.corp.sym == "GW" and g.acting() == ["3"]
+    before = g.player("1").cash
+    g.process(A.Action.from_dict(next(a for a in export["actions"] if a["id"] == 165)))
+    assert g.finished and g.player("1").cash == before

@@ -221,6 +221,9 @@ class CashCrisisStep(Step):
     def blocking(self) -> bool:
         return self.crisis_player() is not None
 
+    def offers_current(self) -> bool:
+        return self.crisis_player() is not None  # (18xx.games lists the sale even when none is left)
+
     def actions(self, entity: str) -> list[str]:
         if entity != self.crisis_player():
             return []
