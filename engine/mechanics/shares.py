@@ -172,25 +172,31 @@ class ShareRules(TitleHooks):
         among new candidates the first after the current president in seat order wins)."""
         corp = self.corporations[sym]
         current = corp.president
-        holdings = self.presidency_holdings(sym)
-        best = max(holdings.values()) if holdings else 0
-        if best == 0:
-            return
-        if current is not None and holdings.get(current, 0) >= best:
-            return
-        order = self.seat_order_from(current if current is not None else preferred)
         if current is None:
-            corp.president = next(pid for pid in order if holdings[pid] == best)
+            holdings = self.presidency_holdings(sym)
+            best = max(holdings.values(), default=0)
+            if best:
+                corp.president = next(pid for pid in self.seat_order_from(preferred) if holdings[pid] == best)
             return
-        # a new president must hold (in certificates) as much as the president's certificate
-        pres = next((s for s in self.corp_shares(sym) if s.president), None)
-        need = pres.percent if pres is not None else 0
-        new = next((pid for pid in order if holdings[pid] == best and self.percent_of(pid, sym) >= need), None)
-        if new is None or new == current:
+        new = self._presidency_winner(sym, current)
+        if new is None:
             return
         self._swap_president_cert(sym, current, new)
         corp.president = new
         self.log.append(f"{self.name_of(new)} becomes the president of {sym}")
+
+    def _presidency_winner(self, sym: str, current: str | None) -> str | None:
+        """The player who takes the presidency from ``current``, if anyone: the largest holder
+        (a tie keeps ``current``; among others the first after them in seat order) holding, in
+        certificates, at least the president's certificate."""
+        holdings = self.presidency_holdings(sym)
+        best = max(holdings.values(), default=0)
+        if best == 0 or (current is not None and holdings.get(current, 0) >= best):
+            return None
+        pres = next((s for s in self.corp_shares(sym) if s.president), None)
+        need = pres.percent if pres is not None else 0
+        return next((p for p in self.seat_order_from(current)
+                     if holdings[p] == best and self.percent_of(p, sym) >= need), None)
 
     def presidency_holdings(self, sym: str) -> dict[str, int]:
         """What each player holds of ``sym`` when the presidency is decided."""
@@ -272,13 +278,7 @@ class ShareRules(TitleHooks):
         largest holder with at least the president's certificate; a tie keeps the current
         president, otherwise the first such player after them in seat order)."""
         corp = self.corporations[sym]
-        holdings = self.presidency_holdings(sym)
-        best = max(holdings.values(), default=0)
-        if best == 0 or (previous is not None and holdings.get(previous, 0) >= best):
-            return None
-        pres_pct = next(s.percent for s in self.corp_shares(sym) if s.president)
-        new = next((p for p in self.seat_order_from(previous)
-                    if holdings[p] == best and self.percent_of(p, sym) >= pres_pct), None)
+        new = self._presidency_winner(sym, previous)
         if new is not None:
             corp.president = new
             self.log.append(f"{self.name_of(new)} becomes the president of {sym}")

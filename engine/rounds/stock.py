@@ -430,34 +430,27 @@ class StockRound(Round):
             g.log.append(f"{player.name} passes" if player.passed else f"{player.name} ends the turn")
             self._end_turn()
             return
-        if isinstance(action, A.Par):
-            self._par(pid, action)
-            self.turn_actions.append("buy")
-        elif isinstance(action, A.BuyShares):
-            self._buy(pid, action)
-            self.turn_actions.append("buy")
-        elif isinstance(action, A.SellShares):
-            g.defer_closings()
-            try:
+        g.defer_closings()  # (a sale may drop a price to the closing space: see _after_closing)
+        try:
+            if isinstance(action, A.Par):
+                self._par(pid, action)
+                self.turn_actions.append("buy")
+            elif isinstance(action, A.BuyShares):
+                self._buy(pid, action)
+                self.turn_actions.append("buy")
+            elif isinstance(action, A.SellShares):
                 self._sell(pid, action)
                 self.turn_actions.append("sell")
-                player.passed = False
-                self.last_to_act = pid
-                if not self.action_types(pid) and not self.game.stock_turn_stuck(self, pid):
-                    self._end_turn()
-            finally:
-                closed = g.close_deferred()
-            if closed:
-                self._after_closing()
-            return
-        else:
-            raise GameError(f"Cannot {action.type} in a stock round", WRONG_STEP, action=action.type)
-        player.passed = False
-        self.last_to_act = pid
-        if not self.action_types(pid):
-            if self.game.stock_turn_stuck(self, pid):
-                return
-            self._end_turn()
+            else:
+                raise GameError(f"Cannot {action.type} in a stock round", WRONG_STEP, action=action.type)
+            player.passed = False
+            self.last_to_act = pid
+            if not self.action_types(pid) and not self.game.stock_turn_stuck(self, pid):
+                self._end_turn()
+        finally:
+            closed = g.close_deferred()
+        if closed:
+            self._after_closing()
 
     def _par(self, pid: str, action: A.Par) -> None:
         g = self.game

@@ -99,10 +99,12 @@ class G1856Finance(G1856Base):
     def revenue_deduction(self, rnd: OperatingRound, corp: Corporation) -> int:
         return int(rnd.state.get("interest_penalty", 0))
 
-    def _maybe_cash_crisis(self, pid: str, corp: Corporation) -> None:
+    def _maybe_cash_crisis(self, pid: str, corp: Corporation | None) -> None:
+        """``pid`` in a cash crisis if their cash is negative; ``corp``: the company in trouble
+        (None for a debt left standing from before)."""
         if self.player(pid).cash < 0:
             self.cash_crisis_player = pid
-            self.cash_crisis_corp = corp.sym
+            self.cash_crisis_corp = corp.sym if corp is not None else None
             if pid not in self.crisis_debtors:
                 self.crisis_debtors = (*self.crisis_debtors, pid)
             self.log.append(f"{self.name_of(pid)} owes the bank {self.fmt(-self.player(pid).cash)} "

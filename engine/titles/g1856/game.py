@@ -108,12 +108,8 @@ class G1856(G1856Privates):
         if pid == self.cash_crisis_player:
             return
         self.cash_crisis_player = None
-        if pid is not None and self.player(pid).cash < 0 and not self.player(pid).bankrupt:
-            self.cash_crisis_player, self.cash_crisis_corp = pid, None  # (no company of theirs in trouble)
-            if pid not in self.crisis_debtors:
-                self.crisis_debtors = (*self.crisis_debtors, pid)
-            self.log.append(f"{self.name_of(pid)} owes the bank {self.fmt(-self.player(pid).cash)} "
-                            "and must raise money")
+        if pid is not None and not self.player(pid).bankrupt:
+            self._maybe_cash_crisis(pid, None)
 
     def waits_for_closed_last(self, rnd: OperatingRound) -> bool:
         """18xx.games leaves the round's last corporation current when it is closed, with the
