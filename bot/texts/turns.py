@@ -22,6 +22,8 @@ from ..storage.rows import Seat
 _DONE_WORDS = {"bankrupt": "declares bankruptcy", "end_game": "ends the game"}
 ALWAYS_OPEN = ("/bankrupt",)  # left out of the next: line (/moves and /help list it)
 _STOCK_WORDS = {"buy_shares": "buy a share", "par": "start a corporation", "sell_shares": "sell shares"}
+# what a corporation may do first when its step waits for it (1833NE: a lay it cannot pay yet)
+_FIRST_WORDS = {"sell_shares": "issue shares", "buy_company": "buy a private", "take_loan": "take a loan"}
 
 
 def activity(game: Game, entity: str) -> str:
@@ -53,6 +55,11 @@ def _activity(game: Game, entity: str) -> str:
         corp = game.corporations.get(entity)
         if corp is not None and what == "buy trains" and game.must_buy_train(corp):
             what += " (it must own a train)"
+        if step is not None and corp is not None and step.actions(entity) == ["pass"]:
+            # the step waits on something to do first (money for a lay, a private to buy)
+            before = [_FIRST_WORDS[t] for t in action_types(game, entity) if t in _FIRST_WORDS]
+            if before:
+                return f"{what} (first {_either(before)}) or pass"
         return what
     pending = rnd.pending if rnd is not None else None  # an offer awaits an answer
     if pending and entity == pending[1]:

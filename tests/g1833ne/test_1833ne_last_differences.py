@@ -13,7 +13,7 @@ from engine.errors import GameError
 from engine.map.board import HexState
 from engine.moves import MOVES, choices_for
 from engine.titles.g1833ne.game import G1833NE
-from tests.g1833ne.test_1833ne import new, par, stock_round
+from tests.g1833ne.test_1833ne import new, par, start_or, stock_round
 from tests.g1833ne.test_1833ne_rules import _trainless
 
 
@@ -244,3 +244,149 @@ def test_the_runs_story_tells_each_bonus_and_ferry_marked_provisional_where_it_i
     g.tell_bonuses(cv, [{"train": "2-0", "stops": stops}])
     assert g.log[-1] == ('CV\'s 2 train earns Boston-Montreal (direct) bonus +$150, '
                          'Boston ferry with "New" +$40 (provisional)')
+
+
+# ---------------------------------------------------------------------------- money within a turn
+def _p2_with_player(g: G1833NE) -> None:
+    g.companies["P2"].owner = "2"
+    g.player("2").companies.append("P2")
+
+
+def _bl_in_first_or(cash: int | None = None) -> G1833NE:
+    g = new()
+    stock_round(g)
+    par(g, "1", "B&L", 100)
+    _p2_with_player(g)
+    start_or(g)
+    if cash is not None:
+        g.corporations["B&L"].cash = cash
+    return g
+
+
+def test_bl_buying_lowell_merchants_in_its_phase_one_turn_lays_the_free_lowell_tile() -> None:
+    """Summary, P2: "die kaufende Gesellschaft kann dort in derselben Runde kostenlos das
+    Plättchen legen. Solange keine Gesellschaft sie gekauft hat, kann die Boston & Lowell in
+    Phase I keine Gleise legen": B&L's track step waits while it may still buy P2, and buying
+    it there lifts the ban at once (the step was passed for good before)."""
+    g = _bl_in_first_or()
+    assert g.phase["name"] == "I"
+    assert "lay_tile" not in g.action_types("B&L")
+    assert "buy_company" in g.action_types("B&L") and "pass" in g.action_types("B&L")
+    with pytest.raises(GameError):
+        g.process(A.LayTile(entity="B&L", entity_type="corporation", hex="G20", tile="5-0", rotation=0))
+    g.process(A.BuyCompany(entity="B&L", entity_type="corporation", company="P2", price=40))
+    assert "lay_tile" in g.action_types("B&L")
+    cash = g.corporations["B&L"].cash
+    g.process(A.LayTile(entity="B&L", entity_type="corporation", hex="G20", tile="5-0", rotation=0))
+    assert g.corporations["B&L"].cash == cash  # free in the round P2 was bought
+    assert g.board.hexes["G20"].tile.name == "5"
+
+
+def test_bl_with_no_lowell_merchants_to_buy_has_no_track_step_in_phase_one() -> None:
+    """P2 not in a player's hands (unsold here) cannot be bought: nothing waits for it."""
+    g = new()
+    stock_round(g)
+    par(g, "1", "B&L", 100)
+    start_or(g)
+    assert "lay_tile" not in g.action_types("B&L")
+    assert g.round.active_step() is None or g.round.active_step().name != "lay track"
+
+
+def test_a_buyer_left_with_less_than_20_still_lays_the_free_lowell_tile() -> None:
+    """Every lay costs at least $20, but P2's Lowell tile is free in the round it was bought:
+    a buyer with $5 left is offered that lay (it was offered only its sales before)."""
+    g = _bl_in_first_or(cash=45)
+    g.process(A.BuyCompany(entity="B&L", entity_type="corporation", company="P2", price=40))
+    assert g.corporations["B&L"].cash == 5
+    assert "lay_tile" in g.action_types("B&L")
+    g.process(A.LayTile(entity="B&L", entity_type="corporation", hex="G20", tile="5-0", rotation=0))
+    assert g.corporations["B&L"].cash == 5
+    # the second lay costs $20 it has not got; it could issue shares for it, so the step waits
+    assert "lay_tile" not in g.action_types("B&L") and "pass" in g.action_types("B&L")
+    assert "sell_shares" in g.action_types("B&L")
+
+
+def _cv_poor(cash: int, holders: tuple[str, ...] = ("CV_1", "CV_2")) -> G1833NE:
+    g = new()
+    stock_round(g)
+    par(g, "1", "CV", 100)
+    for sid, pid in zip(holders, ("2", "3", "2", "3"), strict=False):
+        g.move_share(g.shares[sid], pid)
+    g.corporations["CV"].cash = cash
+    start_or(g)
+    return g
+
+
+def test_a_corporation_short_of_20_may_issue_shares_and_then_lay_track_and_place_a_station() -> None:
+    """Summary: "Die Gesellschaft kann Aktien aus der Kasse am Markt ausgeben, um Geld zu
+    beschaffen" (1846's order puts the issue before track and stations): with $10 the track
+    step waits (pass only) instead of being passed at the start of the turn, and after the
+    issue the corporation lays and builds with that money."""
+    g = _cv_poor(10)
+    assert g.action_types("CV") == ["sell_shares", "pass"]
+    ids = tuple(s.id for s in g.ipo_shares("CV") if not s.president)[:2]
+    g.process(A.SellShares(entity="CV", entity_type="corporation", shares=ids))
+    cv = g.corporations["CV"]
+    assert cv.cash > 100
+    assert "lay_tile" in g.action_types("CV")
+    g.process(A.Pass(entity="CV", entity_type="corporation"))  # no lay this time
+    assert g.round.active_step().name != "lay track"
+
+
+def test_a_station_waits_for_an_issue_that_pays_for_it() -> None:
+    """The station step too: HR with $30 lays into New Haven ($20), and its $10 do not pay for
+    the $80 station there; an issue could, so the step waits (pass only), then offers it."""
+    g = new()
+    stock_round(g)
+    par(g, "1", "HR", 100)
+    g.move_share(g.shares["HR_1"], "2")
+    g.corporations["HR"].cash = 30
+    start_or(g)
+    g.process(A.LayTile(entity="HR", entity_type="corporation", hex="C26", tile="5-0", rotation=2))
+    if g.round.active_step().name == "lay track":
+        g.process(A.Pass(entity="HR", entity_type="corporation"))
+    hr = g.corporations["HR"]
+    assert hr.cash == 10 and g.cheapest_station(hr) == 80
+    assert g.round.active_step().name == "place a token"
+    assert "place_token" not in g.action_types("HR") and "pass" in g.action_types("HR")
+    ids = tuple(s.id for s in g.ipo_shares("HR") if not s.president)[:1]
+    g.process(A.SellShares(entity="HR", entity_type="corporation", shares=ids))
+    assert "place_token" in g.action_types("HR")
+    g.process(A.PlaceToken(entity="HR", entity_type="corporation", city="5-0-0"))
+    assert "C26" in [t.hex for t in hr.tokens if t.used]
+
+
+def test_a_corporation_that_cannot_raise_money_has_no_track_step() -> None:
+    """Nothing to issue (no shares in players' hands beyond the president's) and under $20:
+    the track and station steps are passed at once, as before."""
+    g = _cv_poor(10, holders=())
+    for sid in ("CV_1", "CV_2"):  # the market holds as many as the players: nothing to issue
+        g.move_share(g.shares[sid], POOL)
+    assert g.issue_options(g.corporations["CV"]) == []
+    assert "lay_tile" not in g.action_types("CV") and "pass" not in g.action_types("CV")
+
+
+def test_the_first_operating_round_keeps_its_reverse_order_when_re_sorted() -> None:
+    """Summary: "die erste der Partie wird in umgekehrter Kursreihenfolge gespielt": a
+    bankruptcy re-sorts the corporations still to run (recalculate_order); in OR 1.1 that
+    keeps the lowest price first (it turned to highest first), in OR 1.2 highest first."""
+    g = new()
+    stock_round(g)
+    for pid, sym, price in (("1", "CV", 100), ("2", "HR", 70), ("3", "RR", 40)):
+        par(g, pid, sym, price)
+    rnd = start_or(g)
+    assert rnd.entities == ["RR", "HR", "CV"]
+    rnd.recalculate_order()
+    assert rnd.entities == ["RR", "HR", "CV"]
+    g.round_num = 2
+    assert [c.sym for c in g.operating_order()] == ["CV", "HR", "RR"]
+
+
+def test_the_turn_line_says_what_comes_first_when_the_track_step_waits() -> None:
+    """The player is not asked to "lay track" they cannot pay for: the line says what to do
+    first (the buttons offer the issue and the pass)."""
+    from bot.texts.turns import activity
+
+    assert activity(_cv_poor(10), "CV") == "lay track (first issue shares) or pass"
+    assert activity(_bl_in_first_or(), "B&L") == "lay track (first issue shares or buy a private) or pass"
+    assert activity(_cv_poor(500), "CV") == "lay track"

@@ -208,6 +208,18 @@ class G1833NEFinance(G1833NEBase):
             return []
         return [(n, n * each) for n in range(1, self.issuable_count(corp) + 1)]
 
+    def may_issue_for(self, corp: Corporation, amount: int) -> bool:
+        """Whether the operating corporation, short of ``amount`` now, could still raise it this
+        turn by a normal issue (summary: "Die Gesellschaft kann Aktien aus der Kasse am Markt
+        ausgeben, um Geld zu beschaffen"; in 1846's order the issue comes before track and
+        stations, so the money may pay for them)."""
+        rnd = self.round
+        if not isinstance(rnd, OperatingRound) or rnd.corp is not corp or corp.president is None:
+            return False
+        if rnd.state.get("issued_or_redeemed") or rnd.state.get("dividend_done"):
+            return False
+        return corp.cash + max((money for _, money in self.issue_options(corp)), default=0) >= amount
+
     def redeem_options(self, corp: Corporation) -> list[tuple[int, int]]:
         if corp.price is None:
             return []

@@ -46,8 +46,11 @@ class G1833NESequence(G1833NECompanies):
 
     def operating_order(self) -> list[Corporation]:
         corps = [c for c in self.corporations.values() if c.ipoed and not c.closed]
-        if self.turn == 1 and self.round_num == 1 and not isinstance(self.round, OperatingRound):
-            # summary: the first OR of the game runs in reverse (ascending) price order
+        first = self.turn == 1 and self.round_num == 1 and (
+            not isinstance(self.round, OperatingRound) or self.round.num == 1)
+        if first:
+            # summary: the first OR of the game runs in reverse (ascending) price order (while
+            # it is set up and while it runs: a bankruptcy then re-sorts the rest that way)
             return sorted(
                 corps,
                 key=lambda c: (

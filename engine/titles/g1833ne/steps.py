@@ -173,15 +173,39 @@ class IssueRedeemStep(Step):
 
 
 class NETrackStep(TrackStep):
-    """Two lays: one yellow, and a second yellow or one upgrade."""
+    """Two lays: one yellow, and a second yellow or one upgrade. The step waits (pass only)
+    while the corporation cannot pay for a lay but could issue shares for it, and while B&L,
+    kept from track in phase I, could still buy P2 (its Lowell tile is then free)."""
+
+    game: G1833NE
 
     def actions(self, entity: str) -> list[str]:
-        if entity != self.corp.sym:
+        corp = self.corp
+        if entity != corp.sym or self.round.state.get("track_done"):
             return []
-        return ["lay_tile", "pass"] if self.lays_left() and self.corp.cash >= 20 else []
+        g = self.game
+        if self.lays_left():
+            if g.lay_affordable(corp):
+                return ["lay_tile", "pass"]
+            return ["pass"] if g.may_issue_for(corp, g.data.TILE_COST) else []
+        return ["pass"] if g.p2_may_free_bl(corp) else []
 
     def skip(self) -> None:
         self.passed = True
+
+
+class NETokenStep(TokenStep):
+    """A station; the step waits (pass only) while the corporation cannot pay for one but
+    could issue shares for it."""
+
+    game: G1833NE
+
+    def actions(self, entity: str) -> list[str]:
+        out = super().actions(entity)
+        if out or entity != self.corp.sym or self.round.state.get("tokened"):
+            return out
+        cost = self.game.cheapest_station(self.corp)
+        return ["pass"] if cost is not None and self.game.may_issue_for(self.corp, cost) else []
 
 
 class P3Step(Step):
@@ -326,7 +350,7 @@ def operating_steps() -> list[type[Step]]:
         FerryStep,
         P3Step,
         NETrackStep,
-        TokenStep,
+        NETokenStep,
         NERouteStep,
         NEDividendStep,
         DiscardTrainStep,

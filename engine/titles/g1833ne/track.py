@@ -43,9 +43,14 @@ class G1833NEStations(G1833NERoutes):
         return tok.price
 
     def can_place_token(self, corp: Corporation) -> bool:
+        cost = self.cheapest_station(corp)
+        return cost is not None and cost <= corp.cash
+
+    def cheapest_station(self, corp: Corporation) -> int | None:
+        """What the corporation's cheapest station it may place now costs (None: none)."""
         if corp.next_token() is None:
-            return False
-        return any((self.token_cost_at(corp, hid) or 0) <= corp.cash for hid, _ in self.tokenable_cities(corp))
+            return None
+        return min((self.token_cost_at(corp, hid) or 0 for hid, _ in self.tokenable_cities(corp)), default=None)
 
     def place_token(self, corp: Corporation, action: A.PlaceToken) -> None:
         hid, city = self.parse_city(action.city)
@@ -177,6 +182,19 @@ class G1833NETrack(G1833NEStations):
         if corp.sym == "B&L" and self.bl_restricted() and self.phase["name"] == "I":
             return 0  # P2: no B&L track in phase I until a corporation buys Lowell Merchants
         return 2
+
+    def lay_affordable(self, corp: Corporation) -> bool:
+        """Whether the corporation can pay for a lay now: every lay costs at least $20, but the
+        Lowell tile is free in the round its buyer bought P2 (summary, P2)."""
+        if corp.cash >= self.data.TILE_COST:
+            return True
+        lowell = self.board.hexes.get("G20")
+        return lowell is not None and self.base_tile_cost(corp, lowell) == 0
+
+    def p2_may_free_bl(self, corp: Corporation) -> bool:
+        """B&L, kept from track in phase I, may still buy P2 this turn (which lifts that)."""
+        return corp.sym == "B&L" and self.bl_restricted() and self.phase["name"] == "I" \
+            and any(c.sym == "P2" for c in self.purchasable_companies())
 
     def bl_restricted(self) -> bool:
         """Summary, P2: "Solange keine Gesellschaft sie gekauft hat, kann die Boston & Lowell in
