@@ -390,3 +390,19 @@ def test_the_turn_line_says_what_comes_first_when_the_track_step_waits() -> None
     assert activity(_cv_poor(10), "CV") == "lay track (first issue shares) or pass"
     assert activity(_bl_in_first_or(), "B&L") == "lay track (first issue shares or buy a private) or pass"
     assert activity(_cv_poor(500), "CV") == "lay track"
+
+
+def test_bws_worcester_station_is_offered_at_40_with_40_in_cash() -> None:
+    """Summary: B&W's marker in Worcester "kostet immer $40": the station choices (/moves token,
+    the menu) price it $40 as the station itself does, and offer it with $40-79 in cash."""
+    g = new()
+    stock_round(g)
+    par(g, "1", "BW", 70)
+    start_or(g)
+    g.process(A.LayTile(entity="BW", entity_type="corporation", hex="F23", tile="58-0", rotation=2))
+    g.process(A.LayTile(entity="BW", entity_type="corporation", hex="E22", tile="57-0", rotation=2))
+    g.corporations["BW"].cash = 50
+    labels = [c.label for c in choices_for(g, "BW", "place_token")]
+    assert any(label.startswith("E22") and "$40, leaves $10" in label for label in labels), labels
+    g.process(A.PlaceToken(entity="BW", entity_type="corporation", city="57-0-0"))
+    assert g.corporations["BW"].cash == 10

@@ -34,11 +34,11 @@ from .routes import G1833NERoutes
 class G1833NEStations(G1833NERoutes):
     """Station costs, placing tokens and homes, the shared Sherbrooke marker."""
 
-    def token_cost_at(self, corp: Corporation, hid: str) -> int | None:
+    def token_cost(self, corp: Corporation, hex_id: str | None = None) -> int | None:
         tok = corp.next_token()
         if tok is None:
             return None
-        if corp.sym == "BW" and hid == "E22":
+        if corp.sym == "BW" and hex_id == "E22":
             return 40  # summary: B&W's marker in Worcester always costs $40
         return tok.price
 
@@ -50,13 +50,13 @@ class G1833NEStations(G1833NERoutes):
         """What the corporation's cheapest station it may place now costs (None: none)."""
         if corp.next_token() is None:
             return None
-        return min((self.token_cost_at(corp, hid) or 0 for hid, _ in self.tokenable_cities(corp)), default=None)
+        return min((self.token_cost(corp, hid) or 0 for hid, _ in self.tokenable_cities(corp)), default=None)
 
     def place_token(self, corp: Corporation, action: A.PlaceToken) -> None:
         hid, city = self.parse_city(action.city)
         if (hid, city) not in self.tokenable_cities(corp):
             raise GameError(f"{corp.sym} cannot place a token on {hid}: not reachable or no free space", NO_ROUTE)
-        cost = self.token_cost_at(corp, hid)
+        cost = self.token_cost(corp, hid)
         if cost is None:
             raise GameError(f"{corp.sym} has no station left", UNAVAILABLE)
         if cost > corp.cash:
