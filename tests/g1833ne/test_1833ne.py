@@ -324,7 +324,7 @@ def test_two_stations_and_worcester_price() -> None:
     _operating(g, "BW")
     bw = g.corporations["BW"]
     assert len(bw.tokens) == 2
-    assert g.token_cost_at(bw, "E22") == 40 and g.token_cost_at(bw, "F25") == 80
+    assert g.token_cost(bw, "E22") == 40 and g.token_cost(bw, "F25") == 80
     assert g.board.free_slots(g.board.hexes["E22"], 0, "FRR") == 0  # reserved for B&W until IV
     g.change_phase(3)
     assert g.board.free_slots(g.board.hexes["E22"], 0, "FRR") == 1
