@@ -22,25 +22,25 @@ from ..storage.rows import Seat
 _DONE_WORDS = {"bankrupt": "declares bankruptcy", "end_game": "ends the game"}
 ALWAYS_OPEN = ("/bankrupt",)  # left out of the next: line (/moves and /help list it)
 _STOCK_WORDS = {"buy_shares": "buy a share", "par": "start a corporation", "sell_shares": "sell shares"}
-# what a corporation may do first when its step waits for it (1833NE: a lay it cannot pay yet)
-_FIRST_WORDS = {"sell_shares": "issue shares", "buy_company": "buy a private", "take_loan": "take a loan"}
 
 
-def activity(game: Game, entity: str) -> str:
+def activity(game: Game, entity: str, *, first: bool = True) -> str:
     """What ``entity`` is asked to do now, as a verb phrase: "lay track", "bid on GLSC (at least
     $95) or pass", "buy a share, sell shares or pass"; worked out once per position (a reply's
-    turn line, its next: line and its fallback ask)."""
-    return per_position(game, ("activity", entity), lambda: _activity(game, entity))
+    turn line, its next: line and its fallback ask). ``first``: with what the step waits for
+    ("lay track (first issue shares) or pass"; not in the line that reports a pass)."""
+    return per_position(game, ("activity", entity, first), lambda: _activity(game, entity, first))
 
 
-def _activity(game: Game, entity: str) -> str:
+def _activity(game: Game, entity: str, first: bool) -> str:
     rnd = game.round
     if isinstance(rnd, AuctionRound):
         if rnd.auctioning:
             return f"bid on {rnd.auctioning} (at least {game.fmt(rnd.min_bid(rnd.auctioning))}) or pass"
         if rnd.companies:
-            first = rnd.companies[0].sym
-            return f"buy {first} for {game.fmt(rnd.min_bid(first))}, bid on another private, or pass"
+            cheapest = rnd.companies[0].sym
+            others = ", bid on another private," if len(rnd.companies) > 1 else ""
+            return f"buy {cheapest} for {game.fmt(rnd.min_bid(cheapest))}{others} or pass"
         return "pass"
     if isinstance(rnd, StockRound):
         if entity == rnd.waiting_on:  # (a closing left them nothing to do: 18xx.games stops here)
@@ -55,11 +55,9 @@ def _activity(game: Game, entity: str) -> str:
         corp = game.corporations.get(entity)
         if corp is not None and what == "buy trains" and game.must_buy_train(corp):
             what += " (it must own a train)"
-        if step is not None and corp is not None and step.actions(entity) == ["pass"]:
-            # the step waits on something to do first (money for a lay, a private to buy)
-            before = [_FIRST_WORDS[t] for t in action_types(game, entity) if t in _FIRST_WORDS]
-            if before:
-                return f"{what} (first {_either(before)}) or pass"
+        before = step.waits_for(entity) if step is not None and first else []
+        if before:  # the step waits on something to do first (1833NE: money for a lay)
+            return f"{what} (first {_either(before)}) or pass"
         return what
     pending = rnd.pending if rnd is not None else None  # an offer awaits an answer
     if pending and entity == pending[1]:
@@ -147,7 +145,7 @@ def fallback_line(game: Game, entity: str, action_type: str, command: str) -> st
     """How to report a move the engine logs nothing for (seen before it is processed)."""
     name = game.name_of(entity)
     if action_type == "pass":
-        return f"{name} passes ({activity(game, entity)})"
+        return f"{name} passes ({activity(game, entity, first=False)})"
     if action_type in _DONE_WORDS:
         return f"{name} {_DONE_WORDS[action_type]}"
     return f"{name}: /{command}"

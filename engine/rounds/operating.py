@@ -63,6 +63,11 @@ class Step:
         waiting = self.active_entities()
         return bool(waiting) and bool(self.actions(waiting[0]))
 
+    def waits_for(self, entity: str) -> list[str]:
+        """What ``entity`` may do first when this step offers it only a pass while it waits for
+        that (in a player's words: "issue shares"); empty when nothing."""
+        return []
+
     # what a title's step may list itself (None: the general rules decide)
     def buyable_trains(self) -> list[Train] | None:
         """The trains the operating corporation may buy in this step."""

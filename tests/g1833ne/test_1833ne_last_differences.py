@@ -385,11 +385,12 @@ def test_the_first_operating_round_keeps_its_reverse_order_when_re_sorted() -> N
 def test_the_turn_line_says_what_comes_first_when_the_track_step_waits() -> None:
     """The player is not asked to "lay track" they cannot pay for: the line says what to do
     first (the buttons offer the issue and the pass)."""
-    from bot.texts.turns import activity
+    from bot.texts.turns import activity, fallback_line
 
     assert activity(_cv_poor(10), "CV") == "lay track (first issue shares) or pass"
-    assert activity(_bl_in_first_or(), "B&L") == "lay track (first issue shares or buy a private) or pass"
+    assert activity(_bl_in_first_or(), "B&L") == "lay track (first buy P2 (Lowell Merchants)) or pass"
     assert activity(_cv_poor(500), "CV") == "lay track"
+    assert fallback_line(_bl_in_first_or(), "B&L", "pass", "pass") == "B&L passes (lay track)"
 
 
 def test_bws_worcester_station_is_offered_at_40_with_40_in_cash() -> None:
@@ -406,3 +407,13 @@ def test_bws_worcester_station_is_offered_at_40_with_40_in_cash() -> None:
     assert any(label.startswith("E22") and "$40, leaves $10" in label for label in labels), labels
     g.process(A.PlaceToken(entity="BW", entity_type="corporation", city="57-0-0"))
     assert g.corporations["BW"].cash == 10
+
+
+def test_the_last_private_of_the_auction_is_offered_alone() -> None:
+    """With one private left there is no "other private" to bid on."""
+    from bot.texts.turns import activity
+
+    g = new()
+    for comp, price in (("P1", 15), ("P2", 40), ("P3", 50), ("P4", 60), ("P5", 70)):
+        g.process(A.Bid(entity=g.acting()[0], entity_type="player", company=comp, price=price))
+    assert activity(g, g.acting()[0]) == "buy P6 for $80 or pass"

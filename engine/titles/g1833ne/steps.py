@@ -184,11 +184,16 @@ class NETrackStep(TrackStep):
         if entity != corp.sym or self.round.state.get("track_done"):
             return []
         g = self.game
+        return ["lay_tile", "pass"] if self.lays_left() and g.lay_affordable(corp) else \
+            ["pass"] if self.waits_for(entity) else []
+
+    def waits_for(self, entity: str) -> list[str]:
+        corp, g = self.corp, self.game
+        if entity != corp.sym or self.round.state.get("track_done"):
+            return []
         if self.lays_left():
-            if g.lay_affordable(corp):
-                return ["lay_tile", "pass"]
-            return ["pass"] if g.may_issue_for(corp, g.data.TILE_COST) else []
-        return ["pass"] if g.p2_may_free_bl(corp) else []
+            return ["issue shares"] if not g.lay_affordable(corp) and g.may_issue_for(corp, g.data.TILE_COST) else []
+        return [f"buy P2 ({g.companies['P2'].name})"] if g.p2_may_free_bl(corp) else []
 
     def skip(self) -> None:
         self.passed = True
@@ -201,11 +206,13 @@ class NETokenStep(TokenStep):
     game: G1833NE
 
     def actions(self, entity: str) -> list[str]:
-        out = super().actions(entity)
-        if out or entity != self.corp.sym or self.round.state.get("tokened"):
-            return out
+        return super().actions(entity) or (["pass"] if self.waits_for(entity) else [])
+
+    def waits_for(self, entity: str) -> list[str]:
+        if entity != self.corp.sym or self.round.state.get("tokened") or self.game.can_place_token(self.corp):
+            return []
         cost = self.game.cheapest_station(self.corp)
-        return ["pass"] if cost is not None and self.game.may_issue_for(self.corp, cost) else []
+        return ["issue shares"] if cost is not None and self.game.may_issue_for(self.corp, cost) else []
 
 
 class P3Step(Step):
