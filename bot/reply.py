@@ -63,6 +63,9 @@ class Reply:
     status: str | None = None  # new text of the game's pinned status message
     game_id: int | None = None
     dm: str | None = None  # user id to send ``ping_text`` by direct message instead of pinging here
+    # (user id, text): players the move concerns who did not make it (their private or train
+    # was bought by another player's corporation), mentioned in the message with the text
+    heads_up: list[tuple[str, str]] = field(default_factory=list)
 
     @classmethod
     def fail(cls, message: str) -> Reply:

@@ -107,6 +107,22 @@ class _After:
     routes: RouteSolution | None = None
 
 
+def _taken_from(game: Game, action: A.Action) -> tuple[str, str] | None:
+    """The player whose private or corporation's train ``action`` buys (before it is
+    processed), and what: another player's corporation may do so without asking (18xx.games
+    too), so the bot tells them."""
+    if isinstance(action, A.BuyCompany):
+        company = game.companies.get(action.company)
+        if company is not None and company.owner in game.player_by_id:
+            return company.owner, f"private {company.sym}"
+    elif isinstance(action, A.BuyTrain):
+        train = game.trains.get(action.train)
+        seller = game.corporations.get(train.owner) if train is not None else None
+        if train is not None and seller is not None and seller.president:
+            return seller.president, f"corporation {seller.sym}'s train {train.id}"
+    return None
+
+
 def _conceded(seats: list[Seat]) -> set[str]:
     return {s.player_id for s in seats if s.conceded and s.player_id}
 
@@ -264,9 +280,14 @@ class GameService:
         game = cached.game
         before = (game.round_key(), turn_key(game))
         mark = story.mark(game, action)
+        concerned = _taken_from(game, action)
         self.play(row, cached, action, caller.id)
         reply = Reply(lines=story.action_lines(game, action, mark, caller.name))
         actor = cached.game.controller_of(action.entity)
+        if concerned is not None and concerned[0] != actor:
+            seat = next((s for s in seats if s.player_id == concerned[0]), None)
+            if seat is not None and seat.user_id and seat.user_id != caller.id and not seat.conceded:
+                reply.heads_up.append((seat.user_id, f"{seat.name}: your {concerned[1]} was bought (see above)"))
         await self.after_change(row, cached, seats, reply, actor=actor, before=before, moved=True)
         if actor:
             await self.store.touch_seat(row.id, actor, self.now())

@@ -53,7 +53,7 @@ from ..reply import Pick, Reply
 from ..terminal.textcmd import CommandSyntaxError, parse
 from ..texts.story import fit
 from .command_sync import command_ids
-from .io import caller_of, clip, command_names_of, mention_commands, one_user
+from .io import caller_of, clip, command_names_of, mention_commands, one_user, these_users
 from .menus import next_pick
 from .slash_actions import ActionSlashCommands
 from .slash_game import GameSlashCommands
@@ -198,6 +198,7 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
         ping = reply.ping
         if ping:
             content += f"\n<@{ping}> {reply.ping_text}"
+        content += "".join(f"\n<@{uid}> {text}" for uid, text in reply.heads_up)
         kwargs = message_for(reply, content, ping)
         kwargs["ephemeral"] = reply.ephemeral
         perms = getattr(interaction, "app_permissions", None)
@@ -359,6 +360,7 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
             ping = reply.dm
         if ping:
             content += f"\n<@{ping}> {reply.ping_text}"
+        content += "".join(f"\n<@{uid}> {text}" for uid, text in reply.heads_up)
         try:
             sent = await channel.send(**message_for(reply, content, ping))
             await self.moved_on(channel, reply, sent.id)
@@ -452,10 +454,12 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
 
 
 def message_for(reply: Reply, content: str, ping: str | None) -> dict[str, Any]:
-    """The keyword arguments of a message posting ``reply``: text, the one ping, pictures, buttons."""
+    """The keyword arguments of a message posting ``reply``: text, the ping and the players the
+    move concerns (the only users it notifies), pictures, buttons."""
+    users = ([ping] if ping else []) + [uid for uid, _ in reply.heads_up]
     kwargs: dict[str, Any] = {
         "content": clip(content) or "\u200b",
-        "allowed_mentions": one_user(ping) if ping else discord.AllowedMentions.none(),
+        "allowed_mentions": these_users(users) if users else discord.AllowedMentions.none(),
     }
     if reply.files:
         kwargs["files"] = [discord.File(io.BytesIO(f.data), filename=f.filename) for f in reply.files]

@@ -33,8 +33,13 @@ def caller_of(interaction: discord.Interaction) -> Caller:
 
 
 def one_user(user_id: str) -> discord.AllowedMentions:
+    return these_users([user_id])
+
+
+def these_users(user_ids: list[str]) -> discord.AllowedMentions:
+    """Mentions that notify exactly these users (nobody else, no roles, no @everyone)."""
     return discord.AllowedMentions(
-        everyone=False, roles=False, replied_user=False, users=[discord.Object(int(user_id))]
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(int(u)) for u in dict.fromkeys(user_ids)]
     )
 
 

@@ -149,6 +149,7 @@ class LocalSession:
         out = [(only if reply.ephemeral and i == 0 else "") + ln for i, ln in enumerate(reply.lines)]
         if reply.ping:
             out.append(f"@{reply.ping} {reply.ping_text}")
+        out += [f"@{uid} {text}" for uid, text in reply.heads_up]
         if reply.dm:
             out.append(f"(direct message to {reply.dm}) {reply.ping_text}")
         for f in reply.files:
