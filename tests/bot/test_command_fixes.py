@@ -1,0 +1,99 @@
+"""Player-facing fixes from a play-test in local mode: each test types the commands a player
+typed and checks what the bot answered and what it changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.commands.layer import CommandLayer
+from bot.storage.store import Store
+from bot.terminal.local import LocalSession
+
+# 1833NE for alice, bob and carol: the auction, B&L and BW started, the stock round passed;
+# Operating Round 1.1 opens with B&L (alice, $240 in its treasury)
+NE_START = """
+/as alice
+/game new title:1833NE
+/as bob
+/game join
+/as carol
+/game join
+/as alice
+/game start order:joined
+/bid company:P1 price:15
+/as bob
+/bid company:P2 price:40
+/as carol
+/bid company:P3 price:50
+/as alice
+/bid company:P4 price:60
+/as bob
+/bid company:P5 price:70
+/as carol
+/bid company:P6 price:80
+/as alice
+/par corporation:B&L price:60
+/as bob
+/par corporation:BW price:70
+/as carol
+/buy share:B&L
+/as alice
+/buy share:BW
+/as bob
+/buy share:B&L
+/as carol
+/pass
+/as alice
+/pass
+/as bob
+/pass
+"""
+
+
+@pytest.fixture
+async def session(tmp_path: Path) -> AsyncIterator[LocalSession]:
+    store = await Store.open(str(tmp_path / "local.db"))
+    try:
+        yield LocalSession(CommandLayer(store, images=False), tmp_path / "images", user="alice")
+    finally:
+        await store.close()
+
+
+async def typed(session: LocalSession, script: str) -> list[str]:
+    """Type each line of ``script``; every one must be accepted. Returns the last reply."""
+    printed: list[str] = []
+    for line in script.strip().splitlines():
+        printed = await session.run_line(line)
+        assert not (printed and printed[0].startswith("!")), (line, printed)
+    return printed
+
+
+async def count(session: LocalSession) -> int:
+    """How many actions the game's log holds."""
+    row = await session.layer.store.open_game(session.channel)
+    assert row is not None
+    return len(await session.layer.store.actions(row.id))
+
+
+async def test_a_two_sided_train_without_its_side_is_refused_listing_the_sides(session: LocalSession) -> None:
+    """1833NE: B&L can pay for either side of the 2-0 card (2 for $75, 2+1 for $100). /train
+    without variant: bought the card's first side unasked; now it is refused privately, naming
+    both sides, and nothing changes. A price that names a side buys that side."""
+    await typed(session, NE_START + "/as alice\n/done")  # B&L passes its track step: buy trains
+    before = await count(session)
+    for line in ("/train train:2-0", "/train train:2", "/train train:2-0 price:90"):
+        refused = await session.run_line(line)
+        assert refused[0] == (
+            "! (only alice can see this) 2-0 has two sides: variant:2 ($75) or variant:2+1 ($100); "
+            "say which, for example /train train:2-0 variant:2. Nothing was bought."
+        ), line
+    assert await count(session) == before
+    bought = await session.run_line("/train train:2-0 price:100")
+    assert bought[0].startswith("B&L buys a 2+1-train for $100"), bought
+    bought = await session.run_line("/train train:2-1 variant:2")
+    assert bought[0].startswith("B&L buys a 2-train for $75"), bought
+    assert await count(session) == before + 2
