@@ -20,7 +20,7 @@ from engine.game import Game
 
 from ..acting import candidates, kind_ok, resolve_entity
 from ..choices import action_choices
-from ..play import MOVES, Move
+from ..play import MOVES, Move, build_action
 from ..reply import Caller, Reply, UserError
 from ..terminal.textcmd import format_command
 from ..texts.lay import tile_name, tile_sort, tiles_text, track_text
@@ -100,7 +100,35 @@ def command_moves(game: Game, entity: str, cmd: Move, given: dict[str, str]) -> 
             return [head, *(_ready(cmd, params, p.name, c, who) for c in choices), *_out_of_reach(game, entity, cmd)]
         if p.required:
             return [f"Give {p.name}: ({p.description}); nothing to choose from now", *_out_of_reach(game, entity, cmd)]
-    return [f"Ready: {format_command(cmd.command, {**params, **who})}"]
+    missing = _still_needed(game, entity, cmd, params, who)
+    return [missing] if missing else [f"Ready: {format_command(cmd.command, {**params, **who})}"]
+
+
+def _still_needed(game: Game, entity: str, cmd: Move, params: dict[str, str], who: dict[str, str]) -> str:
+    """What the command as given still lacks ("" when it is complete): the refusal typing it
+    would get (a train from another corporation needs its price), and the command to finish."""
+    if cmd.action_type == "run_routes":
+        return ""  # free text, and routes:auto searches the routes: typing it says what is wrong
+    try:
+        build_action(cmd, game, entity, params)
+    except GameError as exc:
+        name = str(exc.facts.get("option") or "")
+        option = cmd.option(name)
+        if option is None or name in params:
+            return f"That would be refused: {exc}"
+        seen = ", ".join(_label(game, entity, cmd, params, k) for k in params if k != "entity")
+        blank = "N" if option.kind == "number" else name.upper()
+        return (f"Not ready: {exc}" + (f" ({seen})" if seen else "")
+                + f"; type {format_command(cmd.command, {**params, **who})} {name}:{blank}")
+    return ""
+
+
+def _label(game: Game, entity: str, cmd: Move, params: dict[str, str], name: str) -> str:
+    """How the choices of option ``name`` describe its value given (the value itself if none do)."""
+    value = params[name]
+    before = {k: v for k, v in params.items() if k != name}
+    choices = action_choices(game, entity, cmd, name, before) if (o := cmd.option(name)) and o.choices else []
+    return next((c.label for c in choices if c.value == value), f"{name} {value}")
 
 
 def _names_entity(game: Game, cmd: Move, entity: str) -> bool:

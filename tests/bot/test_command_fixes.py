@@ -97,3 +97,35 @@ async def test_a_two_sided_train_without_its_side_is_refused_listing_the_sides(s
     bought = await session.run_line("/train train:2-1 variant:2")
     assert bought[0].startswith("B&L buys a 2-train for $75"), bought
     assert await count(session) == before + 2
+
+
+# from B&L's operating turn in OR 1.1 (NE_START): B&L buys the 2-0 card as a 2-train; BW lays
+# track, buys the Boston ferry and places its station, and must buy a train
+NE_BW_TRAIN = """
+/as alice
+/done
+/train train:2-0 variant:2
+/done
+/as bob
+/lay hex:F23 tile:58 rotation:2
+/lay hex:E22 tile:57 rotation:2
+/right right:"Ferry G22"
+/token city:E22
+"""
+
+
+async def test_moves_says_ready_only_for_a_complete_command(session: LocalSession) -> None:
+    """/moves train train:2-0 (B&L's train): answered "Ready: /train train:2-0", which is refused
+    for want of a price; now it says what is missing and how to finish the command. A complete
+    command is still "Ready"."""
+    await typed(session, NE_START + NE_BW_TRAIN)
+    missing = await session.run_line("/moves train train:2-0")
+    assert missing[0].startswith("(only bob can see this) Not ready: Give price: to buy 2-0 from B&L ("), missing
+    assert "$1-$90" in missing[0]  # what it may pay, as /moves train lists it
+    assert missing[0].endswith("; type /train train:2-0 price:N")
+    assert not any("Ready" in line for line in missing)
+    assert (await session.run_line("/train train:2-0"))[0].startswith("! (only bob can see this) Give price:")
+    assert (await session.run_line("/moves train train:2-0 price:1"))[0] == (
+        "(only bob can see this) Ready: /train train:2-0 price:1"
+    )
+    assert not (await session.run_line("/train train:2-0 price:1"))[0].startswith("!")
