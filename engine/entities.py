@@ -31,6 +31,13 @@ class Share:
     cert_size: float = 1.0
     seq: int = 0  # when the current owner got it: "first" share of a holder = lowest seq
 
+    @property
+    def words(self) -> str:
+        """The certificate in a player's words: "a 10% share of GW", "GW's president's certificate"."""
+        if self.president:
+            return f"{self.corporation}'s president's certificate"
+        return f"a {self.percent}% share of {self.corporation}"
+
 
 @dataclass
 class Token:

@@ -136,10 +136,10 @@ def _step_train_choices(game: Game, corp: Corporation, buyable: list[Train]) -> 
             seen.add((t.name, t.owner))
             helped = game.president_may_help_buy(corp, t) and t.price - cash <= pres_cash
             if t.price <= cash or helped:
-                src = "bank" if t.owner == "depot" else "discard pile"
+                src = "the bank" if t.owner == "depot" else "the discard pile"
                 note = (f" (the president pays {game.fmt(t.price - cash)})" if t.price > cash
                         else _left(game, corp, t.price))
-                out.append(Choice(t.id, f"{t.name}-train from the bank ({src}), {_price_text(game, t)}{note}"))
+                out.append(Choice(t.id, f"{t.name}-train from {src}, {_price_text(game, t)}{note}"))
         elif (t.name, t.owner) in seen:
             continue  # trains of one kind from one seller are alike: offered once
         elif game.face_value_only(corp, t):
@@ -180,8 +180,8 @@ def train_choices(game: Game, entity: str, given: Params) -> list[Choice]:
         if (t.name, t.owner) in seen or t.price > corp.cash or not room:
             continue
         seen.add((t.name, t.owner))
-        src = "bank" if t.owner == "depot" else "discard pile"
-        out.append(Choice(t.id, f"{t.name}-train from the bank ({src}), {_price_text(game, t)}"
+        src = "the bank" if t.owner == "depot" else "the discard pile"
+        out.append(Choice(t.id, f"{t.name}-train from {src}, {_price_text(game, t)}"
                                 f"{_left(game, corp, t.price) if not game.train_variants(t) else ''}"))
     for t, price in game.exchange_options(corp):
         if price <= corp.cash:

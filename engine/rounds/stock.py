@@ -336,14 +336,14 @@ class StockRound(Round):
         if not corp.ipoed:
             return f"{corp.sym} has not been started"
         if share.owner not in (corp.sym, POOL):
-            return f"{share.id} is not for sale"
+            return f"{share.words} is not for sale"
         if share.president:
             return "the president's certificate is bought by starting the corporation"
         if corp.sym in self.sold_in_round[pid]:
             return f"you sold {corp.sym} this round"
         price = self.share_price_for(share)
         if player.cash < price:
-            return f"{share.id} costs {g.fmt(price)} and you have {g.fmt(player.cash)}"
+            return f"{share.words} costs {g.fmt(price)} and you have {g.fmt(player.cash)}"
         if not g.holding_ok(pid, corp.sym, share.percent):
             return f"you may hold at most {g.HOLDING_LIMIT}% of {corp.sym}"
         if g.counts_for_limit(share) and g.num_certs(pid) + share.cert_size > g.cert_limit():
@@ -487,7 +487,7 @@ class StockRound(Round):
         share = g.share(action.shares[0])
         reason = self.why_not_buy(pid, share)
         if reason:
-            raise GameError(f"{g.name_of(pid)} cannot buy {share.id}: {reason}", RULE, player=pid, share=share.id, reason=reason)
+            raise GameError(f"{g.name_of(pid)} cannot buy {share.words}: {reason}", RULE, player=pid, share=share.id, reason=reason)
         corp = g.corporations[share.corporation]
         if g.buy_share_override(self, pid, share):
             self.bought_this_turn.append(corp.sym)

@@ -94,7 +94,7 @@ async def test_refusals_in_stock_and_operating_rounds(layer: CommandLayer) -> No
     await refused(layer, "bob", "/par corporation:BBG price:65", "not your turn")
     assert (await run(layer, "alice", "/par corporation:BBG price:65")).ok
     await refused(layer, "bob", "/buy share:NOPE_1", "no share 'NOPE_1'")
-    await refused(layer, "bob", "/buy share:BBG_0", "cannot buy BBG_0")
+    await refused(layer, "bob", "/buy share:BBG_0", "cannot buy BBG's president's certificate")
     await refused(layer, "bob", "/buy share:BBG_1,BBG_2", "one certificate")
 
 

@@ -417,3 +417,26 @@ def test_the_last_private_of_the_auction_is_offered_alone() -> None:
     for comp, price in (("P1", 15), ("P2", 40), ("P3", 50), ("P4", 60), ("P5", 70)):
         g.process(A.Bid(entity=g.acting()[0], entity_type="player", company=comp, price=price))
     assert activity(g, g.acting()[0]) == "buy P6 for $80 or pass"
+
+
+def test_player_facing_wording_of_issues_half_payouts_and_trains() -> None:
+    """'issues 1 share' (not 'share(s)'), a half payout says what half it pays, a bank train is
+    'from the bank' (not 'from the bank (bank)'), a train of another corporation is 'not owned'."""
+    g = _cv_poor(10)
+    ids = tuple(s.id for s in g.ipo_shares("CV") if not s.president)[:1]
+    g.process(A.SellShares(entity="CV", entity_type="corporation", shares=ids))
+    assert g.log[-1].startswith("CV issues 1 share for $")
+    at_train, _ = _trainless(200)
+    labels = [c.label for c in choices_for(at_train, "CV", "buy_train")]
+    assert any(label.startswith("2-train from the bank, 2 $75 or 2+1 $100") for label in labels), labels
+    with pytest.raises(GameError, match="CV does not own train 2-0"):
+        g.check_routes(g.corporations["CV"], [{"train": "2-0", "connections": [], "hexes": [], "revenue": 0}])
+
+
+def test_a_half_payout_says_which_half_it_pays() -> None:
+    g = _cv_poor(100)
+    rnd = g.round
+    rnd.state["routes"] = [{"revenue": 60}]
+    g.pay_dividend(rnd, g.corporations["CV"], "half")
+    line = next(ln for ln in reversed(g.log) if "pays half" in ln)
+    assert line.startswith("CV pays half of $60 ($30) = $3 per share (") and line.endswith("and keeps $30")

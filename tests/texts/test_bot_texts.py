@@ -189,7 +189,7 @@ async def test_buying_without_the_cash(layer: CommandLayer) -> None:
     await imported(layer, "89363", 44)  # Stock Round 2: carol has $28 left
     g = await game(layer)
     assert g.player(g.acting()[0]).cash < 80
-    await refused(layer, "carol", "/buy share:GW", "Player 3 cannot /buy now (GW_2 costs $80 and you have $")
+    await refused(layer, "carol", "/buy share:GW", "Player 3 cannot /buy now (a 10% share of GW costs $80 and you have $")
 
 
 async def test_train_refusal_when_none_is_left(layer: CommandLayer) -> None:

@@ -13,6 +13,11 @@ from ...mechanics.revenue import DividendEffect
 from ...rounds.operating import OperatingRound
 from .base import G1833NEBase
 
+def shares_text(num: int) -> str:
+    """"1 share", "3 shares"."""
+    return f"{num} share" if num == 1 else f"{num} shares"
+
+
 # The linear market ($0-$730): the spaces prices move to and what issued and redeemed shares fetch.
 
 def shifted(market: StockMarket, cell: Cell, columns: int) -> Cell:
@@ -177,9 +182,10 @@ class G1833NEFinance(G1833NEBase):
             self.bank_pays(corp.sym, per_share * treasury + kept)
             if treasury:
                 paid_to.append(f"{self.fmt(per_share * treasury)} to {corp.sym}'s treasury shares")
-            how = "pays out" if kind == "payout" else "pays half of"
+            how = f"pays out {self.fmt(revenue)}" if kind == "payout" else \
+                f"pays half of {self.fmt(revenue)} ({self.fmt(revenue - kept)})"
             self.log.append(
-                f"{corp.sym} {how} {self.fmt(revenue)} = {self.fmt(per_share)} per share"
+                f"{corp.sym} {how} = {self.fmt(per_share)} per share"
                 + (f" ({', '.join(paid_to)})" if paid_to else "")
                 + (f" and keeps {self.fmt(kept)}" if kept else "")
             )
@@ -230,24 +236,24 @@ class G1833NEFinance(G1833NEBase):
     def issue_shares(self, corp: Corporation, num: int) -> None:
         opts = dict(self.issue_options(corp))
         if num not in opts:
-            raise GameError(f"{corp.sym} cannot issue {num} share(s) now", RULE)
+            raise GameError(f"{corp.sym} cannot issue {shares_text(num)} now", RULE)
         shares = [s for s in self.ipo_shares(corp.sym) if not s.president][:num]
         for s in shares:
             self.move_share(s, POOL)
         self.bank_pays(corp.sym, opts[num])
-        self.log.append(f"{corp.sym} issues {num} share(s) for {self.fmt(opts[num])}")
+        self.log.append(f"{corp.sym} issues {shares_text(num)} for {self.fmt(opts[num])}")
 
     def redeem_shares(self, corp: Corporation, num: int) -> None:
         opts = dict(self.redeem_options(corp))
         if num not in opts:
-            raise GameError(f"{corp.sym} cannot redeem {num} share(s) now", RULE)
+            raise GameError(f"{corp.sym} cannot redeem {shares_text(num)} now", RULE)
         shares = self.pool_shares(corp.sym)[:num]
         for s in shares:
             self.move_share(s, corp.sym)
         self.spend(corp.sym, "bank", opts[num])
         if self.percent_of(POOL, corp.sym) <= self.MARKET_SHARE_LIMIT:
             self.pool_overflow.discard(corp.sym)
-        self.log.append(f"{corp.sym} redeems {num} share(s) for {self.fmt(opts[num])}")
+        self.log.append(f"{corp.sym} redeems {shares_text(num)} for {self.fmt(opts[num])}")
 
     def issuable_count(self, corp: Corporation) -> int:
         """Summary: as many shares as players hold, less those already in the market."""

@@ -155,7 +155,8 @@ class G1833NERoutes(G1833NETrains):
         for route in routes:
             train = self.train(str(route.get("train")))
             if train.id not in runnable:
-                raise GameError(f"{corp.sym} cannot run train {train.id}", ILLEGAL_ROUTE)
+                why = "does not own" if train.owner != corp.sym else "cannot run"
+                raise GameError(f"{corp.sym} {why} train {train.id}", ILLEGAL_ROUTE)
             if train.id in seen:
                 raise GameError(f"train {train.id} runs twice", ILLEGAL_ROUTE)
             seen.add(train.id)

@@ -99,7 +99,7 @@ class NEStockRound(StockRound):
             if corp.sym in self.sold_in_round[pid]:
                 return f"you sold {corp.sym} this round"
             if g.player(pid).cash < self.share_price_for(share):
-                return f"{share.id} costs {g.fmt(self.share_price_for(share))}"
+                return f"{share.words} costs {g.fmt(self.share_price_for(share))}"
             if not g.holding_ok(pid, corp.sym, share.percent):
                 return f"you may hold at most {g.HOLDING_LIMIT}% of {corp.sym}"
             if g.num_certs(pid) + 1 > g.cert_limit():

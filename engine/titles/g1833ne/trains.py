@@ -13,7 +13,7 @@ from ...entities import POOL, Corporation, Train
 from ...errors import CANNOT_AFFORD, LIMIT, NOT_OWNER, PRICE, RULE, UNAVAILABLE, GameError
 from ...rounds.operating import OperatingRound
 from .base import Side
-from .finance import MIN_EMERGENCY_PRICE, G1833NEFinance, emergency_issue, shifted
+from .finance import MIN_EMERGENCY_PRICE, G1833NEFinance, emergency_issue, shares_text, shifted
 
 
 class G1833NEEmergency(G1833NEFinance):
@@ -62,7 +62,7 @@ class G1833NEEmergency(G1833NEFinance):
         offered = [n for n, _ in bundles]
         if num not in offered:
             what = ", ".join(f"{n} for {self.fmt(m)}" for n, m in bundles) or "none"
-            raise GameError(f"{corp.sym} cannot issue {num} share(s) in an emergency now (may: {what})", RULE)
+            raise GameError(f"{corp.sym} cannot issue {shares_text(num)} in an emergency now (may: {what})", RULE)
         cash_before = corp.cash
         self.emergency_issue(corp, num)
         rnd.state["emergency_issued"] = True
@@ -127,7 +127,7 @@ class G1833NEEmergency(G1833NEFinance):
         self.bank_pays(corp.sym, each * num)
         corp.price = self.market.move(corp.sym, corp.price, new)
         self.log.append(
-            f"{corp.sym} issues {num} share(s) in an emergency for {self.fmt(each * num)}; "
+            f"{corp.sym} issues {shares_text(num)} in an emergency for {self.fmt(each * num)}; "
             f"its price falls to {self.fmt(new.price)}"
         )
 
