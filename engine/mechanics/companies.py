@@ -109,6 +109,7 @@ class CompanyRules(TitleHooks):
             if hid not in ab.get("hexes", []):
                 raise GameError(f"{company.sym} may place a token on {', '.join(ab.get('hexes', []))} only", RULE, company=company.sym)
             self.board.place_token(hid, city, corp.sym, action.slot)
+            self.map_cache_cleared()
             tok = corp.next_token()
             if tok is None:
                 raise GameError(f"{corp.sym} has no token left", UNAVAILABLE, corporation=corp.sym)

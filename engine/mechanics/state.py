@@ -45,6 +45,11 @@ class GameState:
     DISCARD_POOL_ONE_PER_TYPE = False
     AUCTION_PRIORITY_FROM_TURN = False
     REORDER_AFTER_EMERGENCY_SALE = False  # a price drop can move a corporation in this OR's order
+    # 18xx.games keeps what a corporation's token step found about its reachable free city spaces
+    # (Graph#can_token?) until a tile lay, a station placed by a step or a bridge/tunnel right
+    # clears its map cache: a home station placed at a first run or stations removed by a closing
+    # leave it as it was. A title that sets this copies that (the 1856 family, rules-deviations).
+    TOKEN_VIEW_KEPT = False
 
     # A title that sets this ends the game ("dnf") when a round ends at this turn or later, as
     # 18xx.games does at turn 100 (rounds in which nobody can act pass by themselves until then).
@@ -130,6 +135,7 @@ class GameState:
         self.live = True  # False while replaying a log: programmed moves come from the record
         self.program_marks: dict[str, tuple[tuple[Any, ...] | None, int]] = {}
         self.used_abilities: set[tuple[str, str]] = set()  # (private, ability type) used once
+        self.token_view: dict[str, bool] = {}  # corporation -> a space to reach (TOKEN_VIEW_KEPT)
         self.pending_tokens: list[tuple[str, str, str]] = []  # (corp, hex, placer) tokens to place again
         self.trains_sold: set[str] = set()  # trains the bank has sold (to a corporation)
         self.routes_seen: set[str] = set()  # corporations that have had a route (has_route)

@@ -48,7 +48,14 @@ class StationRules(TitleHooks):
                 return company
         return None
 
-    def can_place_token(self, corp: Corporation) -> bool:
+    def map_cache_cleared(self) -> None:
+        """A tile was laid, a station placed by a step or a right bought: what the token steps
+        found is looked at afresh (see ``TOKEN_VIEW_KEPT``)."""
+        self.token_view.clear()
+
+    def can_place_token(self, corp: Corporation, *, step: bool = False) -> bool:
+        """Whether ``corp`` may place a station now; ``step``: asked by its token step, which
+        keeps what it found while ``TOKEN_VIEW_KEPT`` says so."""
         cost = self.token_cost(corp)
         if cost is None:
             return False
@@ -58,7 +65,12 @@ class StationRules(TitleHooks):
             cost = 0
         if cost > self.buying_power_for_token(corp):
             return False
-        return bool(self.tokenable_cities(corp))
+        if not (step and self.TOKEN_VIEW_KEPT):
+            return bool(self.tokenable_cities(corp))
+        seen = self.token_view.get(corp.sym)
+        if seen is None:
+            seen = self.token_view[corp.sym] = bool(self.tokenable_cities(corp))
+        return seen
 
     def tokenable_cities(self, corp: Corporation) -> list[tuple[str, int]]:
         _, nodes = self.board.connectivity(corp.sym)
@@ -83,6 +95,7 @@ class StationRules(TitleHooks):
             raise GameError(f"{corp.sym} cannot afford a token ({self.fmt(cost)})", CANNOT_AFFORD, corporation=corp.sym, cost=cost, cash=corp.cash)
         company = self.token_ability_for(corp, hid)
         self.board.place_token(hid, city, corp.sym, action.slot)
+        self.map_cache_cleared()
         tok = corp.next_token()
         assert tok is not None
         tok.used, tok.hex, tok.city = True, hid, city

@@ -72,6 +72,7 @@ class TrackRules(TitleHooks):
             self.spend(corp.sym, "bank", cost)
         pending = self._lift_ambiguous_tokens(h, old, tile)
         b.lay(h.id, action.tile, action.rotation)
+        self.map_cache_cleared()
         self._resync_token_cities(h)
         for sym in pending:
             self.pending_tokens.append((sym, h.id, corp.sym))

@@ -354,7 +354,7 @@ class TokenStep(Step):
     def actions(self, entity: str) -> list[str]:
         if entity != self.corp.sym or self.round.state.get("tokened"):
             return []
-        return ["place_token", "pass"] if self.game.can_place_token(self.corp) else []
+        return ["place_token", "pass"] if self.game.can_place_token(self.corp, step=True) else []
 
     def process(self, action: A.Action) -> None:
         if isinstance(action, A.Pass):

@@ -77,6 +77,7 @@ class HomeTokenStep(Step):
         if g.board.free_slots(g.board.hex(hid), city, sym) <= 0:
             raise GameError(f"No free space for {sym} in that city of {hid}", UNAVAILABLE, corporation=sym, hex=hid)
         g.board.place_token(hid, city, sym, action.slot)
+        g.map_cache_cleared()
         tok = corp.next_token()
         assert tok is not None
         tok.used, tok.hex, tok.city = True, hid, city

@@ -246,3 +246,34 @@ def test_a_round_ended_by_the_players_a_closing_left_idle_gives_the_last_the_pri
     g = at("generated/1836jr56", name, 659)
     play(g, "generated/1836jr56", name, 660)
     assert g.corporations["Nord"].closed and g.players[g.priority].id == "1"
+
+
+# ---------------------------------------------------------------------- what a token step found
+
+
+def test_a_token_step_keeps_seeing_a_space_a_home_station_took() -> None:
+    """18xx.games keeps what a corporation's token step found (Graph#can_token?) until a tile
+    lay, a station placed by a step or a right clears its map cache. Nord's step found H6's space
+    in OR 7.1; B's home station took it at B's first run (no clearing), nobody laid a tile, so
+    in OR 8.1 Nord's token step is offered again with nothing to place: Nord passes it
+    (1836jr56:3:8044, played by the computer player; the run without that pass was refused)."""
+    g = before(SJR, "1836jr56_p3_stale_token_view", 139)
+    nord = g.corp("Nord")
+    assert isinstance(g.round.active_step(), TokenStep)
+    assert g.action_types("Nord")[-2:] == ["place_token", "pass"]
+    assert g.tokenable_cities(nord) == [] and g.token_view["Nord"] is True
+    play(g, SJR, "1836jr56_p3_stale_token_view", 139)
+    play(g, SJR, "1836jr56_p3_stale_token_view", 140)  # then its routes
+
+
+def test_a_token_step_keeps_seeing_no_space_a_closing_freed() -> None:
+    """The same cache the other way: LPS's step found no space; the closing that freed
+    Glencoe's space clears nothing, so at action 117 LPS's token step is passed by itself
+    though the space is free (gen.rb 1856, 6 players, seed 5037, a crisis-heavy policy)."""
+    name = "1856_p6_s5037_crisis_stale_token_view"
+    g = before("generated/1856", name, 118)
+    lps = g.corp("LPS")
+    assert g.tokenable_cities(lps) != [] and g.can_place_token(lps)
+    assert "place_token" not in g.action_types("LPS")
+    play(g, "generated/1856", name, 118)  # its routes, with no token step between
+

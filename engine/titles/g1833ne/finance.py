@@ -13,6 +13,7 @@ from ...mechanics.revenue import DividendEffect
 from ...rounds.operating import OperatingRound
 from .base import G1833NEBase
 
+
 def shares_text(num: int) -> str:
     """"1 share", "3 shares"."""
     return f"{num} share" if num == 1 else f"{num} shares"

@@ -42,7 +42,7 @@ class G1833NEStations(G1833NERoutes):
             return 40  # summary: B&W's marker in Worcester always costs $40
         return tok.price
 
-    def can_place_token(self, corp: Corporation) -> bool:
+    def can_place_token(self, corp: Corporation, *, step: bool = False) -> bool:
         cost = self.cheapest_station(corp)
         return cost is not None and cost <= corp.cash
 

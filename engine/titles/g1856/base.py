@@ -29,6 +29,7 @@ class G1856Base(Game):
     SELL_MOVEMENT = "down_per_10"
     MUST_SELL_IN_BLOCKS = True  # 18xx.games (newest): one sale of a corporation per turn
     REORDER_AFTER_EMERGENCY_SALE = True  # a price drop can move a corporation in this OR's order
+    TOKEN_VIEW_KEPT = True
     HAS_LOANS = True
     _selling = False  # a share sale is under way (a corporation it closes settles its interest first)
     deferred_closings: list[Corporation] | None = None  # reached the closing space, closed after the turn moved on

@@ -89,6 +89,7 @@ class G1856Privates(G1856Stock):
         if tok is None:
             raise GameError(f"{corp.sym} has no station left", UNAVAILABLE)
         self.board.place_token(hid, city, corp.sym, action.slot)
+        self.map_cache_cleared()
         tok.used, tok.hex, tok.city = True, hid, city
         rnd.state["tokened"] = True
         self.log.append(f"{corp.sym} ({company.sym}) places a token on {self.place_words(hid, city)}")
@@ -117,5 +118,6 @@ class G1856Privates(G1856Stock):
         self.spend(corp.sym, seller, self.right_cost)
         if "unlimited_bonus_tokens" not in self.optional_rules:
             self.right_markers[right] -= 1
+            self.map_cache_cleared()  # (18xx.games clears its map cache with the marker)
         self.rights.setdefault(corp.sym, set()).add(right)
         self.log.append(f"{corp.sym} buys a {right} right from {self.name_of(seller)} for {self.fmt(self.right_cost)}")
