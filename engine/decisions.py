@@ -29,6 +29,15 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------- stock & auction
 
 
+def standing_bids(game: Game) -> dict[str, tuple[str, int]]:
+    """During the private auction: per private with bids, the highest bid standing (player
+    id, amount), for the status and its picture."""
+    rnd = game.round
+    if not isinstance(rnd, AuctionRound):
+        return {}
+    return {sym: max(bids, key=lambda b: b[1]) for sym, bids in rnd.bids.items() if bids}
+
+
 def deciders(game: Game, acting: str) -> list[str]:
     """Who may act now besides the entity waited for: in an operating turn its president (a
     sale for a train, bankruptcy) and the privates it owns (their abilities)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from engine.decisions import round_title
+from engine.decisions import round_title, standing_bids
 from engine.entities import POOL, Corporation, Train
 from engine.game import Game
 
@@ -142,10 +142,13 @@ def companies_table(game: Game) -> Table | None:
     if not companies:
         return None
     names = {p.id: p.name for p in game.players}
+    bids = standing_bids(game)
     rows: list[list[CellLike]] = []
     for c in companies:
-        owner = names.get(c.owner, c.owner) if c.owner else "(for sale)"
-        rows.append([Cell(c.sym, bold=True), c.name, Cell(owner or "", muted=not c.owner), _money(game, c.value),
+        high = bids.get(c.sym)
+        bid = f"(bid {_money(game, high[1])}: {names.get(high[0], high[0])})" if high else "(for sale)"
+        owner = names.get(c.owner, c.owner) if c.owner else bid
+        rows.append([Cell(c.sym, bold=True), c.name, Cell(owner or "", muted=not c.owner and not high), _money(game, c.value),
                      _money(game, c.revenue)])
     return Table(["Private", "Name", "Owner", "Value", "Income"], rows, align="lllrr")
 

@@ -9,7 +9,7 @@ from itertools import islice
 
 from engine import actions as A
 from engine.choice import Choice
-from engine.decisions import acting_entities, round_title
+from engine.decisions import acting_entities, round_title, standing_bids
 from engine.errors import BAD_OPTION, GameError
 from engine.game import Game
 from engine.map import hexgrid
@@ -183,6 +183,10 @@ def status_text(row: GameRow, game: Game, seats: list[Seat], state: int) -> str:
     players = " · ".join(f"{p.name} {game.fmt(p.cash)}" + _seat_note(holders.get(p.id)) for p in game.players)
     now = "Game over: " + ", ".join(result_lines(game)) if game.finished else "Now " + waiting_for(game)
     lines = [head, players, now]
+    bids = standing_bids(game)
+    if bids:
+        lines.append("Standing bids: " + ", ".join(
+            f"{sym} {game.fmt(amount)} ({game.name_of(pid)})" for sym, (pid, amount) in sorted(bids.items())))
     if game.programs and not game.finished:
         lines.append(
             "Programmed moves: "

@@ -440,3 +440,25 @@ def test_a_half_payout_says_which_half_it_pays() -> None:
     g.pay_dividend(rnd, g.corporations["CV"], "half")
     line = next(ln for ln in reversed(g.log) if "pays half" in ln)
     assert line.startswith("CV pays half of $60 ($30) = $3 per share (") and line.endswith("and keeps $30")
+
+
+def test_the_auctions_standing_bids_are_shown_in_the_status_and_its_picture() -> None:
+    """A private with bids is no longer shown "(for sale)": the status names its highest bid
+    and who made it (they were shown nowhere)."""
+    from types import SimpleNamespace
+
+    from bot.texts.game import status_text
+    from engine.decisions import standing_bids
+    from render.status_image import companies_table
+
+    g = new()
+    g.process(A.Bid(entity=g.acting()[0], entity_type="player", company="P1", price=15))
+    g.process(A.Bid(entity=g.acting()[0], entity_type="player", company="P4", price=65))
+    g.process(A.Bid(entity=g.acting()[0], entity_type="player", company="P4", price=70))
+    assert standing_bids(g) == {"P4": ("3", 70)}
+    table = companies_table(g)
+    assert table is not None
+    owners = {str(row[0].text): row[2].text for row in table.rows}
+    assert owners["P4"] == "(bid $70: P3)" and owners["P5"] == "(for sale)"
+    row = SimpleNamespace(title="1833NE", id=1)
+    assert "Standing bids: P4 $70 (P3)" in status_text(row, g, [], 3).splitlines()
