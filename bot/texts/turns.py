@@ -56,8 +56,8 @@ def _activity(game: Game, entity: str, first: bool) -> str:
         if corp is not None and what == "buy trains" and game.must_buy_train(corp):
             what += " (it must own a train)"
         before = step.waits_for(entity) if step is not None and first else []
-        if before:  # the step waits on something to do first (1833NE: money for a lay)
-            return f"{what} (first {_either(before)}) or pass"
+        if step is not None and before:  # the step waits on something to do first (1833NE: money for a lay)
+            return f"{what} (first {_either(before)})" + (" or pass" if "pass" in step.actions(entity) else "")
         return what
     pending = rnd.pending if rnd is not None else None  # an offer awaits an answer
     if pending and entity == pending[1]:

@@ -462,3 +462,15 @@ def test_the_auctions_standing_bids_are_shown_in_the_status_and_its_picture() ->
     assert owners["P4"] == "(bid $70: P3)" and owners["P5"] == "(for sale)"
     row = SimpleNamespace(title="1833NE", id=1)
     assert "Standing bids: P4 $70 (P3)" in status_text(row, g, [], 3).splitlines()
+
+
+def test_a_trainless_corporation_that_must_issue_first_is_told_so() -> None:
+    """Its train step offers only the issue: the turn line says "first issue shares" (the
+    player saw no /train and no reason)."""
+    from bot.texts.turns import activity
+
+    g, _ = _trainless(10)
+    assert g.action_types("CV") == ["sell_shares"]
+    assert activity(g, "CV") == "buy trains (it must own a train) (first issue shares)"
+    rich, _ = _trainless(500)
+    assert activity(rich, "CV") == "buy trains (it must own a train)"

@@ -311,6 +311,12 @@ class NEBuyTrainStep(BuyTrainStep):
             )
         return super().actions(entity)
 
+    def waits_for(self, entity: str) -> list[str]:
+        g, corp = self.game, self.corp
+        must_issue = entity == corp.sym and corp.president is not None \
+            and bool(g.emergency_issue_bundles(self.round, corp)) and g.must_issue_first(self.round, corp)
+        return ["issue shares"] if must_issue else []
+
     def process(self, action: A.Action) -> None:
         if isinstance(action, A.SellShares) and action.entity == self.corp.sym:
             g = self.game
