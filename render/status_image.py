@@ -86,7 +86,9 @@ def corporations_table(game: Game) -> Table:
             cap = f"{cap} {_money(game, corp.escrow)} held".strip()
         needed = game.float_percent()
         if corp.ipoed and not corp.closed and not game.floated(corp) and needed is not None:
-            cap = f"{cap}, floats at {needed}% ({100 - ipo}% sold)".strip(", ")
+            sold = 100 - ipo
+            when = "floats when it first operates" if sold >= needed else f"floats at {needed}%"
+            cap = f"{cap}, {when} ({sold}% sold)".strip(", ")
         if corp.closed:
             cap = "closed"
         muted = corp.closed or not started

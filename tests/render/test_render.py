@@ -367,7 +367,12 @@ def test_status_explains_capitalization_floating_and_private_abilities() -> None
     for share in fresh.corp_shares(sym)[:2]:
         share.owner = fresh.players[0].id
     rows = corporations_table(fresh).rows
-    assert any("floats at 20%" in str(cell) for row in rows for cell in row)
+    # 30% sold, 20% needed in phase 2: it floats when it first operates (not "floats at 20%")
+    assert any("floats when it first operates (30% sold)" in str(cell) for row in rows for cell in row)
+    fresh.corp_shares(sym)[1].owner = sym  # back to 20% sold, in a phase asking for 30%
+    fresh.float_percent = lambda: 30
+    rows = corporations_table(fresh).rows
+    assert any("floats at 30% (20% sold)" in str(cell) for row in rows for cell in row)
 
 
 def test_placements_remembered_from_earlier_drawings_draw_the_same_pictures() -> None:
