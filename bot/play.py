@@ -5,9 +5,12 @@ definition per action type) seen from the commands: building an action from type
 
 from __future__ import annotations
 
+import re
+
 from engine import actions as A
+from engine.choice import Choice
 from engine.decisions import action_types
-from engine.errors import BAD_OPTION, GameError
+from engine.errors import BAD_OPTION, UNKNOWN, GameError
 from engine.game import Game
 from engine.moves import MOVES, Move, command_for, option_choices
 from engine.moves.operating import train_id
@@ -27,6 +30,8 @@ def build_action(move: Move, game: Game, entity: str, params: dict[str, str]) ->
                             BAD_OPTION, option=o.name)
     if move.action_type == "buy_train":
         _check_side(move, game, entity, params)
+    if move.command == "sell":
+        params = _sale(move, game, entity, params)
     return move.build(game, entity, params)
 
 
@@ -69,3 +74,57 @@ def in_trouble(game: Game, entity: str) -> bool:
     if corp is not None:
         return game.must_buy_train(corp) and game.needs_emergency_money(corp)
     return game.cash_crisis_player == entity
+
+
+_PERCENT = re.compile(r"^(\d+)%")
+
+
+def _bundle_percent(game: Game, choice: Choice) -> int:
+    """The percent a sale choice sells ("10% of BW for $50"; a president's certificate may be
+    sold in part), else what its certificates add up to."""
+    match = _PERCENT.match(choice.label)
+    return int(match.group(1)) if match else sum(game.shares[s].percent for s in choice.value.split(","))
+
+
+def _sale(move: Move, game: Game, entity: str, params: dict[str, str]) -> dict[str, str]:
+    """``/sell shares:`` as players type it: share ids, or a corporation as ``/buy share:`` takes
+    one: ``shares:BW`` sells one share of BW that may be sold now (``percent:`` more of it); a
+    name that is neither is refused listing the seller's shares, less a president's certificate
+    that cannot be sold now."""
+    raw = (params.get("shares") or "").strip()
+    if not raw:
+        return params
+    words = [w.strip() for w in raw.split(",") if w.strip()]
+    corps = {c.lower(): c for c in game.corporations}
+    ids = {s.lower() for s in game.shares}
+    offered = option_choices(game, entity, move, "shares", {})
+    unknown = next((w for w in words if w.lower() not in corps and w.lower() not in ids), None)
+    if unknown is not None:
+        sellable = {i for c in offered for i in c.value.split(",")}
+        mine = [s.id for s in game.shares.values()
+                if s.owner == entity and (not s.president or s.id in sellable)]
+        example = next((game.shares[i].corporation for i in mine), next(iter(game.corporations)))
+        shown = ", ".join(mine[:12]) + (", ..." if len(mine) > 12 else "")
+        raise GameError(f"There is no share {unknown!r} (name shares or a corporation, for example "
+                        f"shares:{example})" + (f"; choose from: {shown}" if shown else "; you hold no share"),
+                        UNKNOWN, what="share", id=unknown)
+    named = {corps[w.lower()] for w in words if w.lower() in corps}
+    if not named:
+        return params
+    if len(named) > 1 or len(words) > 1:
+        raise GameError("Sell one corporation's shares at a time: name it (shares:BW, with percent: for "
+                        "more than one share) or its share ids (shares:BW_2,BW_3)", BAD_OPTION, option="shares")
+    sym = named.pop()
+    percent = (params.get("percent") or "").strip()
+    bundles = sorted((_bundle_percent(game, c), c.value) for c in offered
+                     if all(game.shares[i].corporation == sym for i in c.value.split(",")))
+    chosen = next((b for b in bundles if not percent or str(b[0]) == percent), None)
+    if chosen is not None:
+        return {**params, "shares": chosen[1], "percent": str(chosen[0])}
+    held = [s for s in game.shares.values() if s.owner == entity and s.corporation == sym]
+    if not held:
+        raise GameError(f"You hold no share of {sym}", BAD_OPTION, option="shares", corporation=sym)
+    # none of it may be sold now as asked: the engine says why (sold this round, the presidency...)
+    one = min((s.percent for s in game.shares.values() if s.corporation == sym and not s.president), default=10)
+    rest = {k: v for k, v in params.items() if k != "shares"}
+    return {**rest, "corporation": sym, "percent": percent or str(one)}

@@ -129,3 +129,46 @@ async def test_moves_says_ready_only_for_a_complete_command(session: LocalSessio
         "(only bob can see this) Ready: /train train:2-0 price:1"
     )
     assert not (await session.run_line("/train train:2-0 price:1"))[0].startswith("!")
+
+
+# from BW's train step in OR 1.1 (NE_BW_TRAIN) to Stock Round 2: BW buys B&L's 2-train; in OR 1.2
+# BW runs and pays out, B&L (without a train) buys the 2-1 card as a 2-train; carol acts first
+NE_SR2 = """
+/train train:2-0 price:1
+/done
+/done
+/routes routes:auto
+/dividend kind:payout
+/done
+/as alice
+/done
+/train train:2-1 variant:2
+/done
+"""
+
+
+async def test_sell_takes_a_corporation_name_and_lists_only_shares_that_may_be_sold(
+    session: LocalSession,
+) -> None:
+    """/sell shares:BW was refused ("There is no share 'BW'; choose from: ...") although /buy
+    share:BW takes a corporation: now it sells one share of it that may be sold (percent: more).
+    An unknown name lists the seller's shares without a president's certificate that cannot be
+    sold now (alice's B&L_0: nobody else could take over B&L)."""
+    await typed(session, NE_START + NE_BW_TRAIN + NE_SR2 + "/as carol\n/pass\n/as alice")
+    refused = await session.run_line("/sell shares:XX")
+    assert refused[0].startswith("! (only alice can see this) There is no share 'XX' (name shares or a "
+                                 "corporation, for example shares:BW)"), refused
+    assert refused[0].endswith("; choose from: BW_1")  # not B&L_0
+    # a corporation none of whose shares may be sold: the engine's reason, nothing sold
+    before = await count(session)
+    no = await session.run_line("/sell shares:B&L")
+    assert no[0].startswith("! (only alice can see this) alice cannot sell 10% of B&L: nobody else can take over")
+    assert (await session.run_line("/sell shares:CV"))[0] == "! (only alice can see this) You hold no share of CV"
+    assert await count(session) == before
+    sold = await session.run_line("/sell shares:bw")
+    assert sold[0].startswith("alice sells a 10% share of BW"), sold
+    assert await count(session) == before + 1
+    row = await session.layer.store.open_game(session.channel)
+    assert row is not None
+    game = (await session.layer.load(row)).game
+    assert game.shares["BW_1"].owner == "market"
