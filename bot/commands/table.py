@@ -118,6 +118,18 @@ async def command_help(service: GameService, channel_id: str, caller: Caller, na
     return Reply(lines=lines, ephemeral=True)
 
 
+# ---------------------------------------------------------------------- /done
+DONE = replace(MOVES["pass"], command="done")  # /done acts for the entity /pass would
+
+
+async def done(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    """``/done`` (:func:`bot.handlers.turn_end.done`), refused in its own words: "BW cannot /done
+    now; it can: /routes, ..." where no step may be passed (it said /pass, which was not typed)."""
+    _, cached, _, pids = await service.playing(channel_id, caller, params)
+    resolve_entity(cached.game, DONE, pids, params.get("entity"), params)
+    return await turn_end.done(service, channel_id, caller, params)
+
+
 # ---------------------------------------------------------------------- the table
 _SEAT = ("seat", "a seat name")
 HELP_TOPICS = ("Game", "Absent players", "Records", "Actions", "More")  # the sections of HELP_LAYOUT
@@ -378,7 +390,7 @@ def _game_commands() -> tuple[Command, ...]:
         Command("creators", access.creators, unlocked=True),
         Command(
             "done",
-            turn_end.done,
+            done,
             Usage(
                 "done",
                 "end your turn: pass every step you may pass, up to the next decision",

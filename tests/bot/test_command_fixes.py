@@ -172,3 +172,15 @@ async def test_sell_takes_a_corporation_name_and_lists_only_shares_that_may_be_s
     assert row is not None
     game = (await session.layer.load(row)).game
     assert game.shares["BW_1"].owner == "market"
+
+
+async def test_done_where_nothing_may_be_passed_is_refused_naming_done(session: LocalSession) -> None:
+    """/done at BW's routes step answered "BW cannot /pass now; ...": the player typed /done."""
+    await typed(session, NE_START + NE_BW_TRAIN + "\n".join(NE_SR2.strip().splitlines()[:3]))
+    before = await count(session)
+    refused = await session.run_line("/done")
+    assert refused[0].startswith("! (only bob can see this) BW cannot /done now; it can: "), refused
+    assert "/routes" in refused[0] and "/pass" not in refused[0]
+    assert refused[-1].startswith("! next: bob for BW, run routes")
+    assert (await session.run_line("/done entity:BW"))[0].startswith("! (only bob can see this) BW cannot /done now")
+    assert await count(session) == before
