@@ -77,6 +77,17 @@ async def table_vote(
         Button("Refuse", f"{motion.command} vote:no state:{cached.seq}", "danger"),
     ]
     if vote is None:
+        req = await open_motion(service, row, cached.seq)
+        if req is not None and motion_topic(req) == motion.topic and not any(v.startswith("-") for v in req.votes):
+            # the same request again (another player asks for the same undo): a vote for it
+            if caller.id in req.votes:
+                agreed = len(set(req.votes) & seated_users)
+                raise UserError(
+                    f"You have already agreed to {motion.agree} ({agreed}/{len(seated_users)}); "
+                    "the others agree with its buttons, or by asking for it too"
+                )
+            vote = "yes"
+    if vote is None:
         if not free and seated_users <= {caller.id}:
             return VoteResult()
         if free:

@@ -184,3 +184,30 @@ async def test_done_where_nothing_may_be_passed_is_refused_naming_done(session: 
     assert refused[-1].startswith("! next: bob for BW, run routes")
     assert (await session.run_line("/done entity:BW"))[0].startswith("! (only bob can see this) BW cannot /done now")
     assert await count(session) == before
+
+
+async def test_asking_for_an_undo_already_asked_for_agrees_to_it(session: LocalSession) -> None:
+    """carol asks to undo her purchase after her turn (1/3); bob's /game undo restarted the vote
+    ("bob asks to undo ... (1/3)") and carol had to agree again. Now bob's request is his vote
+    (2/3), carol asking again is told she agreed, and alice's request completes the undo."""
+    await typed(session, NE_START.split("/as alice\n/buy share:BW")[0])  # carol bought B&L_1
+    asked = await session.run_line("/game undo")
+    assert asked[0] == "carol asks to undo carol buys B&L_1. Every seated player must agree (1/3)."
+    session.user = "bob"
+    assert (await session.run_line("/game undo"))[0] == "bob agrees to undo carol buys B&L_1 (2/3)"
+    session.user = "carol"
+    again = await session.run_line("/game undo")
+    assert again[0].startswith("! (only carol can see this) You have already agreed to undo carol buys B&L_1 (2/3)")
+    before = await count(session)
+    session.user = "alice"
+    assert (await session.run_line("/game undo"))[0] == "↩ alice undoes: carol buys B&L_1"
+    assert await count(session) == before + 1
+    # a refused request is over: asking again starts a new vote
+    await typed(session, "/as carol\n/buy share:B&L")
+    await session.run_line("/game undo")
+    state = next(line for line in await session.run_line("/game status") if "/pass state:" in line).split(":")[-1]
+    session.user = "bob"
+    assert (await session.run_line(f"/game undo vote:no state:{state}"))[0] == (
+        "bob refuses to undo carol buys B&L_1; nothing changes")
+    assert (await session.run_line("/game undo"))[0] == (
+        "bob asks to undo carol buys B&L_1. Every seated player must agree (1/3).")
