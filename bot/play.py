@@ -12,10 +12,11 @@ from engine.choice import Choice
 from engine.decisions import action_types
 from engine.errors import BAD_OPTION, UNKNOWN, GameError
 from engine.game import Game
-from engine.moves import MOVES, Move, command_for, option_choices
+from engine.moves import MOVES, Move, Option, command_for, option_choices
 from engine.moves.operating import train_id
 
-__all__ = ["MOVES", "Move", "allowed_commands", "build_action", "in_trouble"]
+__all__ = ["MOVES", "Move", "allowed_commands", "build_action", "for_title", "in_trouble", "move_help",
+           "option_text", "title_example"]
 
 # the entity option every game action has (act for a corporation or private you control)
 ENTITY_OPTION = ("entity", "act for this corporation or private (only if you control several)")
@@ -26,7 +27,8 @@ def build_action(move: Move, game: Game, entity: str, params: dict[str, str]) ->
     for o in move.options:
         if o.required and not (params.get(o.name) or "").strip():
             hint = f"; /help {move.command} shows what you can choose now" if o.choices else ""
-            raise GameError(f"Give {o.name}: ({o.description}), for example {move.example}" + hint,
+            what = option_text(game, move, o, entity) or o.description
+            raise GameError(f"Give {o.name}: ({what}), for example {title_example(game, move)}" + hint,
                             BAD_OPTION, option=o.name)
     if move.action_type == "buy_train":
         _check_side(move, game, entity, params)
@@ -128,3 +130,86 @@ def _sale(move: Move, game: Game, entity: str, params: dict[str, str]) -> dict[s
     one = min((s.percent for s in game.shares.values() if s.corporation == sym and not s.president), default=10)
     rest = {k: v for k, v in params.items() if k != "shares"}
     return {**rest, "corporation": sym, "percent": percent or str(one)}
+
+
+# ---------------------------------------------------------------------- a command in the game's words
+# "(1856 tunnel/bridge)", "(1833NE)": the part of a move's text that is for one title
+_TAG = re.compile(r"\s*\((18\d\d\w*)(?: ([^)]*))?\)")
+
+
+def for_title(game: Game, text: str) -> str | None:
+    """``text`` (a move's help or an option's description, which may say which title a part is
+    for) as a game of ``game``'s rules reads it: parts for other titles left out, the title's own
+    tag dropped ("buy a right (1856 tunnel/bridge) or a ferry (1833NE)" is "buy a ferry" in
+    1833NE, "buy a right (tunnel/bridge)" in 1856); None when all of it is for other titles."""
+    title = game.TITLE
+
+    def one(part: str) -> str | None:
+        tags = [t for t, _ in _TAG.findall(part)]
+        if tags and title not in tags:
+            return None
+        return _TAG.sub(lambda m: f" ({m.group(2)})" if m.group(2) else "", part)
+
+    parts = text.split(" or ")
+    if len(parts) == 1 or not all(_TAG.search(p) for p in parts):
+        return one(text)
+    kept = [one(p) for p in parts]
+    words = [k for k in kept if k is not None]
+    if not words:
+        return None
+    if kept[0] is None:  # "buy a right (...) or a ferry (...)": the verb goes with what is kept
+        words[0] = parts[0].split(" ", 1)[0] + " " + words[0]
+    return " or ".join(words)
+
+
+def move_help(game: Game, move: Move, entity: str | None = None) -> str:
+    """The move's one line of help in ``game``'s words (:func:`for_title`; as written when the
+    move is for other titles only); a dividend names the title's kinds ("pay out, pay half or
+    withhold" in 1833NE)."""
+    kinds = _dividend_kinds(game, entity) if move.action_type == "dividend" else []
+    if kinds:
+        return _either([DIVIDEND_WORDS.get(k, k) for k in kinds])
+    return for_title(game, move.help) or move.help
+
+
+DIVIDEND_WORDS = {"payout": "pay out", "half": "pay half", "withhold": "withhold"}
+
+
+def _dividend_kinds(game: Game, entity: str | None) -> list[str]:
+    if not game.corporations:
+        return []
+    corp = game.corporations.get(entity or "") or next(iter(game.corporations.values()))
+    return list(game.dividend_kinds(corp))
+
+
+def _either(words: list[str]) -> str:
+    """ "a, b or c"."""
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
+
+
+def option_text(game: Game, move: Move, option: Option, entity: str | None = None) -> str | None:
+    """What ``option`` of ``move`` is, in ``game``'s words; None when it is for other titles only.
+    A dividend's kinds are the title's ("payout, half or withhold" in 1833NE); a right is what
+    the title sells ("which ferry" in 1833NE)."""
+    kinds = _dividend_kinds(game, entity) if move.action_type == "dividend" and option.name == "kind" else []
+    if kinds:
+        return _either(kinds)
+    said = move_help(game, move, entity)
+    if move.action_type == "special_buy" and option.name == "right" and said.startswith("buy a ") and " or " not in said:
+        return "which " + said.removeprefix("buy a ")  # "which ferry" (1833NE), "which right (tunnel/bridge)"
+    return for_title(game, option.description)
+
+
+def title_example(game: Game, move: Move) -> str:
+    """The move's own example (written with 1856's names) in ``game``'s names: a corporation,
+    company or train name the title does not have becomes one of its own."""
+    from .choices import example_for  # bot.choices reads this module
+
+    names = list(dict.fromkeys(game.trains[t].name for t in game.train_order))
+    words = []
+    for word in example_for(game, move.example).split(" "):
+        key, _, value = word.partition(":")
+        if key == "train" and names and value not in game.trains and value not in names:
+            word = f"{key}:{names[0]}"
+        words.append(word)
+    return " ".join(words)

@@ -18,15 +18,16 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from engine.game import Game
 from engine.titles.registry import title_names
 
 from ..acting import resolve_entity, waiting_for
-from ..choices import example_for, title_options
+from ..choices import title_options
 from ..handlers import access, lifecycle, records, repair, seating, turn_end, undo
 from ..handlers import remind as remind_cmds
 from ..handlers import rules as rules_cmds
 from ..handlers.moves import MAX_LINES, command_moves, moves
-from ..play import ENTITY_OPTION, MOVES
+from ..play import ENTITY_OPTION, MOVES, Move, for_title, move_help, option_text, title_example
 from ..reply import Caller, Reply, UserError
 from ..texts.game import you_can
 from .usage import ALWAYS, Usage, help_lines
@@ -60,10 +61,11 @@ async def help_command(
     ``/help NAME``: one command (:func:`command_help`)."""
     if params.get("command"):
         return await command_help(service, channel_id, caller, params["command"])
-    if (params.get("topic") or "").strip():
-        return Reply(lines=topic_help(params["topic"]), ephemeral=True)
-    lines = []
     row = await service.store.open_game(channel_id)
+    if (params.get("topic") or "").strip():
+        game = (await service.load(row)).game if row and row.status == "active" else None
+        return Reply(lines=topic_help(params["topic"], game), ephemeral=True)
+    lines = []
     if row and row.status == "active":
         cached = await service.load(row)
         seats = await service.store.seats(row.id)
@@ -80,8 +82,9 @@ async def help_command(
 HELP_PREVIEW = 4  # commands named per topic in the /help overview
 
 
-def topic_help(topic: str) -> list[str]:
-    """``/help topic:NAME``: the topic's commands, one a line, each with what it does."""
+def topic_help(topic: str, game: Game | None = None) -> list[str]:
+    """``/help topic:NAME``: the topic's commands, one a line, each with what it does (when a
+    game is running, its actions in the words of its title, those of other titles only left out)."""
     key = topic.strip().lower()
     section = next((s for s in HELP_LAYOUT if s[0].lower() == key), None)
     if section is None:
@@ -89,7 +92,13 @@ def topic_help(topic: str) -> list[str]:
     out = [f"**{section[0]}**"]
     for name in section[1]:
         usage = COMMANDS[name].usage
-        out.append(f"/{name}: {usage.summary}" if usage is not None else COMMANDS[name].listed)
+        move = MOVES.get(name)
+        if usage is None:
+            out.append(COMMANDS[name].listed)
+        elif game is None or move is None:
+            out.append(f"/{name}: {usage.summary}")
+        elif for_title(game, move.help) is not None:  # not a command of other titles only
+            out.append(f"/{name}: {move_help(game, move)}")
     return out
 
 
@@ -106,16 +115,32 @@ async def command_help(service: GameService, channel_id: str, caller: Caller, na
     row = await service.store.open_game(channel_id)
     if cmd is not None and row is not None and row.status == "active":
         cached = await service.load(row)
-        lines = help_lines(replace(usage, example=example_for(cached.game, usage.example)))
+        game = cached.game
         seats = await service.store.seats(row.id)
         pids = {s.player_id for s in seats if s.user_id == caller.id and s.player_id and not s.conceded}
+        entity: str | None = None
         try:
-            entity = resolve_entity(cached.game, cmd, pids, None)
+            entity = resolve_entity(game, cmd, pids, None)
         except UserError as exc:
-            lines.append(f"Now: {exc}")
+            now = [f"Now: {exc}"]
         else:
-            lines += command_moves(cached.game, entity, cmd, {})[:MAX_LINES]
+            now = command_moves(game, entity, cmd, {})[:MAX_LINES]
+        lines = help_lines(_in_game_words(game, cmd, usage, entity)) + now
     return Reply(lines=lines, ephemeral=True)
+
+
+def _in_game_words(game: Game, move: Move, usage: Usage, entity: str | None) -> Usage:
+    """A game action's usage as ``game``'s title has it: its help and options in the title's
+    words (an option for other titles only is left out: 1856 has no home: for /par), the
+    example in its names."""
+    options = []
+    for name, what in usage.options:
+        option = move.option(name)
+        text = option_text(game, move, option, entity) if option is not None else what
+        if text is not None:
+            options.append((name, text))
+    return replace(usage, summary=move_help(game, move, entity), options=tuple(options),
+                   example=title_example(game, move))
 
 
 # ---------------------------------------------------------------------- /done

@@ -211,3 +211,49 @@ async def test_asking_for_an_undo_already_asked_for_agrees_to_it(session: LocalS
         "bob refuses to undo carol buys B&L_1; nothing changes")
     assert (await session.run_line("/game undo"))[0] == (
         "bob asks to undo carol buys B&L_1. Every seated player must agree (1/3).")
+
+
+async def test_texts_name_only_the_game_s_own_title(session: LocalSession) -> None:
+    """In 1833NE: /par without price gave "for example /par corporation:GW price:70" (GW is
+    1856's); /help command:dividend left out half; /right read "buy a right (1856 tunnel/bridge)
+    or a ferry (1833NE)". Now each names what 1833NE has, and an 1856 game its own."""
+    await typed(session, NE_START.split("/par corporation:B&L")[0])
+    par = await session.run_line("/par corporation:B&L")
+    assert par[0] == ("! (only alice can see this) Give price: (par price), for example /par corporation:CV "
+                      "price:70; /help par shows what you can choose now"), par  # CV: 1833NE's first
+    assert (await session.run_line("/par corporation:CV price:70"))[0].startswith("alice pars CV")
+    dividend = await session.run_line("/help command:dividend")
+    assert dividend[0] == "(only alice can see this) **/dividend kind: [entity:]**: pay out, pay half or withhold"
+    assert dividend[1].startswith("kind: payout, half or withhold · ")
+    right = await session.run_line("/help command:right")
+    assert right[0].endswith("**: buy a ferry") and right[1].startswith("right: which ferry · "), right
+    topic = await session.run_line("/help topic:Actions")
+    assert "/right: buy a ferry" in topic and "/dividend: pay out, pay half or withhold" in topic
+    assert "/takeover: take over another corporation" in topic and not any("/merge" in t for t in topic)
+    assert not any("1856" in line or "GW" in line for line in (*par, *dividend, *right, *topic)), topic
+
+    session.channel = "an-1856-game"
+    await typed(session, "/as alice\n/game new title:1856\n/as bob\n/game join\n/as carol\n/game join\n"
+                         "/as alice\n/game start order:joined")
+    right = await session.run_line("/help command:right")
+    assert right[0].endswith("**: buy a right (tunnel/bridge)") and "ferry" not in right[1], right
+    dividend = await session.run_line("/help command:dividend")
+    assert dividend[0].endswith("**: pay out or withhold") and dividend[1].startswith("kind: payout or withhold")
+    par = await session.run_line("/help command:par")
+    assert "home:" not in par[0] + par[1] and "1833NE" not in "\n".join(par)  # 1856 has no home: option
+
+
+def test_a_move_s_help_in_each_title_s_words() -> None:
+    """What a button or menu showing a move's help should say (bot.play.move_help): the /right
+    button read "Buy a right (1856 tunnel/bridge) or a ferry (1833NE)" in every game."""
+    from bot.play import MOVES, move_help
+    from engine.titles.registry import title_info
+
+    players = [("1", "a"), ("2", "b"), ("3", "c")]
+    ne, g56 = title_info("1833NE").make(players), title_info("1856").make(players)
+    assert move_help(ne, MOVES["right"]) == "buy a ferry"
+    assert move_help(g56, MOVES["right"]) == "buy a right (tunnel/bridge)"
+    assert move_help(ne, MOVES["takeover"]) == "take over another corporation"
+    assert move_help(g56, MOVES["merge"]) == "merge into the national"
+    assert move_help(ne, MOVES["dividend"]) == "pay out, pay half or withhold"
+    assert move_help(g56, MOVES["dividend"]) == "pay out or withhold"
