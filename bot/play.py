@@ -1,6 +1,8 @@
 """Game actions as the bot types them: the engine's move table (:mod:`engine.moves`, one
 definition per action type) seen from the commands: building an action from typed options
-(a missing option is refused with the command's example) and the commands an entity may use now.
+(a missing option is refused with the command's example; options as players type them: a
+two-sided train's side, a corporation's name for shares to sell), the commands an entity may use
+now, and a move's help and options in the words of the game's title.
 """
 
 from __future__ import annotations
@@ -113,10 +115,10 @@ def _sale(move: Move, game: Game, entity: str, params: dict[str, str]) -> dict[s
     named = {corps[w.lower()] for w in words if w.lower() in corps}
     if not named:
         return params
+    sym = sorted(named)[0]
     if len(named) > 1 or len(words) > 1:
-        raise GameError("Sell one corporation's shares at a time: name it (shares:BW, with percent: for "
-                        "more than one share) or its share ids (shares:BW_2,BW_3)", BAD_OPTION, option="shares")
-    sym = named.pop()
+        raise GameError(f"Sell one corporation's shares at a time: name it (shares:{sym}, with percent: "
+                        f"for more than one share) or its share ids", BAD_OPTION, option="shares")
     percent = (params.get("percent") or "").strip()
     bundles = sorted((_bundle_percent(game, c), c.value) for c in offered
                      if all(game.shares[i].corporation == sym for i in c.value.split(",")))

@@ -164,6 +164,8 @@ async def test_sell_takes_a_corporation_name_and_lists_only_shares_that_may_be_s
     no = await session.run_line("/sell shares:B&L")
     assert no[0].startswith("! (only alice can see this) alice cannot sell 10% of B&L: nobody else can take over")
     assert (await session.run_line("/sell shares:CV"))[0] == "! (only alice can see this) You hold no share of CV"
+    assert (await session.run_line("/sell shares:BW,B&L"))[0].startswith(
+        "! (only alice can see this) Sell one corporation's shares at a time: name it (shares:B&L, ")
     assert await count(session) == before
     sold = await session.run_line("/sell shares:bw")
     assert sold[0].startswith("alice sells a 10% share of BW"), sold
