@@ -15,6 +15,7 @@ from engine.moves import Move, option_choices
 from engine.titles.registry import title_info
 
 from .acting import candidates, kind_ok
+from .play import example_for as example_for  # (re-exported: callers find it here)
 from .texts.turns import activity
 
 MAX_CHOICES = 25
@@ -59,18 +60,3 @@ def filter_choices(choices: list[Choice], typed: str) -> list[tuple[str, str]]:
     return out[:MAX_CHOICES]
 
 
-def example_for(game: Game, example: str) -> str:
-    """A command's example (written with 1856's names) in the names of ``game``'s title: a
-    corporation or company the title does not have becomes one of its own."""
-    corps = [c.sym for c in game.corporations.values() if not c.closed] or list(game.corporations)
-    companies = list(game.companies)
-    words = []
-    for word in example.split(" "):
-        key, _, value = word.partition(":")
-        sym, sep, rest = value.partition("_")
-        if key in ("corporation", "share", "shares") and corps and sym not in game.corporations:
-            word = f"{key}:{corps[0]}{sep}{rest}"
-        elif key == "company" and companies and value not in game.companies:
-            word = f"{key}:{companies[0]}"
-        words.append(word)
-    return " ".join(words)

@@ -205,13 +205,28 @@ def option_text(game: Game, move: Move, option: Option, entity: str | None = Non
 def title_example(game: Game, move: Move) -> str:
     """The move's own example (written with 1856's names) in ``game``'s names: a corporation,
     company or train name the title does not have becomes one of its own."""
-    from .choices import example_for  # bot.choices reads this module
-
     names = list(dict.fromkeys(game.trains[t].name for t in game.train_order))
     words = []
     for word in example_for(game, move.example).split(" "):
         key, _, value = word.partition(":")
         if key == "train" and names and value not in game.trains and value not in names:
             word = f"{key}:{names[0]}"
+        words.append(word)
+    return " ".join(words)
+
+
+def example_for(game: Game, example: str) -> str:
+    """A command's example (written with 1856's names) in the names of ``game``'s title: a
+    corporation or company the title does not have becomes one of its own."""
+    corps = [c.sym for c in game.corporations.values() if not c.closed] or list(game.corporations)
+    companies = list(game.companies)
+    words = []
+    for word in example.split(" "):
+        key, _, value = word.partition(":")
+        sym, sep, rest = value.partition("_")
+        if key in ("corporation", "share", "shares") and corps and sym not in game.corporations:
+            word = f"{key}:{corps[0]}{sep}{rest}"
+        elif key == "company" and companies and value not in game.companies:
+            word = f"{key}:{companies[0]}"
         words.append(word)
     return " ".join(words)
