@@ -97,12 +97,14 @@ def build_dividend(g: Game, e: str, p: Params) -> A.Action:
 
 
 # ---------------------------------------------------------------------- /train, /discard, /borrow
-def _price_text(game: Game, train: Train) -> str:
-    """A bank train's price; for a two-sided card (1833NE) each side's ("3/5 $180 or 2+2 $140")."""
+def _price_text(game: Game, train: Train, most: int | None = None) -> str:
+    """A bank train's price; for a two-sided card (1833NE) each side's ("3/5 $180 or 2+2 $140"),
+    only those costing at most ``most`` when any does (what the buyer can pay)."""
     sides = game.train_variants(train)
     if not sides:
         return game.fmt(train.price)
-    return " or ".join(f"{name} {game.fmt(price)}" for name, price in sides)
+    payable = [(name, price) for name, price in sides if most is None or price <= most] or sides
+    return " or ".join(f"{name} {game.fmt(price)}" for name, price in payable)
 
 
 def _left(game: Game, corp: Corporation, price: int) -> str:
@@ -139,7 +141,8 @@ def _step_train_choices(game: Game, corp: Corporation, buyable: list[Train]) -> 
                 src = "the bank" if t.owner == "depot" else "the discard pile"
                 note = (f" (the president pays {game.fmt(t.price - cash)})" if t.price > cash
                         else _left(game, corp, t.price))
-                out.append(Choice(t.id, f"{t.name}-train from {src}, {_price_text(game, t)}{note}"))
+                most = cash + (pres_cash if helped else 0)
+                out.append(Choice(t.id, f"{t.name}-train from {src}, {_price_text(game, t, most)}{note}"))
         elif (t.name, t.owner) in seen:
             continue  # trains of one kind from one seller are alike: offered once
         elif game.face_value_only(corp, t):
@@ -181,7 +184,7 @@ def train_choices(game: Game, entity: str, given: Params) -> list[Choice]:
             continue
         seen.add((t.name, t.owner))
         src = "the bank" if t.owner == "depot" else "the discard pile"
-        out.append(Choice(t.id, f"{t.name}-train from {src}, {_price_text(game, t)}"
+        out.append(Choice(t.id, f"{t.name}-train from {src}, {_price_text(game, t, corp.cash)}"
                                 f"{_left(game, corp, t.price) if not game.train_variants(t) else ''}"))
     for t, price in game.exchange_options(corp):
         if price <= corp.cash:

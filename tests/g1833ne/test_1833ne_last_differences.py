@@ -429,6 +429,8 @@ def test_player_facing_wording_of_issues_half_payouts_and_trains() -> None:
     at_train, _ = _trainless(200)
     labels = [c.label for c in choices_for(at_train, "CV", "buy_train")]
     assert any(label.startswith("2-train from the bank, 2 $75 or 2+1 $100") for label in labels), labels
+    poorer, _ = _trainless(85)  # the 2+1 side ($100) is not offered to a corporation with $85
+    assert [c.label for c in choices_for(poorer, "CV", "buy_train")][0] == "2-train from the bank, 2 $75"
     with pytest.raises(GameError, match="CV does not own train 2-0"):
         g.check_routes(g.corporations["CV"], [{"train": "2-0", "connections": [], "hexes": [], "revenue": 0}])
 
