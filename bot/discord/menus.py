@@ -18,7 +18,7 @@ from engine.game import Game
 
 from ..acting import resolve_entity
 from ..choices import action_choices
-from ..play import MOVES, Move
+from ..play import MOVES, Move, move_help
 from ..reply import Attachment, Button, Caller, Pick, Reply, UserError
 from ..terminal.textcmd import format_command
 from ..texts.game import MENU_SIZE
@@ -83,7 +83,7 @@ def menu_reply(game: Game, entity: str, move: Move, params: dict[str, str]) -> R
         picks = [p for p in picks if len(p.command) <= 100][:MENU_SIZE]
         what = f"{option.name} and {then.name}" if then and any(then.name + ":" in p.command for p in picks) \
             else option.name
-        head = f"{game.name_of(entity)}, {move.help}: choose {what}"
+        head = f"{game.name_of(entity)}, {move_help(game, move, entity)}: choose {what}"
         shown = ", ".join(f"{k} {v}" for k, v in given.items())
         more = f" (the first {MENU_SIZE} of {len(choices)}: type /{move.command} for the others)" \
             if len(choices) > MENU_SIZE else ""

@@ -18,7 +18,7 @@ from engine.rounds.stock import StockRound
 
 from ..acting import resolve_entity, waiting_for
 from ..choices import action_choices
-from ..play import MOVES, Move, allowed_commands
+from ..play import MOVES, Move, allowed_commands, move_help
 from ..reply import Button, Caller, Pick, UserError
 from ..storage.rows import GameRow, Seat
 from ..terminal.textcmd import format_command
@@ -73,7 +73,7 @@ def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[
     if first is None:
         if any(o.required for o in move.options):
             return []
-        return [Button(_capital(move.help), format_command(move.command, stamp), "primary")]
+        return [Button(_capital(move_help(game, move, entity)), format_command(move.command, stamp), "primary")]
     choices = action_choices(game, entity, move, first.name, {})
     if not choices:
         return []
@@ -91,7 +91,7 @@ def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[
         and tappable(game, entity, move, {first.name: c.value})
     ), MENU_SIZE))  # the first ones a menu holds: the others are not tried
     more = f" ({len(choices) - len(picks)} more: type /{move.command})" if len(choices) > len(picks) else ""
-    placeholder = f"{_capital(move.help)}: choose {first.name}{more}"
+    placeholder = f"{_capital(move_help(game, move, entity))}: choose {first.name}{more}"
     return [Button(placeholder[:150], format_command(move.command, stamp), picks=picks)] if picks else []
 
 

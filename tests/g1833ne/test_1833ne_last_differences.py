@@ -476,3 +476,13 @@ def test_a_trainless_corporation_that_must_issue_first_is_told_so() -> None:
     assert activity(g, "CV") == "buy trains (it must own a train) (first issue shares)"
     rich, _ = _trainless(500)
     assert activity(rich, "CV") == "buy trains (it must own a train)"
+
+
+def test_the_ferry_button_names_only_what_1833ne_sells() -> None:
+    """The button read "Buy a right (1856 tunnel/bridge) or a ferry (1833NE)"."""
+    from bot.play import MOVES
+    from bot.texts.game import _move_components
+
+    g = _cv_poor(500)
+    buttons = _move_components(g, "CV", MOVES["right"], 0, {})
+    assert buttons and buttons[0].label.startswith("Buy a ferry: choose"), buttons
