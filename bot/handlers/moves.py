@@ -80,6 +80,8 @@ def overview(game: Game, pids: set[str]) -> list[str]:
                     ", ..." if len(choices) > PREVIEW else ""
                 )
                 text += f" {first.name}: {shown} (/moves {cmd.command})"
+            elif first is not None:  # offered by the step, but nothing fits now (no tile, no space)
+                text += f" (no {first.name} to choose now)"
             lines.append("  " + text)
     return lines
 

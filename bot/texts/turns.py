@@ -50,6 +50,8 @@ def _activity(game: Game, entity: str, first: bool) -> str:
         done = "end the turn" if rnd.turn_actions else "pass"
         return _either([*words, done]) if "pass" in types else _either(words) or "wait"
     if isinstance(rnd, OperatingRound):
+        if entity in game.companies:  # a private of the operating corporation (its ability)
+            return "use its ability"
         step = rnd.active_step()
         what = step.name if step is not None else "operate"
         corp = game.corporations.get(entity)

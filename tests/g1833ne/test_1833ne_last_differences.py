@@ -486,3 +486,19 @@ def test_the_ferry_button_names_only_what_1833ne_sells() -> None:
     g = _cv_poor(500)
     buttons = _move_components(g, "CV", MOVES["right"], 0, {})
     assert buttons and buttons[0].label.startswith("Buy a ferry: choose"), buttons
+
+
+def test_moves_heads_a_private_by_its_ability_and_says_when_nothing_fits() -> None:
+    """/moves: P3 (owned by the operating corporation) is headed "use its ability", not the
+    corporation's step; a command its step offers with nothing to choose says so (a bare
+    "/lay" led to "/moves lay": nothing to choose)."""
+    from bot.handlers.moves import overview
+
+    g = _cv_poor(500)
+    g.companies["P3"].owner = "CV"
+    g.corporations["CV"].companies.append("P3")
+    lines = overview(g, {"1"})
+    assert "**P3**: use its ability" in lines and "  /lay hex: C4, C6 (/moves lay)" in lines
+    g.board.lay("C4", "3-0", 0)  # (by hand: both of P3's hexes taken)
+    g.board.lay("C6", "7-0", 0)
+    assert overview(g, {"1"})[-1] == "  /lay (no hex to choose now)"
