@@ -142,10 +142,9 @@ def only_rotation(g: Game, e: str, hex_id: str, tile: str) -> int:
     """No rotation given: the only legal one (rotations laying the same track count once), else
     the choice is the player's."""
     rots = None
-    if e in g.corporations:
-        for tid, r in legal_tile_lays(g, e, {hex_id}).get(hex_id, {}).items():
-            if tile_name(tid) == tile_name(tile):
-                rots = r
+    for tid, r in _lays_on(g, e, hex_id).items():  # (a corporation's lays, or a private's)
+        if tile_name(tid) == tile_name(tile):
+            rots = r
     if not rots:
         return 0  # not a normal lay here: the engine says why (or a private's lay takes it)
     rots = distinct_rotations(g, tile, rots)

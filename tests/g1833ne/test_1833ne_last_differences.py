@@ -502,3 +502,17 @@ def test_moves_heads_a_private_by_its_ability_and_says_when_nothing_fits() -> No
     g.board.lay("C4", "3-0", 0)  # (by hand: both of P3's hexes taken)
     g.board.lay("C6", "7-0", 0)
     assert overview(g, {"1"})[-1] == "  /lay (no hex to choose now)"
+
+
+def test_a_private_lay_without_rotation_takes_its_only_rotation() -> None:
+    """/lay hex:C4 tile:4 entity:P3 was refused "must connect to Montreal" (rotation 0 was
+    tried): the only rotation that fits is taken, as for a corporation's lay."""
+    from engine.moves.track import build_lay
+
+    g = _cv_poor(500)
+    g.companies["P3"].owner = "CV"
+    g.corporations["CV"].companies.append("P3")
+    action = build_lay(g, "P3", {"hex": "C4", "tile": "4"})
+    assert action.rotation == 2
+    g.process(action)
+    assert g.board.hexes["C4"].tile.name == "4"
