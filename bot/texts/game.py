@@ -64,7 +64,10 @@ def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[
     stamp = {**who, "state": str(state)}
     if move.action_type == "pass":
         out = [Button(pass_label(game, entity), format_command("pass", stamp))]
-        if isinstance(game.round, OperatingRound):  # /done: every step that may be passed, at once
+        rnd = game.round
+        step = rnd.active_step() if isinstance(rnd, OperatingRound) else None
+        if isinstance(rnd, OperatingRound) and not (step is not None and step.pass_words(entity)):
+            # /done: every step that may be passed, at once (not where a pass costs something)
             out.append(Button("Done (pass the rest)", format_command("done", stamp)))
         return out
     if move.action_type == "run_routes":
@@ -135,6 +138,9 @@ def pass_label(game: Game, entity: str) -> str:
     if isinstance(rnd, OperatingRound):
         step = rnd.active_step()
         name = step.name if step is not None else ""
+        said = step.pass_words(entity) if step is not None else None
+        if said:
+            return said
         for words, label in PASS_LABELS:
             if words in name:
                 return label

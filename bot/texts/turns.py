@@ -53,7 +53,7 @@ def _activity(game: Game, entity: str, first: bool) -> str:
         if entity in game.companies:  # a private of the operating corporation (its ability)
             return "use its ability"
         step = rnd.active_step()
-        what = step.name if step is not None else "operate"
+        what = step.describe(entity) if step is not None else "operate"
         corp = game.corporations.get(entity)
         if corp is not None and what == "buy trains" and game.must_buy_train(corp):
             what += " (it must own a train)"

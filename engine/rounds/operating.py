@@ -63,6 +63,15 @@ class Step:
         waiting = self.active_entities()
         return bool(waiting) and bool(self.actions(waiting[0]))
 
+    def describe(self, entity: str) -> str:
+        """What ``entity`` is asked to do in this step, in a player's words (its name, or more
+        where the choice costs something: 1856's loans repaid or a merge)."""
+        return self.name
+
+    def pass_words(self, entity: str) -> str | None:
+        """What passing this step does, for a pass button, when more than giving it up (None)."""
+        return None
+
     def waits_for(self, entity: str) -> list[str]:
         """What ``entity`` may do first when this step offers it only a pass while it waits for
         that (in a player's words: "issue shares"); empty when nothing."""

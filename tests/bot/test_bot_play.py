@@ -195,3 +195,24 @@ def test_a_player_left_waiting_after_a_closing_is_asked_to_pass() -> None:
     line = next_line(game)
     assert "Player 3, pass (nothing is left to do after the closing)" in line and "/pass" in line
     assert "/buy" not in line and "/sell" not in line
+
+
+def test_repaying_a_corporations_loans_at_the_national_formation_says_who_pays_how_much() -> None:
+    """1856_game_end_bank after TGB merged (action 589): GW's pass repays its loans with its
+    president's money. The button said "No loan" and /done was offered beside it; now the turn
+    line says what is owed and the button who pays it, and there is no /done there."""
+    from bot.play import MOVES
+    from bot.texts.game import _move_components, pass_label
+    from bot.texts.turns import activity
+    from tests.positions import at
+
+    g = at("1856", "1856_game_end_bank", 589)
+    gw = g.corp("GW")
+    owed = g.loan_value * gw.loans - gw.cash
+    who = g.name_of(gw.president or "")
+    assert owed > 0 and g.action_types("GW")[-2:] == ["merge", "pass"]
+    assert activity(g, "GW") == (f"repay loans or merge into the national (GW's loans need ${owed} more "
+                                 f"than its treasury: {who} would pay it)")
+    assert pass_label(g, "GW") == f"Repay the loans ({who} pays ${owed})"
+    labels = [b.label for b in _move_components(g, "GW", MOVES["pass"], 0, {})]
+    assert labels == [f"Repay the loans ({who} pays ${owed})"]

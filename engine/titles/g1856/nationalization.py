@@ -48,6 +48,28 @@ class NationalizationPayoffStep(Step):
         can_pay = pres is not None and g.player(pres).cash >= owed
         return ["merge", "pass"] if can_pay else ["merge"]
 
+    def _owed(self, entity: str) -> tuple[int, str | None]:
+        g = as_g1856(self.game)
+        corp = g.corp(entity)
+        return g.loan_value * corp.loans - corp.cash, corp.president
+
+    def describe(self, entity: str) -> str:
+        g = self.game
+        if entity not in g.corporations:
+            return self.name
+        owed, pres = self._owed(entity)
+        if pres is None:
+            return self.name
+        who = g.name_of(pres)
+        if "pass" in self.actions(entity):
+            return (f"{self.name} ({entity}'s loans need {g.fmt(owed)} more than its treasury: "
+                    f"{who} would pay it)")
+        return f"merge into the national ({entity}'s loans need {g.fmt(owed)} more than its treasury; {who} cannot pay it)"
+
+    def pass_words(self, entity: str) -> str | None:
+        owed, pres = self._owed(entity)
+        return f"Repay the loans ({self.game.name_of(pres)} pays {self.game.fmt(owed)})" if pres else None
+
     def process(self, action: A.Action) -> None:
         g = as_g1856(self.game)
         sym = g.nationalizables[0]
