@@ -92,6 +92,9 @@ def corporations_table(game: Game) -> Table:
         if corp.closed:
             cap = "closed"
         muted = corp.closed or not started
+        if corp.closed:  # nothing of it is in play any more: its name and "closed" only
+            rows.append([_corp_chip(corp), *[Cell("", muted=True) for _ in headers[1:-1]], Cell(cap, muted=True)])
+            continue
         rows.append([
             _corp_chip(corp),
             Cell(pres.name if pres else "", muted=muted),

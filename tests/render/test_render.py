@@ -397,3 +397,17 @@ def test_placements_remembered_from_earlier_drawings_draw_the_same_pictures() ->
     remembered = render_map(game), render_crop(game, lays)
     layout._CHOSEN.clear()
     assert (render_map(game), render_crop(game, lays)) == remembered
+
+
+def test_a_closed_corporation_shows_only_that_it_is_closed() -> None:
+    """1856_game_end_bank after the national formed: the merged corporations' rows showed a
+    president, a price and stations as if they still played."""
+    from render.status_image import corporations_table
+    from tests.positions import at
+
+    g = at("1856", "1856_game_end_bank", 600)
+    rows = {str(getattr(r[0], "text", r[0])): r for r in corporations_table(g).rows}
+    gw = rows["GW"]
+    assert g.corp("GW").closed
+    assert [getattr(c, "text", c) for c in gw[1:]] == [""] * (len(gw) - 2) + ["closed"]
+    assert getattr(rows["CGR"][1], "text", "") != ""
