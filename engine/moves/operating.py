@@ -201,6 +201,11 @@ def train_id(g: Game, raw: str, e: str | None = None, action_type: str = "buy_tr
     """A train as typed: its id, or a train name ("3") for the next one in the bank."""
     if raw in g.trains:
         return raw
+    if e and action_type != "buy_train":  # a name: the entity's own train of that name it may discard/borrow
+        own = {"discard_train": discard_choices, "borrow_train": borrow_choices}[action_type](g, e, {})
+        named = [c.value for c in own if c.value in g.trains and g.trains[c.value].name.lower() == raw.lower()]
+        if named:
+            return named[0]
     for owner in ("depot", "discard"):
         for tid in g.train_order:
             t = g.trains[tid]

@@ -216,3 +216,15 @@ def test_repaying_a_corporations_loans_at_the_national_formation_says_who_pays_h
     assert pass_label(g, "GW") == f"Repay the loans ({who} pays ${owed})"
     labels = [b.label for b in _move_components(g, "GW", MOVES["pass"], 0, {})]
     assert labels == [f"Repay the loans ({who} pays ${owed})"]
+
+
+def test_discard_by_train_name_takes_one_of_the_corporations_own() -> None:
+    """1856_game_end_bank after CGR discarded 4-3 (action 597): /discard train:4 named the
+    4-train already in the discard pile ("CGR cannot scrap 4-3"); it names one of CGR's."""
+    from engine.moves.operating import train_id
+    from tests.positions import at
+
+    g = at("1856", "1856_game_end_bank", 597)
+    assert g.trains["4-3"].owner == "discard"
+    tid = train_id(g, "4", "CGR", "discard_train")
+    assert g.trains[tid].owner == "CGR" and g.trains[tid].name == "4"
