@@ -501,6 +501,10 @@ def find_usage(name: str) -> Usage:
         command = COMMANDS.get(candidate)
         if command is not None and command.usage is not None:
             return command.usage
+    subs = [c.name for c in COMMANDS.values() if c.name.startswith(key + " ") and c.usage is not None]
+    if subs:  # a group (/game): its commands
+        raise UserError(f"/{key} has these commands: " + ", ".join(f"/{n}" for n in subs)
+                        + f"; for one of them: /help command:{subs[0]}")
     raise UserError(f"There is no command /{key}; /help lists them all")
 
 

@@ -67,14 +67,21 @@ def parse(line: str) -> CommandLine:
             words.append(rest.pop(0).lstrip("/"))
         if words:
             params[subject] = " ".join(words)
+    last = None
     for tok in rest:
         key, sep, value = tok.partition(":")
         if not sep or not key:
-            raise CommandSyntaxError(f"Write options as key:value, not {tok!r}")
+            if last is None:
+                raise CommandSyntaxError(f"Write options as key:value, not {tok!r}")
+            # a word after a value goes on with it, as Discord takes it: seat:Player 1,
+            # command:game import (quotes need not be typed)
+            params[last] = f"{params[last]} {tok}"
+            continue
         key = key.lower()
         if key in params:
             raise CommandSyntaxError(f"{key} is given twice")
         params[key] = value
+        last = key
     return CommandLine(name, params)
 
 

@@ -259,3 +259,24 @@ def test_a_move_s_help_in_each_title_s_words() -> None:
     assert move_help(g56, MOVES["merge"]) == "merge into the national"
     assert move_help(ne, MOVES["dividend"]) == "pay out, pay half or withhold"
     assert move_help(g56, MOVES["dividend"]) == "pay out or withhold"
+
+
+def test_terminal_words_after_a_value_go_on_with_it() -> None:
+    """At the terminal `/game claim seat:Player 1` and `/help command:game import` were refused
+    ("Write options as key:value, not '1'"); Discord takes such values whole, so does the terminal."""
+    from bot.terminal.textcmd import parse
+
+    assert parse("/game claim seat:Player 1").params == {"seat": "Player 1"}
+    assert parse("/help command:game import").params == {"command": "game import"}
+    assert parse("/lay hex:F17 tile:57 rotation:2").params == {"hex": "F17", "tile": "57", "rotation": "2"}
+
+
+def test_help_for_a_command_group_lists_its_commands() -> None:
+    """`/help game` said "There is no command /game"."""
+    import pytest
+
+    from bot.commands.table import find_usage
+    from bot.reply import UserError
+
+    with pytest.raises(UserError, match=r"^/game has these commands: /game new, .*/game import"):
+        find_usage("game")
