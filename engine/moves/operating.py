@@ -371,6 +371,19 @@ def build_takeover(g: Game, e: str, p: Params) -> A.Action:
         {"type": "takeover", **base(g, e), "corporation": corp, "shares": number(p, "shares", default=0)})
 
 
+def _confirm_choices(game: Game, entity: str, given: Params) -> list[Choice]:
+    return [Choice("yes", "yes, declare bankruptcy (it cannot be taken back)")]
+
+
+def _build_bankrupt(g: Game, e: str, p: Params) -> A.Action:
+    """Bankruptcy only when confirmed: one tap or word too many would end a player's game
+    (in 1856 everyone's) for good."""
+    if (p.get("confirm") or "").strip().lower() != "yes":
+        raise GameError("Bankruptcy cannot be taken back (in 1856 it ends the game): to declare it, "
+                        "type /bankrupt confirm:yes", BAD_OPTION, option="confirm")
+    return A.Bankrupt(**base(g, e))
+
+
 def _simple(kind: type[A.Action]) -> Any:
     """The builder of an action without options."""
     return lambda g, e, p: kind(**base(g, e))
@@ -431,5 +444,7 @@ MOVES = (
     Move("accept", "accept_takeover", "accept the takeover offered (/pass refuses)", "/accept", (),
          lambda g, e, p: A.Action.from_dict({"type": "accept_takeover", **base(g, e)}), lambda a: {},
          entity_kind="corporation"),
-    Move("bankrupt", "bankrupt", "declare bankruptcy", "/bankrupt", (), _simple(A.Bankrupt), lambda a: {}),
+    Move("bankrupt", "bankrupt", "declare bankruptcy", "/bankrupt confirm:yes",
+         (Option("confirm", "yes: bankruptcy cannot be taken back", choices=_confirm_choices),),
+         _build_bankrupt, lambda a: {"confirm": "yes"}),
 )

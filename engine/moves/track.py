@@ -150,6 +150,8 @@ def only_rotation(g: Game, e: str, hex_id: str, tile: str) -> int:
     rots = distinct_rotations(g, tile, rots)
     if len(rots) == 1:
         return rots[0]
+    if e not in g.corporations:  # a private's lay: as its /moves lines are typed, a rotation that fits
+        return 0 if 0 in rots else rots[0]
     raise GameError(
         f"Tile {tile_name(tile)} fits {hex_id} in rotation {rotations_text(g, hex_id, tile, rots)}; "
         f"add rotation:, for example /lay hex:{hex_id} tile:{tile_name(tile)} rotation:{rots[0]}",

@@ -280,3 +280,22 @@ def test_help_for_a_command_group_lists_its_commands() -> None:
 
     with pytest.raises(UserError, match=r"^/game has these commands: /game new, .*/game import"):
         find_usage("game")
+
+
+def test_bankruptcy_must_be_confirmed() -> None:
+    """/bankrupt ended an 1856 game at once, even for a player who could still sell: it now asks
+    for confirm:yes (a menu of one choice on Discord); a replayed export's bankruptcy types it."""
+    import pytest
+
+    from bot.play import MOVES, build_action
+    from bot.terminal.textcmd import action_to_command
+    from engine import actions as A
+    from engine.errors import GameError
+    from engine.titles.registry import new_game
+
+    g = new_game("1856", [("1", "A"), ("2", "B"), ("3", "C")])
+    with pytest.raises(GameError, match="cannot be taken back.*/bankrupt confirm:yes"):
+        build_action(MOVES["bankrupt"], g, "1", {})
+    assert isinstance(build_action(MOVES["bankrupt"], g, "1", {"confirm": "yes"}), A.Bankrupt)
+    assert action_to_command({"type": "bankrupt", "entity": "GW", "entity_type": "corporation"}) \
+        == "/bankrupt confirm:yes"
