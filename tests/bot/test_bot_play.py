@@ -228,3 +228,15 @@ def test_discard_by_train_name_takes_one_of_the_corporations_own() -> None:
     assert g.trains["4-3"].owner == "discard"
     tid = train_id(g, "4", "CGR", "discard_train")
     assert g.trains[tid].owner == "CGR" and g.trains[tid].name == "4"
+
+
+def test_the_nationals_clean_up_steps_say_what_is_left_to_do() -> None:
+    """1856_game_end_bank right after the CGR formed: its station and train steps said only
+    "remove national stations", "national discards trains"."""
+    from bot.texts.turns import activity
+    from tests.positions import at
+
+    g = at("1856", "1856_game_end_bank", 595)
+    assert activity(g, "CGR").startswith("remove national stations (remove 1 station on ")
+    g = at("1856", "1856_game_end_bank", 596)
+    assert activity(g, "CGR") == "national discards trains (7 trains, keeps 3: discard 4 more)"

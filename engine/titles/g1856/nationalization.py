@@ -100,6 +100,15 @@ class RemoveTokensStep(Step):
     def actions(self, entity: str) -> list[str]:
         return ["remove_token"] if self.blocking() and entity == self.game.national_sym else []
 
+    def describe(self, entity: str) -> str:
+        removals = self.game.token_removals
+        if not removals:
+            return self.name
+        pending = removals[0]
+        count = int(pending.get("count", 1))
+        return (f"{self.name} (remove {count} station{'s' if count != 1 else ''} on "
+                f"{', '.join(pending['hexes'])})")
+
     def process(self, action: A.Action) -> None:
         g = as_g1856(self.game)
         hid, city = g.parse_city(action.city if isinstance(action, A.RemoveToken) else "")
@@ -156,6 +165,14 @@ class NationalDiscardStep(Step):
         # more than three trains in all: one must go (as 18xx.games counts it)
         must = len(self.game.corporations[entity].trains) > 3
         return ["discard_train"] if must else ["discard_train", "pass"]
+
+    def describe(self, entity: str) -> str:
+        if entity not in self.game.corporations:
+            return self.name
+        held = len(self.game.corporations[entity].trains)
+        if held > 3:
+            return f"{self.name} ({held} trains, keeps 3: discard {held - 3} more)"
+        return f"{self.name} (it may scrap its rusting trains)"
 
     def process(self, action: A.Action) -> None:
         g = as_g1856(self.game)
