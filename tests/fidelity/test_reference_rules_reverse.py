@@ -277,3 +277,19 @@ def test_a_token_step_keeps_seeing_no_space_a_closing_freed() -> None:
     assert "place_token" not in g.action_types("LPS")
     play(g, "generated/1856", name, 118)  # its routes, with no token step between
 
+
+
+def test_a_formation_closing_the_train_buyer_the_round_waits_for_ends_the_formation_limit() -> None:
+    """gen.rb 1836Jr56 (3 players, diesel, seed 7172): B bought the 6-train (577) and could buy
+    more; the formation (580) closes B while the round waits for it, and 18xx.games then passes
+    every step, the national's discard step too: MESS's train limit is 3 from then on (its
+    discard trigger stays). So at 692, with 6, 5 and a new 6, MESS's train step is over
+    (we had kept the formation's +99 and waited for MESS to buy more). When the round waits
+    for nobody at the closings, the formation limit stands
+    (test_a_formation_that_closes_the_whole_round_leaves_the_discard_to_the_next)."""
+    name = "1836jr56_p3_s7172_diesel_variant_formation_ends_limit"
+    g = before("generated/1836jr56", name, 581)
+    mess = g.corp("MESS")
+    assert g.corp_train_limit(mess) == 3 and g.nationalization_train_discard_trigger
+    g = before("generated/1836jr56", name, 693)
+    assert g.acting() == ["Nord"] and len(g.corp("MESS").trains) == 3

@@ -409,6 +409,12 @@ def post_corp_nationalization(g: G1856) -> None:
     _log_national_holders(g, national)
     national_token_swap(g)
     for sym in g.nationalized_corps:
+        waiting = g.round.active_step() if isinstance(g.round, OperatingRound) else None
+        if waiting is not None and waiting.active_entities()[:1] == [sym]:
+            # 18xx.games closes a corporation its round waits for (the train buyer that may buy
+            # more) by passing every step, the national's discard step too: its formation train
+            # limit ends here (one above the phase's), though its discard still comes
+            g.national_train_limit_extra = 1
         g.close_corporation(g.corp(sym))
     rnd = g.round
     if isinstance(rnd, OperatingRound):
