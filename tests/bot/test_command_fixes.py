@@ -299,3 +299,39 @@ def test_bankruptcy_must_be_confirmed() -> None:
     assert isinstance(build_action(MOVES["bankrupt"], g, "1", {"confirm": "yes"}), A.Bankrupt)
     assert action_to_command({"type": "bankrupt", "entity": "GW", "entity_type": "corporation"}) \
         == "/bankrupt confirm:yes"
+
+
+# ---------------------------------------------------------------------------- heads-up
+# A player whose private or train another player's corporation buys is mentioned in that
+# move's message (18xx.games lets any corporation buy them, for $1 up, without asking).
+BW_AT_ITS_TRAIN_STEP = NE_START + NE_BW_TRAIN
+
+
+async def test_the_owner_of_a_train_bought_by_another_players_corporation_is_mentioned(
+        session: LocalSession) -> None:
+    await typed(session, BW_AT_ITS_TRAIN_STEP)
+    printed = await session.run_line("/train train:2-0 price:1")
+    assert printed[0] == "BW buys a 2-train for $1 from B&L (bob)"
+    assert "@alice alice: your corporation B&L's train 2-0 was bought (see above)" in printed
+    printed = await session.run_line("/private company:P1 price:1")  # alice's private
+    assert any(ln.startswith("BW buys P1 from alice for $1") for ln in printed), printed
+    assert "@alice alice: your private P1 was bought (see above)" in printed
+
+
+async def test_a_players_own_purchase_mentions_nobody_else(session: LocalSession) -> None:
+    await typed(session, BW_AT_ITS_TRAIN_STEP)
+    printed = await session.run_line("/private company:P2 price:1")  # bob's own private
+    assert not [ln for ln in printed if ln.startswith("@") and "was bought" in ln], printed
+
+
+def test_on_discord_the_message_notifies_the_next_player_and_the_seller_only() -> None:
+    from bot.discord.cog import message_for
+    from bot.reply import Reply
+
+    reply = Reply(lines=["BW buys P1 from alice for $1 (bob)"], ping="222", ping_text="your turn (bob)",
+                  heads_up=[("111", "alice: your private P1 was bought (see above)")])
+    mentions = message_for(reply, "text", reply.ping)["allowed_mentions"]
+    assert [u.id for u in mentions.users] == [222, 111]
+    assert mentions.everyone is False and mentions.roles is False
+    alone = message_for(Reply(lines=["x"], heads_up=[("111", "t")]), "text", None)["allowed_mentions"]
+    assert [u.id for u in alone.users] == [111]
