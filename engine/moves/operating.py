@@ -379,8 +379,9 @@ def _build_bankrupt(g: Game, e: str, p: Params) -> A.Action:
     """Bankruptcy only when confirmed: one tap or word too many would end a player's game
     (in 1856 everyone's) for good."""
     if (p.get("confirm") or "").strip().lower() != "yes":
-        raise GameError("Bankruptcy cannot be taken back (in 1856 it ends the game): to declare it, "
-                        "type /bankrupt confirm:yes", BAD_OPTION, option="confirm")
+        what = "you leave the game" if g.TITLE == "1833NE" else "it ends the game"
+        raise GameError(f"Bankruptcy cannot be taken back ({what}): to declare it, type /bankrupt confirm:yes",
+                        BAD_OPTION, option="confirm")
     return A.Bankrupt(**base(g, e))
 
 
