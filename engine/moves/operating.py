@@ -76,12 +76,15 @@ def dividend_choices(game: Game, entity: str, given: Params) -> list[Choice]:
     net = revenue - game.revenue_deduction(rnd, corp) if rnd is not None else 0
     words = {"payout": "pay out", "withhold": "withhold", "half": "pay half"}
     out = []
+    deducted = revenue - net  # (1856: the unpaid interest taken from the run first)
     for kind in game.dividend_kinds(corp):
         label = words.get(kind, kind)
         if revenue:
-            label += f" {game.fmt(revenue)}"
-            if kind == "payout":
-                label += f" ({game.fmt(revenue / corp.total_shares)} a share)"
+            label += f" {game.fmt(max(net, 0))}"
+            if kind == "payout" and net > 0:
+                label += f" ({game.fmt(net / corp.total_shares)} a share)"
+            if deducted:
+                label += f" (after {game.fmt(deducted)} of unpaid interest)"
         after = game.dividend_effect(corp, net, kind)
         if after.price is not None and corp.price is not None and after.price.price != corp.price.price:
             label += f", price {game.fmt(corp.price.price)} -> {game.fmt(after.price.price)}"

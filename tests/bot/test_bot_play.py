@@ -240,3 +240,17 @@ def test_the_nationals_clean_up_steps_say_what_is_left_to_do() -> None:
     assert activity(g, "CGR").startswith("remove national stations (remove 1 station on ")
     g = at("1856", "1856_game_end_bank", 596)
     assert activity(g, "CGR") == "national discards trains (7 trains, keeps 3: discard 4 more)"
+
+
+def test_the_dividend_choices_show_the_run_left_after_unpaid_interest() -> None:
+    """hotseat003 (1836Jr56) at B's dividend (after 160): its whole run went to unpaid
+    interest, yet the buttons offered to pay it out (8 F a share for an 80 F run in the
+    play-test); they say what is left."""
+    from engine.moves.operating import dividend_choices
+    from tests.positions import at
+
+    g = at("1836jr56", "hotseat003", 160)
+    run = sum(r["revenue"] for r in g.round.state["routes"])
+    labels = {c.value: c.label for c in dividend_choices(g, "B", {})}
+    assert run > 0 and labels["payout"].startswith(f"pay out 0 F (after {run} F of unpaid interest)"), labels
+    assert "a share" not in labels["payout"]
