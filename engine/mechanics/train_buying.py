@@ -160,7 +160,9 @@ class TrainBuying(TitleHooks):
         if train.owner in ("depot", "discard"):
             if train not in self.depot_trains():
                 raise GameError(f"Train {train.id} is not available yet", UNAVAILABLE, train=train.id)
-            if train not in self.buyable_depot_trains(corp):
+            # (a trade-in is not held to one train of a type per turn: 18xx.games offers and
+            # accepts it after a bank train of that type, as a gen.rb game showed)
+            if train not in self.buyable_depot_trains(corp) and exchange is None:
                 raise GameError(f"{corp.sym} may buy only one {train.name}-train from the bank per turn", LIMIT, corporation=corp.sym, train=train.id)
             price = train.price
             if exchange:

@@ -293,3 +293,15 @@ def test_a_formation_closing_the_train_buyer_the_round_waits_for_ends_the_format
     assert g.corp_train_limit(mess) == 3 and g.nationalization_train_discard_trigger
     g = before("generated/1836jr56", name, 693)
     assert g.acting() == ["Nord"] and len(g.corp("MESS").trains) == 3
+
+
+def test_a_trade_in_is_not_held_to_one_bank_train_of_a_type_per_turn() -> None:
+    """gen.rb 1836Jr56 (4 players, alt, seed 7357): MESS bought the 8-train 8-3 from the bank
+    (814), discarded 8-1, then traded its 6-train in for 8-0 from the discard pile (816):
+    18xx.games offers and accepts the trade-in though one 8-train came from the bank this turn
+    (we refused "may buy only one 8-train from the bank per turn")."""
+    name = "1836jr56_p4_s7357_alt_trade_in_after_bank_train"
+    g = before("generated/1836jr56", name, 816)
+    assert "8" in g.round.state.get("depot_types_bought", set())
+    play(g, "generated/1836jr56", name, 816)
+    assert g.trains["8-0"].owner == "MESS" and g.trains["6-1"].owner == "discard"
