@@ -143,18 +143,6 @@ def _in_game_words(game: Game, move: Move, usage: Usage, entity: str | None) -> 
                    example=title_example(game, move))
 
 
-# ---------------------------------------------------------------------- /done
-DONE = replace(MOVES["pass"], command="done")  # /done acts for the entity /pass would
-
-
-async def done(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
-    """``/done`` (:func:`bot.handlers.turn_end.done`), refused in its own words: "BW cannot /done
-    now; it can: /routes, ..." where no step may be passed (it said /pass, which was not typed)."""
-    _, cached, _, pids = await service.playing(channel_id, caller, params)
-    resolve_entity(cached.game, DONE, pids, params.get("entity"), params)
-    return await turn_end.done(service, channel_id, caller, params)
-
-
 # ---------------------------------------------------------------------- the table
 _SEAT = ("seat", "a seat name")
 HELP_TOPICS = ("Game", "Absent players", "Records", "Actions", "More")  # the sections of HELP_LAYOUT
@@ -415,7 +403,7 @@ def _game_commands() -> tuple[Command, ...]:
         Command("creators", access.creators, unlocked=True),
         Command(
             "done",
-            done,
+            turn_end.done,
             Usage(
                 "done",
                 "end your turn: pass every step you may pass, up to the next decision",

@@ -7,6 +7,7 @@ exports stay the 18xx.games sequence of passes; the channel gets one message.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.moves import MOVES
@@ -19,12 +20,13 @@ if TYPE_CHECKING:
     from ..service import GameService
 
 MAX_PASSES = 12  # more steps than any title's operating turn has
+DONE = replace(MOVES["pass"], command="done")  # acts for the entity /pass would; refusals name /done
 
 
 async def done(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
     row, cached, _, pids = await service.playing(channel_id, caller, params)
     game = cached.game
-    entity = resolve_entity(game, MOVES["pass"], pids, params.get("entity"), params)
+    entity = resolve_entity(game, DONE, pids, params.get("entity"), params)
     start = game.round_key()
     replies: list[Reply] = []
     for _ in range(MAX_PASSES):

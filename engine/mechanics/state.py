@@ -50,6 +50,7 @@ class GameState:
     # clears its map cache: a home station placed at a first run or stations removed by a closing
     # leave it as it was. A title that sets this copies that (the 1856 family, rules-deviations).
     TOKEN_VIEW_KEPT = False
+    BANKRUPTCY_MEANS = "it ends the game"  # what declaring bankruptcy does, in a player's words
 
     # A title that sets this ends the game ("dnf") when a round ends at this turn or later, as
     # 18xx.games does at turn 100 (rounds in which nobody can act pass by themselves until then).

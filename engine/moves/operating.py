@@ -204,8 +204,10 @@ def train_id(g: Game, raw: str, e: str | None = None, action_type: str = "buy_tr
     """A train as typed: its id, or a train name ("3") for the next one in the bank."""
     if raw in g.trains:
         return raw
+    chooser = {"buy_train": train_choices, "discard_train": discard_choices,
+               "borrow_train": borrow_choices}[action_type]
     if e and action_type != "buy_train":  # a name: the entity's own train of that name it may discard/borrow
-        own = {"discard_train": discard_choices, "borrow_train": borrow_choices}[action_type](g, e, {})
+        own = chooser(g, e, {})
         named = [c.value for c in own if c.value in g.trains and g.trains[c.value].name.lower() == raw.lower()]
         if named:
             return named[0]
@@ -217,8 +219,6 @@ def train_id(g: Game, raw: str, e: str | None = None, action_type: str = "buy_tr
     lowered = {t.lower(): t for t in g.trains}
     if raw.lower() in lowered:
         return lowered[raw.lower()]
-    chooser = {"buy_train": train_choices, "discard_train": discard_choices,
-               "borrow_train": borrow_choices}[action_type]
     options = chooser(g, e, {}) if e else []
     offer = "; ".join(f"train:{c.value} ({c.label})" for c in options[:8])
     if any(t.name.lower() == raw.lower() for t in g.trains.values()):
@@ -382,8 +382,8 @@ def _build_bankrupt(g: Game, e: str, p: Params) -> A.Action:
     """Bankruptcy only when confirmed: one tap or word too many would end a player's game
     (in 1856 everyone's) for good."""
     if (p.get("confirm") or "").strip().lower() != "yes":
-        what = "you leave the game" if g.TITLE == "1833NE" else "it ends the game"
-        raise GameError(f"Bankruptcy cannot be taken back ({what}): to declare it, type /bankrupt confirm:yes",
+        raise GameError(f"Bankruptcy cannot be taken back ({g.BANKRUPTCY_MEANS}): to declare it, "
+                        "type /bankrupt confirm:yes",
                         BAD_OPTION, option="confirm")
     return A.Bankrupt(**base(g, e))
 

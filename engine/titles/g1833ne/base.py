@@ -145,6 +145,7 @@ class G1833NEBase(Game):
 
     # No MAX_TURN (Game's None): a game nobody can move in ends as "stalled".
     TITLE = "1833NE"
+    BANKRUPTCY_MEANS = "you leave the game; it goes on while two players are left"
     SELL_AFTER = "any"  # checked in can_sell_hook: before it operated only its president sells
     SELL_BUY_ORDER = "sell_buy"
     SELL_MOVEMENT = "left_block_pres"

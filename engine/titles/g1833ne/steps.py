@@ -209,10 +209,11 @@ class NETokenStep(TokenStep):
         return super().actions(entity) or (["pass"] if self.waits_for(entity) else [])
 
     def waits_for(self, entity: str) -> list[str]:
-        if entity != self.corp.sym or self.round.state.get("tokened") or self.game.can_place_token(self.corp):
+        if entity != self.corp.sym or self.round.state.get("tokened"):
             return []
         cost = self.game.cheapest_station(self.corp)
-        return ["issue shares"] if cost is not None and self.game.may_issue_for(self.corp, cost) else []
+        waits = cost is not None and cost > self.corp.cash and self.game.may_issue_for(self.corp, cost)
+        return ["issue shares"] if waits else []
 
 
 class P3Step(Step):

@@ -42,9 +42,7 @@ class NationalizationPayoffStep(Step):
         n = g.nationalizables
         if not n or n[0] != entity:
             return []
-        corp = g.corp(entity)
-        owed = g.loan_value * corp.loans - corp.cash
-        pres = corp.president
+        owed, pres = self._owed(entity)
         can_pay = pres is not None and g.player(pres).cash >= owed
         return ["merge", "pass"] if can_pay else ["merge"]
 
