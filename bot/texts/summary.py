@@ -1,5 +1,5 @@
-"""The end-of-game summary: final ranking (cash, share value, total), why and after how long
-the game ended, and each player's value over the game for a chart.
+"""The end-of-game summary: final ranking (cash, share value, 1856's charge for loans, total),
+why and after how long the game ended, and each player's value over the game for a chart.
 
 The value series comes from replaying the stored log once and recording ``player_value`` of
 every player whenever the round changes (after each auction, stock and operating round).
@@ -32,6 +32,7 @@ class Standing:
     cash: int
     shares: int  # value of shares and private companies held
     total: int
+    loans: int = 0  # what the total loses for the loans of corporations whose shares are held (1856)
 
 
 @dataclass
@@ -61,13 +62,13 @@ def standings(game: Game) -> list[Standing]:
     """Players by final value, highest first; equal values share a rank."""
     rows = []
     for p in game.players:
-        total = game.player_value(p)
-        rows.append((p.id, p.name, p.cash, total - p.cash, total))
+        total, loans = game.player_value(p), game.loan_charge(p)
+        rows.append((p.id, p.name, p.cash, total - p.cash + loans, total, loans))
     rows.sort(key=lambda r: -r[4])
     out: list[Standing] = []
-    for i, (pid, name, cash, shares, total) in enumerate(rows):
+    for i, (pid, name, cash, shares, total, loans) in enumerate(rows):
         rank = out[-1].rank if out and out[-1].total == total else i + 1
-        out.append(Standing(rank, pid, name, cash, shares, total))
+        out.append(Standing(rank, pid, name, cash, shares, total, loans))
     return out
 
 
@@ -137,8 +138,9 @@ def summary_lines(s: Summary, fmt: Any = str) -> list[str]:
     medals = {1: "🥇", 2: "🥈", 3: "🥉"}
     lines = [head]
     for st in s.standings:
+        loans = f" - {fmt(st.loans)} for their corporations' loans" if st.loans else ""
         lines.append(f"{medals.get(st.rank, f'{st.rank}.')} {st.name}: {fmt(st.total)} "
-                     f"(cash {fmt(st.cash)} + shares {fmt(st.shares)})")
+                     f"(cash {fmt(st.cash)} + shares {fmt(st.shares)}{loans})")
     return lines
 
 

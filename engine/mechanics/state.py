@@ -304,7 +304,12 @@ class GameState:
             if s.owner == player.id:
                 value += self.share_price_value(s)
         value += sum(self.companies[c].value for c in player.companies if not self.companies[c].closed)
-        return int(value)
+        return int(value) - self.loan_charge(player)
+
+    def loan_charge(self, player: Player) -> int:
+        """What ``player``'s value loses for the loans of the corporations whose shares they hold
+        (1856: $10 a share per loan); none by default."""
+        return 0
 
     def result(self) -> dict[str, int]:
         return {p.id: self.player_value(p) for p in self.players}

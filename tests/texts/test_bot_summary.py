@@ -14,7 +14,7 @@ from bot.commands.layer import CommandLayer
 from bot.reply import Caller, Reply
 from bot.storage.store import Store
 from bot.terminal.textcmd import action_to_command, parse
-from bot.texts.summary import fmt_days, round_label, standings, value_series
+from bot.texts.summary import Summary, fmt_days, round_label, standings, summary_lines, value_series
 from engine.replay import filter_actions, replay
 from engine.titles.registry import new_game
 from tests.fixture_util import load_export
@@ -73,7 +73,7 @@ async def test_summary_of_a_whole_game(tmp_path: Path) -> None:
         assert [ln.split(":")[0][2:] for ln in ranking] == sorted(result, key=lambda k: -result[k])
         for st in standings(game):
             assert st.total == result[st.player_id] == expected.result()[st.player_id]
-            assert st.cash + st.shares == st.total
+            assert st.cash + st.shares - st.loans == st.total
             line = next(ln for ln in ranking if f" {st.name}:" in ln)
             assert (f"{st.name}: {game.fmt(st.total)} (cash {game.fmt(st.cash)} + shares "
                     f"{game.fmt(st.shares)})") in line
@@ -101,6 +101,26 @@ async def test_summary_of_a_whole_game(tmp_path: Path) -> None:
         assert "no finished games" in nobody.lines[0]
     finally:
         await store.close()
+
+
+def test_standings_name_the_charge_for_loans() -> None:
+    """1856 counts each share $10 less per loan its corporation still has (18xx.games'
+    player_value): the summary says so instead of showing the shares' value net of it."""
+    export = load_export("1856", "89363")
+    game = replay(export).game
+    result = {str(k): v for k, v in export["result"].items()}
+    rows = standings(game)
+    assert all(st.loans > 0 for st in rows)  # every player holds shares of a corporation with loans
+    for st in rows:
+        held = [s for s in game.shares.values() if s.owner == st.player_id]
+        assert st.loans == sum(s.percent * game.corp(s.corporation).loans for s in held)
+        assert st.shares == sum(game.share_price_value(s) for s in held) + sum(
+            game.companies[c].value for c in game.player(st.player_id).companies if not game.companies[c].closed)
+        assert st.cash + st.shares - st.loans == st.total == result[st.player_id]
+    lines = summary_lines(Summary("1856", game.end_reason, rows, 1, 1, None), game.fmt)
+    first = rows[0]
+    assert (f"{first.name}: {game.fmt(first.total)} (cash {game.fmt(first.cash)} + shares {game.fmt(first.shares)}"
+            f" - {game.fmt(first.loans)} for their corporations' loans)") in lines[1]
 
 
 def test_value_series_records_every_round() -> None:

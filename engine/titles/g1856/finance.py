@@ -194,9 +194,8 @@ class G1856Finance(G1856Base):
             total += s.percent
         return picked
 
-    def player_value(self, player: Player) -> int:
-        value = super().player_value(player)
-        for s in self.shares.values():
-            if s.owner == player.id:
-                value -= s.percent * self.corporations[s.corporation].loans
-        return value
+    def loan_charge(self, player: Player) -> int:
+        # each share held counts $10 less per loan its corporation still has (18xx.games'
+        # player_value, the rules' end-of-game valuation): $1 per percent per loan
+        return sum(s.percent * self.corporations[s.corporation].loans
+                   for s in self.shares.values() if s.owner == player.id)
