@@ -140,10 +140,10 @@ class TitleHooks(GameState):
         or otherwise resolves it); the turn then does not move on."""
         return False
 
-    def defer_closings(self) -> None:
-        """From now on a corporation whose price reaches the closing space stays open until
-        :meth:`close_deferred` (titles that close corporations by price, as 18xx.games does:
-        after the action)."""
+    def defer_closings(self, only: str | None = None) -> None:
+        """From now on a corporation whose price reaches the closing space (only ``only`` when
+        given) stays open until :meth:`close_deferred` (titles that close corporations by
+        price, as 18xx.games does: after the action)."""
 
     def close_deferred(self) -> list[str]:
         """Closes the corporations :meth:`defer_closings` kept open; their symbols."""

@@ -33,6 +33,7 @@ class G1856Base(Game):
     HAS_LOANS = True
     _selling = False  # a share sale is under way (a corporation it closes settles its interest first)
     deferred_closings: list[Corporation] | None = None  # reached the closing space, closed after the turn moved on
+    deferring_only: str | None = None  # the one corporation whose closing is deferred (None: all)
 
     def __init__(self, data: Any = g1856_data, *args: Any, **kwargs: Any):
         super().__init__(data, *args, **kwargs)

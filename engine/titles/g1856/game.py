@@ -278,18 +278,18 @@ class G1856(G1856Privates):
         cell = corp.price
         super().move_price(corp, direction)
         if corp.price is not cell and corp.price is not None and "close" in corp.price.types:
-            if self.deferred_closings is not None:
+            if self.deferred_closings is not None and self.deferring_only in (None, corp.sym):
                 if corp not in self.deferred_closings:
                     self.deferred_closings.append(corp)
                 return
             self.settle_before_closing(corp)
             self.close_corporation(corp)
 
-    def defer_closings(self) -> None:
-        self.deferred_closings = []
+    def defer_closings(self, only: str | None = None) -> None:
+        self.deferred_closings, self.deferring_only = [], only
 
     def close_deferred(self) -> list[str]:
-        corps, self.deferred_closings = self.deferred_closings or [], None
+        corps, self.deferred_closings, self.deferring_only = self.deferred_closings or [], None, None
         for corp in corps:
             self.settle_before_closing(corp)
             self.close_corporation(corp)
