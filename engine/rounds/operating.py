@@ -251,13 +251,51 @@ class OperatingRound(Round):
         closed_before = self.closed_at_start = self._closed() if self.game.closing_ends_idle_turn() else None
         left_current = self.closed_current and self.corp.closed  # (_start_entity)
         step.acted = True
+        # 18xx.games closes a corporation by its price only after the action
+        # (Game#action_processed), once its round has settled the action and skipped the steps
+        # with nothing left to offer: a sale that drops another corporation to the closing
+        # space closes it here after that too
+        sold = self._sold_elsewhere(action) if closed_before is not None else None
+        if sold is not None:
+            self.game.defer_closings(sold)
+        try:
+            done, active = self._settle(step, action, closed_before, left_current)
+        finally:
+            if sold is not None:
+                self.game.close_deferred()
+        if done:
+            return
+        if active is None:
+            self.next_entity()
+        elif closed_before is not None and self._closed() - closed_before and not active.offers_current():
+            # the closing emptied the step that held the turn after the action (18xx.games' active
+            # step then lists nothing for whom it waits: the operating corporation, or a president
+            # in a cash crisis, who still has their sale): the round moves to the next corporation
+            # at once, past any later step (a loan repayment), without ending the turn; the
+            # round's last corporation keeps its turn. A step the action itself left with nothing
+            # (no train affordable once the interest is paid) was skipped before the closing, and
+            # the later step that then holds the turn (the loan step) keeps it
+            self._skip_steps()  # (what the emptied step leaves, as after any action)
+            if self.index < len(self.entities) - 1:
+                self.index += 1
+                self._start_entity(closed_last_waits=True)
+
+    def _sold_elsewhere(self, action: A.Action) -> str | None:
+        """The corporation, other than the operating one, whose shares ``action`` sells."""
+        if not isinstance(action, A.SellShares) or not action.shares:
+            return None
+        share = self.game.shares.get(action.shares[0])
+        return share.corporation if share is not None and share.corporation != self.corp.sym else None
+
+    def _settle(self, step: Step, action: A.Action, closed_before: set[str] | None,
+                left_current: bool) -> tuple[bool, Step | None]:
+        """Processes ``action`` in ``step`` and settles it: (done, the step then holding the
+        turn); done when the round has already moved on or stays as it is."""
         operator_closed, president = self.corp.closed, self.corp.president
         step.process(action)
         # (a corporation closed by this action still counts as open until it is through)
         self.game.after_operating_action(self, None if operator_closed else (
             president if self.corp.closed else self.corp.president))
-        # (a step that waits for nobody now, like a cash crisis the sale settled, holds nothing)
-        step_holds = not step.passed and step.blocks() and bool(step.active_entities())
         self.state_round["acted"] = True
         if self.corp.closed and not left_current and not self.game.finished:
             # the operating corporation closed during its own turn: the next one operates (what
@@ -278,38 +316,27 @@ class OperatingRound(Round):
                 # nobody of this round is left to operate: it ends at once, even with the
                 # national's discard waiting (as 18xx.games ends it)
                 self._finished = True
-                return
+                return True, None
             if stays:
-                return
+                return True, None
             later = any(not self.game.corporations[e].closed for e in self.entities[self.index + 1:])
             waiting = self.active_step()
             if not later and waiting is not None and self.corp.sym not in waiting.active_entities():
-                return  # the last turn of the round: what still waits is done first
+                return True, None  # the last turn of the round: what still waits is done first
             self.force_next_entity()
-            return
+            return True, None
         self.game.after_step_action(self, action)
         if left_current:  # the closed corporation left current acts once; it holds no step after
             self.next_entity()
-            return
+            return True, None
         known, held = self._skip_steps()
         if self.corp.closed and not operator_closed:
             # closed while its skipped steps were settled (a withheld non-run dropping its price
             # to 0): its own step was current, so 18xx.games cuts the turn short
             self.game.turn_cut_short(self.corp)
         if self.game.finished:
-            return
-        if (held if known else self.active_step()) is None:
-            self.next_entity()
-        elif closed_before is not None and step_holds and self._closed() - closed_before \
-                and not step.offers_current():
-            # 18xx.games closes a corporation only after the action (Game#action_processed):
-            # when the step the turn was in then offers whom it waits for (the operating
-            # corporation; a president in a cash crisis still has their sale) nothing, it
-            # moves to the next corporation at once, past any later step (a loan repayment),
-            # without ending the turn; the round's last corporation keeps its turn
-            if self.index < len(self.entities) - 1:
-                self.index += 1
-                self._start_entity(closed_last_waits=True)
+            return True, None
+        return False, held if known else self.active_step()
 
     def _closed(self) -> set[str]:
         """The corporations closed by their price (in the market's closing cell)."""

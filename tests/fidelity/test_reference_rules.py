@@ -253,3 +253,24 @@ def test_a_closed_last_corporation_takes_a_loan_with_the_loans_it_had() -> None:
     play(g, G56, "1856_p3_s101", 131)
     assert g.bank == bank - 100 + 20
     assert g.round.name == "Stock Round"
+
+
+def test_a_closing_moves_on_only_when_it_empties_the_step_then_holding_the_turn() -> None:
+    """gen.rb 1856 (4 players, alternate destinations, seed 7345): in CV's train step (CV has $10,
+    a 3-train that found no run and a loan), Player 1 sells a CA share (1654), dropping CA to the
+    closing space. 18xx.games settles the action first: CV pays its $10 interest, so the train
+    step offers it nothing and is skipped, and the loan step holds the turn; CA closes after
+    that and the loan step still offers CV a loan, so the round stays with CV, which passes
+    (1655) before LPS operates. (A closing that empties the step then holding the turn moves
+    on at once: the 1836Jr56 seed 8803 test above.)"""
+    name = "1856_p4_s7345_alternate_destinations_close_at_train_step_keeps_loan_step"
+    g = before(G56, name, 1654)
+    assert g.round.corp.sym == "CV" and g.corp("CV").cash == 10
+    assert set(turn_moves(g, "CV")) == {"take_loan", "buy_train", "pass"}
+    play(g, G56, name, 1654)
+    assert g.corporations["CA"].closed and g.corp("CV").cash == 0
+    assert g.round.corp.sym == "CV" and g.round.acting() == ["CV"]
+    assert set(turn_moves(g, "CV")) == {"take_loan", "pass"}
+    assert g.log.index("CV pays $10 interest") < g.log.index("CA closes")
+    play(g, G56, name, 1655)
+    assert g.round.corp.sym == "LPS"
