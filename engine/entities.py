@@ -59,6 +59,7 @@ class Train:
     events: list[dict[str, Any]] = field(default_factory=list)
     owner: str = "depot"  # "depot", a corporation sym, "discard", "rusted"
     operated: bool = False
+    unlimited: bool = False  # the bank never runs out of this kind (the next one appears when one is sold)
 
     @property
     def permanent(self) -> bool:

@@ -192,7 +192,7 @@ def trains_line(game: Game) -> str:
             return " or ".join(f"{name} {_money(game, cost)}" for name, cost in sides)
         return _money(game, t.price)
 
-    parts = [f"{g[0].name} ×{len(g)} ({price(g[0])})" for g in groups]
+    parts = [f"{g[0].name} {'unlimited' if g[-1].unlimited else f'×{len(g)}'} ({price(g[0])})" for g in groups]
     return "Depot: " + ("  ·  ".join(parts) if parts else "empty")
 
 

@@ -6,6 +6,7 @@ events, closing privates, and train limits.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from ..entities import Company, Corporation, Train
@@ -58,12 +59,14 @@ class PhaseRules(TitleHooks):
         return [self.trains[t] for t in self.corporations[sym].trains]
 
     def give_train(self, train: Train, sym: str) -> None:
+        self._leaves_depot(train)
         if train.owner in self.corporations:
             self.corporations[train.owner].trains.remove(train.id)
         train.owner = sym
         self.corporations[sym].trains.append(train.id)
 
     def remove_train(self, train: Train, to: str = "discard") -> None:
+        self._leaves_depot(train)
         if train.owner in self.corporations:
             self.corporations[train.owner].trains.remove(train.id)
         train.owner = to
@@ -71,6 +74,20 @@ class PhaseRules(TitleHooks):
             if train.id in self.discard_order:
                 self.discard_order.remove(train.id)
             self.discard_order.append(train.id)
+
+    def _leaves_depot(self, train: Train) -> None:
+        """The last unsold train of an unlimited kind leaves the bank: the next one takes its
+        place in the depot, numbered on ("D-0" sold: "D-1"; 18xx.games' Depot clones it)."""
+        if train.owner != "depot" or not train.unlimited:
+            return
+        at = self.train_order.index(train.id)
+        after = next((self.trains[t] for t in self.train_order[at + 1:] if self.trains[t].owner == "depot"), None)
+        if after is not None and after.name == train.name:
+            return
+        number = int(train.id.rsplit("-", 1)[1]) + 1
+        clone = dataclasses.replace(train, id=f"{train.name}-{number}", events=[], owner="depot", operated=False)
+        self.trains[clone.id] = clone
+        self.train_order.insert(at + 1, clone.id)
 
     def on_train_bought_from_depot(self, train: Train) -> None:
         """Phase changes, rusting and train events when a train leaves the depot."""

@@ -106,11 +106,15 @@ class GameState:
         self.discard_order: list[str] = []  # the bank's pool, in the order trains reached it
         self.end_pending: str | None = None
         for t in self.game_trains():
-            for i in range(t["num"]):
+            unlimited = t["num"] == "unlimited"
+            # an unlimited kind starts with as many as its events need (18xx.games' num_trains)
+            num = max((e["when"] for e in t.get("events", []) if "when" in e), default=1) if unlimited else t["num"]
+            for i in range(num):
                 train = Train(id=f"{t['name']}-{i}", name=t["name"], distance=t.get("distance", 0),
                               price=t["price"], rusts_on=t.get("rusts_on"),
                               available_on=t.get("available_on"), discount=t.get("discount"),
-                              events=[e for e in t.get("events", []) if e.get("when", 1) == i + 1])
+                              events=[e for e in t.get("events", []) if e.get("when", 1) == i + 1],
+                              unlimited=unlimited)
                 self.trains[train.id] = train
                 self.train_order.append(train.id)
         self.phases = self.game_phases()

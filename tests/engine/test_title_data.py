@@ -168,7 +168,7 @@ def test_trains(data):
         for key in ("name", "distance", "price", "num"):
             assert key in train, (train.get("name"), key)
         assert isinstance(train["price"], int) and train["price"] > 0
-        assert isinstance(train["num"], int) and train["num"] > 0
+        assert train["num"] == "unlimited" or isinstance(train["num"], int) and train["num"] > 0
         assert isinstance(train["distance"], (int, list))
         for key in ("rusts_on", "obsolete_on", "available_on"):
             if key in train:
@@ -252,10 +252,10 @@ def test_base_defaults_not_overridden(data):
 
 def test_1856_train_ids_match_real_games():
     # The exported 18xx.games games (commit 111f7f6) use train ids 2-0..2-5, 3-0..3-4, 4-0..4-3,
-    # 5-0..5-2 and no prime trains.
+    # 5-0..5-2 and no prime trains; D-trains (and the variant's 8s) are unlimited, D-0, D-1, ...
     data = importlib.import_module("engine.titles.g1856.data")
     nums = {t["name"]: t["num"] for t in data.TRAINS}
-    assert nums == {"2": 6, "3": 5, "4": 4, "5": 3, "6": 2, "D": 22}
+    assert nums == {"2": 6, "3": 5, "4": 4, "5": 3, "6": 2, "D": "unlimited"}
     assert data.PERCENT_TO_OPERATE_LAST_TRAINS == [f"{n}-{nums[n] - 1}" for n in ("2", "3", "4", "5")]
 
 

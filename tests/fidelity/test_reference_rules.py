@@ -274,3 +274,36 @@ def test_a_closing_moves_on_only_when_it_empties_the_step_then_holding_the_turn(
     assert g.log.index("CV pays $10 interest") < g.log.index("CA closes")
     play(g, G56, name, 1655)
     assert g.round.corp.sym == "LPS"
+
+
+def test_the_bank_never_runs_out_of_1856_eight_trains() -> None:
+    """1856's 8-trains (and D-trains) are unlimited on 18xx.games: the bank holds one at a time
+    and the next appears when it is sold, numbered on. gen.rb 1856 (5 players, seed 7602) sells
+    the 23rd 8-train (8-22) to WGB at 1551; 1836Jr56 keeps its five 8s and 22 Ds."""
+    name = "1856_p5_s7602_unlimited_bonus_tokens_eight_train_variant_23rd_eight_train"
+    g = before(G56, name, 1551)
+    eights = [t for t in g.upcoming_trains() if t.name == "8"]
+    assert [t.id for t in eights] == ["8-22"] and eights[0].unlimited
+    assert sum(1 for t in g.trains.values() if t.name == "8") == 23
+    play(g, G56, name, 1551)
+    assert g.trains["8-22"].owner == "WGB"
+    assert [t.id for t in g.upcoming_trains() if t.name == "8"] == ["8-23"]
+    assert "8-23" in [t.id for t in g.depot_trains()]
+
+
+def test_unlimited_trains_appear_one_at_a_time() -> None:
+    from engine.titles.registry import new_game
+
+    g = new_game("1856", [("1", "A"), ("2", "B"), ("3", "C")])
+    assert [t.id for t in g.upcoming_trains() if t.name == "D"] == ["D-0"]
+    g.give_train(g.trains["D-0"], "CA")
+    assert [t.id for t in g.upcoming_trains() if t.name == "D"] == ["D-1"]
+    g.remove_train(g.trains["D-1"], "discard")  # however a train leaves the bank, the next comes
+    assert [t.id for t in g.upcoming_trains() if t.name == "D"] == ["D-2"]
+    assert g.train_order.index("D-2") == g.train_order.index("D-1") + 1
+    eight = new_game("1856", [("1", "A"), ("2", "B"), ("3", "C")], ["eight_train_variant"])
+    assert [t.id for t in eight.upcoming_trains() if t.name in ("8", "D")] == ["8-0"]
+    for options, kind, count in (([], "8", 5), (["diesel_variant"], "D", 22)):
+        jr = new_game("1836Jr56", [("1", "A"), ("2", "B"), ("3", "C")], options)
+        kept = [t for t in jr.upcoming_trains() if t.name == kind]
+        assert len(kept) == count and not any(t.unlimited for t in kept)

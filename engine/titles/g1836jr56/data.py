@@ -139,7 +139,7 @@ PORT_MIN_STOPS = 3
 # summaries) use 350: we keep 350.
 # ---------------------------------------------------------------------------------------
 
-_FEWER = {"2": 5, "3": 4, "4": 3, "5": 2, "8": 5}
+_FEWER = {"2": 5, "3": 4, "4": 3, "5": 2, "8": 5, "D": 22}  # (1856's 8s and Ds are unlimited)
 
 
 def _fewer(trains: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -279,7 +279,7 @@ TRAINS = [
         "name": "D",
         "distance": 999,
         "price": 1100,
-        "num": 22,
+        "num": "unlimited",  # one in the bank at a time, the next appears when it is sold (18xx.games)
         "available_on": "6",
         "discount": {"4": 350, "5": 350, "6": 350},
     },
