@@ -329,6 +329,13 @@ class OperatingRound(Round):
         if left_current:  # the closed corporation left current acts once; it holds no step after
             self.next_entity()
             return True, None
+        if self.game.end_pending == "bankrupt":
+            # 18xx.games skips no step after a bankruptcy (OperatingRound#skip_steps): the game
+            # ends before a corporation that has not run yet is settled ("does not run"); the
+            # round moves on only when no step of the corporation waits for it
+            if self.active_step() is None:
+                self.next_entity()
+            return True, None
         known, held = self._skip_steps()
         if self.corp.closed and not operator_closed:
             # closed while its skipped steps were settled (a withheld non-run dropping its price

@@ -305,3 +305,34 @@ def test_a_trade_in_is_not_held_to_one_bank_train_of_a_type_per_turn() -> None:
     assert "8" in g.round.state.get("depot_types_bought", set())
     play(g, "generated/1836jr56", name, 816)
     assert g.trains["8-0"].owner == "MESS" and g.trains["6-1"].owner == "discard"
+
+
+# ---------------------------------------------------------------------- bankruptcy
+
+
+def test_a_bankruptcy_sells_only_while_the_debt_is_not_covered() -> None:
+    """A game played through the bot's commands (1856, 3 players): Carol owes the bank $20 for
+    GT's interest and declares bankruptcy (591). 18xx.games sells her shares as its cash-crisis
+    step allows, corporation by corporation in operating order: a 10% GT share ($200) covers the
+    debt, after which nothing more may be sold (only as much as needed), so she keeps her CA
+    share; we sold it too."""
+    name = "1856_p3_bankruptcy_sells_only_what_is_needed"
+    g = before(S56, name, 591)
+    assert g.player("3").cash == -20 and g.percent_of("3", "CA") == 10
+    play(g, S56, name, 591)
+    assert g.finished and g.end_reason == "bankrupt"
+    assert g.percent_of("3", "CA") == 10 and g.percent_of("3", "GT") == 20
+
+
+def test_a_bankruptcy_before_the_run_ends_the_game_at_once() -> None:
+    """A game played through the bot's commands (1836Jr56 diesel, 4 players): NBDS, without a
+    train, owes interest it cannot pay after its track step; Bob cannot pay either and goes
+    bankrupt (364). 18xx.games skips no step after a bankruptcy: the game ends before NBDS's
+    empty run is settled, so its price stays (we moved it left for not running)."""
+    name = "1836jr56_p4_diesel_bankruptcy_before_the_run_ends_at_once"
+    g = before(SJR, name, 364)
+    price = g.corp("NBDS").price
+    play(g, SJR, name, 364)
+    assert g.finished and g.end_reason == "bankrupt"
+    assert g.corp("NBDS").price == price
+    assert not any("NBDS does not run" in line for line in g.log[-4:])

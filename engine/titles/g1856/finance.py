@@ -148,14 +148,15 @@ class G1856Finance(G1856Base):
 
     def declare_player_bankrupt(self, rnd: OperatingRound, pid: str) -> None:
         """18xx.games' "Declare Bankruptcy": the player's shares are sold as the open step allows
-        (largest bundle first, corporations in operating order), their cash, even a debt, is
-        settled with the bank, and the game ends."""
+        (largest bundle first, corporations in operating order; in a cash crisis only while the
+        debt is not covered), their cash, even a debt, is settled with the bank, and the game
+        ends (rules-deviations #26)."""
         player = self.player(pid)
         self.log.append(f"-- {player.name} goes bankrupt --")
         step = rnd.active_step()
         if isinstance(step, CashCrisisStep) and self.cash_crisis_player == pid:
             def sellable() -> list[tuple[str, int]]:
-                return self.crisis_sellable(pid, need_limit=False)
+                return self.crisis_sellable(pid, need_limit=True)
         elif isinstance(step, G1856BuyTrainStep):
             def sellable() -> list[tuple[str, int]]:
                 return ebuy_bundles(as_g1856(self), rnd, pid)
