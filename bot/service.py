@@ -302,8 +302,9 @@ class GameService:
         game.process(action)
         self._touch(row.id)  # the cached game is ahead of the database until the command commits
         data = action.to_dict()
-        # what the engine filled in as 18xx.games records it (a loan's number): exports need it
-        data.update({k: v for k, v in game.action_log[-1].items() if k not in data and k != "auto_actions"})
+        # what the engine filled in as 18xx.games records it (a loan's number, a right's cost):
+        # exports need it
+        data.update({k: v for k, v in game.action_log[-1].items() if not data.get(k) and k != "auto_actions"})
         data["created_at"] = int(self.now())
         if game.auto_done:
             data["auto_actions"] = [a.to_dict() for a in game.auto_done]

@@ -118,8 +118,9 @@ class ActionProcessing(TitleHooks):
         if generated and not any(a.type == "destination_connection" for a in action.auto_actions):
             data.setdefault("auto_actions", []).extend(a.to_dict() for a in generated)
         self.action_log.append(data)
-        for key, value in self.export_fill.items():
-            data.setdefault(key, value)
+        for key, value in self.export_fill.items():  # what the action left out (or gave as 0)
+            if not data.get(key):
+                data[key] = value
         self.export_fill = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:

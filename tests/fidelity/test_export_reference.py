@@ -49,6 +49,34 @@ def test_a_corporation_may_repay_only_a_loan_it_holds() -> None:
     assert game.action_log[-1]["loan"] == payoff["loan"]
 
 
+def test_a_right_bought_without_its_cost_is_recorded_at_its_cost() -> None:
+    """The bot's /right names the right only (cost 0): the export records its $50, which
+    18xx.games needs to find the item ("Cannot buy unknown item" otherwise); another cost is
+    refused and changes nothing."""
+    export = load_export("1856", "hotseat005")
+    actions = filter_actions(export["actions"])
+    buy = next(a for a in actions if a["type"] == "special_buy")
+    assert buy["cost"] == 50
+    game = replay(export, upto=buy["id"] - 1).game
+    before = json.dumps(game.action_log)
+    with pytest.raises(GameError, match=r"costs \$50, not \$30"):
+        game.process(A.Action.from_dict({**buy, "cost": 30}))
+    assert json.dumps(game.action_log) == before
+    game.process(A.Action.from_dict({**buy, "cost": 0}))
+    assert game.action_log[-1]["cost"] == 50 and game.action_log[-1]["description"] == buy["description"]
+
+
+def test_a_merge_without_its_corporation_is_recorded_with_it() -> None:
+    """/merge may leave out the corporation (the one deciding now); 18xx.games fails on a merge
+    that names none, so the export names it."""
+    export = load_export("generated/1836jr56", "1836jr56_p2_s202")
+    actions = filter_actions(export["actions"])
+    merge = next(a for a in actions if a["type"] == "merge")
+    game = replay(export, upto=merge["id"] - 1).game
+    game.process(A.Action.from_dict({k: v for k, v in merge.items() if k != "corporation"}))
+    assert game.action_log[-1]["corporation"] == merge["corporation"]
+
+
 def _self_played(title: str, players: int, seed: int) -> dict:
     from engine.export import export_game
     from engine.selfplay import play_one

@@ -74,6 +74,7 @@ class NationalizationPayoffStep(Step):
         if isinstance(action, A.Merge):
             if action.corporation not in (None, sym):
                 raise GameError(f"{action.corporation} is not the company deciding now ({sym})", NOT_OWNER)
+            g.export_fill["corporation"] = sym  # (18xx.games needs it named)
             merge_major(g, g.corp(sym))
         else:
             president_payoff(g, g.corp(sym))

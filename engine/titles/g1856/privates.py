@@ -113,6 +113,10 @@ class G1856Privates(G1856Stock):
         right = next((r for r, (_, label) in self.RIGHTS.items() if label == action.description), None)
         if right is None or action.description not in self.special_buys(corp):  # noqa: SIM102
             raise GameError(f"{corp.sym} cannot buy {action.description or 'that'} now", RULE)
+        if action.cost not in (0, self.right_cost):  # (0: not given, the bot's /right)
+            raise GameError(f"A {right} right costs {self.fmt(self.right_cost)}, not {self.fmt(action.cost)}",
+                            RULE, corporation=corp.sym, cost=action.cost)
+        self.export_fill["cost"] = self.right_cost  # (18xx.games matches the item by its cost too)
         company = self.companies[self.RIGHTS[right][0]]
         seller = "bank" if company.closed or company.owner is None else company.owner
         self.spend(corp.sym, seller, self.right_cost)
