@@ -13,7 +13,7 @@ from .. import actions as A
 from ..choice import Choice
 from ..decisions import route_suggestion, step_offering, suggest_routes
 from ..entities import POOL, Corporation, Train
-from ..errors import BAD_OPTION, UNAVAILABLE, GameError
+from ..errors import BAD_OPTION, CANNOT_AFFORD, UNAVAILABLE, GameError
 from ..game import Game
 from ..rounds.operating import OperatingRound
 from .routes_text import format_routes, parse_routes
@@ -240,12 +240,35 @@ def build_train(g: Game, e: str, p: Params) -> A.Action:
         variant = pick(p["variant"], list(sides), "side")
     else:
         variant = next((name for name, cost in sides.items() if cost == price), train.name)
-    if price is None:
-        if train.owner not in ("depot", "discard"):
-            raise GameError(f"Give price: to buy {tid} from {train.owner}", BAD_OPTION, option="price")
-        price = sides.get(variant, train.price)
     exchange = train_id(g, p["exchange"]) if p.get("exchange") else None
+    corp = g.corporations.get(e)
+    trade_ins = _trade_ins(g, corp, train) if corp is not None else {}
+    if price is None:
+        if exchange is not None and exchange in trade_ins:
+            price = trade_ins[exchange]  # the trade-in's price, as offered
+        elif train.owner not in ("depot", "discard"):
+            if corp is None or not g.face_value_only(corp, train):
+                raise GameError(f"Give price: to buy {tid} from {train.owner}", BAD_OPTION, option="price")
+            price = train.price  # (sold at face value only)
+        else:
+            price = sides.get(variant, train.price)
+            if corp is not None and exchange is None and trade_ins and price > corp.cash \
+                    and not g.president_may_help_buy(corp, train):
+                own, cost = min(trade_ins.items(), key=lambda kv: kv[1])
+                raise GameError(f"{corp.sym} cannot afford {tid} ({g.fmt(price)}); to trade in its "
+                                f"{g.trains[own].name}-train for {g.fmt(cost)}: /train train:{tid} exchange:{own}",
+                                CANNOT_AFFORD, corporation=corp.sym, train=tid, cost=price, cash=corp.cash)
+    elif exchange is None and price in trade_ins.values() and price < train.price:
+        exchange = next(own for own, cost in trade_ins.items() if cost == price)  # the trade-in at that price
     return A.BuyTrain(**base(g, e), train=tid, price=price, variant=variant, exchange=exchange)
+
+
+def _trade_ins(g: Game, corp: Corporation, train: Train) -> dict[str, int]:
+    """Per train of ``corp`` it may trade in for bank train ``train``, what the trade-in costs."""
+    if train.owner not in ("depot", "discard") or not train.discount:
+        return {}
+    return {own.id: train.price - train.discount[own.name] for own in g.corp_trains(corp.sym)
+            if own.name in train.discount}
 
 
 def train_options(a: dict[str, Any]) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from engine.moves import MOVES, command_options, move_for, moves_of_type
 from engine.replay import filter_actions, game_from_export
 from engine.selfplay import play_one
 from tests.fixture_util import load_export
+from tests.positions import at, raw_action
 
 # action types that are not moves a player makes with a command: the game's own records (typed
 # as /game subcommands), chat, and checks the engine computes itself
@@ -137,3 +138,61 @@ def test_self_play_draws_every_action_from_the_table() -> None:
         report = play_one(title, players, 5, [], 20000)
         assert report.problem is None, report.problem
         assert report.finished
+
+
+# ---------------------------------------------------------------------- /train as typed
+# a trade-in is bought with exchange: alone (its price is the trade-in's) or with the trade-in's
+# price: alone; a corporation short of the full price is told the trade-in command; a train sold
+# at face value only (to or by the national) needs no price:
+
+G56_TRADE = "generated/1856"
+TRADE_GAME = "1856_p5_s1511"  # GT trades its 4-train in for D-0 at 930 ($750)
+
+
+def _buy(params: dict[str, str]) -> A.Action:
+    game = at(G56_TRADE, TRADE_GAME, 929)
+    move = move_for("buy_train", "corporation")
+    assert move is not None
+    return move.build(game, "GT", params)
+
+
+def test_a_trade_in_needs_only_the_train_traded_in_or_its_price() -> None:
+    recorded = raw_action(G56_TRADE, TRADE_GAME, 930)
+    assert isinstance(recorded, A.BuyTrain) and (recorded.exchange, recorded.price) == ("4-3", 750)
+    named = _buy({"train": "D-0", "exchange": "4-3"})
+    assert isinstance(named, A.BuyTrain) and (named.train, named.price, named.exchange) == ("D-0", 750, "4-3")
+    priced = _buy({"train": "D-0", "price": "750"})  # either of its two 4-trains (alike)
+    assert isinstance(priced, A.BuyTrain) and (priced.train, priced.price) == ("D-0", 750)
+    assert priced.exchange in ("4-2", "4-3")
+    rich = at(G56_TRADE, TRADE_GAME, 929)
+    rich.corp("GT").cash = 2000  # the full price, with no train traded in, when it is affordable
+    move = move_for("buy_train", "corporation")
+    assert move is not None
+    full = move.build(rich, "GT", {"train": "D-0"})
+    assert isinstance(full, A.BuyTrain) and (full.price, full.exchange) == (1100, None)
+
+
+def test_a_corporation_short_of_the_full_price_is_told_the_trade_in() -> None:
+    game = at(G56_TRADE, TRADE_GAME, 929)
+    game.corp("GT").cash = 800  # enough for the trade-in only
+    move = move_for("buy_train", "corporation")
+    assert move is not None
+    assert not game.president_may_help_buy(game.corp("GT"), game.trains["D-0"])
+    with pytest.raises(GameError, match=r"cannot afford D-0 \(\$1100\); to trade in its 4-train for \$750: "
+                                         r"/train train:D-0 exchange:4-2"):
+        move.build(game, "GT", {"train": "D-0"})
+
+
+def test_a_train_sold_at_face_value_needs_no_price() -> None:
+    """Trains change hands with the national at face value only: /train names the train alone.
+    Another corporation's train at a price the sellers agree on still needs price:."""
+    game = at(G56_TRADE, TRADE_GAME, 929)
+    assert game.face_value_only(game.corp("GT"), game.trains["6-0"])
+    move = move_for("buy_train", "corporation")
+    assert move is not None
+    action = move.build(game, "GT", {"train": "6-0"})
+    assert isinstance(action, A.BuyTrain) and action.price == game.trains["6-0"].price == 700
+    other = next(t for sym in game.corporations if sym not in ("GT", "CGR")
+                 for t in game.corp_trains(sym))
+    with pytest.raises(GameError, match="Give price:"):
+        move.build(game, "GT", {"train": other.id})
