@@ -64,7 +64,7 @@ class TitleHooks(GameState):
         """Whether a sale of ``percent``% of ``sym`` is refused as it would leave the market."""
         return False
 
-    def crisis_sellable(self, pid: str, need_limit: bool) -> list[tuple[str, int]]:
+    def crisis_sellable(self, pid: str) -> list[tuple[str, int]]:
         """``(corporation, percent)`` bundles the player in a cash crisis may sell."""
         return []
 

@@ -207,7 +207,7 @@ def sell_choices(game: Game, entity: str, given: Params) -> list[Choice]:
     if isinstance(rnd, StockRound):
         bundles = rnd.sellable_bundles(entity)
     elif isinstance(rnd, OperatingRound) and game.cash_crisis_player == entity:
-        bundles = game.crisis_sellable(entity, need_limit=True)
+        bundles = game.crisis_sellable(entity)
         partial_ok = False
     elif isinstance(rnd, OperatingRound) and entity == rnd.corp.sym \
             and (issues := game.issue_choices(rnd.corp)) is not None:

@@ -220,7 +220,7 @@ def test_a_cash_crisis_may_sell_the_presidents_certificate_whole() -> None:
     selling all of it ($150) is allowed, as the certificate is the smallest in its bundle."""
     g = before(GJR, "1836jr56_p4_s707", 452)
     assert g.cash_crisis_player == "4" and g.player("4").cash == -39
-    assert ("NFL", 20) in g.crisis_sellable("4", need_limit=True)
+    assert ("NFL", 20) in g.crisis_sellable("4")
     play(g, GJR, "1836jr56_p4_s707", 452)
     assert g.player("4").cash == 111 and g.corporations["NFL"].president == "3"
 

@@ -110,7 +110,7 @@ class G1856Finance(G1856Base):
             self.log.append(f"{self.name_of(pid)} owes the bank {self.fmt(-self.player(pid).cash)} "
                             "and must raise money")
 
-    def crisis_sellable(self, pid: str, need_limit: bool) -> list[tuple[str, int]]:
+    def crisis_sellable(self, pid: str) -> list[tuple[str, int]]:
         """Bundles a president in a cash crisis may sell: not the presidency of the company
         that caused the debt, and no more than needed."""
         need = -self.player(pid).cash
@@ -136,7 +136,7 @@ class G1856Finance(G1856Base):
                         break
                 # only as much as needed: without its smallest certificate the sale would not
                 # cover the debt (a bundle of the president's certificate alone counts it whole)
-                if need_limit and self.shares_worth(sym, pct) - self._smallest_certificate(pid, sym, pct) >= need:
+                if self.shares_worth(sym, pct) - self._smallest_certificate(pid, sym, pct) >= need:
                     break
                 out.append((sym, pct))
         return out
@@ -156,7 +156,7 @@ class G1856Finance(G1856Base):
         step = rnd.active_step()
         if isinstance(step, CashCrisisStep) and self.cash_crisis_player == pid:
             def sellable() -> list[tuple[str, int]]:
-                return self.crisis_sellable(pid, need_limit=True)
+                return self.crisis_sellable(pid)
         elif isinstance(step, G1856BuyTrainStep):
             def sellable() -> list[tuple[str, int]]:
                 return ebuy_bundles(as_g1856(self), rnd, pid)

@@ -265,14 +265,14 @@ class CashCrisisStep(Step):
     def actions(self, entity: str) -> list[str]:
         if entity != self.crisis_player():
             return []
-        return ["sell_shares"] if self.game.crisis_sellable(entity, need_limit=True) else []
+        return ["sell_shares"] if self.game.crisis_sellable(entity) else []
 
     def process(self, action: A.Action) -> None:
         g = as_g1856(self.game)
         pid = action.entity
         assert isinstance(action, A.SellShares)
         shares, sym, pct = g.named_bundle(action)
-        if (sym, pct) not in g.crisis_sellable(pid, need_limit=True):
+        if (sym, pct) not in g.crisis_sellable(pid):
             raise GameError(f"{g.name_of(pid)} cannot sell {pct}% of {sym} now", RULE)
         g.sell_shares(pid, shares, pct)
         self.round.recalculate_order()
