@@ -40,14 +40,16 @@ class TrainBuying(TitleHooks):
         return any(corp.cash >= price for _, price in self.exchange_options(corp))
 
     def exchange_options(self, corp: Corporation) -> list[tuple[Train, int]]:
-        out = []
-        for t in self.depot_trains():
-            if not t.discount:
-                continue
-            for own in self.corp_trains(corp.sym):
-                if own.name in t.discount:
-                    out.append((t, t.price - t.discount[own.name]))
-        return out
+        """Each bank train ``corp`` may trade one of its trains in for, once per train it could
+        trade in, with what that trade-in costs."""
+        return [(t, price) for t in self.depot_trains() for price in self.trade_ins(corp, t).values()]
+
+    def trade_ins(self, corp: Corporation, train: Train) -> dict[str, int]:
+        """Per train of ``corp`` it may trade in for bank train ``train``, what the trade-in costs."""
+        if train.owner not in ("depot", "discard") or not train.discount:
+            return {}
+        return {own.id: train.price - train.discount[own.name] for own in self.corp_trains(corp.sym)
+                if own.name in train.discount}
 
     def min_depot_price(self) -> int:
         """The cheapest train the bank sells now (what an emergency purchase must reach)."""

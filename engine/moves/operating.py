@@ -242,7 +242,7 @@ def build_train(g: Game, e: str, p: Params) -> A.Action:
         variant = next((name for name, cost in sides.items() if cost == price), train.name)
     exchange = train_id(g, p["exchange"]) if p.get("exchange") else None
     corp = g.corporations.get(e)
-    trade_ins = _trade_ins(g, corp, train) if corp is not None else {}
+    trade_ins = g.trade_ins(corp, train) if corp is not None else {}
     if price is None:
         if exchange is not None and exchange in trade_ins:
             price = trade_ins[exchange]  # the trade-in's price, as offered
@@ -263,14 +263,6 @@ def build_train(g: Game, e: str, p: Params) -> A.Action:
     return A.BuyTrain(**base(g, e), train=tid, price=price, variant=variant, exchange=exchange)
 
 
-def _trade_ins(g: Game, corp: Corporation, train: Train) -> dict[str, int]:
-    """Per train of ``corp`` it may trade in for bank train ``train``, what the trade-in costs."""
-    if train.owner not in ("depot", "discard") or not train.discount:
-        return {}
-    return {own.id: train.price - train.discount[own.name] for own in g.corp_trains(corp.sym)
-            if own.name in train.discount}
-
-
 def train_options(a: dict[str, Any]) -> dict[str, Any]:
     card = str(a["train"]).rsplit("-", 1)[0]
     variant = a.get("variant") if a.get("variant") != card else None  # 1833NE: the side bought
@@ -287,11 +279,9 @@ def sample_train(game: Game, rng: random.Random, e: str) -> A.Action | None:
     train = game.trains[c.value]
     if train.owner in game.corporations:
         return A.BuyTrain(**base(game, e), train=train.id, price=min(train.price, max(1, corp.cash)))
-    if "trading in" in c.label:
-        for t, price in game.exchange_options(corp):
-            if t.id == train.id:
-                own = next(o for o in game.corp_trains(e) if t.discount and o.name in t.discount)
-                return A.BuyTrain(**base(game, e), train=train.id, price=price, exchange=own.id)
+    if "trading in" in c.label and (trade_ins := game.trade_ins(corp, train)):
+        own, price = next(iter(trade_ins.items()))
+        return A.BuyTrain(**base(game, e), train=train.id, price=price, exchange=own)
     return A.BuyTrain(**base(game, e), train=train.id, price=train.price)
 
 
