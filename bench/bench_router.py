@@ -7,8 +7,10 @@ last ``--late`` phases (default 3: 6, D and 8 in 1856) :func:`engine.routing.rou
 once with ``--budget`` seconds (default 1). Per game and overall: cases, p50/p95/max
 milliseconds (wall clock, which the budget counts, and CPU time of the search's thread: on a
 shared machine wall clock is noisy, judge by CPU) and how many were not proven optimal (the
-search stopped at its budget); then the process's peak memory. Targets
-(issue #24): p95 < 50 ms, max < 500 ms, every optimum proven.
+search stopped at its budget); then the same positions asked as the bot asks them
+(``cached_best_routes``: a network solved at an earlier position of the game, where nothing the
+corporation reaches has changed since, is not searched again); then the process's peak memory.
+Targets (issue #24): p95 < 50 ms, max < 500 ms, every optimum proven.
 
 ``--all`` times every run_routes action of every fixture instead (issue #7's figure).
 ``--dense N`` also times N synthetic late-game positions (:func:`dense_game`): the 1856 map
@@ -38,7 +40,7 @@ from bot.tools.routes import percentile  # noqa: E402
 from engine import actions as A  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.replay import filter_actions, game_from_export  # noqa: E402
-from engine.routing.router import best_routes  # noqa: E402
+from engine.routing.router import best_routes, cached_best_routes  # noqa: E402
 from engine.titles.registry import new_game  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -155,10 +157,14 @@ def densest(n: int) -> list[Path]:
 
 
 def time_game(export: dict[str, Any], time_budget: float, late: int | None,
-              cpu: list[float] | None = None) -> tuple[list[float], int]:
+              cpu: list[float] | None = None, played: list[float] | None = None) -> tuple[list[float], int]:
     """Route times (ms, wall clock as the search's budget counts) before the run_routes actions
     of one export (in its last ``late`` phases, or all), and how many of them were not proven
-    optimal; ``cpu`` gets the CPU times (ms, this thread). The replay stops at a rejection."""
+    optimal; ``cpu`` gets the CPU times (ms, this thread). The replay stops at a rejection.
+    ``played`` gets the CPU times of the same positions asked as the bot asks
+    (:func:`engine.routing.router.cached_best_routes`, which reuses the answer for a network
+    solved at an earlier position of the game); the other figures are every position searched
+    afresh."""
     game = game_from_export(export)
     times: list[float] = []
     unproven = 0
@@ -170,6 +176,10 @@ def time_game(export: dict[str, Any], time_budget: float, late: int | None,
                 cpu.append((time.thread_time() - t0) * 1000.0)
             times.append(sol.elapsed_ms)
             unproven += not sol.optimal
+            if played is not None:
+                t0 = time.thread_time()
+                cached_best_routes(game, str(raw.get("entity")), time_budget=time_budget)
+                played.append((time.thread_time() - t0) * 1000.0)
         try:
             game.process(A.Action.from_dict(raw), safe=False)
         except Exception:  # noqa: BLE001 - the replay ends here, whatever the engine's reason
@@ -185,10 +195,11 @@ def _line(name: str, times: list[float], unproven: int) -> str:
 def bench_games(paths: list[Path], time_budget: float, late: int | None) -> None:
     every: list[float] = []
     cpu: list[float] = []
+    played: list[float] = []
     missed = 0
     for name, export in _exports(paths):
         mine: list[float] = []
-        times, unproven = time_game(export, time_budget, late, mine)
+        times, unproven = time_game(export, time_budget, late, mine, played)
         every.extend(times)
         cpu.extend(mine)
         missed += unproven
@@ -198,6 +209,9 @@ def bench_games(paths: list[Path], time_budget: float, late: int | None) -> None
     print(_line("all" + (f" (last {late} phases)" if late else ""), every, missed))
     print(f"{'  the same in CPU time':55s} {len(cpu):4d} cases  p50 {percentile(cpu, 50):7.2f} ms"
           f"  p95 {percentile(cpu, 95):7.2f} ms  max {max(cpu, default=0.0):7.2f} ms")
+    print(f"{'  as the bot asks (CPU, solved networks reused)':55s} {len(played):4d} cases"
+          f"  p50 {percentile(played, 50):7.2f} ms  p95 {percentile(played, 95):7.2f} ms"
+          f"  max {max(played, default=0.0):7.2f} ms")
     # (one game replayed at a time: the peak is about one game and the search that took the most)
     print(f"  peak RSS of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB")
 

@@ -9,7 +9,7 @@ a national corporation (none), cash crises, and what the status picture shows. A
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
@@ -163,6 +163,13 @@ class TitleHooks(GameState):
         router prices thousands): a title may work out once what every route reads (the same
         answers, the same refusals)."""
         return functools.partial(self.route_revenue, corp)
+
+    def route_price_key(self, corp: Corporation) -> Hashable | None:
+        """What :meth:`route_pricer` reads besides the stops' values and the corporation's
+        stations (both in its route graph), as a hashable value: two positions with the same
+        network, trains and key have the same best routes (:func:`engine.routing.router.cached_best_routes`
+        reuses them). None (the default) when a title does not say: every position is searched."""
+        return None
 
     def route_revenue_for_train(self, corp: Corporation, stops: list[tuple[str, int]], train: Train) -> int:
         """What ``train`` earns on a route with these stops, when it depends on the train

@@ -126,6 +126,20 @@ def build_graph(game: Game, sym: str, *, whole: bool | None = None) -> RouteGrap
     return g
 
 
+def network_key(g: RouteGraph) -> tuple[Any, ...]:
+    """Everything a route search reads of ``g``, as one hashable value: the stops a station
+    reaches, in order, with their kind, value, station, whether a route may pass, node groups and
+    links (far stop, track and junction bits, paths, hexes, terminal ends). Stops out of reach are
+    left out: a tile laid or upgraded beyond the corporation's network leaves the key as it was
+    (the reachable stops keep their order, so a search of either graph lists the same routes in the
+    same order)."""
+    stops = g.stops
+    return tuple((ref, g.kind[i], g.value[i], g.tokened[i], g.through[i], g.groups[i],
+                  tuple((stops[lk.v], lk.mask, lk.jmask, lk.paths, lk.chain, lk.terminal_u, lk.terminal_v)
+                        for lk in g.adj[i]))
+                 for i, ref in enumerate(stops) if g.reachable[i])
+
+
 def bit_indexes(mask: int) -> list[int]:
     """Positions of the set bits of ``mask``, lowest first."""
     out = []

@@ -107,3 +107,66 @@ def test_a_suggestion_cut_short_says_it_is_not_proven_best(monkeypatch: pytest.M
     monkeypatch.setattr(game, "action_types", lambda entity: ["run_routes"])
     labels = [c.label for c in option_choices(game, CORP, MOVES["routes"], "routes", {})]
     assert labels[0].startswith("auto: the best routes found in time (not proven best)")
+
+
+def _plain_hex_far_away(game: Any) -> str:
+    return str(next(hid for hid, h in sorted(game.board.hexes.items())
+                    if hid[0] in "ABC" and h.color == "white" and not h.laid and not h.tile.nodes))
+
+
+def test_a_network_solved_before_is_not_searched_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Late in a game a corporation often runs the same network while the map changes out of
+    its reach: the answer found for that network is reused, for the trains it has now."""
+    game = _position()
+    calls = _counting(monkeypatch)
+    first = suggest_routes(game, CORP)
+    far = _plain_hex_far_away(game)
+    game.board.lay(far, game.board.supply["9"][0], 0)  # out of CA's reach: the same network
+    assert suggest_routes(game, CORP) == first and calls == [CORP]
+    game.give_train(game.trains["2-1"], CORP)  # another train: another search
+    assert len(suggest_routes(game, CORP)) == 2 and calls == [CORP, CORP]
+    # the same kinds of train under other ids: the routes are the known ones, for these trains
+    for train in game.corp_trains(CORP):
+        game.remove_train(train)
+    game.give_train(game.trains["2-2"], CORP)
+    game.give_train(game.trains["2-3"], CORP)
+    again = suggest_routes(game, CORP)
+    assert calls == [CORP, CORP]
+    assert sorted(r["train"] for r in again) == ["2-2", "2-3"]
+    assert R.check_routes(game, CORP, again) is None
+
+
+def test_a_network_is_searched_again_when_what_it_earns_changes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same track with other prices (a new phase's off-board values, a port or a right) is
+    another question: the price key (``game.route_price_key``) is part of what is remembered."""
+    game = _position()
+    calls = _counting(monkeypatch)
+    suggest_routes(game, CORP)
+    game.board.lay(_plain_hex_far_away(game), game.board.supply["9"][0], 0)
+    monkeypatch.setattr(game, "port_assignment", {CORP: "J15"})
+    suggest_routes(game, CORP)
+    assert calls == [CORP, CORP]
+
+
+def test_a_reused_network_answers_as_a_fresh_search_would(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through a recorded game: at every route choice the answer asked as the bot asks (a network
+    solved at an earlier position reused) is the one a fresh search finds, routes and trains
+    alike; and some positions were answered without a search."""
+    from engine import actions as A
+    from engine.replay import filter_actions, game_from_export
+    from tests.fixture_util import load_export
+
+    export = load_export("1856", "51745")
+    game = game_from_export(export)
+    fresh_search = R.best_routes
+    calls = _counting(monkeypatch)
+    positions = 0
+    for raw in filter_actions(export["actions"]):
+        if raw["type"] == "run_routes":
+            sym = str(raw["entity"])
+            asked = R.cached_best_routes(game, sym)
+            fresh = fresh_search(game, sym)
+            assert (asked.routes, asked.total) == (fresh.routes, fresh.total)
+            positions += 1
+        game.process(A.Action.from_dict(raw), safe=False)
+    assert positions > len(calls) > 0

@@ -49,7 +49,7 @@ from .steps import AssignStep, LoanStep, TeleportTokenStep
 from .trains import BankruptStep, G1856BuyTrainStep
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Hashable
 
     from ...map.board import HexState
     from ...rounds.stock import Round
@@ -212,6 +212,14 @@ class G1856(G1856Privates):
         if type(self).route_revenue is not G1856.route_revenue:  # a title pricing its own way
             return super().route_pricer(corp)
         return self._pricer(corp)
+
+    def route_price_key(self, corp: Corporation) -> Hashable | None:
+        if type(self).route_revenue is not G1856.route_revenue:
+            return None
+        # what _pricer reads besides the stops' values and stations: the phase's colours (port
+        # off-boards' values), the corporation's port and its rights
+        return (tuple(self.phase_colors()), self.port_assignment.get(corp.sym),
+                tuple(sorted(self.rights.get(corp.sym, ()))))
 
     def _pricer(self, corp: Corporation) -> Callable[[list[tuple[str, int]]], int]:
         """What a route earns ``corp`` now, with what every route of this position reads worked
