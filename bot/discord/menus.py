@@ -73,8 +73,10 @@ def menu_reply(game: Game, entity: str, move: Move, params: dict[str, str]) -> R
         if len(choices) == 1 and not option.required:
             given[option.name] = params[option.name] = choices[0].value
             continue
-        if not choices or not (option.required or len(choices) > 1):
-            return None
+        if not choices:
+            if option.required:
+                return None
+            continue  # (an option this move does not use here: a side only a two-sided card has)
         then = asked[i + 1] if i + 1 < len(asked) and asked[i + 1].name not in given else None
         picks = _pairs(game, entity, move, params, option.name, choices, then.name if then else None)
         if picks is None:

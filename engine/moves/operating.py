@@ -155,30 +155,58 @@ def _step_train_choices(game: Game, corp: Corporation, buyable: list[Train]) -> 
         elif cash >= 1:
             seen.add((t.name, t.owner))
             out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(1)}-{game.fmt(cash)}"))
-    for t, price in game.exchange_options(corp):
-        if price <= cash and t in buyable:
-            out.append(Choice(f"{t.id}", f"{t.name}-train trading in, {game.fmt(price)}{_left(game, corp, price)}"))
     return out
 
 
 def train_choices(game: Game, entity: str, given: Params) -> list[Choice]:
-    """The trains the corporation may buy now, then (given a two-sided card) its sides."""
+    """The trains the corporation may buy now, one choice per train (a bank train it may also
+    get by trading one of its trains in says for how much: ``exchange`` then says which), then
+    (given a two-sided card) its sides."""
+    if "train" in given:
+        corp = game.corporations.get(entity)
+        return _train_variants(game, corp, given["train"]) if corp is not None and _operating(game) else []
+    plain, trades = _train_offers(game, entity)
+    if not trades:
+        return plain
+    corp = game.corporations[entity]
+    out = list(plain)
+    by_kind: dict[tuple[str, str], list[tuple[Train, int]]] = {}
+    for t, price in trades:
+        by_kind.setdefault((t.name, t.owner), []).append((t, price))
+    for kind, offers in by_kind.items():
+        cost = min(price for _, price in offers)
+        gives = "/".join(sorted({game.trains[own].name for t, _ in offers
+                                 for own, price in game.trade_ins(corp, t).items() if price <= corp.cash}))
+        at = next((i for i, c in enumerate(out) if c.value in game.trains
+                   and (game.trains[c.value].name, game.trains[c.value].owner) == kind), None)
+        if at is None:
+            t = offers[0][0]
+            out.append(Choice(t.id, f"{t.name}-train trading in a {gives}-train, {game.fmt(cost)}"
+                                    f"{_left(game, corp, cost)}"))
+        else:
+            out[at] = Choice(out[at].value, f"{out[at].label} (or {game.fmt(cost)} trading in a {gives}-train)")
+    return out
+
+
+def _train_offers(game: Game, entity: str) -> tuple[list[Choice], list[tuple[Train, int]]]:
+    """The trains the corporation may buy at their price (one choice per kind and seller), and
+    the bank trains it may get by trading one of its trains in, with that price (once per train
+    it could trade in)."""
     rnd = _operating(game)
     if rnd is None or entity not in game.corporations:
-        return []
+        return [], []
     corp = game.corporations[entity]
-    if "train" in given:
-        return _train_variants(game, corp, given["train"])
     step = step_offering(rnd, entity, "buy_train")
     listed = step.buyable_trains() if step is not None else None
     if listed is not None:
-        return _step_train_choices(game, corp, listed)
+        return (_step_train_choices(game, corp, listed),
+                [(t, price) for t, price in game.exchange_options(corp) if price <= corp.cash and t in listed])
     if game.must_buy_train(corp) and game.needs_emergency_money(corp):
         # only the cheapest train from the bank, paid with the president's help
         t = game.cheapest_depot_train(corp)
         if t is not None and game.president_can_fund_train(corp):
-            return [Choice(t.id, f"{t.name}-train from the bank, {_price_text(game, t)} (president helps)")]
-        return []
+            return [Choice(t.id, f"{t.name}-train from the bank, {_price_text(game, t)} (president helps)")], []
+        return [], []
     out = []
     seen = set()
     room = game.room(corp)
@@ -189,14 +217,37 @@ def train_choices(game: Game, entity: str, given: Params) -> list[Choice]:
         src = "the bank" if t.owner == "depot" else "the discard pile"
         out.append(Choice(t.id, f"{t.name}-train from {src}, {_price_text(game, t, corp.cash)}"
                                 f"{_left(game, corp, t.price) if not game.train_variants(t) else ''}"))
-    for t, price in game.exchange_options(corp):
-        if price <= corp.cash:
-            out.append(Choice(f"{t.id}", f"{t.name}-train trading in, {game.fmt(price)}{_left(game, corp, price)}"))
+    trades = [(t, price) for t, price in game.exchange_options(corp) if price <= corp.cash]
     if room and corp.cash >= 1:
         for t in game.other_corp_trains(corp):
             if (t.name, t.owner) not in seen:  # trains of one kind from one seller are alike
                 seen.add((t.name, t.owner))
                 out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(1)}-{game.fmt(corp.cash)}"))
+    return out, trades
+
+
+def exchange_choices(game: Game, entity: str, given: Params) -> list[Choice]:
+    """Given a bank train, the corporation's trains it may trade in for it (one per kind, with
+    what the trade-in costs), after ``none`` (its full price) when it can pay that."""
+    corp = game.corporations.get(entity)
+    if corp is None or not given.get("train") or _operating(game) is None:
+        return []
+    try:
+        train = game.trains[train_id(game, str(given["train"]), entity)]
+    except GameError:
+        return []
+    trade_ins = game.trade_ins(corp, train)
+    if not trade_ins:
+        return []
+    out = []
+    if train.price <= corp.cash or game.president_may_help_buy(corp, train):
+        out.append(Choice("none", f"no trade-in: {train.name}-train for {game.fmt(train.price)}"))
+    kinds = set()
+    for own, cost in trade_ins.items():
+        name = game.trains[own].name
+        if cost <= corp.cash and name not in kinds:
+            kinds.add(name)
+            out.append(Choice(own, f"trade in its {name}-train {own}: {game.fmt(cost)}{_left(game, corp, cost)}"))
     return out
 
 
@@ -240,7 +291,7 @@ def build_train(g: Game, e: str, p: Params) -> A.Action:
         variant = pick(p["variant"], list(sides), "side")
     else:
         variant = next((name for name, cost in sides.items() if cost == price), train.name)
-    exchange = train_id(g, p["exchange"]) if p.get("exchange") else None
+    exchange = train_id(g, p["exchange"]) if p.get("exchange") and str(p["exchange"]).lower() != "none" else None
     corp = g.corporations.get(e)
     trade_ins = g.trade_ins(corp, train) if corp is not None else {}
     if price is None:
@@ -271,15 +322,17 @@ def train_options(a: dict[str, Any]) -> dict[str, Any]:
 
 def sample_train(game: Game, rng: random.Random, e: str) -> A.Action | None:
     corp = game.corporations[e]
-    options = train_choices(game, e, {})
+    plain, trades = _train_offers(game, e)
+    # each trade-in is one more offer (as many as the trains it could trade in)
+    options = [(c.value, False) for c in plain] + [(t.id, True) for t, _ in trades]
     if not options:
         return None
-    from_bank = [c for c in options if game.trains[c.value].owner not in game.corporations]
-    c = rng.choice(from_bank) if from_bank and rng.random() < 0.9 else rng.choice(options)
-    train = game.trains[c.value]
+    from_bank = [o for o in options if game.trains[o[0]].owner not in game.corporations]
+    tid, trade = rng.choice(from_bank) if from_bank and rng.random() < 0.9 else rng.choice(options)
+    train = game.trains[tid]
     if train.owner in game.corporations:
         return A.BuyTrain(**base(game, e), train=train.id, price=min(train.price, max(1, corp.cash)))
-    if "trading in" in c.label and (trade_ins := game.trade_ins(corp, train)):
+    if trade and (trade_ins := game.trade_ins(corp, train)):
         own, price = next(iter(trade_ins.items()))
         return A.BuyTrain(**base(game, e), train=train.id, price=price, exchange=own)
     return A.BuyTrain(**base(game, e), train=train.id, price=train.price)
@@ -418,7 +471,8 @@ MOVES = (
          (Option("train", "train", choices=train_choices),
           Option("variant", "side of a two-sided card (1833NE)", required=False, choices=train_choices),
           Option("price", "price (for a train from another corporation)", required=False, kind="number"),
-          Option("exchange", "train to trade in", required=False)),
+          Option("exchange", "train to trade in (none: pay the full price)", required=False,
+                 choices=exchange_choices)),
          build_train, train_options, sample=sample_train),
     Move("discard", "discard_train", "discard a train over the limit", "/discard train:2-0",
          (Option("train", "train", choices=discard_choices),),

@@ -17,6 +17,7 @@ from bot.play import MOVES, build_action
 from bot.reply import Button, Reply
 from bot.terminal.textcmd import format_command, parse
 from bot.texts.game import decision_buttons
+from engine.actions import BuyTrain
 from engine.game import Game
 from engine.moves import choices_for
 from engine.replay import filter_actions, replay
@@ -120,3 +121,31 @@ def test_a_long_list_of_hexes_offers_those_next_to_the_network_first() -> None:
     shown = [parse(p.command).params["hex"] for p in lay.picks]
     hidden = {c.value for c in choices_for(game, corp, "lay_tile")} - set(shown)
     assert hidden and max(map(away, shown)) <= min(map(away, hidden))
+
+
+def test_tapping_a_train_asks_whether_to_trade_one_in() -> None:
+    """1856, GT before buying D-0 (it traded a 4-train in): the D-train is one pick; tapped, a
+    treasury that can also pay the full price is asked (no trade-in, or the 4-train); one that
+    can only pay the trade-in gets it filled in, and the game takes that command."""
+    from tests.positions import at
+
+    for cash, asked in ((2000, True), (800, False)):
+        game = at("generated/1856", "1856_p5_s1511", 929)
+        game.corp("GT").cash = cash
+        state = len(game.action_log)
+        train = next(b for b in decision_buttons(game, state) if b.command.startswith("/train"))
+        picks = [p for p in train.picks if "train:D-0" in p.command]
+        assert len(picks) == 1 and "trading in a 4-train" in picks[0].label
+        params = dict(parse(picks[0].command).params)
+        following = menu_reply(game, "GT", MOVES["train"], params)
+        if asked:
+            assert following is not None and "choose exchange" in following.lines[0]
+            offered = [(p.label, parse(p.command).params.get("exchange")) for p in following.buttons[0].picks]
+            assert offered == [("no trade-in: D-train for $1100", "none"),
+                               ("trade in its 4-train 4-2: $750, leaves $1250", "4-2")]
+            params = dict(parse(following.buttons[0].picks[1].command).params)
+        else:
+            assert following is None and params["exchange"] == "4-2"
+        action = build_action(MOVES["train"], game, "GT", params)
+        assert isinstance(action, BuyTrain) and (action.price, action.exchange) == (750, "4-2")
+        assert game.accepts(action)

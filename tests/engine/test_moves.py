@@ -183,6 +183,32 @@ def test_a_corporation_short_of_the_full_price_is_told_the_trade_in() -> None:
         move.build(game, "GT", {"train": "D-0"})
 
 
+def test_each_train_is_offered_once_and_its_trade_ins_under_exchange() -> None:
+    """A choice's value is what it buys: the D-train is one choice (its trade-in price in its
+    label), not one per train the corporation could trade in (a menu's values must differ, and
+    tapping "trading in" must not buy at the full price); ``exchange`` then lists the trade-ins,
+    after "none" (the full price) when the treasury can pay that."""
+    from engine.moves.operating import exchange_choices, train_choices
+
+    game = at(G56_TRADE, TRADE_GAME, 929)
+    gt = game.corp("GT")
+    offered = train_choices(game, "GT", {})
+    assert len({c.value for c in offered}) == len(offered)
+    d = [c for c in offered if c.value == "D-0"]
+    assert len(d) == 1 and d[0].label.startswith("D-train trading in a 4-train, $750")
+    assert [c.value for c in exchange_choices(game, "GT", {"train": "D-0"})] == ["4-2"]
+    gt.cash = 2000
+    d = [c for c in train_choices(game, "GT", {}) if c.value == "D-0"]
+    assert len(d) == 1 and d[0].label == "D-train from the bank, $1100, leaves $900 (or $750 trading in a 4-train)"
+    assert [(c.value, c.label) for c in exchange_choices(game, "GT", {"train": "D-0"})] == [
+        ("none", "no trade-in: D-train for $1100"), ("4-2", "trade in its 4-train 4-2: $750, leaves $1250")]
+    move = move_for("buy_train", "corporation")
+    assert move is not None
+    kept = move.build(game, "GT", {"train": "D-0", "exchange": "none"})
+    assert isinstance(kept, A.BuyTrain) and (kept.price, kept.exchange) == (1100, None)
+    assert exchange_choices(game, "GT", {"train": "6-0"}) == []  # the national's train: no trade-in
+
+
 def test_a_train_sold_at_face_value_needs_no_price() -> None:
     """Trains change hands with the national at face value only: /train names the train alone.
     Another corporation's train at a price the sellers agree on still needs price:."""
