@@ -16,6 +16,7 @@ from engine.errors import BAD_OPTION, UNKNOWN, GameError
 from engine.game import Game
 from engine.moves import MOVES, Move, Option, command_for, option_choices
 from engine.moves.operating import train_id
+from engine.moves.stock import sale_of, shares_typed
 
 __all__ = ["MOVES", "Move", "allowed_commands", "build_action", "for_title", "in_trouble", "move_help",
            "option_text", "title_example"]
@@ -87,7 +88,7 @@ def _bundle_percent(game: Game, choice: Choice) -> int:
     """The percent a sale choice sells ("10% of BW for $50"; a president's certificate may be
     sold in part), else what its certificates add up to."""
     match = _PERCENT.match(choice.label)
-    return int(match.group(1)) if match else sum(game.shares[s].percent for s in choice.value.split(","))
+    return int(match.group(1)) if match else sale_of(game, choice.value)[1]
 
 
 def _sale(move: Move, game: Game, entity: str, params: dict[str, str]) -> dict[str, str]:
@@ -98,13 +99,19 @@ def _sale(move: Move, game: Game, entity: str, params: dict[str, str]) -> dict[s
     raw = (params.get("shares") or "").strip()
     if not raw:
         return params
+    raw, typed = shares_typed(raw)  # "CV_0 10%": part of a president's certificate, as offered
+    if typed is not None:
+        given = (params.get("percent") or "").strip()
+        if given and given != str(typed):
+            raise GameError(f"shares: says {typed}% and percent: {given}%", BAD_OPTION, option="percent")
+        params = {**params, "shares": raw, "percent": str(typed)}
     words = [w.strip() for w in raw.split(",") if w.strip()]
     corps = {c.lower(): c for c in game.corporations}
     ids = {s.lower() for s in game.shares}
     offered = option_choices(game, entity, move, "shares", {})
     unknown = next((w for w in words if w.lower() not in corps and w.lower() not in ids), None)
     if unknown is not None:
-        sellable = {i for c in offered for i in c.value.split(",")}
+        sellable = {i for c in offered for i in sale_of(game, c.value)[0]}
         mine = [s.id for s in game.shares.values()
                 if s.owner == entity and (not s.president or s.id in sellable)]
         example = next((game.shares[i].corporation for i in mine), next(iter(game.corporations)))
@@ -121,7 +128,7 @@ def _sale(move: Move, game: Game, entity: str, params: dict[str, str]) -> dict[s
                         f"for more than one share) or its share ids", BAD_OPTION, option="shares")
     percent = (params.get("percent") or "").strip()
     bundles = sorted((_bundle_percent(game, c), c.value) for c in offered
-                     if all(game.shares[i].corporation == sym for i in c.value.split(",")))
+                     if all(game.shares[i].corporation == sym for i in sale_of(game, c.value)[0]))
     chosen = next((b for b in bundles if not percent or str(b[0]) == percent), None)
     if chosen is not None:
         return {**params, "shares": chosen[1], "percent": str(chosen[0])}

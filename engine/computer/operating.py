@@ -18,6 +18,7 @@ from ..entities import Corporation, Train
 from ..errors import GameError
 from ..game import Game
 from ..moves import choices_for, move_for, option_choices
+from ..moves.stock import sale_of
 from ..routing.router import best_routes
 from .policy import (
     Decision,
@@ -442,8 +443,7 @@ def emergency_sale(game: Game, pid: str, corp: Corporation) -> list[Decision]:
     options = option_choices(game, pid, move, "shares", {})
     scored = []
     for c in options:
-        ids = tuple(c.value.split(","))
-        percent = sum(game.shares[s].percent for s in ids)
+        ids, percent = sale_of(game, c.value)
         sym = game.shares[ids[0]].corporation
         own = 1 if sym == corp.sym else 0
         scored.append(((own, percent, sym), Decision(A.SellShares(**base(game, pid), shares=ids, percent=percent),

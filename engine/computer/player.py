@@ -16,6 +16,7 @@ from ..decisions import deciders
 from ..entities import Corporation
 from ..game import Game
 from ..moves import choices_for, move_for, option_choices, sample_action
+from ..moves.stock import sale_of
 from ..rounds.operating import OperatingRound
 from ..rounds.stock import AuctionRound, StockRound
 from . import capital as C
@@ -150,8 +151,7 @@ def player_decisions(game: Game, pid: str) -> list[Decision]:
             out += O.emergency_sale(game, pid, corp)
         else:
             for c in choices_for(game, pid, "sell_shares"):
-                ids = tuple(c.value.split(","))
-                percent = sum(game.shares[s].percent for s in ids)
+                ids, percent = sale_of(game, c.value)
                 out.append(Decision(A.SellShares(**base(game, pid), shares=ids, percent=percent),
                                     f"sells {percent}% to raise the money it owes"))
     if "pass" in types:

@@ -12,6 +12,7 @@ from ..errors import GameError
 from ..game import Game
 from ..map import hexgrid
 from ..moves import move_for, option_choices
+from ..moves.stock import sale_of
 from ..rounds.stock import AuctionRound, StockRound
 from .operating import node_revenue, trial_budget
 from .policy import (
@@ -238,11 +239,9 @@ def _sell_decisions(game: Game, pid: str, forced: bool) -> list[Decision]:
     options = option_choices(game, pid, move, "shares", {})
     scored: list[tuple[float, Decision]] = []
     for c in options:
-        ids = tuple(c.value.split(","))
-        shares = [game.shares[s] for s in ids]
-        sym = shares[0].corporation
+        ids, percent = sale_of(game, c.value)
+        sym = game.shares[ids[0]].corporation
         corp = game.corporations[sym]
-        percent = sum(s.percent for s in shares)
         strength = corp_strength(game, corp)
         crashing = (strength < 0 or (corp.par is not None and price_of(corp) < 0.7 * corp.par.price
                                      and not lasting_trains(game, corp))) and not _high_yield(game, corp)

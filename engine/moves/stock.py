@@ -232,14 +232,36 @@ def sell_choices(game: Game, entity: str, given: Params) -> list[Choice]:
             continue
         price = game.corporations[sym].price
         value = game.shares_worth(sym, percent) if price else 0
-        out.append(Choice(",".join(picked), f"{percent}% of {sym} for {game.fmt(value)}"))
+        ids = ",".join(picked)
+        if sum(game.share(s).percent for s in picked) != percent:
+            ids += f" {percent}%"  # part of the president's certificate: the percent sold says how much
+        out.append(Choice(ids, f"{percent}% of {sym} for {game.fmt(value)}"))
     return out
+
+
+def shares_typed(raw: str) -> tuple[str, int | None]:
+    """The share ids of a ``shares:`` value and the percent after them (``CV_0 10%``), if any."""
+    head, _, last = raw.strip().rpartition(" ")
+    if head and last.endswith("%") and last[:-1].isdigit():
+        return head, int(last[:-1])
+    return raw, None
+
+
+def sale_of(game: Game, value: str) -> tuple[tuple[str, ...], int]:
+    """The shares and percent a :func:`sell_choices` value sells."""
+    raw, typed = shares_typed(value)
+    ids = tuple(raw.split(","))
+    return ids, typed if typed is not None else sum(game.shares[s].percent for s in ids)
 
 
 def build_sell(g: Game, e: str, p: Params) -> A.Action:
     percent = number(p, "percent", lo=1, hi=100) if p.get("percent") else None
     if p.get("shares"):
-        ids = share_ids(g, p["shares"], e)
+        raw, typed = shares_typed(str(p["shares"]))
+        if typed is not None and percent is not None and typed != percent:
+            raise GameError(f"shares: says {typed}% and percent: {percent}%", BAD_OPTION, option="percent")
+        percent = typed if typed is not None else percent
+        ids = share_ids(g, raw, e)
     elif p.get("corporation"):
         sym = pick(p["corporation"], list(g.corporations), "corporation")
         if percent is None:
@@ -259,11 +281,14 @@ def build_sell(g: Game, e: str, p: Params) -> A.Action:
 
 def sample_sell(game: Game, rng: random.Random, e: str) -> A.Action | None:
     options = sell_choices(game, e, {})
+    if isinstance(game.round, StockRound):
+        # (the random player keeps to ordinary shares in a stock round when it can, as when those
+        # were all that was offered there: the seeded random games of the tests stay the same)
+        options = [c for c in options
+                   if not any(game.shares[s].president for s in sale_of(game, c.value)[0])] or options
     if not options:
         return None
-    c = rng.choice(options)
-    ids = tuple(c.value.split(","))
-    percent = int(c.label.split("%")[0]) if "%" in c.label else sum(game.shares[s].percent for s in ids)
+    ids, percent = sale_of(game, rng.choice(options).value)
     return A.SellShares(**base(game, e), shares=ids, percent=percent)
 
 

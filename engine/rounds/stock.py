@@ -361,17 +361,16 @@ class StockRound(Round):
         return any(g.can_par(pid, c) for c in g.corporations.values())
 
     def sellable_bundles(self, pid: str) -> list[tuple[str, int]]:
-        """(corporation, percent) bundles ``pid`` may sell now, for autocomplete."""
+        """(corporation, percent) bundles ``pid`` may sell now, for autocomplete: any number of
+        shares up to all it holds, into and through the president's certificate too when
+        another player can take the presidency over (as 18xx.games offers them)."""
         out = []
-        for sym in {s.corporation for s in self.game.shares_of(pid)}:
-            held = sorted(self.game.shares_of(pid, sym), key=lambda s: (s.president, -s.index))
-            total = 0
-            for s in held:
-                if s.president:
-                    continue
-                total += s.percent
-                if self.why_not_sell(pid, sym, total) is None:
-                    out.append((sym, total))
+        g = self.game
+        for sym in {s.corporation for s in g.shares_of(pid)}:
+            unit = g.share_unit(sym)
+            for percent in range(unit, g.percent_of(pid, sym) + 1, unit):
+                if self.why_not_sell(pid, sym, percent) is None:
+                    out.append((sym, percent))
         return sorted(out)
 
     def can_sell_any(self, pid: str) -> bool:

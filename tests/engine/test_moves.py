@@ -222,3 +222,45 @@ def test_a_train_sold_at_face_value_needs_no_price() -> None:
                  for t in game.corp_trains(sym))
     with pytest.raises(GameError, match="Give price:"):
         move.build(game, "GT", {"train": other.id})
+
+
+# ---------------------------------------------------------------------- /sell as offered
+# A stock-round sale may go into the president's certificate (another player takes the
+# presidency over); a sale of part of it is offered with its percent ("NFL_0 10%"), which a
+# tap or a typed line sells as such:
+
+def _offered_sale(title: str, name: str, action_id: int) -> tuple[Game, A.Action, list[str]]:
+    from engine.moves.stock import sell_choices
+
+    game = at(title, name, action_id - 1)
+    recorded = raw_action(title, name, action_id)
+    assert isinstance(recorded, A.SellShares)
+    return game, recorded, [c.value for c in sell_choices(game, recorded.entity, {})]
+
+
+@pytest.mark.parametrize(("title", "name", "action_id", "value"), [
+    ("1856", "hotseat006", 383, "CPR_4,CPR_3,CPR_2,CPR_1,CPR_0 50%"),  # 50% of 60%: the presidency goes
+    ("generated/1836jr56", "1836jr56_p2_s204_diesel_variant", 496, "NFL_0 10%"),  # half the certificate
+])
+def test_a_sale_into_the_presidents_certificate_is_offered(title: str, name: str, action_id: int,
+                                                           value: str) -> None:
+    game, recorded, offered = _offered_sale(title, name, action_id)
+    assert value in offered
+    move = move_for("sell_shares", "player")
+    assert move is not None
+    built = move.build(game, recorded.entity, {"shares": value})
+    assert isinstance(built, A.SellShares) and isinstance(recorded, A.SellShares)
+    assert (sorted(built.shares), built.percent) == (sorted(recorded.shares), recorded.percent)
+    assert game.accepts(built)
+
+
+def test_a_partial_sale_as_typed_says_its_percent_once() -> None:
+    from bot.play import MOVES as BOT_MOVES
+
+    game, recorded, _ = _offered_sale("generated/1836jr56", "1836jr56_p2_s204_diesel_variant", 496)
+    pid = recorded.entity
+    for params in ({"shares": "NFL_0 10%"}, {"shares": "NFL_0", "percent": "10"}, {"shares": "NFL"}):
+        action = build_action(BOT_MOVES["sell"], game, pid, params)
+        assert isinstance(action, A.SellShares) and (action.shares, action.percent) == (("NFL_0",), 10)
+    with pytest.raises(GameError, match="says 10% and percent: 20%"):
+        build_action(BOT_MOVES["sell"], game, pid, {"shares": "NFL_0 10%", "percent": "20"})

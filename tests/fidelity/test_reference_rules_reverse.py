@@ -336,3 +336,22 @@ def test_a_bankruptcy_before_the_run_ends_the_game_at_once() -> None:
     assert g.finished and g.end_reason == "bankrupt"
     assert g.corp("NBDS").price == price
     assert not any("NBDS does not run" in line for line in g.log[-4:])
+
+
+# ---------------------------------------------------------------------- selling a presidency
+
+
+def test_a_player_over_the_limit_may_sell_the_nationals_presidency() -> None:
+    """1856 self-play (4 players, seed 9014): Player 4 is over the certificate limit in a stock
+    round and holds only presidents' certificates, CGR's a single 10% share; Player 1 holds as
+    much of CGR. The one sale open to Player 4 is that certificate (18xx.games sells it and makes
+    Player 1 president); we offered no sale at all there (a president's certificate was never
+    offered in a stock round) and the game could not go on."""
+    from engine.moves.stock import sell_choices
+
+    name = "1856_p4_s9014_forced_sale_of_the_national_presidency"
+    g = before(S56, name, 773)
+    assert g.action_types("4") == ["sell_shares"]
+    assert [(c.value, c.label) for c in sell_choices(g, "4", {})] == [("CGR_0", "10% of CGR for $100")]
+    play(g, S56, name, 773)
+    assert g.corp("CGR").president == "1" and g.percent_of("4", "CGR") == 0
