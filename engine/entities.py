@@ -47,6 +47,11 @@ class Token:
     used: bool = False
 
 
+def a_train(name: str) -> str:
+    """'a 5-train', 'an 8-train', 'a D-train': a train of that name with its article."""
+    return f"{'an' if name[:1] == '8' or name[:2] in ('11', '18') else 'a'} {name}-train"
+
+
 @dataclass
 class Train:
     id: str  # "2-0"

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import actions as A
+from engine.entities import a_train
 from engine.game import Game
 from engine.moves import command_for
 from engine.rounds.operating import OperatingRound
@@ -61,7 +62,7 @@ def run_lines(game: Game, action: A.Action) -> list[str]:
         train = game.trains.get(tid)
         label = train.name if train is not None else tid.split("-")[0]
         stops = "-".join(dict.fromkeys(str(s[0]) for s in r.get("stops", []) if s))
-        out.append(f"{name} runs a {label}-train for {game.fmt(int(r.get('revenue', 0)))}"
+        out.append(f"{name} runs {a_train(label)} for {game.fmt(int(r.get('revenue', 0)))}"
                    + (f": {stops}" if stops else ""))
     total = sum(int(r.get("revenue", 0)) for r in runs)
     if not runs:

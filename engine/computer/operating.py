@@ -14,7 +14,7 @@ from typing import Any
 from .. import actions as A
 from ..choice import Choice
 from ..decisions import distinct_rotations, legal_tile_lays, track_exits
-from ..entities import Corporation, Train
+from ..entities import Corporation, Train, a_train
 from ..errors import GameError
 from ..game import Game
 from ..moves import choices_for, move_for, option_choices
@@ -369,7 +369,7 @@ def train_decisions(game: Game, corp: Corporation, types: list[str]) -> list[Dec
             action = _bank_train_action(game, corp, t, cheapest_side=True)
             corp = fresh(game, corp)
             if action is not None:
-                out.append(Decision(action, f"buys a {t.name} train: it must own one to run"))
+                out.append(Decision(action, f"buys {a_train(t.name)}: it must own one to run"))
         # a train from another of its president's corporations, at what the treasury can pay
         for c in offered:
             t = game.trains[c.value]
@@ -403,11 +403,11 @@ def train_decisions(game: Game, corp: Corporation, types: list[str]) -> list[Dec
             continue
         rusting = rusted_by(game, t.name)
         if not lasting and trains:
-            why = f"buys a {t.name} train: its {'/'.join(sorted({x.name for x in trains}))} trains rust soon"
+            why = f"buys {a_train(t.name)}: its {'/'.join(sorted({x.name for x in trains}))} trains rust soon"
         elif rusting and any(x.name in rusting for x in game.trains.values() if x.owner not in ("depot", "rusted")):
-            why = f"buys a {t.name} train: it rusts the {'/'.join(rusting)} trains"
+            why = f"buys {a_train(t.name)}: it rusts the {'/'.join(rusting)} trains"
         else:
-            why = f"buys a {t.name} train to earn more"
+            why = f"buys {a_train(t.name)} to earn more"
         out.append(Decision(action, why))
     return out
 

@@ -265,6 +265,8 @@ class GameState:
         fmt = self.rules.currency_format
         if isinstance(amount, float) and amount.is_integer():
             amount = int(amount)
+        if amount < 0:  # a debt: "-$100", not "$-100"
+            return "-" + fmt.format(-amount)
         return fmt.format(amount)
 
     # ------------------------------------------------------------------ money

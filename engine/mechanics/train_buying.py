@@ -7,7 +7,7 @@ buy, whether it must, the emergency sale of the president's shares, and bankrupt
 from __future__ import annotations
 
 from .. import actions as A
-from ..entities import POOL, Corporation, Train
+from ..entities import POOL, Corporation, Train, a_train
 from ..errors import CANNOT_AFFORD, LIMIT, PRICE, RULE, UNAVAILABLE, GameError
 from ..hooks import TitleHooks
 from ..rounds.operating import OperatingRound
@@ -196,7 +196,7 @@ class TrainBuying(TitleHooks):
             self.spend(corp.sym, "bank", price)
             self.give_train(train, corp.sym)
             traded = f", trading in its {exchange.name}-train" if exchange else ""
-            self.log.append(f"{corp.sym} buys a {train.name}-train for {self.fmt(price)} from {source}{traded}")
+            self.log.append(f"{corp.sym} buys {a_train(train.name)} for {self.fmt(price)} from {source}{traded}")
             if from_depot:
                 self.on_train_bought_from_depot(train)
         elif train.owner in self.corporations:
@@ -209,7 +209,7 @@ class TrainBuying(TitleHooks):
     def discard_train(self, train: Train) -> None:
         owner = train.owner
         self.remove_train(train, "discard")
-        self.log.append(f"{owner} discards a {train.name}-train to the open market")
+        self.log.append(f"{owner} discards {a_train(train.name)} to the open market")
 
     def buy_train_from_corporation(self, corp: Corporation, train: Train, price: int, *,
                                    check_room: bool = True) -> None:
@@ -223,7 +223,7 @@ class TrainBuying(TitleHooks):
             raise GameError(f"{corp.sym} may pay between {self.fmt(1)} and {self.fmt(corp.cash)}", PRICE, corporation=corp.sym, low=1, high=corp.cash, price=price)
         self.spend(corp.sym, seller.sym, price)
         self.give_train(train, corp.sym)
-        self.log.append(f"{corp.sym} buys a {train.name}-train for {self.fmt(price)} from {seller.sym}")
+        self.log.append(f"{corp.sym} buys {a_train(train.name)} for {self.fmt(price)} from {seller.sym}")
 
     def emergency_sell(self, rnd: OperatingRound, corp: Corporation, action: A.SellShares) -> None:
         pid = action.entity

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..entities import a_train
 from ..errors import ILLEGAL_ROUTE, GameError
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def _check_route(game: Game, corp_sym: str, route: dict[str, Any],
     if len(counted) < 2:
         return "a route needs at least 2 stops"
     if len(counted) > train.distance:
-        return f"a {train.name}-train visits at most {train.distance} stops, this route has {len(counted)}"
+        return f"{a_train(train.name)} visits at most {train.distance} stops, this route has {len(counted)}"
     port_hexes = set(game.rules.port_offboard_hexes)
     port_min = game.rules.port_min_stops
     if port_min and any(s[0] in port_hexes for s in counted) and len(counted) < port_min:

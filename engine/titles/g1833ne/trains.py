@@ -9,7 +9,7 @@ Two layers: :class:`G1833NEEmergency` (over finance) and :class:`G1833NETrains` 
 from __future__ import annotations
 
 from ... import actions as A
-from ...entities import POOL, Corporation, Train
+from ...entities import POOL, Corporation, Train, a_train
 from ...errors import CANNOT_AFFORD, LIMIT, NOT_OWNER, PRICE, RULE, UNAVAILABLE, GameError
 from ...rounds.operating import OperatingRound
 from .base import Side
@@ -255,7 +255,7 @@ class G1833NETrains(G1833NEEmergency):
         owner = train.owner
         self.remove_train(train, "discard")
         self.chosen.pop(train.id, None)
-        self.log.append(f"{owner} discards a {train.name}-train to the open market")
+        self.log.append(f"{owner} discards {a_train(train.name)} to the open market")
 
     def runnable_trains(self, corp: Corporation) -> list[Train]:
         return [self.trains[t] for t in corp.trains]
@@ -361,7 +361,7 @@ class G1833NETrains(G1833NEEmergency):
             train.price = side.price
             train.distance = side.max_stops
             source = "the depot" if from_depot else "the open market (discarded trains)"
-            self.log.append(f"{corp.sym} buys a {side.name}-train for {self.fmt(side.price)} from {source}")
+            self.log.append(f"{corp.sym} buys {a_train(side.name)} for {self.fmt(side.price)} from {source}")
             if from_depot:
                 self.on_train_bought_from_depot(train)
         elif train.owner in self.corporations:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ... import actions as A
-from ...entities import POOL, Corporation, Share, Token
+from ...entities import POOL, Corporation, Share, Token, a_train
 from ...errors import CANNOT_AFFORD, NOT_OWNER, RULE, GameError
 from ...map.board import _open_slot
 from ...rounds.operating import OperatingRound, Step
@@ -229,7 +229,7 @@ class BorrowTrainStep(Step):
         g.give_train(train, self.corp.sym)
         train.operated = False
         self.round.state["borrowed"] = train.id
-        g.log.append(f"{self.corp.sym} borrows a {train.name}-train")
+        g.log.append(f"{self.corp.sym} borrows {a_train(train.name)}")
 
 
 def return_borrowed_train(g: G1856, rnd: OperatingRound) -> None:
