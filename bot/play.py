@@ -19,7 +19,7 @@ from engine.moves.operating import train_id
 from engine.moves.stock import sale_of, shares_typed
 
 __all__ = ["MOVES", "Move", "allowed_commands", "build_action", "for_title", "in_trouble", "move_help",
-           "option_text", "title_example"]
+           "offered_commands", "option_text", "title_example"]
 
 # the entity option every game action has (act for a corporation or private you control)
 ENTITY_OPTION = ("entity", "act for this corporation or private (only if you control several)")
@@ -71,6 +71,23 @@ def allowed_commands(game: Game, entity: str) -> list[str]:
     if "bankrupt" in types and len(types) > 1 and not in_trouble(game, entity):
         types.remove("bankrupt")
     return [f"/{command_for(game, entity, t)}" for t in types]
+
+
+def offered_commands(game: Game, entity: str) -> list[str]:
+    """:func:`allowed_commands` as the game's replies name them: less a command with nothing to
+    choose now (its first option with legal choices has none: no share that may be sold, no
+    city for a station, no private the corporation can pay for), which would only be refused.
+    Typed anyway, such a command is refused with the game's reason (see :func:`allowed_commands`)."""
+    allowed = allowed_commands(game, entity)
+    out = []
+    for command in allowed:
+        move = MOVES.get(command.lstrip("/"))
+        first = next((o for o in move.options if o.choices is not None), None) if move is not None else None
+        # (the routes' choices are the route search's answer: "none" is always a legal run)
+        if move is None or first is None or move.action_type == "run_routes" \
+                or option_choices(game, entity, move, first.name, {}):
+            out.append(command)
+    return out or allowed
 
 
 def in_trouble(game: Game, entity: str) -> bool:

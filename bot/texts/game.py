@@ -18,7 +18,7 @@ from engine.rounds.stock import StockRound
 
 from ..acting import resolve_entity, waiting_for
 from ..choices import action_choices
-from ..play import MOVES, Move, allowed_commands, move_help
+from ..play import MOVES, Move, allowed_commands, move_help, offered_commands
 from ..reply import Button, Caller, Pick, UserError
 from ..storage.rows import GameRow, Seat
 from ..terminal.textcmd import format_command
@@ -175,7 +175,7 @@ def you_can(game: Game, seats: list[Seat], caller: Caller) -> list[str]:
     out = []
     for e in acting_entities(game):
         if game.controller_of(e) in mine:
-            cmds = allowed_commands(game, e)
+            cmds = offered_commands(game, e)
             out.append(f"You act for {game.name_of(e)}: " + (", ".join(cmds) or "nothing now"))
     return out or ["It is not your turn."]
 

@@ -16,7 +16,7 @@ from engine.game import Game
 from engine.rounds.operating import OperatingRound
 from engine.rounds.stock import AuctionRound, StockRound
 
-from ..play import allowed_commands
+from ..play import offered_commands
 from ..storage.rows import Seat
 
 _DONE_WORDS = {"bankrupt": "declares bankruptcy", "end_game": "ends the game"}
@@ -87,7 +87,7 @@ def acting_parts(
             who += " again"
         if ctrl and ctrl != e:
             who += f" for {game.name_of(e)}"
-        cmds = allowed_commands(game, e)
+        cmds = offered_commands(game, e)
         if len(cmds) > 1:  # always open in 1856's operating rounds: not what the step asks for
             cmds = [c for c in cmds if c not in ALWAYS_OPEN]
         parts.append(f"{who}, {activity(game, e)}" + (f" ({', '.join(cmds)})" if cmds else ""))

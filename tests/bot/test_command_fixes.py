@@ -335,3 +335,22 @@ def test_on_discord_the_message_notifies_the_next_player_and_the_seller_only() -
     assert mentions.everyone is False and mentions.roles is False
     alone = message_for(Reply(lines=["x"], heads_up=[("111", "t")]), "text", None)["allowed_mentions"]
     assert [u.id for u in alone.users] == [111]
+
+
+def test_the_next_line_names_only_commands_with_something_to_choose() -> None:
+    """1856 (hotseat006, before action 223): BBG's step allows a station, but no city has room
+    for one it may place. The reply's next line and "you act for" leave /token out (its menu
+    would be empty); typed anyway, /token is refused with the game's reason."""
+    from bot.play import MOVES, allowed_commands, build_action, offered_commands
+    from bot.texts.turns import acting_parts
+    from engine.errors import GameError
+    from engine.moves import option_choices
+    from tests.positions import at
+
+    game = at("1856", "hotseat006", 222)
+    assert game.acting() == ["BBG"] and "/token" in allowed_commands(game, "BBG")
+    assert not option_choices(game, "BBG", MOVES["token"], "city", {})
+    assert "/token" not in offered_commands(game, "BBG")
+    assert acting_parts(game) == ["Player 2 for BBG, place a token (/right, /pass)"]
+    with pytest.raises(GameError, match="BBG cannot place a token on M4: not reachable or no free space"):
+        game.process(build_action(MOVES["token"], game, "BBG", {"city": "M4"}))
