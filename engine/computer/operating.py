@@ -360,7 +360,9 @@ def _bank_train_action(game: Game, corp: Corporation, t: Train, *, cheapest_side
 def train_decisions(game: Game, corp: Corporation, types: list[str]) -> list[Decision]:
     offered = choices_for(game, corp.sym, "buy_train")
     corp = fresh(game, corp)
-    bank = [c for c in offered if game.trains[c.value].owner in ("depot", "discard") and "trading in" not in c.label]
+    # (a bank train only affordable by trading a train in is offered too; bought without a
+    # trade-in its price is refused, so the computer never trades in)
+    bank = [c for c in offered if game.trains[c.value].owner in ("depot", "discard")]
     must = game.must_buy_train(corp)
     out: list[Decision] = reciprocal_buys(game, corp, offered, must)
     if must:

@@ -413,3 +413,18 @@ def test_remembered_earnings_belong_to_one_game_and_one_position() -> None:
     del g
     gc.collect()
     assert ref() is None
+
+
+def test_a_train_that_may_also_be_had_by_a_trade_in_is_bought_at_its_price() -> None:
+    """1856 (generated s1511, GT before action 930, with room for a train and $2000): the D-train
+    is offered once, its trade-in price in the label; the computer still considers buying it at
+    the full price (it never trades a train in)."""
+    from engine.computer.operating import train_decisions
+    from tests.positions import at
+
+    game = at("generated/1856", "1856_p5_s1511", 929)
+    game.corp("GT").cash = 2000
+    game.remove_train(game.trains["4-3"])
+    bought = [d.action for d in train_decisions(game, game.corp("GT"), game.action_types("GT"))]
+    assert any(isinstance(a, A.BuyTrain) and (a.train, a.price, a.exchange) == ("D-0", 1100, None)
+               for a in bought)
