@@ -13,10 +13,11 @@ from typing import Any
 from engine.choice import per_position
 from engine.decisions import acting_entities, action_types, round_title
 from engine.game import Game
+from engine.moves import command_for
 from engine.rounds.operating import OperatingRound
 from engine.rounds.stock import AuctionRound, StockRound
 
-from ..play import offered_commands
+from ..play import allowed_commands, offered_commands
 from ..storage.rows import Seat
 
 _DONE_WORDS = {"bankrupt": "declares bankruptcy", "end_game": "ends the game"}
@@ -46,7 +47,8 @@ def _activity(game: Game, entity: str, first: bool) -> str:
         if entity == rnd.waiting_on:  # (a closing left them nothing to do: 18xx.games stops here)
             return "pass (nothing is left to do after the closing)"
         types = action_types(game, entity)
-        words = [_STOCK_WORDS[t] for t in types if t in _STOCK_WORDS]
+        offered = set(offered_commands(game, entity))  # (no "sell shares" when none may be sold)
+        words = [_STOCK_WORDS[t] for t in types if t in _STOCK_WORDS and f"/{command_for(game, entity, t)}" in offered]
         done = "end the turn" if rnd.turn_actions else "pass"
         return _either([*words, done]) if "pass" in types else _either(words) or "wait"
     if isinstance(rnd, OperatingRound):
@@ -90,8 +92,22 @@ def acting_parts(
         cmds = offered_commands(game, e)
         if len(cmds) > 1:  # always open in 1856's operating rounds: not what the step asks for
             cmds = [c for c in cmds if c not in ALWAYS_OPEN]
-        parts.append(f"{who}, {activity(game, e)}" + (f" ({', '.join(cmds)})" if cmds else ""))
+        # the step's own command with nothing to choose now is named as such ("no /token possible
+        # now": no city has room), so the activity does not read as an order that cannot be followed
+        idle = [c for c in allowed_commands(game, e) if c not in cmds and c in _step_commands(game, e)]
+        listed = ", ".join(cmds) + "".join(f"; no {c} possible now" for c in idle)
+        parts.append(f"{who}, {activity(game, e)}" + (f" ({listed})" if cmds else ""))
     return parts
+
+
+def _step_commands(game: Game, entity: str) -> set[str]:
+    """The commands of what the operating round's current step asks ``entity`` for (its
+    activity), not those open all through the round (a private bought, a loan)."""
+    rnd = game.round
+    step = rnd.active_step() if isinstance(rnd, OperatingRound) else None
+    if step is None:
+        return set()
+    return {f"/{command_for(game, entity, t)}" for t in step.actions(entity) if t != "pass"}
 
 
 def _seat_note(seat: Seat) -> str:

@@ -339,8 +339,9 @@ def test_on_discord_the_message_notifies_the_next_player_and_the_seller_only() -
 
 def test_the_next_line_names_only_commands_with_something_to_choose() -> None:
     """1856 (hotseat006, before action 223): BBG's step allows a station, but no city has room
-    for one it may place. The reply's next line and "you act for" leave /token out (its menu
-    would be empty); typed anyway, /token is refused with the game's reason."""
+    for one it may place. The reply's next line offers the other commands and says no /token is
+    possible now, "you act for" leaves it out (its menu would be empty); typed anyway, /token is
+    refused with the game's reason."""
     from bot.play import MOVES, allowed_commands, build_action, offered_commands
     from bot.texts.turns import acting_parts
     from engine.errors import GameError
@@ -351,6 +352,18 @@ def test_the_next_line_names_only_commands_with_something_to_choose() -> None:
     assert game.acting() == ["BBG"] and "/token" in allowed_commands(game, "BBG")
     assert not option_choices(game, "BBG", MOVES["token"], "city", {})
     assert "/token" not in offered_commands(game, "BBG")
-    assert acting_parts(game) == ["Player 2 for BBG, place a token (/right, /pass)"]
+    assert acting_parts(game) == ["Player 2 for BBG, place a token (/right, /pass; no /token possible now)"]
     with pytest.raises(GameError, match="BBG cannot place a token on M4: not reachable or no free space"):
         game.process(build_action(MOVES["token"], game, "BBG", {"city": "M4"}))
+
+
+def test_a_stock_turn_offers_selling_only_when_a_sale_is_possible() -> None:
+    """1836Jr56 (generated s815, before action 694): Player 2 may sell in principle, but no
+    holding may be sold now: the turn reads "buy a share or pass", not "sell shares" too."""
+    from bot.play import allowed_commands
+    from bot.texts.turns import acting_parts
+    from tests.positions import at
+
+    game = at("generated/1836jr56", "1836jr56_p2_s815", 693)
+    assert "/sell" in allowed_commands(game, "2")
+    assert acting_parts(game) == ["Player 2, buy a share or pass (/buy, /pass)"]
