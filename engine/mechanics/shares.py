@@ -185,11 +185,20 @@ class ShareRules(TitleHooks):
         corp.president = new
         self.log.append(f"{self.name_of(new)} becomes the president of {sym}")
 
-    def _presidency_winner(self, sym: str, current: str | None) -> str | None:
+    def president_after_sale(self, sym: str, pid: str, percent: int) -> str | None:
+        """Who becomes president of ``sym`` if its president ``pid`` sells ``percent``% of it
+        (None: ``pid`` stays president), as :meth:`_presidency_winner` decides after the sale."""
+        holdings = self.presidency_holdings(sym)
+        holdings[pid] = holdings.get(pid, 0) - percent
+        return self._presidency_winner(sym, pid, holdings)
+
+    def _presidency_winner(self, sym: str, current: str | None,
+                           holdings: dict[str, int] | None = None) -> str | None:
         """The player who takes the presidency from ``current``, if anyone: the largest holder
         (a tie keeps ``current``; among others the first after them in seat order) holding, in
-        certificates, at least the president's certificate."""
-        holdings = self.presidency_holdings(sym)
+        certificates, at least the president's certificate. ``holdings``: those of
+        :meth:`presidency_holdings` (default: now)."""
+        holdings = self.presidency_holdings(sym) if holdings is None else holdings
         best = max(holdings.values(), default=0)
         if best == 0 or (current is not None and holdings.get(current, 0) >= best):
             return None

@@ -235,7 +235,10 @@ def sell_choices(game: Game, entity: str, given: Params) -> list[Choice]:
         ids = ",".join(picked)
         if sum(game.share(s).percent for s in picked) != percent:
             ids += f" {percent}%"  # part of the president's certificate: the percent sold says how much
-        out.append(Choice(ids, f"{percent}% of {sym} for {game.fmt(value)}"))
+        label = f"{percent}% of {sym} for {game.fmt(value)}"
+        if game.corporations[sym].president == entity and (new := game.president_after_sale(sym, entity, percent)):
+            label += f" ({game.name_of(new)} becomes president)"
+        out.append(Choice(ids, label))
     return out
 
 

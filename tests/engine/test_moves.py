@@ -252,6 +252,15 @@ def test_a_sale_into_the_presidents_certificate_is_offered(title: str, name: str
     assert isinstance(built, A.SellShares) and isinstance(recorded, A.SellShares)
     assert (sorted(built.shares), built.percent) == (sorted(recorded.shares), recorded.percent)
     assert game.accepts(built)
+    # the choice says who takes the presidency over, as the sale then decides
+    from engine.moves.stock import sell_choices
+
+    label = next(c.label for c in sell_choices(game, recorded.entity, {}) if c.value == value)
+    sym = game.shares[recorded.shares[0]].corporation
+    game.process(recorded, safe=False)
+    president = game.corporations[sym].president
+    assert president != recorded.entity and president is not None
+    assert label.endswith(f" ({game.name_of(president)} becomes president)")
 
 
 def test_a_partial_sale_as_typed_says_its_percent_once() -> None:
