@@ -118,9 +118,8 @@ def _sale(move: Move, game: Game, entity: str, params: dict[str, str]) -> dict[s
         return params
     raw, typed = shares_typed(raw)  # "CV_0 10%": part of a president's certificate, as offered
     if typed is not None:
-        given = (params.get("percent") or "").strip()
-        if given and given != str(typed):
-            raise GameError(f"shares: says {typed}% and percent: {given}%", BAD_OPTION, option="percent")
+        if (params.get("percent") or "").strip() not in ("", str(typed)):
+            return params  # two percents: the engine's sale refuses them (engine.moves.stock.build_sell)
         params = {**params, "shares": raw, "percent": str(typed)}
     words = [w.strip() for w in raw.split(",") if w.strip()]
     corps = {c.lower(): c for c in game.corporations}

@@ -94,7 +94,8 @@ def acting_parts(
             cmds = [c for c in cmds if c not in ALWAYS_OPEN]
         # the step's own command with nothing to choose now is named as such ("no /token possible
         # now": no city has room), so the activity does not read as an order that cannot be followed
-        idle = [c for c in allowed_commands(game, e) if c not in cmds and c in _step_commands(game, e)]
+        step_commands = _step_commands(game, e)
+        idle = [c for c in allowed_commands(game, e) if c not in cmds and c in step_commands]
         listed = ", ".join(cmds) + "".join(f"; no {c} possible now" for c in idle)
         parts.append(f"{who}, {activity(game, e)}" + (f" ({listed})" if cmds else ""))
     return parts
