@@ -40,7 +40,8 @@ from bot.tools.routes import percentile  # noqa: E402
 from engine import actions as A  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.replay import filter_actions, game_from_export  # noqa: E402
-from engine.routing.router import best_routes, cached_best_routes  # noqa: E402
+from engine.routing.cache import cached_best_routes  # noqa: E402
+from engine.routing.router import best_routes  # noqa: E402
 from engine.titles.registry import new_game  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -162,7 +163,7 @@ def time_game(export: dict[str, Any], time_budget: float, late: int | None,
     of one export (in its last ``late`` phases, or all), and how many of them were not proven
     optimal; ``cpu`` gets the CPU times (ms, this thread). The replay stops at a rejection.
     ``played`` gets the CPU times of the same positions asked as the bot asks
-    (:func:`engine.routing.router.cached_best_routes`, which reuses the answer for a network
+    (:func:`engine.routing.cache.cached_best_routes`, which reuses the answer for a network
     solved at an earlier position of the game); the other figures are every position searched
     afresh."""
     game = game_from_export(export)

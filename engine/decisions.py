@@ -250,15 +250,15 @@ def route_suggestion(game: Game, corp: str, *, time_budget: float = 1.0, wait: b
     """The optimizer's answer for ``corp`` now (its routes, total, whether proven best),
     computed once per position; ``wait=False``: only an answer already computed (None if none),
     for callers that must not wait."""
-    from .routing.router import cached_best_routes, known_best_routes
+    from .routing.cache import cached_best_routes, known_best_routes
 
     return cached_best_routes(game, corp, time_budget=time_budget) if wait else known_best_routes(game, corp)
 
 
 def suggest_routes(game: Game, corp: str, *, time_budget: float = 1.0) -> list[dict[str, Any]]:
     """The optimizer's best routes for ``corp`` now, in the run_routes shape (may be empty);
-    computed once per position (:func:`engine.routing.router.cached_best_routes`)."""
-    from .routing.router import cached_best_routes
+    computed once per position (:func:`engine.routing.cache.cached_best_routes`)."""
+    from .routing.cache import cached_best_routes
 
     return list(cached_best_routes(game, corp, time_budget=time_budget).routes)
 

@@ -167,7 +167,7 @@ class TitleHooks(GameState):
     def route_price_key(self, corp: Corporation) -> Hashable | None:
         """What :meth:`route_pricer` reads besides the stops' values and the corporation's
         stations (both in its route graph), as a hashable value: two positions with the same
-        network, trains and key have the same best routes (:func:`engine.routing.router.cached_best_routes`
+        network, trains and key have the same best routes (:func:`engine.routing.cache.cached_best_routes`
         reuses them). None (the default) when a title does not say: every position is searched."""
         return None
 

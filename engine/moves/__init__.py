@@ -69,7 +69,7 @@ def option_choices(game: Game, entity: str, move: Move, name: str, given: Params
 
 
 # the routes' choices come from the router's own answers for the position, which get better
-# with the time given (engine.routing.router.cached_best_routes): asked afresh each time
+# with the time given (engine.routing.cache.cached_best_routes): asked afresh each time
 UNSHARED = ("run_routes",)
 
 

@@ -3,7 +3,7 @@
 A corporation with two D-trains on a dense late map may have millions of routes (1836Jr56's NBDS
 with 28 stops: 944k after dominance, not all listed in 30 s), and both trains take from the
 same list. Instead of listing them, this search follows the *first* route stop by stop (each
-route from one of its ends, as :func:`engine.routing.router.enumerate_routes` does) and keeps,
+route from one of its ends, as :func:`engine.routing.listing.enumerate_routes` does) and keeps,
 beside each partial first route, the best route the other train can run on the track it leaves
 free (the *partner*):
 

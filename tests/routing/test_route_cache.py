@@ -1,4 +1,4 @@
-"""The best routes of a position are computed once and reused (engine.routing.router.cached_best_routes):
+"""The best routes of a position are computed once and reused (engine.routing.cache.cached_best_routes):
 the suggestion, the button and autocomplete ask for the same position; a change of the map or
 of the corporation's trains makes them be computed again."""
 
@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from engine.decisions import suggest_routes
+from engine.routing import cache as C
 from engine.routing import router as R
 from engine.titles.registry import new_game
 
@@ -35,7 +36,7 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         calls.append(sym)
         return real(game, sym, **kw)
 
-    monkeypatch.setattr(R, "best_routes", counted)
+    monkeypatch.setattr(C, "best_routes", counted)
     return calls
 
 
@@ -73,19 +74,19 @@ def test_an_unproven_answer_is_not_reused_for_a_bigger_budget(monkeypatch: pytes
         sol.optimal = kw["time_budget"] >= 1.0  # as if only a second proves the optimum
         return sol
 
-    monkeypatch.setattr(R, "best_routes", cut_short)
-    assert not R.cached_best_routes(game, CORP, time_budget=0.1).optimal
-    assert not R.cached_best_routes(game, CORP, time_budget=0.05).optimal
-    assert R.cached_best_routes(game, CORP, time_budget=1.0).optimal
-    assert R.cached_best_routes(game, CORP, time_budget=0.1).optimal
+    monkeypatch.setattr(C, "best_routes", cut_short)
+    assert not C.cached_best_routes(game, CORP, time_budget=0.1).optimal
+    assert not C.cached_best_routes(game, CORP, time_budget=0.05).optimal
+    assert C.cached_best_routes(game, CORP, time_budget=1.0).optimal
+    assert C.cached_best_routes(game, CORP, time_budget=0.1).optimal
     assert budgets == [0.1, 1.0]
 
 
 def test_a_caller_that_must_not_wait_sees_only_what_was_found() -> None:
     game = _position()
-    assert R.known_best_routes(game, CORP) is None
-    found = R.cached_best_routes(game, CORP)
-    known = R.known_best_routes(game, CORP)
+    assert C.known_best_routes(game, CORP) is None
+    found = C.cached_best_routes(game, CORP)
+    known = C.known_best_routes(game, CORP)
     assert known is not None and known.routes == found.routes and known.optimal
 
 
@@ -102,8 +103,8 @@ def test_a_suggestion_cut_short_says_it_is_not_proven_best(monkeypatch: pytest.M
         sol.optimal, sol.stopped = False, "time"
         return sol
 
-    monkeypatch.setattr(R, "best_routes", cut_short)
-    R.cached_best_routes(game, CORP)  # the suggestion after the previous move
+    monkeypatch.setattr(C, "best_routes", cut_short)
+    C.cached_best_routes(game, CORP)  # the suggestion after the previous move
     monkeypatch.setattr(game, "action_types", lambda entity: ["run_routes"])
     labels = [c.label for c in option_choices(game, CORP, MOVES["routes"], "routes", {})]
     assert labels[0].startswith("auto: the best routes found in time (not proven best)")
@@ -164,7 +165,7 @@ def test_a_reused_network_answers_as_a_fresh_search_would(monkeypatch: pytest.Mo
     for raw in filter_actions(export["actions"]):
         if raw["type"] == "run_routes":
             sym = str(raw["entity"])
-            asked = R.cached_best_routes(game, sym)
+            asked = C.cached_best_routes(game, sym)
             fresh = fresh_search(game, sym)
             assert (asked.routes, asked.total) == (fresh.routes, fresh.total)
             positions += 1

@@ -1,4 +1,4 @@
-"""Combining listed routes for the last two trains of one kind (engine.routing.router._Assigner,
+"""Combining listed routes for the last two trains of one kind (engine.routing.assign.Assigner,
 its shortcut ``_last_pair``, issue #24): at every position of four games where a corporation
 runs two 4-, 5-, 6-, 8- or D-trains (with up to 4,000 routes), the router's total is the best of
 every pair of listed routes sharing no track (checked one pair after another), and its routes
@@ -28,12 +28,12 @@ GAMES = [("generated/1856", "1856_p3_s412"),
 def _best_pair(game: Game, sym: str) -> int | None:
     """The best total of two routes sharing no track (or one route), pair by pair (None: too
     many routes to check so)."""
-    trains = R._trains(game, sym)
+    trains = R.runnable(game, sym)
     graph = game.route_graph(sym)
     routes = R.enumerate_routes(game, sym, graph, R._max_stops(trains, graph))
     if len(routes) > 4000:
         return None
-    reach = min(R._reach(t) for t in trains)
+    reach = min(R.reach(t) for t in trains)
     routes = sorted((c for c in routes if len(c.stops) <= reach), key=lambda c: -c.revenue)
     best = routes[0].revenue if routes else 0
     for i, a in enumerate(routes):

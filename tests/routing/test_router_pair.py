@@ -11,6 +11,7 @@ import pytest
 from engine.entities import Train
 from engine.game import Game
 from engine.routing import router as R
+from engine.routing.clock import Clock
 from tests.fixture_util import before_run
 
 D = 999  # a D-train's reach (unlimited)
@@ -37,7 +38,7 @@ def test_pair_search_finds_the_total_of_listing_and_combining(folder: str, stem:
     listed = R.best_routes(game, sym, time_budget=60.0, trains=trains)
     assert listed.optimal and listed.stopped is None
     graph = game.route_graph(sym)
-    clock = R._Clock(60.0)
+    clock = Clock(60.0)
     search = R._pair_search(game, sym, graph, trains, clock)
     assert search is not None
     sol = R._pair_solution(game, graph, search, trains, R.RouteSolution(sym), clock)
@@ -50,7 +51,7 @@ def test_pair_search_finds_the_total_of_listing_and_combining(folder: str, stem:
 def test_pair_search_does_not_apply_to_other_trains() -> None:
     game, sym = before_run(*POSITIONS[0])
     graph = game.route_graph(sym)
-    clock = R._Clock(1.0)
+    clock = Clock(1.0)
     one_short = [Train("D-0", "D", D, 0), Train("8-0", "8", 8, 0)]
     assert R._pair_search(game, sym, graph, one_short, clock) is None
     assert R._pair_search(game, sym, graph, _two_d(game, sym)[:1], clock) is None
