@@ -15,9 +15,10 @@ from .. import actions as A
 from ..entities import Company, Corporation
 from ..errors import BAD_OPTION, CANNOT_AFFORD, ILLEGAL_TILE, NO_ROUTE, UNAVAILABLE, UNKNOWN, GameError
 from ..hooks import TitleHooks
-from ..map.board import WalkWatch
+from ..map import walk as network_walk
 from ..map.tiles import COLOR_ORDER, Tile
 from ..map.upgrades import labels_match, paths_preserved
+from ..map.walk import WalkWatch
 from ..rounds.operating import OperatingRound
 
 if TYPE_CHECKING:
@@ -238,8 +239,6 @@ class TrackRules(TitleHooks):
         """Indexes of ``new``'s paths the corporation's network walks once ``new`` lies on hex
         ``h`` (None when the hex holds stations, whose cities the new tile may number
         differently: then every touched path counts)."""
-        from ..map.board import route_legal_walk
-
         b = self.board
         if not b.route_legal_network or any(s for slots in h.tokens.values() for s in slots):
             return None
@@ -254,7 +253,7 @@ class TrackRules(TitleHooks):
         h.tile = new
         try:
             for st in (starts if looking is None else looking):
-                route_legal_walk(b, st, corp.sym, set(starts) - {st}, {}, arrivals=arrivals)
+                network_walk.route_legal_walk(b, st, corp.sym, set(starts) - {st}, {}, arrivals=arrivals)
         finally:
             h.tile = old_tile
             if kept is not None:

@@ -211,7 +211,7 @@ def test_time_budget_stops_early_with_legal_routes() -> None:
     assert not sol.optimal and sol.stopped
     assert sol.total > 0 and check_routes(game, sym, sol.routes) is None
     # The engine's network walk follows 18xx.games' (every way through converging track, see
-    # engine.map.board.route_legal_walk), which takes minutes on this artificial all-brown map; the
+    # engine.map.walk.route_legal_walk), which takes minutes on this artificial all-brown map; the
     # engine accepts the routes over the plain network here (the fixture cases below run it
     # with the 18xx.games walk).
     game.board.route_legal_network = False

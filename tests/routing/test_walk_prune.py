@@ -1,4 +1,4 @@
-"""The network walk's pruning (engine.map.board.route_legal_walk, ``prune``) changes no result:
+"""The network walk's pruning (engine.map.walk.route_legal_walk, ``prune``) changes no result:
 on dense real games, every walk made while replaying them finds the same nodes, touches the
 same (hex, edge) pairs in the same order, enters hexes at the same edges and looks at the same
 hexes with and without it. Nor do the walks a tile lay's check stops early (``WalkWatch``)."""
@@ -12,7 +12,7 @@ import pytest
 from engine import actions as A
 from engine.decisions import _fitting_rotations, _tile_lays
 from engine.errors import GameError
-from engine.map import board as board_mod
+from engine.map import walk as walk_mod
 from engine.mechanics import track as track_mod
 from engine.mechanics.track import HexReach
 from engine.replay import filter_actions, game_from_export, replay
@@ -25,7 +25,7 @@ GAMES = ["1836jr56/1836jr56_p3_s205_diesel_variant", "1836jr56/1836jr56_p2_s905"
 @pytest.mark.parametrize("name", GAMES)
 def test_pruned_walk_finds_what_the_whole_walk_finds(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     export = load_export("generated", name)
-    walk = board_mod.route_legal_walk
+    walk = walk_mod.route_legal_walk
     compared = []
 
     def both(board: Any, start: Any, sym: str, others: Any, touched: dict[Any, None],
@@ -45,7 +45,7 @@ def test_pruned_walk_finds_what_the_whole_walk_finds(name: str, monkeypatch: pyt
             looked |= lk
         return reached
 
-    monkeypatch.setattr(board_mod, "route_legal_walk", both)
+    monkeypatch.setattr(walk_mod, "route_legal_walk", both)
     res = replay(export)
     assert res.error is None
     assert len(compared) > 100
@@ -56,7 +56,7 @@ def test_watched_walk_stops_within_the_whole_walk(name: str, monkeypatch: pytest
     """A tile lay's check walks a station only until the check passes (WalkWatch): what such a
     walk found of the hex by then is a part of what the whole walk from there finds."""
     export = load_export("generated", name)
-    walk = board_mod.route_legal_walk
+    walk = walk_mod.route_legal_walk
     stopped = []
 
     def also_whole(board: Any, start: Any, sym: str, others: Any, touched: dict[Any, None],
@@ -74,7 +74,7 @@ def test_watched_walk_stops_within_the_whole_walk(name: str, monkeypatch: pytest
             stopped.append(sym)
         return got
 
-    monkeypatch.setattr(board_mod, "route_legal_walk", also_whole)
+    monkeypatch.setattr(walk_mod, "route_legal_walk", also_whole)
     res = replay(export)
     assert res.error is None
     assert len(stopped) > 20
