@@ -487,6 +487,34 @@ class Board:
             used.extend(paths)
         return stops, used
 
+    def split_chain(self, chain: list[str]) -> list[list[str]] | None:
+        """A hex chain as a player writes a route ("F17-F15-G14-G12") cut into 18xx.games
+        connections, each from one stop to the next ("F17-F15", "F15-G14-G12"): the fewest pieces
+        that each follow track from a stop to a stop, joined at the hexes where they meet (None:
+        no such cut; the whole chain when it is one connection already)."""
+        if any(hid not in self.hexes for hid in chain):
+            return None
+        n = len(chain)
+        came_from: dict[int, int] = {0: -1}
+        todo = [0]
+        while todo and n - 1 not in came_from:  # breadth first: the fewest pieces
+            later = []
+            for i in todo:
+                for j in range(i + 1, n):
+                    if j not in came_from and self._trace_chain(chain[i:j + 1]) is not None:
+                        came_from[j] = i
+                        later.append(j)
+            todo = later
+        if n - 1 not in came_from:
+            return None
+        pieces: list[list[str]] = []
+        j = n - 1
+        while j > 0:
+            i = came_from[j]
+            pieces.append(chain[i:j + 1])
+            j = i
+        return pieces[::-1]
+
     def _trace_chain(self, chain: list[str]) -> tuple[NodeRef, NodeRef, list[tuple[str, int]]] | None:
         if len(chain) < 2:
             return None

@@ -16,7 +16,7 @@ from ..entities import POOL, Corporation, Train
 from ..errors import BAD_OPTION, CANNOT_AFFORD, UNAVAILABLE, GameError
 from ..game import Game
 from ..rounds.operating import OperatingRound
-from .routes_text import format_routes, parse_routes
+from .routes_text import format_routes, parse_routes, route_hexes
 from .spec import Move, Option, Params, base, no_choices, number, pick, text
 from .stock import sell_choices, share_ids
 
@@ -62,6 +62,10 @@ def build_routes(g: Game, e: str, p: Params) -> A.Action:
             for chain in [*r["connections"], *r.get("extension", [])]:
                 for h in chain:
                     pick(h, list(g.board.hexes), "hex")
+            # "F17-F15-G14-G12" through the stop at F15 is the connections F17-F15 and F15-G14-G12
+            r["connections"] = [piece for chain in r["connections"]
+                                for piece in (g.board.split_chain(chain) or [chain])]
+            r["hexes"] = route_hexes(r["connections"])
     return A.RunRoutes(**base(g, e), routes=tuple(routes))
 
 
@@ -461,7 +465,8 @@ def _simple(kind: type[A.Action]) -> Any:
 
 MOVES = (
     Move("routes", "run_routes", "run trains", '/routes routes:auto (or routes:"2-0: F15-F17")',
-         (Option("routes", 'routes like "2-0: F15-F17; 3-1: C14-D13-B13", or auto, or none',
+         (Option("routes", 'routes like "2-0: F15-F17; 3-1: C14-D13-B13-B15" (each train, then the hexes its'
+                 ' route runs through, in order), or auto, or none',
                  required=False, choices=route_choices),),
          build_routes, lambda a: {"routes": format_routes(a.get("routes") or []) or "none"}),
     Move("dividend", "dividend", "pay out or withhold", "/dividend kind:payout",

@@ -22,16 +22,21 @@ def parse_routes(text: str) -> list[dict[str, Any]]:
             raise GameError(f"Write each route as TRAIN: HEX-HEX-HEX, not {part!r}", BAD_OPTION, option="routes")
         counted_text, plus, extension_text = chains_text.partition("+")
         chains = _chains(counted_text)
-        hexes: list[str] = []
-        for chain in chains:
-            for h in (chain[0], chain[-1]):
-                if h not in hexes:
-                    hexes.append(h)
-        route = {"train": train.strip(), "connections": chains, "hexes": hexes}
+        route = {"train": train.strip(), "connections": chains, "hexes": route_hexes(chains)}
         if plus:
             route["extension"] = _chains(extension_text)
         routes.append(route)
     return routes
+
+
+def route_hexes(chains: list[list[str]]) -> list[str]:
+    """The hexes of a route's stops in order: the ends of its connections."""
+    hexes: list[str] = []
+    for chain in chains:
+        for h in (chain[0], chain[-1]):
+            if h not in hexes:
+                hexes.append(h)
+    return hexes
 
 
 def _chains(text: str) -> list[list[str]]:

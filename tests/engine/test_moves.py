@@ -273,3 +273,38 @@ def test_a_partial_sale_as_typed_says_its_percent_once() -> None:
         assert isinstance(action, A.SellShares) and (action.shares, action.percent) == (("NFL_0",), 10)
     with pytest.raises(GameError, match="says 10% and percent: 20%"):
         build_action(BOT_MOVES["sell"], game, pid, {"shares": "NFL_0 10%", "percent": "20"})
+
+
+def _walk(connections: list[list[str]]) -> list[str]:
+    """A route's connections as one hex sequence, in the order a player reads the route."""
+    chains = [list(c) for c in connections]
+    if len(chains) > 1 and chains[0][-1] not in (chains[1][0], chains[1][-1]):
+        chains[0].reverse()
+    walk = list(chains[0])
+    for chain in chains[1:]:
+        walk += chain[1:] if chain[0] == walk[-1] else chain[::-1][1:]
+    return walk
+
+
+def test_a_route_typed_as_one_hex_sequence_stops_at_the_stops_on_it() -> None:
+    """'3-1: F17-F15-G14-G12' (the hexes a train runs through, in order) is read as the
+    connections of 18xx.games, cut at the stops on the way: the same stops and track as the
+    route recorded as 'F17-F15 | F15-G14-G12'."""
+    export = load_export("1856", "51745")
+    game = game_from_export(export)
+    game.live = False
+    tried = 0
+    for raw in filter_actions(export["actions"]):
+        routes = raw.get("routes") or []
+        if raw["type"] == "run_routes" and any(len(r["connections"]) > 1 for r in routes):
+            typed = "; ".join(f"{r['train']}: {'-'.join(_walk(r['connections']))}" for r in routes)
+            built = build_action(MOVES["routes"], game, str(raw["entity"]), {"routes": typed})
+            assert isinstance(built, A.RunRoutes)
+            for mine, theirs in zip(built.route_dicts(), routes, strict=True):
+                ours = game.board.route_stops(mine["connections"])
+                recorded = game.board.route_stops(theirs["connections"])
+                assert set(ours[0]) == set(recorded[0]) and set(ours[1]) == set(recorded[1]), typed
+            assert game.accepts(built), typed
+            tried += 1
+        game.process(A.Action.from_dict(raw), safe=False)
+    assert tried > 10
