@@ -4,7 +4,7 @@ not, when none may), and the "waiting for ..." line naming each acting entity an
 
 from __future__ import annotations
 
-from engine.decisions import acting_entities, action_types, share_blockers
+from engine.decisions import acting_entities, action_types, share_blockers, why_not_now
 from engine.game import Game
 from engine.moves import Move
 from engine.moves.spec import entity_type, pick
@@ -59,7 +59,8 @@ def resolve_entity(
             raise UserError(f"You do not control {game.name_of(entity)}")
         _check_kind(game, cmd, entity)
         if cmd.action_type not in action_types(game, entity):
-            raise UserError(f"{game.name_of(entity)} cannot /{cmd.command} now" + _can_now(game, entity))
+            raise UserError(f"{game.name_of(entity)} cannot /{cmd.command} now"
+                            + _why_not(game, entity, cmd, params or {}) + _can_now(game, entity))
         return entity
     mine = [e for e in candidates(game) if game.controller_of(e) in pids]
     for e in mine:
@@ -75,20 +76,19 @@ def resolve_entity(
 
 
 def _why_not(game: Game, entity: str, cmd: Move, params: dict[str, str]) -> str:
-    """The cause, where one is known: a share that cannot be bought (cash, sold this round, limits)."""
-    if (
-        cmd.action_type != "buy_shares"
-        or not isinstance(game.round, StockRound)
-        or entity not in game.player_by_id
-    ):
-        return ""
-    key = (params.get("share") or "").split(",")[0].strip().lower()
+    """The cause, where one is known: a share that cannot be bought (cash, sold this round,
+    limits), a sale, a loan or a pass the rules do not allow now (:func:`why_not_now`)."""
+    key = (params.get("share") or params.get("shares") or params.get("corporation") or "").split(",")[0]
+    key = key.strip().split(" ")[0].lower()
     sym = next((c for c in game.corporations if c.lower() == key), None)
     if sym is None:
         sym = next((s.corporation for sid, s in game.shares.items() if sid.lower() == key), None)
-    if sym is None:
-        return ""
-    return f" ({'; '.join(share_blockers(game, entity, sym))})"
+    if cmd.action_type == "buy_shares":
+        if sym is None or not isinstance(game.round, StockRound) or entity not in game.player_by_id:
+            return ""
+        return f" ({'; '.join(share_blockers(game, entity, sym))})"
+    why = why_not_now(game, entity, cmd.action_type, sym)
+    return f" ({why})" if why else ""
 
 
 def kind_ok(game: Game, cmd: Move, entity: str) -> bool:

@@ -314,6 +314,46 @@ def share_blockers(game: Game, pid: str, sym: str) -> list[str]:
     return reasons
 
 
+def sale_blockers(game: Game, pid: str, sym: str | None = None) -> list[str]:
+    """Why ``pid`` cannot sell shares in this stock round (of ``sym``, or of any corporation;
+    empty when some sale is allowed): the round's own reasons, one per kind."""
+    rnd = game.round
+    if not isinstance(rnd, StockRound):
+        return []
+    held = sorted({s.corporation for s in game.shares_of(pid)})
+    if sym is not None:
+        held = [c for c in held if c == sym]
+        if not held:
+            return [f"{game.name_of(pid)} holds no share of {sym}"]
+    if not held:
+        return [f"{game.name_of(pid)} holds no shares"]
+    reasons: list[str] = []
+    for c in held:
+        why = rnd.why_not_sell(pid, c, game.share_unit(c))
+        if why is None:
+            return []
+        if why not in reasons:
+            reasons.append(why)
+    return reasons
+
+
+def why_not_now(game: Game, entity: str, action_type: str, sym: str | None = None) -> str | None:
+    """Why ``entity`` may not take an action of ``action_type`` now, where the rules say a reason
+    a player needs (a sale in the first stock round, a second loan, passing without a train; ``sym``:
+    the corporation the command names); None when there is nothing more to say than "not now"."""
+    rnd = game.round
+    if isinstance(rnd, StockRound) and action_type == "sell_shares" and entity in game.player_by_id:
+        return "; ".join(sale_blockers(game, entity, sym)) or None
+    if not isinstance(rnd, OperatingRound) or entity not in game.corporations:
+        return None
+    corp = game.corporations[entity]
+    if action_type == "take_loan" and game.HAS_LOANS:
+        return game.loan_blocker(rnd, corp)
+    if action_type == "pass" and "buy_train" in action_types(game, entity) and game.must_buy_train(corp):
+        return f"{corp.sym} has no train and must buy one"
+    return None
+
+
 def round_title(game: Game, *, short: bool = False) -> str:
     """The round as 18xx.games names it: "Stock Round 2", "Operating Round 2.1 (of 2)"; short:
     "SR 2", "OR 2.1"."""

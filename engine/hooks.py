@@ -38,7 +38,11 @@ class TitleHooks(GameState):
 
     def can_take_loan(self, rnd: OperatingRound, corp: Corporation) -> bool:
         """Whether ``corp`` may take a loan now."""
-        return False
+        return self.loan_blocker(rnd, corp) is None
+
+    def loan_blocker(self, rnd: OperatingRound, corp: Corporation) -> str | None:
+        """Why ``corp`` may not take a loan now, in a player's words (None: it may)."""
+        return "there are no loans in this game"
 
     def maximum_loans(self, corp: Corporation) -> int:
         """How many loans ``corp`` may have."""

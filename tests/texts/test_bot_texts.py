@@ -303,3 +303,22 @@ async def test_issue_and_redeem_choices(layer: CommandLayer) -> None:
         assert ",".join(recorded["shares"]) in [v for v, _ in offered], offered  # what was played is offered
         word = "issued" if name == "issue" else "redeem"  # the engine's own words for each bundle
         assert all(word in label for _, label in offered)
+
+
+async def test_a_sale_in_the_first_stock_round_says_why(layer: CommandLayer) -> None:
+    """A command the rules forbid now says why, not only "cannot ... now"."""
+    await imported(layer, "89363", 16)  # Stock Round 1: bob holds shares
+    g = await game(layer)
+    held = sorted({s.corporation for s in g.shares_of(g.acting()[0])})
+    await refused(layer, "bob", f"/sell shares:{held[0]}",
+                  "Player 2 cannot /sell now (no shares may be sold in the first stock round)")
+
+
+async def test_a_pass_without_a_train_says_why(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 24)  # GW has no train, must buy one
+    await refused(layer, "carol", "/pass", "GW cannot /pass now (GW has no train and must buy one)")
+
+
+async def test_a_second_loan_says_why(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 26)  # GW has just taken a loan
+    await refused(layer, "carol", "/loan", "GW cannot /loan now (GW has taken its loan this operating round")

@@ -18,14 +18,27 @@ class G1856Finance(G1856Base):
     def maximum_loans(self, corp: Corporation) -> int:
         return self.player_percent(corp.sym) // 10
 
-    def can_take_loan(self, rnd: OperatingRound, corp: Corporation) -> bool:
-        return (corp.loans < self.maximum_loans(corp) and not rnd.state.get("took_loan")
-                and not rnd.state.get("redeemed_loan") and self.loans_available > 0
-                and not self.phase_status("no_loans") and not self.post_nationalization)
+    def loan_blocker(self, rnd: OperatingRound, corp: Corporation) -> str | None:
+        if self.post_nationalization:
+            return "no loans are given once the national has formed"
+        if self.phase_status("no_loans"):
+            return f"no loans are given in phase {self.phase['name']}"
+        if rnd.state.get("took_loan"):
+            return f"{corp.sym} has taken its loan this operating round (one per round)"
+        if rnd.state.get("redeemed_loan"):
+            return f"{corp.sym} has paid off a loan this operating round"
+        most = self.maximum_loans(corp)
+        if corp.loans >= most:
+            return (f"{corp.sym} has {corp.loans} loan{'s' if corp.loans != 1 else ''}, the most it may have"
+                    f" (one per 10% of its shares held by players: {most})")
+        if self.loans_available <= 0:
+            return "the bank has no loans left"
+        return None
 
     def take_loan(self, rnd: OperatingRound, corp: Corporation, loan: int | None = None) -> None:
-        if not self.can_take_loan(rnd, corp):
-            raise GameError(f"{corp.sym} cannot take a loan now", RULE)
+        why = self.loan_blocker(rnd, corp)
+        if why is not None:
+            raise GameError(f"{corp.sym} cannot take a loan: {why}", RULE, corporation=corp.sym, reason=why)
         self.export_fill["loan"] = self.loan_book.take(corp.sym, loan)
         amount = self.loan_value - (self.interest_rate if rnd.state.get("paid_interest") else 0)
         self.bank_pays(corp.sym, amount)
