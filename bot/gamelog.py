@@ -248,7 +248,7 @@ def import_seats(players: list[Any]) -> list[Seat]:
 def describe_action(game: Game, raw: dict[str, Any]) -> str:
     """A logged action in words, naming its entity as the game does."""
     try:
-        text = A.Action.from_dict(raw).describe()
+        text = A.Action.from_dict(raw).describe(game.fmt)
     except ValueError:
         return str(raw.get("type"))
     entity = str(raw.get("entity"))

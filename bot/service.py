@@ -310,7 +310,7 @@ class GameService:
             data["auto_actions"] = [a.to_dict() for a in game.auto_done]
         cached.pending.append((data, user_id))
         cached.max_id += 1
-        return game.log[before:] or [action.describe()]
+        return game.log[before:] or [action.describe(game.fmt)]
 
     async def _store_pending(self, row: GameRow, cached: CachedGame) -> None:
         """Append the queued actions at the log positions after the state they were played on:

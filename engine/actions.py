@@ -8,6 +8,7 @@ back unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
@@ -79,7 +80,8 @@ class Action:
                 out[key] = value
         return out
 
-    def describe(self) -> str:
+    def describe(self, money: Callable[[int], str] = str) -> str:
+        """The action in words (``money``: how amounts are written, the game's ``fmt``)."""
         return f"{self.entity} {self.type.replace('_', ' ')}"
 
     # Equality, hash and repr as a dataclass makes them, written once here for every action
@@ -148,8 +150,8 @@ class Bid(Action):
     company: str = ""
     price: int = 0
 
-    def describe(self) -> str:
-        return f"{self.entity} bids {self.price} for {self.company}"
+    def describe(self, money: Callable[[int], str] = str) -> str:
+        return f"{self.entity} bids {money(self.price)} for {self.company}"
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -160,7 +162,7 @@ class Par(Action):
     corporation: str = ""
     share_price: str = ""  # "price,row,col"
 
-    def describe(self) -> str:
+    def describe(self, money: Callable[[int], str] = str) -> str:
         return f"{self.entity} pars {self.corporation} at {self.share_price.split(',')[0]}"
 
 
@@ -173,7 +175,7 @@ class BuyShares(Action):
     percent: int | None = None
     share_price: int | None = None
 
-    def describe(self) -> str:
+    def describe(self, money: Callable[[int], str] = str) -> str:
         return f"{self.entity} buys {', '.join(self.shares)}"
 
 
@@ -185,7 +187,7 @@ class SellShares(Action):
     shares: tuple[str, ...] = ()
     percent: int | None = None
 
-    def describe(self) -> str:
+    def describe(self, money: Callable[[int], str] = str) -> str:
         return f"{self.entity} sells {', '.join(self.shares)}"
 
 
@@ -195,7 +197,7 @@ class Pass(Action):
 
     type: ClassVar[str] = "pass"
 
-    def describe(self) -> str:
+    def describe(self, money: Callable[[int], str] = str) -> str:
         return f"{self.entity} passes"
 
 
@@ -208,7 +210,7 @@ class LayTile(Action):
     tile: str = ""  # tile id "57-0"
     rotation: int = 0
 
-    def describe(self) -> str:
+    def describe(self, money: Callable[[int], str] = str) -> str:
         return f"{self.entity} lays {self.tile.split('-')[0]} on {self.hex}, rotation {self.rotation}"
 
 
@@ -221,7 +223,7 @@ class PlaceToken(Action):
     slot: int | None = None
     tokener: str | None = None
 
-    def describe(self) -> str:
+    def describe(self, money: Callable[[int], str] = str) -> str:
         return f"{self.entity} places a token on {self.city}"
 
 
@@ -245,8 +247,14 @@ class RunRoutes(Action):
     def route_dicts(self) -> list[dict[str, Any]]:
         return list(self.routes)
 
-    def describe(self) -> str:
-        return f"{self.entity} runs for {sum(r.get('revenue', 0) for r in self.route_dicts())}"
+    def describe(self, money: Callable[[int], str] = str) -> str:
+        routes = self.route_dicts()
+        if not routes:
+            return f"{self.entity} runs no train"
+        if all("revenue" in r for r in routes):
+            return f"{self.entity} runs for {money(sum(r['revenue'] for r in routes))}"
+        hexes = "; ".join(f"{r.get('train')}: {'-'.join(r.get('hexes') or [])}" for r in routes)
+        return f"{self.entity} runs {hexes}"
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -256,7 +264,7 @@ class Dividend(Action):
     type: ClassVar[str] = "dividend"
     kind: str = "payout"
 
-    def describe(self) -> str:
+    def describe(self, money: Callable[[int], str] = str) -> str:
         return f"{self.entity} {'pays out' if self.kind == 'payout' else 'withholds'}"
 
 
@@ -271,9 +279,9 @@ class BuyTrain(Action):
     exchange: str | None = None
     shell: str | None = None
 
-    def describe(self) -> str:
+    def describe(self, money: Callable[[int], str] = str) -> str:
         ex = f" trading in {self.exchange}" if self.exchange else ""
-        return f"{self.entity} buys train {self.train} for {self.price}{ex}"
+        return f"{self.entity} buys train {self.train} for {money(self.price)}{ex}"
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -299,7 +307,7 @@ class TakeLoan(Action):
     type: ClassVar[str] = "take_loan"
     loan: int | None = None
 
-    def describe(self) -> str:
+    def describe(self, money: Callable[[int], str] = str) -> str:
         return f"{self.entity} takes a loan"
 
 
@@ -310,7 +318,7 @@ class PayoffLoan(Action):
     type: ClassVar[str] = "payoff_loan"
     loan: int | None = None
 
-    def describe(self) -> str:
+    def describe(self, money: Callable[[int], str] = str) -> str:
         return f"{self.entity} pays off a loan"
 
 
@@ -322,8 +330,8 @@ class BuyCompany(Action):
     company: str = ""
     price: int = 0
 
-    def describe(self) -> str:
-        return f"{self.entity} buys {self.company} for {self.price}"
+    def describe(self, money: Callable[[int], str] = str) -> str:
+        return f"{self.entity} buys {self.company} for {money(self.price)}"
 
 
 @dataclass(frozen=True, eq=False, repr=False)

@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 from bot.commands.layer import CommandLayer
+from bot.gamelog import describe_action
 from bot.storage.store import Store
 from bot.terminal.local import LocalSession
+from engine.titles.registry import new_game
 
 # 1833NE for alice, bob and carol: the auction, B&L and BW started, the stock round passed;
 # Operating Round 1.1 opens with B&L (alice, $240 in its treasury)
@@ -367,3 +369,17 @@ def test_a_stock_turn_offers_selling_only_when_a_sale_is_possible() -> None:
     game = at("generated/1836jr56", "1836jr56_p2_s815", 693)
     assert "/sell" in allowed_commands(game, "2")
     assert acting_parts(game) == ["Player 2, buy a share or pass (/buy, /pass)"]
+
+
+def test_an_undone_move_is_told_with_its_amounts() -> None:
+    """The undo line names money as the game writes it, and a run typed without revenues by its
+    routes (it said "GW runs for 0")."""
+    game = new_game("1856", [("1", "Ann"), ("2", "Ben"), ("3", "Cy")])
+    typed = {"type": "run_routes", "entity": "GW", "entity_type": "corporation",
+             "routes": [{"train": "3-1", "connections": [["F17", "F15"], ["F15", "G14", "G12"]],
+                         "hexes": ["F17", "F15", "G12"]}]}
+    assert describe_action(game, typed) == "GW runs 3-1: F17-F15-G12"
+    recorded = {**typed, "routes": [{**typed["routes"][0], "revenue": 70}]}
+    assert describe_action(game, recorded) == "GW runs for $70"
+    bought = {"type": "buy_train", "entity": "CV", "entity_type": "corporation", "train": "2-3", "price": 100}
+    assert describe_action(game, bought) == "CV buys train 2-3 for $100"

@@ -18,7 +18,7 @@ with it): ``provisional:<key>=<value>``, no spaces or commas, e.g.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -401,5 +401,5 @@ class SetProvisional(A.Action):
     type: ClassVar[str] = SET_ACTION
     entries: tuple[str, ...] = ()
 
-    def describe(self) -> str:
+    def describe(self, money: Callable[[int], str] = str) -> str:
         return "changes the provisional values"

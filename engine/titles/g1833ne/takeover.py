@@ -17,6 +17,7 @@ home city of a corporation without one, and the takeover's target and payment.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, cast
 
@@ -39,7 +40,7 @@ class Takeover(A.Action):
     corporation: str = ""
     shares: int = 0  # how many of the acquirer's treasury shares it pays with (the rest in cash)
 
-    def describe(self) -> str:
+    def describe(self, money: Callable[[int], str] = str) -> str:
         paid = f", paying with {self.shares} of its shares" if self.shares else ""
         return f"{self.entity} takes over {self.corporation}{paid}"
 
@@ -48,7 +49,7 @@ class Takeover(A.Action):
 class AcceptTakeover(A.Action):
     type: ClassVar[str] = "accept_takeover"
 
-    def describe(self) -> str:
+    def describe(self, money: Callable[[int], str] = str) -> str:
         return f"{self.entity} accepts the takeover"
 
 
