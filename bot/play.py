@@ -29,6 +29,10 @@ def build_action(move: Move, game: Game, entity: str, params: dict[str, str]) ->
     """The action ``move`` makes from ``params``; a missing option is refused with its format."""
     for o in move.options:
         if o.required and not (params.get(o.name) or "").strip():
+            value = o.default(game, entity, params) if o.default is not None else None
+            if value is not None:
+                params = {**params, o.name: value}
+                continue
             hint = f"; /help {move.command} shows what you can choose now" if o.choices else ""
             what = option_text(game, move, o, entity) or o.description
             raise GameError(f"Give {o.name}: ({what}), for example {title_example(game, move)}" + hint,

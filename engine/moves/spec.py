@@ -42,6 +42,9 @@ class Option:
     required: bool = True
     kind: str = "text"
     choices: Chooser | None = None
+    # the value a required option takes when it is left out, where the position has one (the
+    # cheapest private's price, for which a bid buys it at once); None: it must be given
+    default: Callable[[Game, str, Params], str | None] | None = None
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,8 @@ def bid_companies(game: Game, entity: str, given: Params) -> list[Choice]:
             continue
         low = rnd.min_bid(c.sym)
         if low <= rnd.max_bid(entity, c.sym):
-            out.append(Choice(c.sym, f"{c.sym} - {c.name}, min {game.fmt(low)}"))
+            price = f"buy for {game.fmt(low)}" if rnd.bought_outright(c.sym) else f"min {game.fmt(low)}"
+            out.append(Choice(c.sym, f"{c.sym} - {c.name}, {price}"))
     return out
 
 
@@ -48,11 +49,28 @@ def bid_prices(game: Game, entity: str, given: Params) -> list[Choice]:
     out = []
     for sym in syms:
         low, high = rnd.min_bid(sym), rnd.max_bid(entity, sym)
+        if rnd.bought_outright(sym):  # bought at its price, never more
+            if low <= high:
+                out.append(Choice(str(low), f"{game.fmt(low)} for {sym} (its price: bought at once)"))
+            continue
         for step in BID_STEPS if len(syms) == 1 else (0,):
             if low + step <= high:
                 what = "the minimum" if step == 0 else f"minimum + {game.fmt(step)}"
                 out.append(Choice(str(low + step), f"{game.fmt(low + step)} for {sym} ({what})"))
     return out
+
+
+def outright_price(g: Game, e: str, p: Params) -> str | None:
+    """The price of the private a bid buys at once (the cheapest, in 18xx.games' waterfall
+    auction), when ``company:`` names it; None otherwise."""
+    rnd = g.round
+    if not isinstance(rnd, AuctionRound) or not p.get("company"):
+        return None
+    try:
+        company = pick(text(p, "company"), [c.sym for c in rnd.companies], "private company")
+    except GameError:
+        return None
+    return str(rnd.min_bid(company)) if rnd.bought_outright(company) else None
 
 
 def build_bid(g: Game, e: str, p: Params) -> A.Action:
@@ -324,7 +342,8 @@ def build_autobuy(g: Game, e: str, p: Params) -> A.Action:
 MOVES = (
     Move("bid", "bid", "bid for (or buy) a private company", "/bid company:GLSC price:75",
          (Option("company", "private company", choices=bid_companies),
-          Option("price", "your bid", kind="number", choices=bid_prices)),
+          Option("price", "your bid (not needed to buy the cheapest private at its price)", kind="number",
+                 choices=bid_prices, default=outright_price)),
          build_bid, lambda a: {"company": a["company"], "price": a["price"]}, sample=sample_bid),
     Move("par", "par", "start a corporation at a par price", "/par corporation:GW price:70",
          (Option("corporation", "corporation to start", choices=par_choices),

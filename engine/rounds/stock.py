@@ -97,9 +97,14 @@ class AuctionRound(Round):
     def finished(self) -> bool:
         return not self.companies
 
+    def bought_outright(self, sym: str) -> bool:
+        """Whether a bid on ``sym`` buys it at once at its price: the cheapest private left while
+        no auction runs (18xx.games' waterfall auction)."""
+        return not self.auctioning and bool(self.companies) and self.companies[0].sym == sym
+
     def min_bid(self, sym: str) -> int:
         company = self.game.companies[sym]
-        if not self.auctioning and self.companies and self.companies[0].sym == sym:
+        if self.bought_outright(sym):
             return company.min_bid
         bids = self.bids.get(sym, [])
         high = max((b[1] for b in bids), default=company.min_bid)

@@ -66,7 +66,7 @@ async def test_local_texts_and_moves(tmp_path: Path) -> None:
         moves = await session.run_line("/moves")
         assert moves[0] == "(only alice can see this) **alice**: buy FT for $20, bid on another private, or pass"
         bid = await session.run_line("/moves bid")
-        assert "  /bid company:FT  (FT - Flos Tramway, min $20)" in bid  # the note only on the first line
+        assert "  /bid company:FT  (FT - Flos Tramway, buy for $20)" in bid  # the note only on the first line
         assert (await session.run_line("/tick weeks:1"))[0].startswith("! /tick has no option weeks:")
         assert (await session.run_line("/sell shares:X extra:1"))[0].startswith(
             "! (only alice can see this) /sell has no option extra:")

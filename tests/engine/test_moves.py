@@ -127,8 +127,11 @@ def test_an_option_that_cannot_be_read_is_a_coded_refusal() -> None:
         build_action(MOVES["bid"], game, "Player 1", {"company": "FT", "price": "³"})
     assert refused.value.code == BAD_OPTION and refused.value.facts["option"] == "price"
     with pytest.raises(GameError) as refused:
-        build_action(MOVES["bid"], game, "Player 1", {"company": "FT"})
+        build_action(MOVES["bid"], game, "Player 1", {"company": "GLSC"})
     assert refused.value.code == BAD_OPTION and "/bid company:GLSC price:75" in str(refused.value)
+    # the cheapest private is bought at once at its price: price: may be left out
+    assert build_action(MOVES["bid"], game, "Player 1", {"company": "FT"}) == \
+        A.Bid(entity="Player 1", entity_type="player", company="FT", price=20)
 
 
 def test_self_play_draws_every_action_from_the_table() -> None:

@@ -205,7 +205,7 @@ async def test_help_for_one_command(layer: CommandLayer) -> None:
     assert reply.ephemeral
     assert reply.lines[0] == "**/bid company: price: [entity:]**: bid for (or buy) a private company"
     assert "Example: /bid company:GLSC price:75" in reply.lines
-    assert "  /bid company:FT  (FT - Flos Tramway, min $20)" in reply.lines  # what alice can choose now
+    assert "  /bid company:FT  (FT - Flos Tramway, buy for $20)" in reply.lines  # what alice can choose now
     other = await run(layer, "bob", "/help bid")
     assert any(ln.startswith("Now: It is not your turn") for ln in other.lines)
     assert (await run(layer, "alice", "/help game new")).lines[0].startswith("**/game new title: [options:] [bonuses:] [robots:]**")
@@ -229,9 +229,10 @@ async def test_moves_overview_and_token(layer: CommandLayer) -> None:
 
 async def test_choices_for_options_without_autocomplete_before(layer: CommandLayer) -> None:
     await imported(layer, "89363", 4)  # the auction: alice to act; the cheapest private is FT ($20)
-    assert await choices(layer, "alice", "bid", "price", company="FT") == [
-        ("20", "$20 for FT (the minimum)"), ("25", "$25 for FT (minimum + $5)"), ("30", "$30 for FT (minimum + $10)"),
-        ("40", "$40 for FT (minimum + $20)"), ("70", "$70 for FT (minimum + $50)")]
+    assert await choices(layer, "alice", "bid", "price", company="FT") == [("20", "$20 for FT (its price: bought at once)")]
+    assert await choices(layer, "alice", "bid", "price", company="GLSC") == [
+        ("85", "$85 for GLSC (the minimum)"), ("90", "$90 for GLSC (minimum + $5)"), ("95", "$95 for GLSC (minimum + $10)"),
+        ("105", "$105 for GLSC (minimum + $20)"), ("135", "$135 for GLSC (minimum + $50)")]
     assert await choices(layer, "alice", "pass", "entity") == [
         ("11390", "Player 1: buy FT for $20, bid on another private, or pass")]
     assert await choices(layer, "bob", "pass", "entity") == []  # not bob's turn
