@@ -367,6 +367,11 @@ class TrackStep(Step):
             return ["pass"]
         return []
 
+    def describe(self, entity: str) -> str:
+        if self.actions(entity) == ["pass"]:  # its own lays are done
+            return "lay track with a private company's ability (one it owns or buys now) or pass"
+        return self.name
+
     def lays_left(self) -> bool:
         laid: int = self.round.state.get("tiles_laid", 0)
         return laid < self.game.tile_lays_per_turn(self.corp)

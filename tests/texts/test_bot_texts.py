@@ -323,3 +323,12 @@ async def test_a_pass_without_a_train_says_why(layer: CommandLayer) -> None:
 async def test_a_second_loan_says_why(layer: CommandLayer) -> None:
     await imported(layer, "89363", 26)  # GW has just taken a loan
     await refused(layer, "carol", "/loan", "GW cannot /loan now (GW has taken its loan this operating round")
+
+
+async def test_a_track_step_kept_open_for_a_private_says_so(layer: CommandLayer) -> None:
+    """After its own lay a corporation's track step stays open while a private's tile lay could
+    still be bought or used (18xx.games): the turn line says that, not a bare "lay track"."""
+    await imported(layer, "89363", 102)  # WR has laid its tile; the step waits (pass only)
+    reply = await run(layer, "alice", "/moves")
+    assert any("lay track with a private company's ability (one it owns or buys now) or pass" in line
+               for line in reply.lines), reply.lines
