@@ -188,7 +188,11 @@ def status_text(row: GameRow, game: Game, seats: list[Seat], state: int) -> str:
     holders = {s.player_id: s for s in seats}
     players = " · ".join(f"{p.name} {game.fmt(p.cash)}" + _seat_note(holders.get(p.id)) for p in game.players)
     now = "Game over: " + ", ".join(result_lines(game)) if game.finished else "Now " + waiting_for(game)
-    lines = [head, players, now]
+    lines = [head, players]
+    corps = corporations_line(game)
+    if corps:
+        lines.append(corps)
+    lines.append(now)
     bids = standing_bids(game)
     if bids:
         lines.append("Standing bids: " + ", ".join(
@@ -202,6 +206,18 @@ def status_text(row: GameRow, game: Game, seats: list[Seat], state: int) -> str:
             )
         )
     return "\n".join(lines)
+
+
+def corporations_line(game: Game) -> str:
+    """Each started corporation's cash, trains and loans: "GW $240 (2, 3; 1 loan) · CV $60 (no train)"."""
+    parts = []
+    for corp in game.corporations.values():
+        if corp.closed or not corp.ipoed:
+            continue
+        trains = ", ".join(game.train(t).name for t in corp.trains) or "no train"
+        loans = f"; {corp.loans} loan{'s' if corp.loans != 1 else ''}" if corp.loans else ""
+        parts.append(f"{corp.sym} {game.fmt(corp.cash)} ({trains}{loans})")
+    return " · ".join(parts)
 
 
 def _seat_note(seat: Seat | None) -> str:

@@ -367,10 +367,17 @@ class TrackStep(Step):
             return ["pass"]
         return []
 
-    def describe(self, entity: str) -> str:
-        if self.actions(entity) == ["pass"]:  # its own lays are done
-            return "lay track with a private company's ability (one it owns or buys now) or pass"
-        return self.name
+    def waits_for(self, entity: str) -> list[str]:
+        # its own lays done, the step stays open for a private company's tile lay
+        if self.lays_left() or self.actions(entity) != ["pass"]:
+            return []
+        g = self.game
+        out = []
+        if g.owns_track_time_tile_lay(self.round, self.corp):
+            out.append("use its private company's tile lay")
+        if g.can_buy_tile_laying_company(self.corp):
+            out.append("buy a private company that lays track")
+        return out
 
     def lays_left(self) -> bool:
         laid: int = self.round.state.get("tiles_laid", 0)

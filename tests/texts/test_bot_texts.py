@@ -330,5 +330,18 @@ async def test_a_track_step_kept_open_for_a_private_says_so(layer: CommandLayer)
     still be bought or used (18xx.games): the turn line says that, not a bare "lay track"."""
     await imported(layer, "89363", 102)  # WR has laid its tile; the step waits (pass only)
     reply = await run(layer, "alice", "/moves")
-    assert any("lay track with a private company's ability (one it owns or buys now) or pass" in line
+    assert any("lay track (first buy a private company that lays track) or pass" in line
                for line in reply.lines), reply.lines
+
+
+async def test_the_status_text_names_each_corporation_s_cash_trains_and_loans(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 140)
+    g = await game(layer)
+    row = await layer.store.open_game(CH)
+    lines = status_text(row, g, await layer.store.seats(row.id), 140).splitlines()
+    corps = next(line for line in lines if line.startswith("BBG "))
+    for sym in ("BBG", "CA", "GW", "LPS", "WR"):
+        corp = g.corporations[sym]
+        trains = ", ".join(g.train(t).name for t in corp.trains) or "no train"
+        assert f"{sym} {g.fmt(corp.cash)} ({trains}" in corps
+    assert "CA $1 (2, 3; 3 loans)" in corps
