@@ -345,3 +345,10 @@ async def test_the_status_text_names_each_corporation_s_cash_trains_and_loans(la
         trains = ", ".join(g.train(t).name for t in corp.trains) or "no train"
         assert f"{sym} {g.fmt(corp.cash)} ({trains}" in corps
     assert "CA $1 (2, 3; 3 loans)" in corps
+
+
+async def test_a_loan_after_interest_says_what_was_kept_back(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 25)  # GW has paid this round's interest; it takes a loan next
+    reply = await run(layer, "carol", "/loan")
+    assert reply.ok and reply.lines[0].startswith(
+        "GW takes a loan and receives $90 ($100 less this round's $10 interest on it)"), reply.lines

@@ -45,7 +45,10 @@ class G1856Finance(G1856Base):
         corp.loans += 1
         self.loans_available -= 1
         rnd.state["took_loan"] = True
-        self.log.append(f"{corp.sym} takes a loan and receives {self.fmt(amount)}")
+        # (interest paid this round already: the new loan's is kept back, 18xx.games' loan_amount)
+        less = (f" ({self.fmt(self.loan_value)} less this round's {self.fmt(self.loan_value - amount)} interest on it)"
+                if amount != self.loan_value else "")
+        self.log.append(f"{corp.sym} takes a loan and receives {self.fmt(amount)}{less}")
 
     def interest_owed(self, corp: Corporation) -> int:
         return 0 if self.post_nationalization else self.interest_rate * corp.loans
