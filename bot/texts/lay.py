@@ -40,7 +40,7 @@ def explain_refusal(g: Game, action: A.Action, error: GameError) -> str:
         where = tile_lay_hexes(g, corp)
         if not where:
             return message
-        return f"{message}. {corp} can lay track on: {', '.join(where)} (/help lay lists tiles and rotations)"
+        return f"{message}. {corp} can lay track on: {', '.join(where)} (/moves lay lists tiles and rotations)"
     rots = next((r for t, r in here.items() if tile_name(t) == name), None)
     if rots is None:
         return f"{message}. On {hex_id} {corp} can lay: {tiles_text(g, hex_id, here)}"

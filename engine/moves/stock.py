@@ -11,7 +11,7 @@ from typing import Any
 from .. import actions as A
 from ..choice import Choice
 from ..decisions import buyable_shares, pick_shares, share_blockers, step_offering
-from ..errors import BAD_OPTION, UNAVAILABLE, GameError
+from ..errors import BAD_OPTION, NOT_OWNER, UNAVAILABLE, GameError
 from ..game import Game
 from ..rounds.operating import OperatingRound
 from ..rounds.stock import AuctionRound, StockRound
@@ -283,6 +283,14 @@ def build_sell(g: Game, e: str, p: Params) -> A.Action:
             raise GameError(f"shares: says {typed}% and percent: {percent}%", BAD_OPTION, option="percent")
         percent = typed if typed is not None else percent
         ids = share_ids(g, raw, e)
+        others = [s for s in ids if g.shares[s].owner != e]
+        if others:
+            sym = g.shares[others[0]].corporation
+            held = [s.id for s in g.corp_shares(sym) if s.owner == e]
+            raise GameError(f"{g.name_of(e)} does not own {', '.join(others)}; "
+                            + (f"{g.name_of(e)}'s shares of {sym}: {', '.join(held)} (or /sell corporation:{sym}"
+                               f" percent:{g.share_unit(sym)})" if held else f"{g.name_of(e)} holds no share of {sym}"),
+                            NOT_OWNER, player=e, shares=others)
     elif p.get("corporation"):
         sym = pick(p["corporation"], list(g.corporations), "corporation")
         if percent is None:
@@ -358,8 +366,8 @@ MOVES = (
          build_buy, lambda a: {"share": ",".join(a["shares"])}, entity_kind="player", sample=sample_buy),
     Move("sell", "sell_shares", "sell shares", "/sell corporation:GW percent:20",
          (Option("shares", "shares to sell", required=False, choices=sell_choices),
-          Option("corporation", "or: corporation", required=False),
-          Option("percent", "and percent", required=False, kind="number")),
+          Option("corporation", "or a corporation, with percent:", required=False),
+          Option("percent", "how much of it to sell, in percent", required=False, kind="number")),
          build_sell, sell_options, entity_kind="player", sample=sample_sell),
     Move("pass", "pass", "pass (or finish your turn / this step)", "/pass", (),
          lambda g, e, p: A.Pass(**base(g, e)), lambda a: {}, ask_entity=True),

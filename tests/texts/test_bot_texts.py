@@ -352,3 +352,9 @@ async def test_a_loan_after_interest_says_what_was_kept_back(layer: CommandLayer
     reply = await run(layer, "carol", "/loan")
     assert reply.ok and reply.lines[0].startswith(
         "GW takes a loan and receives $90 ($100 less this round's $10 interest on it)"), reply.lines
+
+
+async def test_selling_a_share_of_another_names_ones_own(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 44)  # Stock Round 2: carol holds GW_1 (and GW's president's share)
+    await refused(layer, "carol", "/sell shares:GW_2", "Player 3 does not own GW_2; Player 3's shares of GW: GW_0, GW_1",
+                  "(or /sell corporation:GW percent:10)")
