@@ -124,10 +124,22 @@ def corporation_notes(game: Game) -> list[str]:
     """Lines under the corporations: the kinds of capitalization shown, and floating."""
     kinds = [k for k in CAPITAL_NOTES if any(c.capitalization == k for c in game.corporations.values())]
     out = ["Capital: " + "; ".join(CAPITAL_NOTES[k] for k in kinds)] if kinds else []
+    out.append("Tokens: stations still to place / all of its stations")
     needed = game.float_percent()
     if needed is not None:
         out.append(f"A corporation floats (operates) once {needed}% of its shares are sold")
     return out
+
+
+def player_notes(game: Game) -> list[str]:
+    """Under the players: what Value takes off for loans (1856), when it takes anything."""
+    charged = [(p.name, game.loan_charge(p)) for p in game.players]
+    charged = [(name, amount) for name, amount in charged if amount]
+    if not charged:
+        return []
+    each = ", ".join(f"{name} {_money(game, -amount)}" for name, amount in charged)
+    return [f"Value: cash, shares at their price and privates, less the loans of the corporations whose shares"
+            f" they hold ({each})"]
 
 
 def company_notes(game: Game) -> list[str]:
@@ -233,7 +245,7 @@ def _wrap_lines(lines: list[str], f: FontType, width: int) -> list[str]:
 def render_status(game: Game) -> bytes:
     """PNG with the players, corporations, privates and depot of ``game``."""
     tables: list[tuple[str, Table, list[str]]] = [
-        ("Players", players_table(game), []),
+        ("Players", players_table(game), player_notes(game)),
         ("Corporations", corporations_table(game), corporation_notes(game)),
     ]
     privates = companies_table(game)

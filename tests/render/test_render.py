@@ -411,3 +411,14 @@ def test_a_closed_corporation_shows_only_that_it_is_closed() -> None:
     assert g.corp("GW").closed
     assert [getattr(c, "text", c) for c in gw[1:]] == [""] * (len(gw) - 2) + ["closed"]
     assert getattr(rows["CGR"][1], "text", "") != ""
+
+
+def test_status_notes_say_what_value_takes_off_for_loans_and_what_tokens_count() -> None:
+    from render.status_image import corporation_notes, player_notes
+
+    game = late_game(g1856_data, REF / "late_1856.json")
+    charges = {p.name: game.loan_charge(p) for p in game.players}
+    assert charges["Player 1"] == 150  # 30% of BBG (1 loan) and 60% of LPS (2 loans): $1 per percent per loan
+    assert player_notes(game) == ["Value: cash, shares at their price and privates, less the loans of the"
+                                  " corporations whose shares they hold (Player 1 -$150, Player 2 -$20, Player 3 -$40)"]
+    assert "Tokens: stations still to place / all of its stations" in corporation_notes(game)
