@@ -271,7 +271,7 @@ def test_a_closing_moves_on_only_when_it_empties_the_step_then_holding_the_turn(
     assert g.corporations["CA"].closed and g.corp("CV").cash == 0
     assert g.round.corp.sym == "CV" and g.round.acting() == ["CV"]
     assert set(turn_moves(g, "CV")) == {"take_loan", "pass"}
-    assert g.log.index("CV pays $10 interest") < g.log.index("CA closes")
+    assert g.log.index("CV pays $10 interest for 1 loan") < g.log.index("CA closes")
     play(g, G56, name, 1655)
     assert g.round.corp.sym == "LPS"
 

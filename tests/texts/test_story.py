@@ -130,7 +130,7 @@ def test_players_without_a_move_are_told_in_one_line() -> None:
 
 def test_interest_is_told_with_the_loans_it_is_for() -> None:
     text = told("1856", "89363", 56)
-    assert "GW owes $20 interest for 2 loans" in text and "GW pays $20 interest" in text
+    assert "GW pays $20 interest for 2 loans" in text and "owes" not in text
 
 
 def test_a_train_bought_from_a_corporation_names_price_and_seller() -> None:

@@ -58,16 +58,17 @@ class G1856Finance(G1856Base):
         owed = self.interest_owed(corp)
         if not corp.loans or owed <= 0:
             return
-        loans = "loan" if corp.loans == 1 else "loans"
-        self.log.append(f"{corp.sym} owes {self.fmt(owed)} interest for {corp.loans} {loans}")
+        loans = f"{corp.loans} loan" if corp.loans == 1 else f"{corp.loans} loans"
         payment = min(owed, corp.cash - corp.cash % 10)
         if payment > 0:
             self.spend(corp.sym, "bank", payment)
-            self.log.append(f"{corp.sym} pays {self.fmt(payment)} interest")
-            owed -= payment
-        if owed <= 0:
+        if payment == owed:
+            self.log.append(f"{corp.sym} pays {self.fmt(payment)} interest for {loans}")
             return
-        self.log.append(f"{corp.sym} still owes {self.fmt(owed)} interest")
+        paid = f" and pays {self.fmt(payment)}" if payment > 0 else ""
+        self.log.append(f"{corp.sym} owes {self.fmt(owed)} interest for {loans}{paid}: it still owes"
+                        f" {self.fmt(owed - payment)}")
+        owed -= payment
         revenue = sum(r["revenue"] for r in rnd.state.get("routes", []))
         deduction = min(owed, revenue)
         if deduction > 0:
