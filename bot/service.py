@@ -107,7 +107,7 @@ class _After:
     routes: RouteSolution | None = None
 
 
-def _taken_from(game: Game, action: A.Action) -> tuple[str, str] | None:
+def taken_from(game: Game, action: A.Action) -> tuple[str, str] | None:
     """The player whose private or corporation's train ``action`` buys (before it is
     processed), and what: another player's corporation may do so without asking (18xx.games
     too), so the bot tells them."""
@@ -280,14 +280,15 @@ class GameService:
         game = cached.game
         before = (game.round_key(), turn_key(game))
         mark = story.mark(game, action)
-        concerned = _taken_from(game, action)
+        concerned = taken_from(game, action)
         self.play(row, cached, action, caller.id)
         reply = Reply(lines=story.action_lines(game, action, mark, caller.name))
         actor = cached.game.controller_of(action.entity)
         if concerned is not None and concerned[0] != actor:
             seat = next((s for s in seats if s.player_id == concerned[0]), None)
             if seat is not None and seat.user_id and seat.user_id != caller.id and not seat.conceded:
-                reply.heads_up.append((seat.user_id, f"{seat.name}: your {concerned[1]} was bought (see above)"))
+                reply.heads_up.append((seat.user_id, f"{seat.name}: your {concerned[1]} was bought (see above);"
+                                       " if you did not agree, /game undo takes it back while it is the last move"))
         await self.after_change(row, cached, seats, reply, actor=actor, before=before, moved=True)
         if actor:
             await self.store.touch_seat(row.id, actor, self.now())

@@ -244,7 +244,7 @@ def _game_commands() -> tuple[Command, ...]:
             undo.game_undo,
             Usage(
                 "game undo",
-                "undo the last action (others agree when it was not yours)",
+                "undo the last action (the table agrees unless it was yours in your turn, or bought from you)",
                 example="/game undo",
                 hidden=("vote",),
             ),

@@ -314,10 +314,27 @@ async def test_the_owner_of_a_train_bought_by_another_players_corporation_is_men
     await typed(session, BW_AT_ITS_TRAIN_STEP)
     printed = await session.run_line("/train train:2-0 price:1")
     assert printed[0] == "BW buys a 2-train for $1 from B&L (bob)"
-    assert "@alice alice: your corporation B&L's train 2-0 was bought (see above)" in printed
+    assert ("@alice alice: your corporation B&L's train 2-0 was bought (see above); if you did not agree,"
+            " /game undo takes it back while it is the last move") in printed
     printed = await session.run_line("/private company:P1 price:1")  # alice's private
     assert any(ln.startswith("BW buys P1 from alice for $1") for ln in printed), printed
-    assert "@alice alice: your private P1 was bought (see above)" in printed
+    assert ("@alice alice: your private P1 was bought (see above); if you did not agree, /game undo takes it"
+            " back while it is the last move") in printed
+
+
+async def test_the_seller_takes_a_sale_back_alone(session: LocalSession) -> None:
+    """18xx.games lets another player's corporation buy a private or train without asking; the
+    seller's /game undo takes it back at once while it is the last move (no table vote)."""
+    await typed(session, BW_AT_ITS_TRAIN_STEP)
+    await session.run_line("/private company:P1 price:1")  # bob's BW buys alice's P1 for $1
+    await session.run_line("/as alice")
+    printed = await session.run_line("/game undo")
+    assert printed[0] == "↩ alice undoes: BW buys P1 for $1 (a purchase from you)", printed
+    await session.run_line("/as bob")
+    printed = await session.run_line("/private company:P2 price:1")  # bob's own private: his to undo
+    await session.run_line("/as alice")
+    printed = await session.run_line("/game undo")
+    assert not printed[0].startswith("↩"), printed  # not alice's: the table votes
 
 
 async def test_a_players_own_purchase_mentions_nobody_else(session: LocalSession) -> None:
