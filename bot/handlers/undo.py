@@ -146,7 +146,10 @@ async def game_undo(service: GameService, channel_id: str, caller: Caller, param
     row, cached = await service.active(channel_id)
     vote = (params.get("vote") or "").lower() or None
     if vote is not None and "state" not in params:
-        raise UserError("Vote with the buttons of the undo request")
+        open_now = await open_motion(service, row, cached.seq)
+        raise UserError("Vote with the buttons of the undo request" + (
+            f", or type /game undo vote:{vote} state:{cached.seq} (the request open now)" if open_now is not None
+            else "; no undo request is open now"))
     service.check_state(params, cached)
     seats = await service.store.seats(row.id)
     mine = {s.player_id for s in seats if s.user_id == caller.id}

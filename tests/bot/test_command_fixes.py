@@ -335,6 +335,9 @@ async def test_the_seller_takes_a_sale_back_alone(session: LocalSession) -> None
     await session.run_line("/as alice")
     printed = await session.run_line("/game undo")
     assert not printed[0].startswith("↩"), printed  # not alice's: the table votes
+    await session.run_line("/as bob")
+    printed = await session.run_line("/game undo vote:no")  # typed, without the button's state
+    assert "or type /game undo vote:no state:" in printed[0], printed
 
 
 async def test_a_players_own_purchase_mentions_nobody_else(session: LocalSession) -> None:
