@@ -4,7 +4,7 @@ not, when none may), and the "waiting for ..." line naming each acting entity an
 
 from __future__ import annotations
 
-from engine.decisions import acting_entities, action_types, share_blockers, why_not_now
+from engine.decisions import acting_entities, action_types, round_title, share_blockers, why_not_now
 from engine.game import Game
 from engine.moves import Move
 from engine.moves.spec import entity_type, pick
@@ -70,8 +70,11 @@ def resolve_entity(
     if not acting_mine:
         raise UserError(f"It is not your turn: {waiting_for(game)}")
     e = acting_mine[0]
+    # a player's command while their corporation is to act (a /buy typed after the stock round
+    # ended): say where the game is, so the next command is not meant for the round before
+    where = "" if kind_ok(game, cmd, e) else f"It is {round_title(game)} now: "
     raise UserError(
-        f"{game.name_of(e)} cannot /{cmd.command} now" + _why_not(game, e, cmd, params or {}) + _can_now(game, e)
+        where + f"{game.name_of(e)} cannot /{cmd.command} now" + _why_not(game, e, cmd, params or {}) + _can_now(game, e)
     )
 
 

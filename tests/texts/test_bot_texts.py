@@ -358,3 +358,8 @@ async def test_selling_a_share_of_another_names_ones_own(layer: CommandLayer) ->
     await imported(layer, "89363", 44)  # Stock Round 2: carol holds GW_1 (and GW's president's share)
     await refused(layer, "carol", "/sell shares:GW_2", "Player 3 does not own GW_2; Player 3's shares of GW: GW_0, GW_1",
                   "(or /sell corporation:GW percent:10)")
+
+
+async def test_a_stock_command_after_the_stock_round_says_which_round_it_is(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 24)  # Operating Round: carol is GW's president, GW must buy a train
+    await refused(layer, "carol", "/buy share:GW", "It is Operating Round 1.1 (of 1) now: GW cannot /buy now")
