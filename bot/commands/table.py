@@ -104,7 +104,11 @@ def topic_help(topic: str, game: Game | None = None) -> list[str]:
 
 async def command_help(service: GameService, channel_id: str, caller: Caller, name: str) -> Reply:
     """``/help NAME``: the command's options and an example; for a game action, what the caller
-    can choose now."""
+    can choose now; for a group of commands (``/help game``), each of them in a line."""
+    group = group_commands(name)
+    if group:
+        return Reply(lines=[f"/{u.name}: {u.summary}" for u in group]
+                     + [f"/help command:{group[0].name} explains one of them"], ephemeral=True)
     usage = find_usage(name)
     lines = help_lines(usage)
     if usage.name == "game new":  # each title's optional rules, to name in options:
@@ -481,6 +485,15 @@ def find_command(name: str) -> Command:
 def command_names() -> list[str]:
     """The commands /help NAME explains, in table order."""
     return [c.name for c in COMMANDS.values() if c.usage is not None]
+
+
+def group_commands(name: str) -> list[Usage]:
+    """The commands of group ``name`` ("game": /game new, /game join, ...) when it names a group and
+    no command of its own."""
+    key = " ".join(name.strip().lstrip("/").lower().split())
+    if key in COMMANDS and COMMANDS[key].usage is not None:
+        return []
+    return [u for c in COMMANDS.values() if c.name.startswith(key + " ") and (u := c.usage) is not None]
 
 
 def find_usage(name: str) -> Usage:

@@ -273,15 +273,13 @@ def test_terminal_words_after_a_value_go_on_with_it() -> None:
     assert parse("/lay hex:F17 tile:57 rotation:2").params == {"hex": "F17", "tile": "57", "rotation": "2"}
 
 
-def test_help_for_a_command_group_lists_its_commands() -> None:
-    """`/help game` said "There is no command /game"."""
-    import pytest
-
-    from bot.commands.table import find_usage
-    from bot.reply import UserError
-
-    with pytest.raises(UserError, match=r"^/game has these commands: /game new, .*/game import"):
-        find_usage("game")
+async def test_help_for_a_command_group_lists_its_commands(session: LocalSession) -> None:
+    """`/help game` said "There is no command /game", then answered as a refusal: now each of its
+    commands with what it does, as a plain answer."""
+    printed = await session.run_line("/help game")
+    assert not printed[0].startswith("!"), printed
+    text = "\n".join(printed)
+    assert "/game new: " in text and "/game undo: " in text and "/help command:game new explains one of them" in text
 
 
 def test_bankruptcy_must_be_confirmed() -> None:
