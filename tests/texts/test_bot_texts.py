@@ -126,7 +126,7 @@ async def test_a_finished_game_says_it_ended(layer: CommandLayer) -> None:
 async def test_unknown_options_are_refused(layer: CommandLayer) -> None:
     await imported(layer, "89363", 80)  # alice (Player 1) may sell WR_2 in the stock round
     await refused(layer, "alice", "/sell shares:WR_2 percent:10 extra:1", "/sell has no option extra:",
-                  "shares:, corporation:, percent:")
+                  "shares:, corporation:, percent:", "for example /sell corporation:GW percent:20")
     await refused(layer, "alice", "/game status verbose:yes", "/game status has no option verbose:")
     await refused(layer, "alice", "/help lay colour:red", "/help has no option colour:")
     assert (await run(layer, "alice", "/sell shares:WR_2 percent:10")).ok
