@@ -322,7 +322,7 @@ async def test_a_pass_without_a_train_says_why(layer: CommandLayer) -> None:
 
 async def test_a_second_loan_says_why(layer: CommandLayer) -> None:
     await imported(layer, "89363", 26)  # GW has just taken a loan
-    await refused(layer, "carol", "/loan", "GW cannot /loan now (GW has taken its loan this operating round")
+    await refused(layer, "carol", "/loan", "GW cannot /loan now (GW has taken its loan this operating round: one per round)")
 
 
 async def test_a_track_step_kept_open_for_a_private_says_so(layer: CommandLayer) -> None:

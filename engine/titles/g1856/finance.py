@@ -24,13 +24,13 @@ class G1856Finance(G1856Base):
         if self.phase_status("no_loans"):
             return f"no loans are given in phase {self.phase['name']}"
         if rnd.state.get("took_loan"):
-            return f"{corp.sym} has taken its loan this operating round (one per round)"
+            return f"{corp.sym} has taken its loan this operating round: one per round"
         if rnd.state.get("redeemed_loan"):
             return f"{corp.sym} has paid off a loan this operating round"
         most = self.maximum_loans(corp)
         if corp.loans >= most:
-            return (f"{corp.sym} has {corp.loans} loan{'s' if corp.loans != 1 else ''}, the most it may have"
-                    f" (one per 10% of its shares held by players: {most})")
+            return (f"{corp.sym} has {corp.loans} loan{'s' if corp.loans != 1 else ''}, the most it may have:"
+                    f" one per 10% of its shares held by players")
         if self.loans_available <= 0:
             return "the bank has no loans left"
         return None
@@ -65,9 +65,11 @@ class G1856Finance(G1856Base):
         if payment == owed:
             self.log.append(f"{corp.sym} pays {self.fmt(payment)} interest for {loans}")
             return
-        paid = f" and pays {self.fmt(payment)}" if payment > 0 else ""
-        self.log.append(f"{corp.sym} owes {self.fmt(owed)} interest for {loans}{paid}: it still owes"
-                        f" {self.fmt(owed - payment)}")
+        if payment > 0:
+            self.log.append(f"{corp.sym} owes {self.fmt(owed)} interest for {loans} and pays {self.fmt(payment)}:"
+                            f" it still owes {self.fmt(owed - payment)}")
+        else:
+            self.log.append(f"{corp.sym} owes {self.fmt(owed)} interest for {loans} and has no money to pay it")
         owed -= payment
         revenue = sum(r["revenue"] for r in rnd.state.get("routes", []))
         deduction = min(owed, revenue)
