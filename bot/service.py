@@ -123,6 +123,26 @@ def taken_from(game: Game, action: A.Action) -> tuple[str, str] | None:
     return None
 
 
+def _short_of_suggestion(game: Game, action: A.Action) -> str:
+    """For a run typed by hand that earns less than the suggested routes (already found for this
+    position: nothing is searched), a line saying so ("" otherwise): a player who meant the best
+    run learns it while /game undo can still take the run back."""
+    if not isinstance(action, A.RunRoutes) or game.extends_routes or action.entity not in game.corporations:
+        return ""
+    best = route_suggestion(game, action.entity, wait=False)
+    if best is None or not best.routes:
+        return ""
+    try:
+        ran = sum(r["revenue"] for r in game.run_routes(game.corporations[action.entity], action))
+    except GameError:
+        return ""  # (refused: processing says why)
+    if ran >= best.total:
+        return ""
+    more = "" if best.optimal else " or more"
+    return (f"(the suggested routes earn {game.fmt(best.total)}{more}, {game.fmt(best.total - ran)} more than this"
+            " run: /game undo takes it back)")
+
+
 def _conceded(seats: list[Seat]) -> set[str]:
     return {s.player_id for s in seats if s.conceded and s.player_id}
 
@@ -281,8 +301,11 @@ class GameService:
         before = (game.round_key(), turn_key(game))
         mark = story.mark(game, action)
         concerned = taken_from(game, action)
+        short = _short_of_suggestion(game, action)
         self.play(row, cached, action, caller.id)
         reply = Reply(lines=story.action_lines(game, action, mark, caller.name))
+        if short:
+            reply.lines.insert(1, short)
         actor = cached.game.controller_of(action.entity)
         if concerned is not None and concerned[0] != actor:
             seat = next((s for s in seats if s.player_id == concerned[0]), None)

@@ -363,3 +363,16 @@ async def test_selling_a_share_of_another_names_ones_own(layer: CommandLayer) ->
 async def test_a_stock_command_after_the_stock_round_says_which_round_it_is(layer: CommandLayer) -> None:
     await imported(layer, "89363", 24)  # Operating Round: carol is GW's president, GW must buy a train
     await refused(layer, "carol", "/buy share:GW", "It is Operating Round 1.1 (of 1) now: GW cannot /buy now")
+
+
+async def test_a_run_below_the_suggestion_says_what_was_left(layer: CommandLayer) -> None:
+    """A run typed by hand that earns less than the suggested routes says so while /game undo can
+    take it back; the suggestion's own run says nothing more."""
+    await imported(layer, "89363", 55)  # GW (carol) is to run its 2-train; the best run earns $50
+    await choices(layer, "carol", "routes", "routes")  # the suggestion is found (autocomplete asks)
+    reply = await run(layer, "carol", "/routes routes:none")
+    assert reply.ok and reply.lines[1] == \
+        "(the suggested routes earn $50, $50 more than this run: /game undo takes it back)", reply.lines
+    assert (await run(layer, "carol", "/game undo")).ok
+    reply = await run(layer, "carol", "/routes routes:auto")
+    assert reply.ok and not any("suggested routes earn" in line for line in reply.lines), reply.lines
