@@ -137,7 +137,7 @@ class AuctionRound(Round):
             else:
                 if self.companies[0] is company:
                     self.last_to_act = pid
-                    self._buy(pid, company.sym, action.price)
+                    self._buy(pid, company.sym, action.price, outright=True)
                     self._resolve()
                 else:
                     self._add_bid(pid, company.sym, action.price)
@@ -166,15 +166,18 @@ class AuctionRound(Round):
         self.bids[sym] = bids
         self.game.log.append(f"{self.game.name_of(pid)} bids {self.game.fmt(price)} for {sym}")
 
-    def _buy(self, pid: str, sym: str, price: int) -> None:
+    def _buy(self, pid: str, sym: str, price: int, outright: bool = False) -> None:
         g = self.game
         company = g.companies[sym]
+        # (a bid on the private bought at once buys it at the bid: 18xx.games takes it all)
+        above = price - company.min_bid if outright else 0
         self.bids.pop(sym, None)
         company.owner = pid
         g.player(pid).companies.append(sym)
         g.spend(pid, "bank", price)
         self.companies.remove(company)
-        g.log.append(f"{g.name_of(pid)} buys {sym} ({company.name}) for {g.fmt(price)}")
+        g.log.append(f"{g.name_of(pid)} buys {sym} ({company.name}) for {g.fmt(price)}"
+                     + (f" ({g.fmt(above)} more than its price)" if above > 0 else ""))
         g.after_buy_company(pid, company, price)
 
     def _resolve(self) -> None:

@@ -376,3 +376,9 @@ async def test_a_run_below_the_suggestion_says_what_was_left(layer: CommandLayer
     assert (await run(layer, "carol", "/game undo")).ok
     reply = await run(layer, "carol", "/routes routes:auto")
     assert reply.ok and not any("suggested routes earn" in line for line in reply.lines), reply.lines
+
+
+async def test_a_private_bought_above_its_price_says_so(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 4)  # the auction: alice to act; the cheapest private is FT ($20)
+    reply = await run(layer, "alice", "/bid company:FT price:25")
+    assert reply.ok and reply.lines[0].startswith("Player 1 buys FT (Flos Tramway) for $25 ($5 more than its price)")
