@@ -42,11 +42,11 @@ def _count_searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 def test_a_lay_decision_searches_routes_only_as_far_as_its_work_allows(monkeypatch: pytest.MonkeyPatch) -> None:
-    """BW's lays (random seed 7, action 200): with the allowance it makes eight searches (now,
+    """BW's lays (random seed 7, action 144): with the allowance it makes eight searches (now,
     later, three trials of two), where an unlimited one makes 26 for the same tile; 1833NE's
     router clock does not count extension searches, so each is charged at least
     EXTENDED_SEARCH_WORK and gets a small budget."""
-    game = _random_game(7, 200)
+    game = _random_game(7, 144)
     assert game.acting() == ["BW"] and "lay_tile" in game.action_types("BW") and game.extends_routes
     work = O.RouteWork(game)
     assert work.budget == O.EXTENDED_TRIAL_BUDGET and work.charge == O.EXTENDED_SEARCH_WORK
@@ -62,7 +62,7 @@ def test_a_lay_decision_searches_routes_only_as_far_as_its_work_allows(monkeypat
 
 def test_route_work_is_charged_per_search_and_spent() -> None:
     """Every search is charged (a refused one too); once the allowance is gone it is spent."""
-    game = _random_game(7, 200)
+    game = _random_game(7, 144)
     corp = game.corporations["BW"]
     work = O.RouteWork(game, allowance=2 * O.EXTENDED_SEARCH_WORK)
     trains = list(game.runnable_trains(corp))
@@ -74,13 +74,13 @@ def test_route_work_is_charged_per_search_and_spent() -> None:
 
 
 def test_its_1833ne_decisions_do_not_depend_on_the_machines_speed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """StL&A's lay (random seed 7, action 130): on a machine so slow that every look at the
+    """B&L's lay (random seed 7, action 75): on a machine so slow that every look at the
     clock finds a second gone it lays the same tile: its searches count work, not time."""
-    assert_lays_the_same_on_a_slow_clock(_random_game(7, 130), monkeypatch)
+    assert_lays_the_same_on_a_slow_clock(_random_game(7, 75), monkeypatch)
 
 
 def test_decisions_after_the_one_taken_are_not_worked_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    """StL&A (random seed 7, action 130) may also redeem, buy a private or a ferry: it lays a
+    """B&L (random seed 7, action 75) may also redeem, buy a private or a ferry: it lays a
     tile, and the ferries' route searches (and the redemption's trials) are never made; a
     position where nothing is laid still considers the ferries."""
     from engine.computer import capital
@@ -94,11 +94,11 @@ def test_decisions_after_the_one_taken_are_not_worked_out(monkeypatch: pytest.Mo
             return _real(*args)
 
         monkeypatch.setattr(module, name, spy)
-    game = _random_game(7, 130)
-    assert {"special_buy", "buy_shares", "lay_tile"} <= set(game.action_types("StL&A"))
+    game = _random_game(7, 75)
+    assert {"special_buy", "buy_shares", "lay_tile"} <= set(game.action_types("B&L"))
     decision = decide(game, seed=5)
     assert decision is not None and decision.action.type == "lay_tile" and asked == []
-    game = _random_game(7, 200)
+    game = _random_game(7, 174)
     decision = decide(game, seed=5)
     assert decision is not None and isinstance(decision.action, A.Pass) and asked == ["special_buy_decisions"]
 

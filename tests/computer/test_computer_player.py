@@ -286,7 +286,7 @@ def test_takes_over_a_connected_corporation_only_when_it_gains(setup: dict[str, 
 def test_never_a_dividend_that_closes_its_corporation_when_another_keeps_it() -> None:
     """1833NE closes a corporation whose price falls to 0. CV ($10, set by hand with its run's
     revenue) would withhold to buy a second train, but withholding moves its price to 0: it
-    pays out ($6 a share, at least half its price: the price holds)."""
+    pays out ($60 in all, more than twice its price: two columns up, to $30)."""
     from tests.g1833ne.test_1833ne import set_price
 
     g = _ne_operating(50)
@@ -304,7 +304,7 @@ def test_never_a_dividend_that_closes_its_corporation_when_another_keeps_it() ->
     assert decision.action.kind == "payout" and "close it" in decision.reason
     g.process(decision.action)
     price = g.corporations["CV"].price
-    assert not g.corporations["CV"].closed and price is not None and price.price == 10
+    assert not g.corporations["CV"].closed and price is not None and price.price == 30
 
 
 def _ne_share_at_10(runs: int) -> G1833NE:

@@ -182,11 +182,11 @@ def test_end_of_stock_round_moves() -> None:
 
 
 # ---------------------------------------------------------------------------- market
-@pytest.mark.parametrize(("per_share", "price", "move"), [
+@pytest.mark.parametrize(("paid", "price", "move"), [
     (40, 100, -1), (50, 100, 0), (99, 100, 0), (100, 100, 1), (200, 100, 2), (300, 100, 2),
     (500, 165, 3), (495, 165, 3), (494, 165, 2)])
-def test_dividend_price_moves(per_share: int, price: int, move: int) -> None:
-    assert M.dividend_move(per_share, price) == move
+def test_dividend_price_moves(paid: int, price: int, move: int) -> None:
+    assert M.dividend_move(paid, price) == move
 
 
 def test_closing_at_zero() -> None:

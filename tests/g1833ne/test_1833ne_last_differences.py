@@ -516,3 +516,25 @@ def test_a_private_lay_without_rotation_takes_its_only_rotation() -> None:
     assert action.rotation == 2
     g.process(action)
     assert g.board.hexes["C4"].tile.name == "4"
+
+
+@pytest.mark.parametrize(("revenue", "kind", "columns"), [
+    (100, "payout", 1),   # pays out the price: right (per share $10 would have fallen)
+    (60, "payout", 0),    # at least half the price: stays
+    (40, "payout", -1),   # under half: left
+    (200, "half", 1),     # half of $200 paid out: $100, the price: right
+    (180, "half", 0),
+])
+def test_the_price_moves_by_what_the_corporation_pays_out_in_all(revenue: int, kind: str, columns: int) -> None:
+    """Rules summary, "Linearer Markt": the payout of the corporation against its price (a
+    share's part was compared, so nearly every payout fell)."""
+    g = _cv_poor(100)
+    cv = g.corporations["CV"]
+    before = cv.price
+    assert before is not None and before.price == 100
+    rnd = g.round
+    rnd.state["routes"] = [{"revenue": revenue}]
+    effect = g.dividend_effect(cv, revenue, kind)
+    g.pay_dividend(rnd, cv, kind)
+    assert cv.price is not None and cv.price.col == before.col + columns
+    assert effect.price is cv.price

@@ -29,17 +29,20 @@ def shifted(market: StockMarket, cell: Cell, columns: int) -> Cell:
     return target
 
 
-def dividend_move(per_share: int, price: int) -> int:
-    """Columns to move after paying ``per_share`` (rules summary "Linearer Markt"): less than
-    half the price: left 1; half to below the price: none; at least the price: right 1; at
-    least twice: right 2; at least three times and the price already $165 or more: right 3."""
-    if per_share * 2 < price:
+def dividend_move(paid: int, price: int) -> int:
+    """Columns to move after the corporation pays out ``paid`` in all (rules summary "Linearer
+    Markt": "Schüttet eine Gesellschaft weniger als die Hälfte des Kurses aus": what the
+    corporation pays out, not a share's part; 18xx.games' 1846, whose market this is, compares
+    the revenue less what the corporation keeps): less than half the price: left 1; half to
+    below the price: none; at least the price: right 1; at least twice: right 2; at least three
+    times and the price already $165 or more: right 3."""
+    if paid * 2 < price:
         return -1
-    if per_share < price:
+    if paid < price:
         return 0
-    if per_share >= 3 * price and price >= 165:
+    if paid >= 3 * price and price >= 165:
         return 3
-    if per_share >= 2 * price:
+    if paid >= 2 * price:
         return 2
     return 1
 
@@ -159,8 +162,8 @@ class G1833NEFinance(G1833NEBase):
 
     def pay_dividend(self, rnd: OperatingRound, corp: Corporation, kind: str) -> None:
         """Full, half or no payout; treasury shares earn for the corporation, market shares
-        for nobody (decision).  The price moves by the payout per share against the price;
-        withholding moves it one column left."""
+        for nobody (decision).  The price moves by what the corporation pays out in all against
+        the price (notes.md #8); withholding moves it one column left."""
         revenue = sum(r["revenue"] for r in rnd.state.get("routes", []))
         assert corp.price is not None
         price = corp.price.price
@@ -190,7 +193,7 @@ class G1833NEFinance(G1833NEBase):
                 + (f" ({', '.join(paid_to)})" if paid_to else "")
                 + (f" and keeps {self.fmt(kept)}" if kept else "")
             )
-            self.shift_price(corp, dividend_move(per_share, price))
+            self.shift_price(corp, dividend_move(revenue - kept, price))
         rnd.state["dividend_done"] = True
 
     def dividend_effect(self, corp: Corporation, revenue: int, kind: str) -> DividendEffect:
@@ -200,7 +203,7 @@ class G1833NEFinance(G1833NEBase):
         else:
             per_share, kept = dividend_split(revenue, kind)
             cash = corp.cash + per_share * (self.percent_of(corp.sym, corp.sym) // 10) + kept
-            columns = dividend_move(per_share, corp.price.price)
+            columns = dividend_move(revenue - kept, corp.price.price)
         if columns == 0 or corp.closed:
             return DividendEffect(corp.price, cash)
         target = shifted(self.market, corp.price, columns)
