@@ -17,7 +17,7 @@ from .choice import per_position
 from .errors import GameError
 from .game import Game
 from .mechanics.track import WalkNeeded
-from .rounds.operating import OperatingRound, Step
+from .rounds.operating import OperatingRound, Step, TrackStep
 from .rounds.stock import AuctionRound, StockRound
 
 if TYPE_CHECKING:
@@ -351,6 +351,13 @@ def why_not_now(game: Game, entity: str, action_type: str, sym: str | None = Non
         return game.loan_blocker(rnd, corp)
     if action_type == "pass" and "buy_train" in action_types(game, entity) and game.must_buy_train(corp):
         return f"{corp.sym} has no train and must buy one"
+    if action_type == "buy_train" and not game.room(corp):  # (this turn it buys none, whatever the step)
+        return f"{corp.sym} owns as many trains as it may ({game.corp_train_limit(corp)})"
+    step = rnd.active_step()
+    # the track step waits for something to do first (a tile-laying private, 1833NE's money)
+    waits = step.waits_for(entity) if isinstance(step, TrackStep) else []
+    if waits and action_type == "lay_tile":
+        return "first " + " or ".join(waits)
     return None
 
 

@@ -522,7 +522,7 @@ def check_options(name: str, params: dict[str, str]) -> None:
     unknown = [k for k in params if k not in allowed]
     if unknown:
         shown = ", ".join(f"{o}:" for o, _ in usage.options) or "none"
-        example = f", for example {usage.example}" if usage.example else ""
+        example = f"; /help {name} shows an example" if usage.example else ""
         raise UserError(f"/{name} has no option {unknown[0]}: (its options: {shown}{example}); nothing was done")
 
 

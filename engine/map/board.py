@@ -479,7 +479,11 @@ class Board:
         for chain in connections:
             found = self._trace_chain(chain)
             if found is None:
-                raise GameError(f"No track connects {'-'.join(chain)}", ILLEGAL_ROUTE, hexes=list(chain))
+                ends = [h for h in dict.fromkeys((chain[0], chain[-1])) if h in self.hexes
+                        and not any(n.kind != "junction" for n in self.hexes[h].tile.nodes)]
+                why = f" (a route runs from stop to stop: {' and '.join(ends)} {'has' if len(ends) == 1 else 'have'}" \
+                      " no city, town or off-board)" if ends else ""
+                raise GameError(f"No track connects {'-'.join(chain)}{why}", ILLEGAL_ROUTE, hexes=list(chain))
             a, b, paths = found
             for ref in (a, b):
                 if ref not in stops:

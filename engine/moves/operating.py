@@ -57,8 +57,14 @@ def build_routes(g: Game, e: str, p: Params) -> A.Action:
     else:
         routes = parse_routes(raw)
         own = list(g.corporations[e].trains) if e in g.corporations else None
+        named = [f"{t} ({g.train(t).name})" for t in own] if own is not None else None
+        used: set[str] = set()
         for r in routes:
-            r["train"] = pick(r["train"], list(g.trains), "train", own)
+            typed = str(r["train"])
+            if own is not None and typed not in g.trains:  # a train named by its kind ("2+1", "D")
+                typed = next((t for t in own if g.train(t).name.lower() == typed.lower() and t not in used), typed)
+            r["train"] = pick(typed, list(g.trains), "train", named)
+            used.add(r["train"])
             for chain in [*r["connections"], *r.get("extension", [])]:
                 for h in chain:
                     pick(h, list(g.board.hexes), "hex")

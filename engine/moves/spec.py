@@ -130,6 +130,10 @@ def pick(value: str, options: list[str], what: str,
     lowered = {o.lower(): o for o in options}
     if value.lower() in lowered:
         return lowered[value.lower()]
+    # "B&W" as the rules write it for 1833NE's BW, "BL" for B&L: the same name with or without "&"
+    bare = {o.lower().replace("&", ""): o for o in options}
+    if len(bare) == len(options) and value.lower().replace("&", "") in bare:
+        return bare[value.lower().replace("&", "")]
     listed = options if offered is None else offered() if callable(offered) else offered
     shown = ", ".join(listed[:12]) + (", ..." if len(listed) > 12 else "")
     raise GameError(f"There is no {what} {value!r}" + (f"; choose from: {shown}" if shown else ""),

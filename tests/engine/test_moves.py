@@ -311,3 +311,35 @@ def test_a_route_typed_as_one_hex_sequence_stops_at_the_stops_on_it() -> None:
             tried += 1
         game.process(A.Action.from_dict(raw), safe=False)
     assert tried > 10
+
+
+def test_names_are_read_with_or_without_ampersand_and_trains_by_their_kind() -> None:
+    """1833NE's rules write B&W for BW; a route may name its train by its kind ("2+1", "D") when
+    the corporation owns one (the train ids look like kinds: "2-1" is a 2-train)."""
+    from engine.moves.spec import pick
+
+    assert pick("B&W", ["BW", "B&L", "B&P"], "corporation") == "BW"
+    assert pick("bl", ["BW", "B&L", "B&P"], "corporation") == "B&L"
+    export = load_export("1856", "51745")
+    game = game_from_export(export)
+    game.live = False
+    tried = 0
+    for raw in filter_actions(export["actions"]):
+        routes = raw.get("routes") or []
+        if raw["type"] == "run_routes" and routes and tried < 20:
+            typed = "; ".join(f"{game.train(r['train']).name}: {' | '.join('-'.join(c) for c in r['connections'])}"
+                              for r in routes)
+            built = build_action(MOVES["routes"], game, str(raw["entity"]), {"routes": typed})
+            assert isinstance(built, A.RunRoutes)
+            assert sorted(r["train"] for r in built.route_dicts()) == sorted(r["train"] for r in routes) or \
+                {game.train(r["train"]).name for r in built.route_dicts()} == {game.train(r["train"]).name for r in routes}
+            assert game.accepts(built), typed
+            tried += 1
+        game.process(A.Action.from_dict(raw), safe=False)
+    assert tried == 20
+
+
+def test_a_route_piece_ending_where_there_is_no_stop_says_so() -> None:
+    game = game_from_export(load_export("1856", "hotseat001"))
+    with pytest.raises(GameError, match=r"No track connects F17-G16 \(a route runs from stop to stop: G16 has no"):
+        game.board.route_stops([["F17", "G16"]])

@@ -126,7 +126,7 @@ async def test_a_finished_game_says_it_ended(layer: CommandLayer) -> None:
 async def test_unknown_options_are_refused(layer: CommandLayer) -> None:
     await imported(layer, "89363", 80)  # alice (Player 1) may sell WR_2 in the stock round
     await refused(layer, "alice", "/sell shares:WR_2 percent:10 extra:1", "/sell has no option extra:",
-                  "shares:, corporation:, percent:", "for example /sell corporation:GW percent:20")
+                  "shares:, corporation:, percent:", "/help sell shows an example")
     await refused(layer, "alice", "/game status verbose:yes", "/game status has no option verbose:")
     await refused(layer, "alice", "/help lay colour:red", "/help has no option colour:")
     assert (await run(layer, "alice", "/sell shares:WR_2 percent:10")).ok
@@ -382,3 +382,15 @@ async def test_a_private_bought_above_its_price_says_so(layer: CommandLayer) -> 
     await imported(layer, "89363", 4)  # the auction: alice to act; the cheapest private is FT ($20)
     reply = await run(layer, "alice", "/bid company:FT price:25")
     assert reply.ok and reply.lines[0].startswith("Player 1 buys FT (Flos Tramway) for $25 ($5 more than its price)")
+
+
+async def test_a_train_over_the_limit_says_why(layer: CommandLayer) -> None:
+    # 51745 is a 1856 game whose players are not named alice..dave: look up GT's president's user
+    export = load_export("1856", "51745")
+    export["actions"] = filter_actions(export["actions"])[:361]
+    assert (await layer.handle(CH, Caller("alice", "alice"), "game import", {"file": json.dumps(export)})).ok
+    g = await game(layer)
+    president = g.controller_of("GT")
+    seat = next(p["name"] for p in export["players"] if str(p["id"]) == president)
+    assert (await run(layer, "alice", f'/game claim seat:"{seat}"')).ok
+    await refused(layer, "alice", "/train train:5", "GT cannot /train now (GT owns as many trains as it may (2))")
