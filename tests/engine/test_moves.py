@@ -3,6 +3,7 @@ action back as the command a player types and builds the same action from that c
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -289,27 +290,36 @@ def _walk(connections: list[list[str]]) -> list[str]:
     return walk
 
 
+def _typed_runs(write: Callable[[Game, list[dict[str, Any]]], str],
+                wanted: Callable[[list[dict[str, Any]]], bool]) -> Iterator[tuple[Game, list[dict[str, Any]], A.RunRoutes]]:
+    """Game 51745's runs that ``wanted`` picks, each typed as ``write`` writes its routes and
+    built as /routes builds it: (the game before the run, the recorded routes, the action built)."""
+    export = load_export("1856", "51745")
+    game = game_from_export(export)
+    game.live = False
+    for raw in filter_actions(export["actions"]):
+        routes = raw.get("routes") or []
+        if raw["type"] == "run_routes" and routes and wanted(routes):
+            built = build_action(MOVES["routes"], game, str(raw["entity"]), {"routes": write(game, routes)})
+            assert isinstance(built, A.RunRoutes)
+            yield game, routes, built
+        game.process(A.Action.from_dict(raw), safe=False)
+
+
 def test_a_route_typed_as_one_hex_sequence_stops_at_the_stops_on_it() -> None:
     """'3-1: F17-F15-G14-G12' (the hexes a train runs through, in order) is read as the
     connections of 18xx.games, cut at the stops on the way: the same stops and track as the
     route recorded as 'F17-F15 | F15-G14-G12'."""
-    export = load_export("1856", "51745")
-    game = game_from_export(export)
-    game.live = False
     tried = 0
-    for raw in filter_actions(export["actions"]):
-        routes = raw.get("routes") or []
-        if raw["type"] == "run_routes" and any(len(r["connections"]) > 1 for r in routes):
-            typed = "; ".join(f"{r['train']}: {'-'.join(_walk(r['connections']))}" for r in routes)
-            built = build_action(MOVES["routes"], game, str(raw["entity"]), {"routes": typed})
-            assert isinstance(built, A.RunRoutes)
-            for mine, theirs in zip(built.route_dicts(), routes, strict=True):
-                ours = game.board.route_stops(mine["connections"])
-                recorded = game.board.route_stops(theirs["connections"])
-                assert set(ours[0]) == set(recorded[0]) and set(ours[1]) == set(recorded[1]), typed
-            assert game.accepts(built), typed
-            tried += 1
-        game.process(A.Action.from_dict(raw), safe=False)
+    for game, routes, built in _typed_runs(
+            lambda g, rs: "; ".join(f"{r['train']}: {'-'.join(_walk(r['connections']))}" for r in rs),
+            lambda rs: any(len(r["connections"]) > 1 for r in rs)):
+        for mine, theirs in zip(built.route_dicts(), routes, strict=True):
+            ours = game.board.route_stops(mine["connections"])
+            recorded = game.board.route_stops(theirs["connections"])
+            assert set(ours[0]) == set(recorded[0]) and set(ours[1]) == set(recorded[1]), routes
+        assert game.accepts(built), routes
+        tried += 1
     assert tried > 10
 
 
@@ -320,22 +330,18 @@ def test_names_are_read_with_or_without_ampersand_and_trains_by_their_kind() -> 
 
     assert pick("B&W", ["BW", "B&L", "B&P"], "corporation") == "BW"
     assert pick("bl", ["BW", "B&L", "B&P"], "corporation") == "B&L"
-    export = load_export("1856", "51745")
-    game = game_from_export(export)
-    game.live = False
     tried = 0
-    for raw in filter_actions(export["actions"]):
-        routes = raw.get("routes") or []
-        if raw["type"] == "run_routes" and routes and tried < 20:
-            typed = "; ".join(f"{game.train(r['train']).name}: {' | '.join('-'.join(c) for c in r['connections'])}"
-                              for r in routes)
-            built = build_action(MOVES["routes"], game, str(raw["entity"]), {"routes": typed})
-            assert isinstance(built, A.RunRoutes)
-            assert sorted(r["train"] for r in built.route_dicts()) == sorted(r["train"] for r in routes) or \
-                {game.train(r["train"]).name for r in built.route_dicts()} == {game.train(r["train"]).name for r in routes}
-            assert game.accepts(built), typed
-            tried += 1
-        game.process(A.Action.from_dict(raw), safe=False)
+    for game, routes, built in _typed_runs(
+            lambda g, rs: "; ".join(f"{g.train(r['train']).name}: "
+                                    + " | ".join("-".join(c) for c in r["connections"]) for r in rs),
+            lambda rs: True):
+        assert sorted(game.train(r["train"]).name for r in built.route_dicts()) == \
+            sorted(game.train(r["train"]).name for r in routes)
+        assert all(game.train(r["train"]).owner == built.entity for r in built.route_dicts())
+        assert game.accepts(built), routes
+        tried += 1
+        if tried == 20:
+            break
     assert tried == 20
 
 
