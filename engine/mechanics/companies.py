@@ -74,9 +74,14 @@ class CompanyRules(TitleHooks):
         if company.closed or company.owner not in self.player_by_id:
             raise GameError(f"{company.sym} cannot be bought", UNAVAILABLE, company=company.sym)
         lo, hi = self.company_min_price(company), self.company_max_price(company)
-        if not lo <= action.price <= hi:
-            raise GameError(f"{company.sym} costs between {self.fmt(lo)} and {self.fmt(hi)}", PRICE, company=company.sym, low=lo, high=hi, price=action.price)
         extra = self.company_surcharge(company)
+        if not lo <= action.price <= hi:
+            # (1833NE's P6: what the corporation also pays the bank lowers what it may offer)
+            why = (f" ({corp.sym} also pays the bank {self.fmt(extra)} for it: it can offer at most {self.fmt(hi)})"
+                   if extra and hi < company.value else "")
+            top = company.value if why else hi
+            raise GameError(f"{company.sym} costs between {self.fmt(lo)} and {self.fmt(top)}{why}", PRICE,
+                            company=company.sym, low=lo, high=hi, price=action.price)
         if action.price + extra > corp.cash:
             raise GameError(f"{corp.sym} cannot pay {self.fmt(action.price + extra)}", CANNOT_AFFORD, corporation=corp.sym, cost=action.price + extra, cash=corp.cash)
         seller = company.owner

@@ -693,3 +693,15 @@ def test_receivership_runs_the_exact_best_routes_withholds_and_repeats() -> None
         assert corp.price.price < price
         runs.append(routes)
     assert runs[0] == runs[1]
+
+
+def test_p6_s_price_limit_says_the_bank_s_part() -> None:
+    """P6's list price is $80, and its buyer pays the bank $40 more: with $100 CV may offer $60."""
+    g = new()
+    _operating(g)
+    g.companies["P6"].owner = "2"
+    g.player("2").companies.append("P6")
+    g.corporations["CV"].cash = 100
+    with pytest.raises(GameError, match=r"P6 costs between \$1 and \$80 \(CV also pays the bank \$40 for it: "
+                                        r"it can offer at most \$60\)"):
+        g.process(A.BuyCompany(entity="CV", entity_type="corporation", company="P6", price=80))
