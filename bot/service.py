@@ -51,7 +51,7 @@ from .acting import resolve_entity
 from .discord.posting import PostedPictures
 from .engine_thread import in_engine_thread
 from .gamelog import build_game, max_id, players
-from .handlers import access
+from .handlers import access, offers
 from .picture_cache import cache_of
 from .play import MOVES, build_action
 from .reminders import Clock, ReminderSettings, start_turn, utc_now
@@ -105,22 +105,6 @@ class _After:
     lines: list[str]
     buttons: list[Button] = field(default_factory=list)
     routes: RouteSolution | None = None
-
-
-def taken_from(game: Game, action: A.Action) -> tuple[str, str] | None:
-    """The player whose private or corporation's train ``action`` buys (before it is
-    processed), and what: another player's corporation may do so without asking (18xx.games
-    too), so the bot tells them."""
-    if isinstance(action, A.BuyCompany):
-        company = game.companies.get(action.company)
-        if company is not None and company.owner in game.player_by_id:
-            return company.owner, f"private {company.sym}"
-    elif isinstance(action, A.BuyTrain):
-        train = game.trains.get(action.train)
-        seller = game.corporations.get(train.owner) if train is not None else None
-        if train is not None and seller is not None and seller.president:
-            return seller.president, f"corporation {seller.sym}'s train {train.id}"
-    return None
 
 
 def _short_of_suggestion(game: Game, action: A.Action) -> str:
@@ -290,6 +274,9 @@ class GameService:
         else:
             action = build_action(cmd, game, entity, params)
         try:
+            asked = offers.consent_needed(game, action, seats, caller.id)
+            if asked is not None and game.accepts(action):  # (a refused purchase is refused below)
+                return await offers.propose(self, row, cached, caller, action, *asked)
             return await self.apply(row, cached, caller, action, seats)
         except GameError as exc:  # the state is as it was: say why, and what would work
             raise GameError(explain_refusal(game, action, exc), exc.code, **exc.facts) from None
@@ -300,18 +287,12 @@ class GameService:
         game = cached.game
         before = (game.round_key(), turn_key(game))
         mark = story.mark(game, action)
-        concerned = taken_from(game, action)
         short = _short_of_suggestion(game, action)
         self.play(row, cached, action, caller.id)
         reply = Reply(lines=story.action_lines(game, action, mark, caller.name))
         if short:
             reply.lines.insert(1, short)
         actor = cached.game.controller_of(action.entity)
-        if concerned is not None and concerned[0] != actor:
-            seat = next((s for s in seats if s.player_id == concerned[0]), None)
-            if seat is not None and seat.user_id and seat.user_id != caller.id and not seat.conceded:
-                reply.heads_up.append((seat.user_id, f"{seat.name}: your {concerned[1]} was bought (see above);"
-                                       " if you did not agree, /game undo takes it back while it is the last move"))
         await self.after_change(row, cached, seats, reply, actor=actor, before=before, moved=True)
         if actor:
             await self.store.touch_seat(row.id, actor, self.now())

@@ -50,8 +50,29 @@ def user_of(pid: str) -> str:
 
 
 async def send(layer: CommandLayer, channel: str, user: str, line: str, guild: str | None = None) -> Reply:
+    """``line`` sent by ``user``; a purchase from another player is an offer, which its seller
+    accepts at once (the recorded game's players agreed): the seller's reply is returned then."""
     cmd = parse(line)
-    return await layer.handle(channel, Caller(user, user, guild=guild), cmd.name, cmd.params)
+    reply = await layer.handle(channel, Caller(user, user, guild=guild), cmd.name, cmd.params)
+    offer = offer_of(reply)
+    if offer is not None:
+        reply = await send(layer, channel, offer[0], offer[1], guild)
+    return reply
+
+
+def offer_of(reply: Reply) -> tuple[str, str] | None:
+    """The seller's user and the command accepting, when ``reply`` is an offer to buy from another
+    player (:mod:`bot.handlers.offers`); else None."""
+    accept = next((b.command for b in reply.buttons if b.command.startswith("/game offer vote:yes")), None)
+    return (reply.heads_up[0][0], accept) if accept is not None and reply.heads_up else None
+
+
+def offer_in(printed: list[str]) -> tuple[str, str] | None:
+    """:func:`offer_of` read off a local session's printed reply ("@user ..." lines, "[button ...] command")."""
+    accept = next((ln.split("] ", 1)[1] for ln in printed
+                   if ln.startswith("[button ") and "] /game offer vote:yes" in ln), None)
+    seller = next((ln[1:].split(" ", 1)[0] for ln in printed if ln.startswith("@") and " offers " in ln), None)
+    return (seller, accept) if accept is not None and seller is not None else None
 
 
 async def set_up(layer: CommandLayer, channel: str, head: dict[str, Any], guild: str | None = None) -> None:

@@ -12,6 +12,7 @@ from bot.storage.store import Store
 from bot.terminal.local import LocalSession
 from bot.terminal.textcmd import action_to_command
 from engine.replay import filter_actions
+from tests.command_script import offer_in
 
 USERS = ["alice", "bob", "carol", "dave", "erin", "frank"]
 
@@ -52,6 +53,10 @@ async def play_export(session: LocalSession, export: dict[str, Any],
         game = (await layer.load(row)).game
         session.user = USERS[0] if raw["type"] == "end_game" else USERS[int(game.controller_of(entity)) - 1]
         printed = await session.run_line(line)
+        offer = offer_in(printed)
+        if offer is not None:  # a purchase from another player: its seller agreed (the record has it)
+            session.user = offer[0]
+            printed = await session.run_line(offer[1])
         skipped, stored = await bot_passes(layer.store, row.id, stored)
         yield line, printed, (await layer.load(row)).game
 

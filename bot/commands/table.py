@@ -23,7 +23,7 @@ from engine.titles.registry import title_names
 
 from ..acting import resolve_entity, waiting_for
 from ..choices import title_options
-from ..handlers import access, lifecycle, records, repair, seating, turn_end, undo
+from ..handlers import access, lifecycle, offers, records, repair, seating, turn_end, undo
 from ..handlers import remind as remind_cmds
 from ..handlers import rules as rules_cmds
 from ..handlers.moves import MAX_LINES, command_moves, moves
@@ -254,6 +254,17 @@ def _game_commands() -> tuple[Command, ...]:
             ),
         ),
         Command(
+            "game offer",
+            offers.game_offer,
+            Usage(
+                "game offer",
+                "answer the offer for your private or your corporation's train (the buyer: vote:no withdraws it)",
+                (("vote", "yes: accept, no: refuse"),),
+                example="/game offer vote:yes",
+                hidden=("state",),
+            ),
+        ),
+        Command(
             "game export",
             lifecycle.game_export,
             Usage("game export", "the game as an 18xx.games export", example="/game export"),
@@ -457,6 +468,7 @@ HELP_LAYOUT: tuple[tuple[str, tuple[str, ...]], ...] = (
             "game start",
             "game status",
             "game undo",
+            "game offer",
             "game export",
             "game import",
             "game claim",

@@ -106,6 +106,14 @@ class GameSlashCommands(commands.Cog):
     async def game_undo(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, "game undo", {})
 
+    @game.command(name="offer", description="Answer the offer for your private or your corporation's train")
+    @app_commands.describe(vote="yes: accept, no: refuse (the buyer: withdraw)")
+    @app_commands.choices(
+        vote=[app_commands.Choice(name="accept", value="yes"), app_commands.Choice(name="refuse", value="no")]
+    )
+    async def game_offer(self, interaction: discord.Interaction, vote: str) -> None:
+        await self.run(interaction, "game offer", str_params(vote=vote))
+
     @game.command(name="export", description="The game as an 18xx.games export")
     async def game_export(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, "game export", {})

@@ -1,6 +1,7 @@
 """``/game undo``: your own last move during your turn at once; a purchase of your private or of
 your corporation's train by another player's corporation at once, by you, while it is the last move
-(18xx.games asks the seller nothing: this is their say); anything else when every player at
+(a person's purchase was your offer to accept, :mod:`bot.handlers.offers`; an automatic seat's was
+not); anything else when every player at
 the table agrees (automatic seats do not vote; a free seat must be claimed first). The undo is an
 appended ``undo`` action, as 18xx.games records it; the state after it is rebuilt by replay
 before anything is stored.
@@ -21,8 +22,9 @@ from engine.replay import filter_actions
 
 from ..gamelog import build_game, describe_action
 from ..reply import Button, Caller, Reply, UserError
-from ..service import SKIP_USER, CachedGame, taken_from
+from ..service import SKIP_USER, CachedGame
 from ..storage.rows import GameRow, Seat, UndoRequest
+from .offers import taken_from
 
 if TYPE_CHECKING:
     from ..service import GameService
@@ -195,7 +197,7 @@ async def _seller(row: GameRow, seats: list[Seat], logged: list[Any], target: di
     def before() -> str | None:
         game = build_game(row, seats, [e.data for e in logged[:at]])
         taken = taken_from(game, A.Action.from_dict(target))
-        return taken[0] if taken is not None and taken[0] != game.controller_of(str(target.get("entity"))) else None
+        return taken.seller if taken is not None and taken.seller != game.controller_of(str(target.get("entity"))) else None
 
     return await asyncio.to_thread(before)
 

@@ -11,9 +11,16 @@ import pytest
 
 from bot.commands.layer import CommandLayer
 from bot.gamelog import describe_action
+from bot.handlers.offers import consent_needed, taken_from
+from bot.robot import ROBOT_USER
+from bot.storage.rows import Seat
 from bot.storage.store import Store
 from bot.terminal.local import LocalSession
+from engine import actions as A
+from engine.game import Game
+from engine.replay import filter_actions, replay
 from engine.titles.registry import new_game
+from tests.fixture_util import load_export
 
 # 1833NE for alice, bob and carol: the auction, B&L and BW started, the stock round passed;
 # Operating Round 1.1 opens with B&L (alice, $240 in its treasury)
@@ -137,6 +144,9 @@ async def test_moves_says_ready_only_for_a_complete_command(session: LocalSessio
 # BW runs and pays out, B&L (without a train) buys the 2-1 card as a 2-train; carol acts first
 NE_SR2 = """
 /train train:2-0 price:1
+/as alice
+/game offer vote:yes
+/as bob
 /done
 /done
 /routes routes:auto
@@ -180,7 +190,7 @@ async def test_sell_takes_a_corporation_name_and_lists_only_shares_that_may_be_s
 
 async def test_done_where_nothing_may_be_passed_is_refused_naming_done(session: LocalSession) -> None:
     """/done at BW's routes step answered "BW cannot /pass now; ...": the player typed /done."""
-    await typed(session, NE_START + NE_BW_TRAIN + "\n".join(NE_SR2.strip().splitlines()[:3]))
+    await typed(session, NE_START + NE_BW_TRAIN + "\n".join(NE_SR2.strip().splitlines()[:6]))
     before = await count(session)
     refused = await session.run_line("/done")
     assert refused[0].startswith("! (only bob can see this) BW cannot /done now; it can: "), refused
@@ -301,31 +311,89 @@ def test_bankruptcy_must_be_confirmed() -> None:
         == "/bankrupt confirm:yes"
 
 
-# ---------------------------------------------------------------------------- heads-up
-# A player whose private or train another player's corporation buys is mentioned in that
-# move's message (18xx.games lets any corporation buy them, for $1 up, without asking).
+# ---------------------------------------------------------------------------- offers
+# A purchase of another player's private or of a train of their corporation is an offer the
+# seller accepts or refuses (the rules: "at a price both agree"; 18xx.games asks nobody).
 BW_AT_ITS_TRAIN_STEP = NE_START + NE_BW_TRAIN
 
 
-async def test_the_owner_of_a_train_bought_by_another_players_corporation_is_mentioned(
-        session: LocalSession) -> None:
+async def test_buying_another_players_train_is_an_offer_the_seller_accepts(session: LocalSession) -> None:
+    await typed(session, BW_AT_ITS_TRAIN_STEP)
+    before = await count(session)
+    printed = await session.run_line("/train train:2-0 price:1")  # bob's BW, alice's B&L's train
+    assert printed[0] == ("BW (bob) offers $1 for B&L's train 2-0: alice, its president, accepts or refuses"
+                          " (nothing changes until then; another move withdraws the offer)"), printed
+    assert ("@alice alice: BW (bob) offers $1 for your corporation B&L's train 2-0; accept or refuse with the"
+            " buttons above (/game offer vote:yes or vote:no)") in printed
+    assert await count(session) == before  # nothing changed
+    printed = await session.run_line("/game offer vote:yes")  # bob cannot accept his own offer
+    assert printed[0].startswith("!") and "alice answers your offer" in printed[0], printed
+    await session.run_line("/as carol")
+    printed = await session.run_line("/game offer vote:yes")
+    assert printed[0].startswith("!") and "Only alice answers BW's offer of $1 for B&L's train 2-0" in printed[0], printed
+    await session.run_line("/as alice")
+    printed = await session.run_line("/game offer vote:yes")
+    assert printed[0] == "alice accepts BW's offer of $1 for B&L's train 2-0:", printed
+    assert printed[1] == "BW buys a 2-train for $1 from B&L (bob)", printed
+    assert await count(session) == before + 1
+    row = await session.layer.store.open_game(session.channel)
+    assert row is not None
+    logged = await session.layer.store.actions(row.id)
+    assert logged[-1].data["type"] == "buy_train" and logged[-1].user_id == "bob"  # the buyer's move
+    printed = await session.run_line("/game offer vote:yes")  # answered: nothing open
+    assert printed[0].startswith("!") and "No offer is open now" in printed[0], printed
+
+
+async def test_a_refused_or_withdrawn_offer_changes_nothing(session: LocalSession) -> None:
+    await typed(session, BW_AT_ITS_TRAIN_STEP)
+    before = await count(session)
+    await session.run_line("/private company:P1 price:1")  # alice's private
+    await session.run_line("/as alice")
+    printed = await session.run_line("/game offer vote:no")
+    assert printed[0] == "alice refuses BW's offer of $1 for P1; nothing changes", printed
+    assert ("@bob bob: alice refused your offer; make another, or do something else") in printed
+    assert any(ln.startswith("[button Buy a private") or ln.startswith("[button Buy a train") for ln in printed), \
+        printed  # bob's decisions again
+    assert await count(session) == before
+    await session.run_line("/as bob")
+    printed = await session.run_line("/private company:P1 price:10")
+    assert printed[0].startswith("BW (bob) offers $10 for P1: alice, its owner, accepts"), printed
+    printed = await session.run_line("/game offer vote:no")  # the buyer withdraws it
+    assert printed[0] == "bob withdraws BW's offer of $10 for P1; nothing changes", printed
+    await session.run_line("/as alice")
+    printed = await session.run_line("/game offer vote:yes")
+    assert printed[0].startswith("!") and "No offer is open now" in printed[0], printed
+    assert await count(session) == before
+
+
+async def test_another_move_ends_an_offer(session: LocalSession) -> None:
     await typed(session, BW_AT_ITS_TRAIN_STEP)
     printed = await session.run_line("/train train:2-0 price:1")
-    assert printed[0] == "BW buys a 2-train for $1 from B&L (bob)"
-    assert ("@alice alice: your corporation B&L's train 2-0 was bought (see above); if you did not agree,"
-            " /game undo takes it back while it is the last move") in printed
-    printed = await session.run_line("/private company:P1 price:1")  # alice's private
-    assert any(ln.startswith("BW buys P1 from alice for $1") for ln in printed), printed
-    assert ("@alice alice: your private P1 was bought (see above); if you did not agree, /game undo takes it"
-            " back while it is the last move") in printed
-
-
-async def test_the_seller_takes_a_sale_back_alone(session: LocalSession) -> None:
-    """18xx.games lets another player's corporation buy a private or train without asking; the
-    seller's /game undo takes it back at once while it is the last move (no table vote)."""
-    await typed(session, BW_AT_ITS_TRAIN_STEP)
-    await session.run_line("/private company:P1 price:1")  # bob's BW buys alice's P1 for $1
+    accept = next(ln.split("] ", 1)[1] for ln in printed if ln.startswith("[button Accept $1]"))
+    assert accept.startswith("/game offer vote:yes state:"), accept
+    before = await count(session)
+    printed = await session.run_line("/private company:P2 price:1")  # bob's own private: no offer, done at once
+    assert printed[0].startswith("BW buys P2"), printed
+    assert await count(session) == before + 1
     await session.run_line("/as alice")
+    printed = await session.run_line(accept)  # the old offer's button
+    assert printed[0].startswith("!") and "out of date" in printed[0], printed
+
+
+async def test_an_illegal_purchase_is_refused_not_offered(session: LocalSession) -> None:
+    await typed(session, BW_AT_ITS_TRAIN_STEP)
+    printed = await session.run_line("/private company:P1 price:1000")
+    assert printed[0].startswith("!"), printed
+    assert not any("offers" in ln for ln in printed), printed
+
+
+async def test_the_seller_takes_a_computer_purchase_back_alone(session: LocalSession) -> None:
+    """A purchase the seller was not asked about (made for an automatic seat) is the seller's
+    to take back with /game undo while it is the last move (no table vote); other moves are not."""
+    await typed(session, BW_AT_ITS_TRAIN_STEP)
+    await session.run_line("/private company:P1 price:1")
+    await session.run_line("/as alice")
+    await session.run_line("/game offer vote:yes")
     printed = await session.run_line("/game undo")
     assert printed[0] == "↩ alice undoes: BW buys P1 for $1 (a purchase from you)", printed
     await session.run_line("/as bob")
@@ -336,6 +404,51 @@ async def test_the_seller_takes_a_sale_back_alone(session: LocalSession) -> None
     await session.run_line("/as bob")
     printed = await session.run_line("/game undo vote:no")  # typed, without the button's state
     assert "or type /game undo vote:no state:" in printed[0], printed
+
+
+# Who is asked (consent_needed): a person holding the seller's seat; not an automatic seat, a
+# conceded one, a free one, nor the buyer themselves. Position: game hotseat006 before its
+# action 98, where CA (Player 3) buys BBG's (Player 2) train 2-5 for $250.
+@pytest.fixture(scope="module")
+def before_sale() -> tuple[Game, A.Action]:
+    export = load_export("1856", "hotseat006")
+    acts = filter_actions(export["actions"])
+    at = next(i for i, a in enumerate(acts) if a["id"] == 98)
+    game = replay({**export, "actions": acts[:at]}).game
+    return game, A.Action.from_dict(acts[at])
+
+
+def offer_seats(seller_user: str | None, conceded: bool = False) -> list[Seat]:
+    return [Seat(0, "Player 1", "u1", "Player 1"), Seat(1, "Player 2", seller_user, "Player 2", conceded),
+            Seat(2, "Player 3", "u3", "Player 3")]
+
+
+def test_a_train_of_another_players_corporation_asks_its_president(before_sale: tuple[Game, A.Action]) -> None:
+    game, action = before_sale
+    sale = taken_from(game, action)
+    assert sale is not None and (sale.seller, sale.thing, sale.private) == ("Player 2", "BBG's train 2-5", False)
+    asked = consent_needed(game, action, offer_seats("u2"), "u3")
+    assert asked is not None and asked[1].user_id == "u2"
+    assert game.accepts(action)  # the offer is of a purchase the engine takes
+
+
+@pytest.mark.parametrize(("seller_user", "conceded", "caller"), [
+    (ROBOT_USER, False, "u3"),  # the computer's seat
+    ("u2", True, "u3"),  # conceded: it moves automatically
+    (None, False, "u3"),  # a free seat: nobody to ask
+    ("u3", False, "u3"),  # one person holds both seats
+])
+def test_nobody_to_ask(before_sale: tuple[Game, A.Action], seller_user: str | None, conceded: bool,
+                       caller: str) -> None:
+    game, action = before_sale
+    assert consent_needed(game, action, offer_seats(seller_user, conceded), caller) is None
+
+
+def test_a_purchase_from_the_depot_asks_nobody(before_sale: tuple[Game, A.Action]) -> None:
+    game, _ = before_sale
+    train = game.depot_trains()[0]
+    action = A.BuyTrain(entity="CA", entity_type="corporation", train=train.id, price=train.price)
+    assert taken_from(game, action) is None
 
 
 async def test_a_players_own_purchase_mentions_nobody_else(session: LocalSession) -> None:

@@ -17,6 +17,7 @@ from bot.terminal.textcmd import action_to_command, parse
 from bot.texts.summary import Summary, fmt_days, round_label, standings, summary_lines, value_series
 from engine.replay import filter_actions, replay
 from engine.titles.registry import new_game
+from tests.command_script import offer_of
 from tests.fixture_util import load_export
 from tests.store.test_bot_async_reminders import FakeClock
 
@@ -25,8 +26,11 @@ GUILD = "g-sum"
 
 
 async def send(layer: CommandLayer, user: str, line: str) -> Reply:
+    """``line`` sent by ``user``; an offer to buy from another player is accepted by its seller."""
     cmd = parse(line)
-    return await layer.handle(CH, Caller(user, user.capitalize(), guild=GUILD), cmd.name, cmd.params)
+    reply = await layer.handle(CH, Caller(user, user.capitalize(), guild=GUILD), cmd.name, cmd.params)
+    offer = offer_of(reply)
+    return reply if offer is None else await send(layer, offer[0], offer[1])
 
 
 async def test_summary_of_a_whole_game(tmp_path: Path) -> None:

@@ -1,0 +1,150 @@
+"""Purchases that need the seller's word: a corporation buying another player's private, or a
+train from a corporation another player presides over. The rules let them happen "at a price
+both agree" (1856: a train "for any amount agreed by both presidents", a private between half
+and twice its face value); 18xx.games asks the seller nothing, so at a table played by messages
+the buyer could take a train for $1.
+
+Here the buyer's command becomes an *offer*: checked by the engine (a purchase it would refuse is
+refused at once), kept as the position's open motion (the store's vote of
+:mod:`bot.handlers.undo`, keyed by the game's state) and shown with Accept and Refuse buttons
+that ping the seller. ``/game offer vote:yes`` by the seller makes the purchase, as the buyer's
+move; ``vote:no`` refuses it (by the buyer: withdraws it). Any other move ends the offer: an answer
+then finds the game moved on and changes nothing. Automatic seats and conceded seats are not
+asked (their moves are the computer's); a player selling to themselves neither.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine import actions as A
+from engine.game import Game
+
+from ..reply import Button, Caller, Reply, UserError
+from ..robot import ROBOT_USER
+from ..storage.rows import GameRow, Seat, UndoRequest
+from ..texts.game import decision_buttons
+
+if TYPE_CHECKING:
+    from ..service import CachedGame, GameService
+
+TOPIC = "offer:"  # an offer's topic in the store's request: this prefix, then the action as JSON
+
+
+@dataclass(frozen=True)
+class Sale:
+    """What a purchase takes from another player: ``seller`` (a player id) and ``thing``
+    ("P1", "B&L's train 2-0"), a private of theirs or a train of a corporation they preside."""
+
+    seller: str
+    thing: str
+    private: bool
+
+    @property
+    def yours(self) -> str:
+        return f"your private {self.thing}" if self.private else f"your corporation {self.thing}"
+
+
+def taken_from(game: Game, action: A.Action) -> Sale | None:
+    """Whose private or corporation's train ``action`` buys (before it is processed), when it
+    belongs to a player (None: the bank's, the depot's, or not a purchase)."""
+    if isinstance(action, A.BuyCompany):
+        company = game.companies.get(action.company)
+        if company is not None and company.owner in game.player_by_id:
+            return Sale(company.owner, company.sym, True)
+    elif isinstance(action, A.BuyTrain):
+        train = game.trains.get(action.train)
+        seller = game.corporations.get(train.owner) if train is not None else None
+        if train is not None and seller is not None and seller.president:
+            return Sale(seller.president, f"{seller.sym}'s train {train.id}", False)
+    return None
+
+
+def consent_needed(game: Game, action: A.Action, seats: list[Seat], caller_id: str) -> tuple[Sale, Seat] | None:
+    """The sale and the seller's seat when ``action`` takes something from another person at
+    the table, who must agree first (None: nobody to ask)."""
+    sale = taken_from(game, action)
+    if sale is None or sale.seller == game.controller_of(action.entity):
+        return None
+    seat = next((s for s in seats if s.player_id == sale.seller), None)
+    if seat is None or not seat.user_id or seat.conceded or seat.user_id in (caller_id, ROBOT_USER):
+        return None
+    return sale, seat
+
+
+def _price(game: Game, action: A.Action) -> str:
+    return game.fmt(int(getattr(action, "price", 0)))
+
+
+async def propose(service: GameService, row: GameRow, cached: CachedGame, caller: Caller, action: A.Action,
+                  sale: Sale, seller: Seat) -> Reply:
+    """The buyer's purchase as an offer to the seller (the engine accepts it: checked before)."""
+    game = cached.game
+    data = json.dumps(action.to_dict(), sort_keys=True)
+    await service.store.save_undo_request(row.id, UndoRequest(cached.seq, f"{caller.id}\n{TOPIC}{data}",
+                                                              [caller.id]))
+    buyer = f"{game.name_of(action.entity)} ({caller.name})"
+    price = _price(game, action)
+    owner = f"{seller.name}, its owner" if sale.private else f"{seller.name}, its president"
+    reply = Reply(
+        lines=[f"{buyer} offers {price} for {sale.thing}: {owner}, accepts or refuses "
+               "(nothing changes until then; another move withdraws the offer)"],
+        buttons=[Button(f"Accept {price}", f"/game offer vote:yes state:{cached.seq}", "success"),
+                 Button("Refuse", f"/game offer vote:no state:{cached.seq}", "danger")],
+    )
+    assert seller.user_id is not None  # (consent_needed asks only seated people)
+    reply.heads_up.append((seller.user_id, f"{seller.name}: {buyer} offers {price} for {sale.yours}; accept or"
+                           " refuse with the buttons above (/game offer vote:yes or vote:no)"))
+    return reply
+
+
+async def game_offer(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
+    """``/game offer vote:yes|no``: the seller's answer to the offer open now (the buyer's
+    ``vote:no`` withdraws it)."""
+    row, cached = await service.active(channel_id)
+    service.check_state(params, cached)
+    vote = (params.get("vote") or "").strip().lower()
+    if vote not in ("yes", "no"):
+        raise UserError("Answer an offer with vote:yes (accept) or vote:no (refuse)")
+    req = await service.store.undo_request(row.id, cached.seq)
+    topic = req.requested_by.partition("\n")[2] if req is not None else ""
+    if req is None or not topic.startswith(TOPIC) or any(v.startswith("-") for v in req.votes):
+        raise UserError("No offer is open now (another move ends an offer). Nothing was changed.")
+    game = cached.game
+    buyer_id = req.requested_by.partition("\n")[0]
+    action = A.Action.from_dict(json.loads(topic[len(TOPIC):]))
+    seats = await service.store.seats(row.id)
+    asked = consent_needed(game, action, seats, buyer_id)
+    buyer = next((s for s in seats if s.user_id == buyer_id and s.player_id == game.controller_of(action.entity)),
+                 None)
+    if asked is None or buyer is None:  # seats changed hands since: the offer lapses
+        raise UserError("That offer no longer stands (the seats changed since). Nothing was changed.")
+    sale, seller = asked
+    what = f"{game.name_of(action.entity)}'s offer of {_price(game, action)} for {sale.thing}"
+    if caller.id == buyer_id and caller.id != seller.user_id:
+        if vote == "yes":
+            raise UserError(f"{seller.name} answers your offer; vote:no withdraws it")
+        await _close(service, row, req, "-" + caller.id)
+        return Reply(lines=[f"{caller.name} withdraws {what}; nothing changes"],
+                     buttons=decision_buttons(game, cached.seq))
+    if caller.id != seller.user_id:
+        raise UserError(f"Only {seller.name} answers {what}")
+    await _close(service, row, req, caller.id if vote == "yes" else "-" + caller.id)
+    if vote == "no":
+        # the buyer's decisions again (the offer's message took the place of theirs)
+        reply = Reply(lines=[f"{caller.name} refuses {what}; nothing changes"],
+                      buttons=decision_buttons(game, cached.seq))
+        reply.heads_up.append((buyer_id, f"{buyer.name}: {caller.name} refused your offer; make another, or do"
+                               " something else"))
+        return reply
+    reply = await service.apply(row, cached, Caller(buyer_id, buyer.name), action, seats)
+    reply.lines.insert(0, f"{caller.name} accepts {what}:")
+    return reply
+
+
+async def _close(service: GameService, row: GameRow, req: UndoRequest, vote: str) -> None:
+    """The answer recorded (only if nobody answered meanwhile: the store refuses a second)."""
+    await service.store.save_undo_request(row.id, UndoRequest(req.state_id, req.requested_by, [*req.votes, vote]),
+                                          req.votes)
