@@ -47,6 +47,8 @@ class MapCanvas:
         self.strips: dict[str, Point] = {}
         self.names: dict[str, Placed | None] = {}
         self.ids: dict[str, Point] = {}  # where an empty hex shows its coordinate
+        # the box of each laid tile's coordinate and number (left, top, right, bottom)
+        self.numbers: dict[str, tuple[float, float, float, float]] = {}
 
     def text(self, xy: Point, text: str, fnt: FontType, fill: RGB = INK, halo: RGB | None = None,
              halo_width: int = 0) -> None:

@@ -104,6 +104,12 @@ def render_map(game: Game, *, routes: list[routes_.Route] | None = None) -> byte
 def draw_map(game: Game, frame: MapFrame, footer: int, routes: list[routes_.Route] | None = None,
              where: str = "") -> bytes:
     """Every pass over ``frame`` (the whole map, or a part of it: :mod:`render.map.crop`)."""
+    return to_png(paint(game, frame, footer, routes, where).img, frame.scale, palette=True)
+
+
+def paint(game: Game, frame: MapFrame, footer: int, routes: list[routes_.Route] | None = None,
+          where: str = "") -> MapCanvas:
+    """The drawn (supersampled) canvas of :func:`draw_map`, with where each thing went."""
     on_routes = [str(h) for r in routes or () for key in ("connections", "extension")
                  for chain in r.get(key) or () for h in chain]
     p = MapCanvas(game, frame, footer * frame.scale, on_routes)
@@ -128,7 +134,7 @@ def draw_map(game: Game, frame: MapFrame, footer: int, routes: list[routes_.Rout
     header(p, text, key=not where)
     if legend:
         routes_.legend(p, legend, frame.height - footer * frame.scale)
-    return to_png(p.img, frame.scale, palette=True)
+    return p
 
 
 def margin(p: MapCanvas, footer: float) -> None:

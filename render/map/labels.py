@@ -1,6 +1,6 @@
 """Texts and small items in the hexes: location names (on a plate over track), tile labels,
-terrain costs, icons (ports, tunnels...), markers and assignments, destination flags, tile
-numbers, and the coordinate of an empty hex."""
+terrain costs, icons (ports, tunnels...), markers and assignments, destination flags, and the
+coordinate of an empty hex; a laid tile's coordinate and number: :mod:`render.map.numbers`."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from ..fonts import FontType, font
 from ..palette import INK, MOUNTAIN, MUTED, RGB, WATER, WHITE, contrast, rgb
 from .canvas import HALO, MapCanvas, Placed
 from .layout import Point, Spots
+from .numbers import draw_number
 
 PLATE_OPACITY = 0.75  # of the white plate behind a location name over track
 ID_INK = (105, 96, 80)  # the coordinate in an empty hex: quiet, like the hex outline
@@ -108,21 +109,7 @@ def texts(p: MapCanvas, destinations: dict[str, list[str]]) -> None:
         for sym in dest_by_hex.get(hid, []):
             _destination(p, spots, sym)
         if h.tile_id:
-            _tile_number(p, spots, hid, h.tile_id)
-
-
-def _tile_number(p: MapCanvas, spots: Spots, hid: str, tile_id: str) -> None:
-    """The coordinate and the tile's number, small in a free corner (a laid tile hides the
-    printed coordinate)."""
-    number = f"{hid} · {str(tile_id).rsplit('-', 1)[0]}"
-    f = font(p.fpx(0.15), False)
-    c = spots.center
-    cands = [geo.polar(c, p.s * 0.7, a) for a in (60.0, 120.0, 300.0, 240.0)]
-    if p.frame.layout == "pointy":
-        cands = [geo.polar(c, p.s * 0.68, a) for a in (30.0, 150.0, 330.0, 210.0)]
-    w, h = text_size(number, f)
-    spot = spots.best_box(cands + spots.around()[::-1], w / 2 + p.s * 0.02, h / 2 + p.s * 0.02)
-    p.text(spot, number, f, fill=(60, 60, 60), halo=HALO, halo_width=p.frame.px(1))
+            p.numbers[hid] = draw_number(p, spots, hid, h.tile_id)
 
 
 def _name(p: MapCanvas, hid: str, h: HexState) -> None:

@@ -93,6 +93,7 @@ class Spots:
     size: float
     layout: hexgrid.Layout
     points: list[tuple[float, float, float]] = field(default_factory=list)  # (x, y, radius)
+    track: set[int] = field(default_factory=set)  # which of ``points`` stand for track
     _state: bytes | None = field(default=None, init=False, repr=False, compare=False)
     _around: list[Point] | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -101,10 +102,12 @@ class Spots:
         self._state = None
 
     def state(self) -> bytes:
-        """A digest of the hex's place, size and obstacles: what a placement in it depends on."""
+        """A digest of the hex's place, size and obstacles (which of them are track): what a
+        placement in it depends on."""
         if self._state is None:
             flat = array("d", (*self.center, self.size, *itertools.chain.from_iterable(self.points)))
-            self._state = hashlib.blake2b(flat.tobytes() + self.layout.encode(), digest_size=16).digest()
+            track = array("q", sorted(self.track)).tobytes()
+            self._state = hashlib.blake2b(flat.tobytes() + track + self.layout.encode(), digest_size=16).digest()
         return self._state
 
     def chosen(self, query: tuple[object, ...], choose: Callable[[], T], points: Iterable[Point] = ()) -> T:
@@ -124,6 +127,7 @@ class Spots:
         return hit
 
     def add_segment(self, seg: geo.Segment, width: float) -> None:
+        self.track.update(range(len(self.points), len(self.points) + 5))
         if isinstance(seg, geo.Line):
             for i in range(5):
                 t = i / 4
