@@ -199,6 +199,11 @@ class TitleHooks(GameState):
         """``{corp sym: goal hex ids}`` of every corporation the title gives a destination."""
         return {}
 
+    def port_marks(self) -> dict[str, list[str]]:
+        """``{hex: tags}`` of ports the title keeps beside the map's tiles (1833NE's ferries): the
+        map draws a port there, tagged with its owner and the private assigned to it."""
+        return {}
+
     def obsolete_trains(self) -> set[str]:
         """Ids of trains that run once more, then leave (1833NE)."""
         return set()

@@ -49,6 +49,7 @@ class MapCanvas:
         self.ids: dict[str, Point] = {}  # where an empty hex shows its coordinate
         # the box of each laid tile's coordinate and number (left, top, right, bottom)
         self.numbers: dict[str, tuple[float, float, float, float]] = {}
+        self.tags: dict[str, list[tuple[str, RGB]]] = {}  # the tags drawn in each hex: text, colour
 
     def text(self, xy: Point, text: str, fnt: FontType, fill: RGB = INK, halo: RGB | None = None,
              halo_width: int = 0) -> None:

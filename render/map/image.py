@@ -23,7 +23,7 @@ from . import labels, stations, track
 from . import routes as routes_
 from .canvas import MapCanvas
 from .layout import HEADER, MARGIN, MAX_SIDE, MapFrame, Spots, map_frame
-from .state import destination_hexes, home_reservations, phase_colors, phase_name
+from .state import blocked_hexes, destination_hexes, home_reservations, phase_colors, phase_name
 
 __all__ = ["MAX_SIDE", "draw_map", "render_map"]
 
@@ -85,12 +85,13 @@ def coordinates(p: MapCanvas) -> None:
         p.text((p.frame.width - m, y), label, f, fill=MUTED)
 
 
-def header(p: MapCanvas, text: str, key: bool = True) -> None:
+def header(p: MapCanvas, text: str, key: bool = True, blocked: bool = False) -> None:
     sc = p.frame.scale
     p.draw.rectangle((0, 0, p.frame.width, HEADER * sc), fill=FRAME)
-    left_text(p.draw, (10 * sc, HEADER * sc / 2), text, font(15 * sc, True))
-    if key:  # the symbols' key: on the whole map only
-        labels.key(p, HEADER * sc / 2, round(12 * sc))
+    f = font(15 * sc, True)
+    left_text(p.draw, (10 * sc, HEADER * sc / 2), text, f)
+    if key:  # the symbols' key: on the whole map only (what a blocked hex looks like, when one is)
+        labels.key(p, HEADER * sc / 2, round(12 * sc), blocked, 10 * sc + f.getlength(text))
 
 
 def render_map(game: Game, *, routes: list[routes_.Route] | None = None) -> bytes:
@@ -126,12 +127,13 @@ def paint(game: Game, frame: MapFrame, footer: int, routes: list[routes_.Route] 
     legend = routes_.routes(p, routes) if routes else []
     track.borders(p)
     stations.nodes(p, home_reservations(game))
-    labels.texts(p, destination_hexes(game))
+    blocked = blocked_hexes(game)
+    labels.texts(p, destination_hexes(game), blocked, game.port_marks())
     labels.hex_ids(p)
     if where:  # a part of the map: hexes cut at the frame, the frame kept clear for coordinates
         margin(p, footer * frame.scale)
     coordinates(p)
-    header(p, text, key=not where)
+    header(p, text, key=not where, blocked=bool(blocked))
     if legend:
         routes_.legend(p, legend, frame.height - footer * frame.scale)
     return p

@@ -1,6 +1,7 @@
 """Texts and small items in the hexes: location names (on a plate over track), tile labels,
-terrain costs, icons (ports, tunnels...), markers and assignments, destination flags, and the
-coordinate of an empty hex; a laid tile's coordinate and number: :mod:`render.map.numbers`."""
+terrain costs, destination flags, the map's key and the coordinate of an empty hex; icons,
+markers, private blocks and ports are drawn by :mod:`render.map.marks`, a laid tile's coordinate
+and number by :mod:`render.map.numbers`."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from PIL import Image, ImageDraw
 from engine.map.board import HexState
 
 from .. import geometry as geo
-from ..draw import circle, fit_size, text_size, text_width
+from ..draw import fit_size, text_size, text_width
 from ..fonts import FontType, font
-from ..palette import INK, MOUNTAIN, MUTED, RGB, WATER, WHITE, contrast, rgb
+from ..palette import INK, MOUNTAIN, MUTED, WATER, WHITE, contrast, rgb
+from . import marks
 from .canvas import HALO, MapCanvas, Placed
 from .layout import Point, Spots
 from .numbers import draw_number
@@ -82,7 +84,10 @@ def place_id(p: MapCanvas, spots: Spots) -> Point:
     return pos
 
 
-def texts(p: MapCanvas, destinations: dict[str, list[str]]) -> None:
+def texts(p: MapCanvas, destinations: dict[str, list[str]], blocked: dict[str, str],
+          ports: dict[str, list[str]]) -> None:
+    """Every hex's texts and small items; ``blocked``: ``{hex: sym of the private blocking it}``,
+    ``ports``: the title's own ports with their tags (:meth:`engine.hooks.TitleHooks.port_marks`)."""
     dest_by_hex: dict[str, list[str]] = {}
     for sym, hexes in destinations.items():
         for hid in hexes:
@@ -102,10 +107,14 @@ def texts(p: MapCanvas, destinations: dict[str, list[str]]) -> None:
         icons = list(tile.icons)
         if h.printed is not tile:  # sticky icons (ports) stay when a tile is laid
             icons += [i for i in h.printed.icons if i.sticky and all(i.name != j.name for j in icons)]
+        if hid in blocked:
+            marks.blocked(p, hid, blocked[hid])
         for icon in icons:
-            _icon(p, spots, icon.name)
+            marks.icon(p, spots, icon.name)
         for marker in [*h.markers, *sorted(h.assignments)]:
-            _marker(p, spots, str(marker))
+            marks.marker(p, hid, str(marker))
+        if hid in ports:
+            marks.port(p, hid, ports[hid], drawn=any(i.name == "port" for i in icons))
         for sym in dest_by_hex.get(hid, []):
             _destination(p, spots, sym)
         if h.tile_id:
@@ -177,56 +186,33 @@ def _terrain_symbol(p: MapCanvas, at: Point, sym: float, water: bool) -> None:
         p.draw.polygon([(sx - sym, y + sym * 0.7), (sx + sym, y + sym * 0.7), (sx, y - sym * 0.9)], fill=MOUNTAIN)
 
 
-def key(p: MapCanvas, y: float, size: int) -> None:
+def key(p: MapCanvas, y: float, size: int, blocked: bool = False, left: float = 0.0) -> None:
     """The map's key, right-aligned on the header line at ``y``: what the terrain symbols, the
-    small grey numbers and "OO" mean."""
+    small grey numbers and "OO" mean, and with ``blocked`` a private's block (left out where it
+    would reach the header's text, which ends at ``left``)."""
     f = font(size, False)
-    items: list[tuple[bool | None, str]] = [
-        (True, "water"), (False, "mountain: cost to lay a tile"), (None, "grey: hex · tile number"),
-        (None, "OO: two cities"),
+    items: list[tuple[str, str]] = [
+        ("water", "water"), ("mountain", "mountain: cost to lay a tile"), ("", "grey: hex · tile number"),
+        ("", "OO: two cities"),
     ]
+    if blocked:
+        items.insert(0, ("block", "blocked by a private"))
     sym = size * 0.5
     gap = size * 0.9
     x = p.frame.width - size * 0.8
-    for water, label in reversed(items):
+    for kind, label in reversed(items):
         w, _ = text_size(label, f)
+        if kind == "block" and x - w - size * 3 < left + gap:
+            break
         p.text((x - w / 2, y), label, f, fill=MUTED)
         x -= w + size * 0.35
-        if water is not None:
-            _terrain_symbol(p, (x - sym, y), sym, water)
+        if kind == "block":
+            marks.block_sample(p, (x - sym * 1.4, y), sym)
+            x -= 2.8 * sym + size * 0.25
+        elif kind:
+            _terrain_symbol(p, (x - sym, y), sym, kind == "water")
             x -= 2 * sym + size * 0.25
         x -= gap
-
-
-def _icon(p: MapCanvas, spots: Spots, name: str) -> None:
-    r = p.s * 0.12
-    spot = spots.best(spots.around()[::-1], r)
-    if name == "port":
-        circle(p.draw, spot, r, (40, 90, 170), WHITE, max(1, p.frame.px(1)))
-        _anchor(p, spot, r * 0.75, WHITE)
-    else:
-        label = {"tunnel": "T", "bridge": "B"}.get(name, name[:1].upper())
-        circle(p.draw, spot, r, (90, 90, 90), WHITE, max(1, p.frame.px(1)))
-        p.text(spot, label, font(round(r * 1.2), True), fill=WHITE)
-
-
-def _anchor(p: MapCanvas, c: Point, r: float, color: RGB) -> None:
-    x, y = c
-    w = max(1, round(r * 0.22))
-    p.draw.line([(x, y - r * 0.75), (x, y + r * 0.8)], fill=color, width=w)
-    p.draw.line([(x - r * 0.45, y - r * 0.35), (x + r * 0.45, y - r * 0.35)], fill=color, width=w)
-    p.draw.arc((x - r * 0.8, y - r * 0.4, x + r * 0.8, y + r * 0.85), 20, 160, fill=color, width=w)
-    circle(p.draw, (x, y - r * 0.85), r * 0.18, None, color, w)
-
-
-def _marker(p: MapCanvas, spots: Spots, text: str) -> None:
-    f = font(p.fpx(0.14), True)
-    w, h = text_size(text, f)
-    spot = spots.best_box(spots.around(), w / 2 + p.s * 0.05, h / 2 + p.s * 0.04)
-    box = (spot[0] - w / 2 - p.s * 0.05, spot[1] - h / 2 - p.s * 0.04,
-           spot[0] + w / 2 + p.s * 0.05, spot[1] + h / 2 + p.s * 0.04)
-    p.draw.rounded_rectangle(box, radius=p.s * 0.05, fill=(30, 30, 30), outline=WHITE, width=p.frame.px(1))
-    p.text(spot, text, f, fill=WHITE)
 
 
 def _destination(p: MapCanvas, spots: Spots, sym: str) -> None:

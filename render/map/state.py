@@ -1,5 +1,6 @@
 """What the map reads from the game besides the board: the phase (tile colours, name), the
-destinations still open, the homes not yet tokened, money as the title writes it."""
+destinations still open, the homes not yet tokened, the hexes private companies block, the
+title's own ports (1833NE's ferries), money as the title writes it."""
 
 from __future__ import annotations
 
@@ -31,6 +32,17 @@ def destination_hexes(game: Game) -> dict[str, list[str]]:
     goals = game.destination_goals()
     return {sym: list(goals[sym]) for sym, corp in game.corporations.items()
             if sym in goals and goals[sym] and not corp.destinated and not corp.closed}
+
+
+def blocked_hexes(game: Game) -> dict[str, str]:
+    """``{hex: private's sym}`` of the hexes no tile may be laid in now because a private
+    company blocks them (while a player owns it: the engine's own test)."""
+    out = {}
+    for hid in game.board.hexes:
+        sym = game.hex_blocked_by(hid)
+        if sym is not None:
+            out[hid] = sym
+    return out
 
 
 def home_reservations(game: Game) -> dict[str, list[tuple[int | None, str]]]:

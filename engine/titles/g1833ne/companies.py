@@ -82,6 +82,15 @@ class G1833NECompanies(G1833NETrack):
         self.log.append(f"P5 doubles {corp.sym}'s {place_name(target, self.data)} ferry (for good)")
         self.refresh_p5()
 
+    def port_marks(self) -> dict[str, list[str]]:
+        """The ferries until phase IV: each tagged with its owner, and P5 on the one it doubles."""
+        if self.ferries_removed:
+            return {}
+        marks: dict[str, list[str]] = {}
+        for hid, owner in self.ferries.items():
+            marks[hid] = ([owner] if owner else []) + (["P5"] if hid == self.p5_ferry else [])
+        return marks
+
     def status_notes(self) -> list[str]:
         """Lines the status picture shows under the depot: the ferries while there are any,
         and when the bank counts as empty (both provisional unless the host set them)."""

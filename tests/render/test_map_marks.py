@@ -1,0 +1,94 @@
+"""What the map shows of the private companies' blocks and of 1833NE's ferries: a play-test
+found neither on 1833NE's map, and 1856 drew no block either. Blocks are drawn the same way in
+every title (a red tag with the private's symbol, while the engine refuses tiles there); ferries
+as 1856's ports and port private (a port, tagged with its owner and P5)."""
+
+from __future__ import annotations
+
+from engine import actions as A
+from engine.game import Game
+from engine.replay import replay
+from render.map.canvas import MapCanvas
+from render.map.image import paint
+from render.map.layout import map_frame
+from render.map.marks import BLOCK, MARKER, PORT
+from render.map.state import blocked_hexes
+from tests.fixture_util import load_export
+from tests.g1833ne.test_1833ne import new
+from tests.g1833ne.test_1833ne_rules import _trainless
+
+NE_BLOCKS = {"H23": "P1", "G20": "P2", "C4": "P3", "C6": "P3"}  # entities.py: P1-P3 block hexes
+FERRY_PORTS = ("G22", "I14", "C26", "E26", "I26")  # the provisional ports
+
+
+def _paint(game: Game) -> MapCanvas:
+    board = game.board
+    return paint(game, map_frame(list(board.hexes), board.layout, game.AXES), 0)
+
+
+def _pixels(p: MapCanvas, hid: str, color: tuple[int, int, int]) -> int:
+    """How many pixels of ``color`` lie within 0.8 of the hex size of its centre."""
+    cx, cy = p.frame.center(hid)
+    r = 0.8 * p.s
+    region = p.img.crop((round(cx - r), round(cy - r), round(cx + r), round(cy + r)))
+    return sum(n for n, c in region.getcolors(1 << 20) or [] if c == color)
+
+
+def _tagged(p: MapCanvas, color: tuple[int, int, int]) -> dict[str, list[str]]:
+    return {hid: [t for t, c in tags if c == color] for hid, tags in p.tags.items()
+            if any(c == color for _, c in tags)}
+
+
+def _auction(g: Game, privates: list[tuple[str, int]]) -> None:
+    for sym, price in privates:
+        g.process(A.Bid(entity=g.acting()[0], entity_type="player", company=sym, price=price))
+
+
+def test_1833ne_blocked_hexes_show_the_private_while_a_player_owns_it() -> None:
+    g = new()
+    assert blocked_hexes(g) == {}  # the bank's privates block nothing (the engine's rule)
+    assert _tagged(_paint(g), BLOCK) == {}
+    _auction(g, [("P1", 15), ("P2", 40), ("P3", 50)])
+    assert blocked_hexes(g) == NE_BLOCKS
+    p = _paint(g)
+    assert _tagged(p, BLOCK) == {hid: [sym] for hid, sym in NE_BLOCKS.items()}
+    for hid in NE_BLOCKS:
+        assert _pixels(p, hid, BLOCK) > 50, hid
+        assert g.hex_blocked_by(hid) == NE_BLOCKS[hid]
+
+
+def test_1856_blocked_hexes_are_drawn_the_same_way() -> None:
+    """51745 after its auction: FT, WSRC and TCC, held by players, block L3, I12 and H11; once a
+    corporation has bought WSRC (by action 200) Kitchener is free and its tag gone."""
+    export = load_export("1856", "51745")
+    early = _paint(replay(export, upto=60).game)
+    assert _tagged(early, BLOCK) == {"L3": ["FT"], "I12": ["WSRC"], "H11": ["TCC"]}
+    assert all(_pixels(early, hid, BLOCK) > 50 for hid in ("L3", "I12", "H11"))
+    later = replay(export, upto=200).game
+    assert blocked_hexes(later) == {"H11": "TCC"}
+    assert _tagged(_paint(later), BLOCK) == {"H11": ["TCC"]}
+
+
+def test_1833ne_ferries_are_ports_tagged_with_owner_and_p5() -> None:
+    g, _ = _trainless(400)
+    fresh = _paint(g)
+    assert all(_pixels(fresh, hid, PORT) > 50 for hid in FERRY_PORTS)  # all five, for sale
+    assert _tagged(fresh, MARKER) == {}
+    g.companies["P5"].owner = "CV"  # set by hand, as test_1833ne_last_differences does
+    g.corporations["CV"].companies.append("P5")
+    for hid in ("G22", "I14"):
+        g.process(A.SpecialBuy(entity="CV", entity_type="corporation", description=f"Ferry {hid}"))
+    g.process(A.Assign(entity="P5", entity_type="company", target="G22", target_type="hex"))
+    p = _paint(g)
+    assert _tagged(p, MARKER) == {"G22": ["CV", "P5"], "I14": ["CV"]}
+    assert all(_pixels(p, hid, PORT) > 50 for hid in FERRY_PORTS)
+
+
+def test_1833ne_ferries_leave_the_map_in_phase_iv() -> None:
+    g, _ = _trainless(400)
+    g.process(A.SpecialBuy(entity="CV", entity_type="corporation", description="Ferry G22"))
+    assert g.port_marks()["G22"] == ["CV"]
+    g.change_phase(3)  # phase IV (as test_1833ne.test_ferry_new_bonus_and_removal)
+    assert g.port_marks() == {}
+    p = _paint(g)
+    assert _tagged(p, MARKER) == {} and all(_pixels(p, hid, PORT) == 0 for hid in FERRY_PORTS)
