@@ -22,6 +22,8 @@ class DividendEffect(NamedTuple):
 
     price: Cell | None  # its share price's space
     cash: int  # its treasury
+    paid: int = 0  # what goes to the shares in all (0: nothing paid out)
+    per_share: float = 0.0  # what each share gets
 
 
 class RevenueRules(TitleHooks):
@@ -92,13 +94,13 @@ class RevenueRules(TitleHooks):
 
     def dividend_effect(self, corp: Corporation, revenue: int, kind: str) -> DividendEffect:
         """What paying ``kind`` of ``revenue`` (the run less any deduction) leaves ``corp`` with,
-        as :meth:`pay_dividend` would: its share price and treasury. Changes nothing (the
-        dividend choices tell it before one is made)."""
+        as :meth:`pay_dividend` would: its share price and treasury, and what the shares get.
+        Changes nothing (the dividend choices tell it before one is made)."""
         if kind == "payout" and revenue > 0:
-            cash, direction = corp.cash + self._holder_dividend(POOL, corp, revenue), "right"
-        else:
-            cash, direction = corp.cash + max(revenue, 0), "left"
-        return DividendEffect(self.price_target(corp, direction) or corp.price, cash)
+            cash = corp.cash + self._holder_dividend(POOL, corp, revenue)
+            return DividendEffect(self.price_target(corp, "right") or corp.price, cash, revenue,
+                                  revenue / corp.total_shares)
+        return DividendEffect(self.price_target(corp, "left") or corp.price, corp.cash + max(revenue, 0))
 
     def _holder_dividend(self, holder: str, corp: Corporation, revenue: int) -> int:
         """What ``holder``'s shares of ``corp`` earn of ``revenue`` paid out (the market's go to

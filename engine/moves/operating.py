@@ -76,8 +76,9 @@ def build_routes(g: Game, e: str, p: Params) -> A.Action:
 
 
 def dividend_choices(game: Game, entity: str, given: Params) -> list[Choice]:
-    """Each dividend kind with what it does: the amount (a share's part when paid out) and where
-    the share price goes (the title's ``dividend_effect``)."""
+    """Each dividend kind with what it does, as the title's ``dividend_effect`` says: what the
+    shares get (in all, of the run when only a part, and a share's part), where the share price
+    goes and, when the corporation keeps some of the run, its treasury."""
     corp = game.corporations.get(entity)
     if corp is None:
         return []
@@ -89,16 +90,18 @@ def dividend_choices(game: Game, entity: str, given: Params) -> list[Choice]:
     deducted = revenue - net  # (1856: the unpaid interest taken from the run first)
     for kind in game.dividend_kinds(corp):
         label = words.get(kind, kind)
+        after = game.dividend_effect(corp, net, kind)
         if revenue:
-            label += f" {game.fmt(max(net, 0))}"
-            if kind == "payout" and net > 0:
-                label += f" ({game.fmt(net / corp.total_shares)} a share)"
+            # what the shares get: all of the run, or a part ("pay half $50 of $110" in 1833NE)
+            part = kind != "withhold" and after.paid != net
+            label += f" {game.fmt(after.paid)} of {game.fmt(net)}" if part else f" {game.fmt(max(net, 0))}"
+            if after.paid > 0:
+                label += f" ({game.fmt(after.per_share)} a share)"
             if deducted:
                 label += f" (after {game.fmt(deducted)} of unpaid interest)"
-        after = game.dividend_effect(corp, net, kind)
         if after.price is not None and corp.price is not None and after.price.price != corp.price.price:
             label += f", price {game.fmt(corp.price.price)} -> {game.fmt(after.price.price)}"
-        if kind != "payout" and after.cash != corp.cash:
+        if (kind != "payout" or after.paid < net) and after.cash != corp.cash:
             label += f", treasury {game.fmt(after.cash)}"
         out.append(Choice(kind, label))
     return out

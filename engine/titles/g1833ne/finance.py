@@ -199,15 +199,16 @@ class G1833NEFinance(G1833NEBase):
     def dividend_effect(self, corp: Corporation, revenue: int, kind: str) -> DividendEffect:
         assert corp.price is not None
         if kind == "withhold" or revenue <= 0:
-            cash, columns = corp.cash + max(revenue, 0), -1
+            per_share, kept, paid, columns = 0, max(revenue, 0), 0, -1
         else:
             per_share, kept = dividend_split(revenue, kind)
-            cash = corp.cash + per_share * (self.percent_of(corp.sym, corp.sym) // 10) + kept
-            columns = dividend_move(revenue - kept, corp.price.price)
+            paid = revenue - kept
+            columns = dividend_move(paid, corp.price.price)
+        cash = corp.cash + per_share * (self.percent_of(corp.sym, corp.sym) // 10) + kept
         if columns == 0 or corp.closed:
-            return DividendEffect(corp.price, cash)
-        target = shifted(self.market, corp.price, columns)
-        return DividendEffect(target, 0 if "close" in target.types else cash)  # closing: to the bank
+            return DividendEffect(corp.price, cash, paid, per_share)
+        target = shifted(self.market, corp.price, columns)  # closing: the treasury goes to the bank
+        return DividendEffect(target, 0 if "close" in target.types else cash, paid, per_share)
 
     def issue_options(self, corp: Corporation) -> list[tuple[int, int]]:
         """(shares, money) the corporation may issue now (normal issue)."""
