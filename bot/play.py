@@ -231,13 +231,17 @@ def option_text(game: Game, move: Move, option: Option, entity: str | None = Non
 
 def title_example(game: Game, move: Move) -> str:
     """The move's own example (written with 1856's names) in ``game``'s names: a corporation,
-    company or train name the title does not have becomes one of its own."""
+    company or train name the title does not have becomes one of its own, and what a special buy
+    buys the title's first (``right:"Ferry G22"`` in 1833NE)."""
     names = list(dict.fromkeys(game.trains[t].name for t in game.train_order))
+    sold = game.special_buy_names() if move.action_type == "special_buy" else []
     words = []
     for word in example_for(game, move.example).split(" "):
         key, _, value = word.partition(":")
         if key == "train" and names and value not in game.trains and value not in names:
             word = f"{key}:{names[0]}"
+        elif sold and key == move.options[0].name and value not in sold:
+            word = f'{key}:"{sold[0]}"' if " " in sold[0] else f"{key}:{sold[0]}"
         words.append(word)
     return " ".join(words)
 

@@ -75,6 +75,11 @@ class TitleHooks(GameState):
     # ------------------------------------------------------------------ special buys
     right_cost = 0  # the price of a special buy (1856: a tunnel or bridge right; special_buys: companies.py)
 
+    def special_buy_names(self) -> list[str]:
+        """Everything the title sells besides trains and privates, as ``special_buys`` names it,
+        for sale now or not (1856: its rights, 1833NE: its ferries): examples and help."""
+        return []
+
     # ------------------------------------------------------------------ shares issued by corporations (none)
     def issue_choices(self, corp: Corporation) -> list[tuple[list[str], str]] | None:
         """``(share ids, label)`` bundles ``corp`` may issue now; None: the title has no issues."""

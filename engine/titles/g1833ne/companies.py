@@ -42,6 +42,9 @@ class G1833NECompanies(G1833NETrack):
     def company_surcharge(self, company: Company) -> int:
         return self.data.P6_PURCHASE_SURCHARGE if company.sym == "P6" else 0  # P6: $40 more to the bank
 
+    def special_buy_names(self) -> list[str]:
+        return [f"Ferry {hid}" for hid in self.ferries]
+
     def special_buys(self, corp: Corporation) -> list[str]:
         """Ferries for sale ($40 each) until phase IV."""
         if self.ferries_removed or corp.cash < self.data.FERRY_PRICE or corp.president is None:

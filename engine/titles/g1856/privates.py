@@ -94,6 +94,9 @@ class G1856Privates(G1856Stock):
         rnd.state["tokened"] = True
         self.log.append(f"{corp.sym} ({company.sym}) places a token on {self.place_words(hid, city)}")
 
+    def special_buy_names(self) -> list[str]:
+        return [label for sym, label in self.RIGHTS.values() if sym in self.companies]
+
     def special_buys(self, corp: Corporation) -> list[str]:
         """Rights (tunnel to Sarnia, bridge to Buffalo) this corporation may buy for $50: while
         the private is not owned by a player, a marker remains, and it has no such right yet."""
