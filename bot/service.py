@@ -64,6 +64,7 @@ from .texts.lay import explain_refusal
 from .texts.skipped import skipped_line
 from .texts.summary import chart_png, standings, summarize, summary_lines
 from .texts.turns import turn_key
+from .texts.typed import RoundTurn, typed_pass_note
 
 if TYPE_CHECKING:
     from engine.routing.router import RouteSolution
@@ -81,6 +82,7 @@ class CachedGame:
     game: Game
     max_id: int  # the largest action id in the log (new actions get the next one)
     pending: list[tuple[dict[str, Any], str | None]] = field(default_factory=list)  # to store: (data, user)
+    round_turn: RoundTurn | None = None  # the last move here that ended a round (bot.texts.typed)
 
     def __post_init__(self) -> None:
         self.game.process_only = True  # a live game: its legal choices are shared per position
@@ -273,13 +275,19 @@ class GameService:
             action = await in_engine_thread(build_action, cmd, game, entity, params)
         else:
             action = build_action(cmd, game, entity, params)
+        # a typed pass (a button carries its state) right after another's move ended the round
+        note = typed_pass_note(game, entity, cached.round_turn, cached.seq, caller.id) \
+            if cmd.action_type == "pass" and "state" not in params else None
         try:
             asked = offers.consent_needed(game, action, seats, caller.id)
             if asked is not None and game.accepts(action):  # (a refused purchase is refused below)
                 return await offers.propose(self, row, cached, caller, action, *asked)
-            return await self.apply(row, cached, caller, action, seats)
+            reply = await self.apply(row, cached, caller, action, seats)
         except GameError as exc:  # the state is as it was: say why, and what would work
             raise GameError(explain_refusal(game, action, exc), exc.code, **exc.facts) from None
+        if note:
+            reply.lines.insert(1, note)
+        return reply
 
     async def apply(
         self, row: GameRow, cached: CachedGame, caller: Caller, action: A.Action, seats: list[Seat]
@@ -294,6 +302,8 @@ class GameService:
             reply.lines.insert(1, short)
         actor = cached.game.controller_of(action.entity)
         await self.after_change(row, cached, seats, reply, actor=actor, before=before, moved=True)
+        if cached.game.round_key() != before[0]:
+            cached.round_turn = RoundTurn(cached.seq, caller.id, caller.name, str(before[0][1]))
         if actor:
             await self.store.touch_seat(row.id, actor, self.now())
         return reply
