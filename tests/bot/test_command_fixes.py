@@ -12,15 +12,18 @@ import pytest
 from bot.commands.layer import CommandLayer
 from bot.gamelog import describe_action
 from bot.handlers.offers import consent_needed, taken_from
+from bot.play import MOVES, title_example
 from bot.robot import ROBOT_USER
 from bot.storage.rows import Seat
 from bot.storage.store import Store
 from bot.terminal.local import LocalSession
+from bot.terminal.textcmd import parse
 from engine import actions as A
 from engine.game import Game
 from engine.replay import filter_actions, replay
 from engine.titles.registry import new_game
 from tests.fixture_util import load_export
+from tests.positions import at
 
 # 1833NE for alice, bob and carol: the auction, B&L and BW started, the stock round passed;
 # Operating Round 1.1 opens with B&L (alice, $240 in its treasury)
@@ -514,3 +517,80 @@ def test_an_undone_move_is_told_with_its_amounts() -> None:
     assert describe_action(game, recorded) == "GW runs for $70"
     bought = {"type": "buy_train", "entity": "CV", "entity_type": "corporation", "train": "2-3", "price": 100}
     assert describe_action(game, bought) == "CV buys train 2-3 for $100"
+
+
+# ---------------------------------------------------------------------------- typed /pass
+# A typed /pass right after another player's move ended the round: a button carries the state it
+# was made for and is refused once the game moved on, a typed command carries nothing. The pass is
+# made (nothing tells it from a deliberate first pass of the new round) and the reply says what it
+# passed, in which round, and how to take it back (bot/texts/typed.py).
+TYPED_PASS_NOTE = ("Note: bob's move just ended the Stock Round: this /pass was B&L's, in the Operating Round. "
+        "If you meant to pass in the Stock Round, /game undo takes it back.")
+
+
+async def test_a_typed_pass_after_the_round_ended_says_what_it_passed(session: LocalSession) -> None:
+    await typed(session, NE_START)  # bob's /pass ended the stock round; alice's B&L lays track
+    await session.run_line("/as alice")
+    passed = await session.run_line("/pass")
+    assert passed[:2] == ["B&L passes (lay track) (alice)", TYPED_PASS_NOTE], passed
+    undone = await session.run_line("/game undo")
+    assert undone[0] == "↩ alice undoes: B&L passes", undone
+    assert undone[1].startswith("next: alice for B&L, lay track"), undone
+    again = await session.run_line("/pass")  # the round did not just change: a plain pass
+    assert again[0] == "B&L passes (lay track) (alice)" and not any(line.startswith("Note:") for line in again)
+
+
+async def test_the_pass_button_says_nothing_more(session: LocalSession) -> None:
+    """The button was made for this position (its state): the player saw what it passes."""
+    shown = await typed(session, NE_START)
+    button = next(line for line in shown if line.startswith("[button No track] "))
+    await session.run_line("/as alice")
+    passed = await session.run_line(button.removeprefix("[button No track] "))
+    assert passed[0] == "B&L passes (lay track) (alice)" and TYPED_PASS_NOTE not in passed, passed
+
+
+async def test_the_player_who_ended_the_round_is_not_warned(session: LocalSession) -> None:
+    """bob ends the stock round and is first in the operating round (his BW is the only one)."""
+    auction = NE_START.split("/as alice\n/par corporation:B&L")[0]
+    await typed(session, auction + "/as alice\n/pass\n/as bob\n/par corporation:BW price:70\n"
+                                    "/as carol\n/pass\n/as alice\n/pass\n/as bob")
+    ended = await session.run_line("/pass")
+    assert any("Operating Round" in line for line in ended), ended
+    passed = await session.run_line("/pass")
+    assert passed[0] == "BW passes (lay track) (bob)" and not any(line.startswith("Note:") for line in passed)
+
+
+# ---------------------------------------------------------------------------- /right's example
+# /right's example names what the title sells (``Game.special_buy_names``): it read
+# "/right right:tunnel" in 1833NE, which sells ferries (a play-test), and 1856's engine refused
+# "tunnel" too (its rights are "Tunnel Token" and "Bridge Token"). The example, typed as shown,
+# buys.
+RIGHT_PLAYERS = [("1", "a"), ("2", "b"), ("3", "c")]
+
+
+def test_the_example_comes_from_the_titles_own_names() -> None:
+    ne, g56, jr = (new_game(t, RIGHT_PLAYERS) for t in ("1833NE", "1856", "1836Jr56"))
+    assert title_example(ne, MOVES["right"]) == '/right right:"Ferry G22"'  # its first ferry port
+    assert ne.special_buy_names() == [f"Ferry {hid}" for hid in ne.ferries]
+    assert title_example(g56, MOVES["right"]) == '/right right:"Tunnel Token"'
+    assert g56.special_buy_names() == ["Tunnel Token", "Bridge Token"]
+    assert jr.special_buy_names() == []  # 1836Jr56 has neither private that sells a right
+
+
+async def test_1833ne_help_shows_a_ferry_and_typing_it_buys_the_ferry(session: LocalSession) -> None:
+    await typed(session, NE_START)  # Operating Round 1.1: alice's B&L ($240) acts
+    shown = await session.run_line("/help command:right")
+    example = next(line.removeprefix("Example: ") for line in shown if line.startswith("Example: "))
+    assert example == '/right right:"Ferry G22"' and "tunnel" not in "\n".join(shown).lower(), shown
+    await session.run_line("/as alice")
+    bought = await session.run_line(example)
+    assert bought[0] == "B&L buys the Boston ferry for $40 (alice)", bought
+
+
+def test_1856_example_is_what_its_engine_accepts() -> None:
+    """1856_game_end_bank just before LPS bought its tunnel right (action 225)."""
+    g = at("1856", "1856_game_end_bank", 224)
+    line = parse(title_example(g, MOVES["right"]))
+    assert line.params == {"right": "Tunnel Token"}
+    g.process(MOVES["right"].build(g, "LPS", line.params))
+    assert "tunnel" in g.rights["LPS"]
