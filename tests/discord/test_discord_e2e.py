@@ -10,9 +10,11 @@ pings by DM, and a slow menu choice acknowledged silently."""
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
+from bot.reply import Caller
 from bot.service import render_images
 from bot.terminal.textcmd import action_to_command, parse
 from engine.moves import choices_for
@@ -475,4 +477,39 @@ async def test_a_slow_menu_choice_is_acknowledged_silently_then_answered(
         public = await standin.answered(rec)
         assert not public.ephemeral and "Ann" in public.content and "FT" in public.content, public.content
         await standin.wait_for(lambda: started.components == [], 10, "the old menus to go")
+        assert standin.errors == []
+
+
+async def test_an_offer_pings_the_seller_whose_accept_button_makes_the_purchase(
+        standin: DiscordStandIn, tmp_path: Path) -> None:
+    """Game hotseat006 before its action 98: CA (Cat) buys BBG's (Ben) train 2-5 for $250. The
+    purchase is an offer that pings Ben only; Ann cannot accept it; Ben's Accept makes it."""
+    export = load_export("1856", "hotseat006")
+    acts = filter_actions(export["actions"])
+    at = next(i for i, a in enumerate(acts) if a["id"] == 98)
+    users = [standin.add_user(n) for n in ("Ann", "Ben", "Cat")]
+    guild = standin.add_guild("Club", users)
+    table = guild.channels[0]
+    async with RunningBot(standin, tmp_path / "bot.db") as running:
+        layer = running.get_cog("Conductor").layer
+        host = Caller(str(users[0].id), "Ann", guild=str(guild.id))
+        imported = await layer.handle(str(table.id), host, "game import",
+                                      {"file": json.dumps({**export, "actions": acts[:at]})})
+        assert imported.ok, imported.error
+        for i, user in enumerate(users):
+            _, claimed = await say(standin, user, table, "game claim", {"seat": f"Player {i + 1}"})
+            assert not claimed.ephemeral, claimed.content
+        _, offer = await say(standin, users[2], table, "train", {"train": "2-5", "price": "250"})
+        assert "CA (Cat) offers $250 for BBG's train 2-5: Player 2, its president, accepts or refuses" \
+            in offer.content, offer.content
+        assert_pings_only(offer, users[1].id)  # the seller, nobody else
+        assert {b["label"] for b in offer.buttons} == {"Accept $250", "Refuse"}
+        rec = await standin.click(users[0], offer, "Accept $250")  # not Ann's to accept
+        refused = await standin.answered(rec)
+        assert refused.ephemeral and "Only Player 2 answers" in refused.content, refused.content
+        rec = await standin.click(users[1], offer, "Accept $250")
+        bought = await standin.answered(rec)
+        assert not bought.ephemeral
+        assert "Ben accepts CA's offer of $250 for BBG's train 2-5:" in bought.content, bought.content
+        assert "CA buys a 2-train for $250 from BBG" in bought.content, bought.content
         assert standin.errors == []
