@@ -94,6 +94,7 @@ async def propose(service: GameService, row: GameRow, cached: CachedGame, caller
         buttons=[Button(f"Accept {price}", f"/game offer vote:yes state:{cached.seq}", "success"),
                  Button("Refuse", f"/game offer vote:no state:{cached.seq}", "danger")],
     )
+    reply.game_id = row.id  # a game message: its buttons are the channel's live ones (the buyer's go)
     assert seller.user_id is not None  # (consent_needed asks only seated people)
     reply.heads_up.append((seller.user_id, f"{seller.name}: {buyer} offers {price} for {sale.yours}; accept or"
                            " refuse with the buttons above (/game offer vote:yes or vote:no)"))
@@ -128,14 +129,14 @@ async def game_offer(service: GameService, channel_id: str, caller: Caller, para
             raise UserError(f"{seller.name} answers your offer; vote:no withdraws it")
         await _close(service, row, req, "-" + caller.id)
         return Reply(lines=[f"{caller.name} withdraws {what}; nothing changes"],
-                     buttons=decision_buttons(game, cached.seq))
+                     buttons=decision_buttons(game, cached.seq), game_id=row.id)
     if caller.id != seller.user_id:
         raise UserError(f"Only {seller.name} answers {what}")
     await _close(service, row, req, caller.id if vote == "yes" else "-" + caller.id)
     if vote == "no":
         # the buyer's decisions again (the offer's message took the place of theirs)
         reply = Reply(lines=[f"{caller.name} refuses {what}; nothing changes"],
-                      buttons=decision_buttons(game, cached.seq))
+                      buttons=decision_buttons(game, cached.seq), game_id=row.id)
         reply.heads_up.append((buyer_id, f"{buyer.name}: {caller.name} refused your offer; make another, or do"
                                " something else"))
         return reply

@@ -507,9 +507,20 @@ async def test_an_offer_pings_the_seller_whose_accept_button_makes_the_purchase(
         rec = await standin.click(users[0], offer, "Accept $250")  # not Ann's to accept
         refused = await standin.answered(rec)
         assert refused.ephemeral and "Only Player 2 answers" in refused.content, refused.content
+        rec = await standin.click(users[1], offer, "Refuse")
+        refusal = await standin.answered(rec)
+        assert "Ben refuses CA's offer of $250 for BBG's train 2-5; nothing changes" in refusal.content
+        assert_pings_only(refusal, users[2].id)  # the buyer hears it
+        await standin.wait_for(lambda: offer.components == [], 10, "the offer's buttons to go")
+        assert any(b["label"] == "No train" for b in refusal.buttons), refusal.buttons  # the buyer's decisions again
+        _, offer = await say(standin, users[2], table, "train", {"train": "2-5", "price": "250"})
         rec = await standin.click(users[1], offer, "Accept $250")
         bought = await standin.answered(rec)
         assert not bought.ephemeral
         assert "Ben accepts CA's offer of $250 for BBG's train 2-5:" in bought.content, bought.content
         assert "CA buys a 2-train for $250 from BBG" in bought.content, bought.content
+        # only the newest game message offers components: the offer's buttons are gone
+        await standin.wait_for(lambda: offer.components == [], 10, "the offer's buttons to go")
+        live = [m for m in standin.channel_messages(table) if m.components]
+        assert live == [bought], [m.content[:60] for m in live]
         assert standin.errors == []
