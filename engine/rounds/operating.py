@@ -495,7 +495,10 @@ class BuyTrainStep(Step):
             return []
         if emergency:
             out = []
-            if g.president_can_fund_train(corp):
+            # the president pays what the treasury lacks, selling shares first when their cash
+            # is short (18xx.games' emergency buy: the step waits for the sale; 1833NE summary
+            # "Notverkauf": "muss ... eigene Aktien verkaufen")
+            if g.president_can_fund_train(corp) or g.president_can_sell_for_train(corp):
                 out.append("buy_train")
             if g.can_go_bankrupt(corp):
                 out.append("bankrupt")

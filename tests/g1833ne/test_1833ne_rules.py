@@ -14,6 +14,7 @@ from engine.rounds.operating import OperatingRound
 from engine.titles.g1833ne import data as g1833ne_data
 from engine.titles.g1833ne import provisional as P
 from engine.titles.g1833ne.game import G1833NE
+from tests.fixture_util import load_export
 from tests.g1833ne.test_1833ne import _operating, new, par, start_or, stock_round
 
 PORTLAND = ("I14", 0)
@@ -447,3 +448,32 @@ def test_automatic_seat_issues_and_buys_a_legal_side() -> None:
         g.process(robot_action(g, "CV", seed=1))
     cv = g.corporations["CV"]
     assert len(cv.trains) == 1 and g.emergency_issue_bundles(g.round, cv) == []
+
+
+# ---------------------------------------------------------------------------- Notverkauf: the president sells
+def test_a_trainless_corporation_waits_for_its_presidents_sale() -> None:
+    """Summary "Notverkauf": a trainless corporation pays what it can, then "schießt der Direktor
+    Privatgeld zu und muss … eigene Aktien verkaufen". BW ($10, no train, no share left to
+    issue) must buy the $230 3+3 side; its president has $62 and shares: the turn waits in the
+    train step for their sales (it was skipped: BW ran nothing and bought nothing). A play-test
+    game (the computer played the other seats), cut after its action 277."""
+    g = replay(load_export("selfplay/1833ne", "1833ne_emergency_sale")).game
+    assert isinstance(g, G1833NE)
+    bw = g.corporations["BW"]
+    pid = bw.president
+    assert pid is not None and not bw.trains and bw.cash == 10 and g.player(pid).cash == 62
+    assert g.acting() == ["BW"] and g.round.action_types("BW") == ["buy_train"]
+    assert g.round.action_types(pid) == ["sell_shares"]
+    t = g.cheapest_depot_train(bw)
+    assert t is not None
+    side = min(g.sides[t.id], key=lambda s: s.price)
+    buy = A.BuyTrain(entity="BW", entity_type="corporation", train=t.id, price=side.price, variant=side.name)
+    with pytest.raises(GameError, match=r"cannot cover the \$220 shortfall \(\$62 in cash\); they sell shares first"):
+        g.process(buy)
+    bw = g.corporations["BW"]  # (a refusal restores the game: objects read before are stale)
+    while g.emergency_shortfall(bw) > 0:  # "only as much as needed", one bundle at a time
+        sym, pct = g.emergency_sellable(bw)[0]
+        shares = [s.id for s in g.shares_of(pid) if s.corporation == sym and not s.president][: pct // 10]
+        g.process(A.SellShares(entity=pid, entity_type="player", shares=tuple(shares), percent=pct))
+    g.process(buy)
+    assert bw.trains == [t.id] and g.acting() != ["BW"]

@@ -350,7 +350,9 @@ class G1833NETrains(G1833NEEmergency):
                 assert pres is not None
                 shortfall = side.price - corp.cash
                 if self.player(pres).cash < shortfall:
-                    raise GameError(f"{self.name_of(pres)} cannot cover the {self.fmt(shortfall)} shortfall", CANNOT_AFFORD)
+                    more = "; they sell shares first (/sell)" if self.president_can_sell_for_train(corp) else ""
+                    raise GameError(f"{self.name_of(pres)} cannot cover the {self.fmt(shortfall)} shortfall"
+                                    f" ({self.fmt(self.player(pres).cash)} in cash){more}", CANNOT_AFFORD)
                 self.spend(pres, corp.sym, shortfall)
                 self.log.append(f"{self.name_of(pres)} contributes {self.fmt(shortfall)}")
             from_depot = train.owner == "depot"
