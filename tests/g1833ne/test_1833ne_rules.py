@@ -477,3 +477,22 @@ def test_a_trainless_corporation_waits_for_its_presidents_sale() -> None:
         g.process(A.SellShares(entity=pid, entity_type="player", shares=tuple(shares), percent=pct))
     g.process(buy)
     assert bw.trains == [t.id] and g.acting() != ["BW"]
+
+
+def test_an_emergency_sale_ends_at_a_certificate_and_bankruptcy_follows_when_none_may_be_sold() -> None:
+    """Random 3-player takeover game (seed 1) at its action 594: B&P must buy a $1000 7+3 and
+    its president lacks $5; of BW they hold only the 20% president's certificate. Selling 10%
+    of it is not a sale the game makes (it counted as one, so neither a sale nor bankruptcy was
+    offered: the game stopped); the whole certificate would put 60% of BW in the market (limit
+    50%). So nothing may be sold and the president goes bankrupt."""
+    from engine.titles.g1833ne.selfplay import play_one
+
+    out: list[G1833NE] = []
+    play_one(3, 1, ["takeover_game"], 594, game_out=out)
+    g = out[0]
+    bp = g.corporations["B&P"]
+    pid = bp.president
+    assert pid is not None and g.acting() == ["B&P"] and g.emergency_shortfall(bp) == 5
+    assert [s.percent for s in g.shares_of(pid) if s.corporation == "BW"] == [20]  # the president's
+    assert g.emergency_sellable(bp) == [] and not g._emergency_sale_ok(pid, bp, "BW", 10, 5)
+    assert g.can_go_bankrupt(bp) and "bankrupt" in g.round.action_types("B&P")

@@ -224,12 +224,26 @@ class G1833NEEmergency(G1833NEFinance):
             self.end_game("bankrupt")
 
     def _emergency_sale_ok(self, pid: str, corp: Corporation, sym: str, pct: int, need: int) -> bool:
-        return (
-            self.may_sell_in_emergency(pid, sym)
-            and super()._emergency_sale_ok(pid, corp, sym, pct, need)
-            and not self.sale_closes_operating(pid, corp, sym)
-            and not self.sale_changes_director(pid, corp, sym, pct)
-        )
+        if not self.may_sell_in_emergency(pid, sym) or self.sale_closes_operating(pid, corp, sym) \
+                or self.sale_changes_director(pid, corp, sym, pct):
+            return False
+        c = self.corporations[sym]
+        held = self.percent_of(pid, sym)
+        pres_pct = next(s.percent for s in self.corp_shares(sym) if s.president) if c.president == pid else 0
+        if held - pres_pct < pct < held:
+            return False  # a sale ends at a certificate, never inside the president's
+        # "only as much as needed": without its smallest certificate the sale would not be enough
+        # (a president's certificate sold alone counts whole, as 18xx.games counts it in 1856)
+        smallest = pres_pct if pct == pres_pct == held else 10
+        if self.shares_worth(sym, pct) - self.shares_worth(sym, smallest) >= need:
+            return False
+        if self.percent_of(POOL, sym) + pct > self.MARKET_SHARE_LIMIT:
+            return False
+        if pres_pct and held - pct < pres_pct:  # the presidency passes: only to a player holding as much
+            others = max((self.percent_of(p.id, sym) for p in self.players if p.id != pid), default=0)
+            if sym == corp.sym or others < pres_pct:
+                return False
+        return True
 
 
 class G1833NETrains(G1833NEEmergency):
