@@ -13,6 +13,7 @@ from engine.moves.spec import flag
 from ..acting import waiting_for
 from ..reminders import NUDGE_EVERY, ReminderSettings, fmt_window, parse_settings, parse_window, zone
 from ..reply import Caller, Reply, UserError
+from ..texts.turns import turn_key
 
 if TYPE_CHECKING:
     from ..service import GameService
@@ -86,7 +87,8 @@ async def game_notify(service: GameService, channel_id: str, caller: Caller, par
 
 
 async def game_remind(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
-    """Nudge the acting player now (any seated player; at most once an hour per game)."""
+    """Nudge the acting player now (any seated player; at most once an hour per game); an
+    automatic seat that stopped after its cap of moves in a row goes on."""
     row, cached = await service.active(channel_id)
     game = cached.game
     if game.finished:
@@ -98,8 +100,10 @@ async def game_remind(service: GameService, channel_id: str, caller: Caller, par
     seat = next((s for s in seats if acting and s.player_id == acting[0]), None)
     if seat is None or not seat.user_id:
         raise UserError("Nobody holds the acting seat; a free seat is taken with /game claim")
-    if seat.conceded:
-        raise UserError(f"{seat.name}'s seat moves automatically")
+    if seat.conceded:  # an automatic seat that stopped (a run of moves has a cap): it goes on
+        reply = Reply(lines=[f"{caller.name} lets the automatic seats go on"])
+        await service.after_change(row, cached, seats, reply, before=(game.round_key(), turn_key(game)))
+        return reply
     if seat.user_id == caller.id:
         raise UserError("It is your own turn")
     now = service.now()

@@ -4,7 +4,11 @@ one-line reason, logged as the robot's, and nobody pings them."""
 
 from __future__ import annotations
 
+import pytest
+
+import bot.service as service_module
 from bot.commands.layer import CommandLayer
+from bot.service import robot_lines
 from tests.store.test_bot_async_reminders import CH, FakeClock, clock, layer, run, setup_game
 
 __all__ = ["clock", "layer"]
@@ -25,8 +29,8 @@ async def test_robot_seats_from_game_new_act_and_their_moves_are_posted(layer: C
     assert reply.ok, reply.error
     posted = [ln for ln in reply.lines if ln.startswith("🤖")]
     assert len(posted) >= 2, reply.lines
-    # each move with its reason, as "<seat> <what it does>: <why>"
-    assert "🤖 Robot 1 buys FT for $20 (it pays $5 a round)" in posted
+    # each move told as any move, with its reason: "<what it did>: <why>"
+    assert "🤖 Robot 1 buys FT (Flos Tramway) for $20: it pays $5 a round" in posted
     assert reply.ping in (None, "bob", "alice")
     game = (await layer.load(row)).game
     assert game.acting_players()[0] in ("1", "4")  # a person's turn again
@@ -51,3 +55,44 @@ async def test_a_seat_handed_to_the_computer_moves_at_once(layer: CommandLayer, 
     # a person takes it back with /game sub (the host may: the seat is the computer's)
     back = await run(layer, "alice", '/game sub seat:"Player 1" user:alice')
     assert back.ok and not (await layer.store.seats(row.id))[0].conceded
+
+
+def test_an_automatic_seats_move_keeps_every_fact_of_its_story() -> None:
+    """The reason was put in place of the story's first line: a side bought ("buys a 4/7-train"
+    for the 3+3 side bought for $230), a first route and an event ("the bank is empty") were
+    lost (1833NE late-game play-test). Now the line reporting the move carries the reason."""
+    mark = "\x00"
+    told = ["-- The bank is empty: the game ends after this set of operating rounds --",
+            f"B&P withholds $1050 ({mark})", "B&P's share price moves left from $100 to $90"]
+    assert robot_lines(told, "B&P", "withholds $1050: others buy its trains below value") == [
+        "🤖 -- The bank is empty: the game ends after this set of operating rounds --",
+        "🤖 B&P withholds $1050: others buy its trains below value",
+        "🤖 B&P's share price moves left from $100 to $90"]
+    assert robot_lines([f"RR buys a 3+3-train for $230 from the depot ({mark})"], "RR",
+                       "buys a 4/7-train: it must own one to run") == [
+        "🤖 RR buys a 3+3-train for $230 from the depot: it must own one to run"]
+    assert robot_lines(["FRR runs a 2+1-train for $70", "FRR runs for $130 in all"], "FRR",
+                       "runs for $130: the best routes") == [
+        "🤖 FRR runs for $130: the best routes", "🤖 FRR runs a 2+1-train for $70", "🤖 FRR runs for $130 in all"]
+
+
+async def test_automatic_seats_stopped_by_their_cap_go_on_with_game_remind(
+        layer: CommandLayer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The automatic seats stop after a cap of moves in a row (one command's work); nothing let
+    them go on (1833NE play-test: the game stalled). Now the reply says so and /game remind by
+    anyone at the table lets them go on."""
+    monkeypatch.setattr(service_module, "MAX_ROBOT_MOVES", 1)
+    assert (await run(layer, "alice", "/game new title:1856 robots:2")).ok
+    assert (await run(layer, "bob", "/game join")).ok
+    assert (await run(layer, "alice", "/game start order:joined")).ok
+    reply = await run(layer, "alice", "/pass")  # the auction: Alice passes; one robot move, then the cap
+    assert reply.ok, reply.error
+    assert ("⏸ The automatic seats stop after 1 moves in a row: /game remind lets them go on"
+            in reply.lines), reply.lines
+    row = await layer.store.open_game(CH)
+    assert row is not None
+    before = await layer.store.action_count(row.id)
+    going = await run(layer, "bob", "/game remind")
+    assert going.ok and going.lines[0] == "Bob lets the automatic seats go on", going.lines
+    assert any(ln.startswith("🤖") for ln in going.lines), going.lines
+    assert await layer.store.action_count(row.id) == before + 1  # one more move (the cap is 1)
