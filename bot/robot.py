@@ -10,6 +10,8 @@ exports see them like any other; each comes with a one-line reason, posted with 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine import actions as A
 from engine.computer import Decision, decide
 from engine.decisions import acting_entities
@@ -19,9 +21,11 @@ ROBOT_USER = "robot"  # the user id of a seat the computer player holds (and of 
 ROBOT_NAMES = ("robot", "computer")  # what /game sub user: accepts for the computer player
 
 
-def robot_decision(game: Game, entity: str, seed: int = 0) -> Decision | None:
-    """The computer player's move for ``entity`` (one it controls that must act now) and why."""
-    return decide(game, entity, seed=seed)
+def robot_decision(game: Game, entity: str, seed: int = 0,
+                   avoid: Callable[[A.Action], bool] | None = None) -> Decision | None:
+    """The computer player's move for ``entity`` (one it controls that must act now) and why;
+    never one ``avoid`` refuses (a purchase from a person, who would have to agree)."""
+    return decide(game, entity, seed=seed, avoid=avoid)
 
 
 def robot_action(game: Game, entity: str, seed: int = 0) -> A.Action | None:

@@ -302,6 +302,9 @@ class GameService:
         note = typed_pass_note(game, entity, cached.round_turn, cached.seq, caller.id) \
             if cmd.action_type == "pass" and "state" not in params else None
         try:
+            refusal = offers.computer_refusal(game, action, seats)
+            if refusal:
+                raise UserError(refusal)
             asked = offers.consent_needed(game, action, seats, caller.id)
             if asked is not None and game.accepts(action):  # (a refused purchase is refused below)
                 return await offers.propose(self, row, cached, caller, action, *asked)
@@ -388,7 +391,8 @@ class GameService:
             entity = None if game.finished else robot_entity(game, conceded)
             if entity is None:
                 break
-            decision = robot_decision(game, entity, seed=cached.seq + len(cached.pending))
+            decision = robot_decision(game, entity, seed=cached.seq + len(cached.pending),
+                                      avoid=lambda a: offers.takes_from_person(game, a, conceded))
             who = game.name_of(game.controller_of(entity) or entity)
             if decision is None:
                 out.append(f"The automatic seat of {who} has no move; the host can /game sub the seat")

@@ -10,7 +10,9 @@ refused at once), kept as the position's open motion (the store's vote of
 that ping the seller. ``/game offer vote:yes`` by the seller makes the purchase, as the buyer's
 move; ``vote:no`` refuses it (by the buyer: withdraws it). Any other move ends the offer: an answer
 then finds the game moved on and changes nothing. Automatic seats and conceded seats are not
-asked (their moves are the computer's); a player selling to themselves neither.
+asked (their moves are the computer's): the computer player sells at face value or more
+(:func:`computer_refusal`) and buys nothing from a person (:func:`takes_from_person`); a
+player selling to themselves is not asked either.
 """
 
 from __future__ import annotations
@@ -72,6 +74,34 @@ def consent_needed(game: Game, action: A.Action, seats: list[Seat], caller_id: s
     if seat is None or not seat.user_id or seat.conceded or seat.user_id in (caller_id, ROBOT_USER):
         return None
     return sale, seat
+
+
+def takes_from_person(game: Game, action: A.Action, automatic: set[str]) -> bool:
+    """Whether ``action`` buys from a player not in ``automatic`` (the seats the computer plays)
+    other than its own mover: the computer player does not, as it cannot wait for an answer."""
+    sale = taken_from(game, action)
+    return sale is not None and sale.seller not in automatic and sale.seller != game.controller_of(action.entity)
+
+
+def computer_refusal(game: Game, action: A.Action, seats: list[Seat]) -> str | None:
+    """The computer player's answer when ``action`` buys from a seat it plays: it sells at face
+    value or more (nobody is there to agree to less); the refusal, or None (no such purchase, or
+    a price it takes)."""
+    sale = taken_from(game, action)
+    if sale is None or sale.seller == game.controller_of(action.entity):
+        return None
+    seat = next((s for s in seats if s.player_id == sale.seller), None)
+    if seat is None or not (seat.conceded or seat.user_id == ROBOT_USER):
+        return None
+    if isinstance(action, A.BuyCompany):
+        face = game.companies[action.company].value
+    else:
+        assert isinstance(action, A.BuyTrain)
+        face = game.trains[action.train].price
+    if action.price >= face:
+        return None
+    return (f"The computer player, who plays {seat.name}'s seat, sells {sale.thing} for no less than"
+            f" {game.fmt(face)}, its face value (nobody is there to agree to less)")
 
 
 def _price(game: Game, action: A.Action) -> str:

@@ -9,7 +9,7 @@ the random legal player's move with a seeded generator, so it never stalls a gam
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from .. import actions as A
 from ..decisions import deciders
@@ -182,9 +182,11 @@ def decisions_for(game: Game, entity: str) -> Iterable[Decision]:
     return []
 
 
-def decide(game: Game, entity: str | None = None, seed: int = 0) -> Decision | None:
+def decide(game: Game, entity: str | None = None, seed: int = 0,
+           avoid: Callable[[A.Action], bool] | None = None) -> Decision | None:
     """The computer player's decision for ``entity`` (default: the first entity to act now), or
-    None when it has nothing to do. Deterministic for a given game and seed."""
+    None when it has nothing to do. Deterministic for a given game and seed. ``avoid``: moves it
+    must not make although the rules allow them (the bot's: taking what a person owns unasked)."""
     if game.finished:
         return None
     if entity is None:
@@ -192,13 +194,15 @@ def decide(game: Game, entity: str | None = None, seed: int = 0) -> Decision | N
         if not acting:
             return None
         entity = acting[0]
-    chosen = first_accepted(game, decisions_for(game, entity))
+    considered = decisions_for(game, entity)
+    chosen = first_accepted(game, (d for d in considered if avoid is None or not avoid(d.action)))
     if chosen is not None:
         return chosen
-    return _fallback(game, entity, seed)
+    return _fallback(game, entity, seed, avoid)
 
 
-def _fallback(game: Game, entity: str, seed: int) -> Decision | None:
+def _fallback(game: Game, entity: str, seed: int, avoid: Callable[[A.Action], bool] | None = None,
+              ) -> Decision | None:
     """A legal move when no considered decision fits: a seeded sample of the move table's
     choices (never money spent on a whim), bankruptcy only when nothing else is left."""
     rng = random.Random(seed)
@@ -207,7 +211,7 @@ def _fallback(game: Game, entity: str, seed: int) -> Decision | None:
             if kind in ("bankrupt", "special_buy", "buy_company"):
                 continue
             sampled = sample_action(game, rng, e, kind)
-            if sampled is not None and game.accepts(sampled):
+            if sampled is not None and (avoid is None or not avoid(sampled)) and game.accepts(sampled):
                 return Decision(sampled, "makes a legal move")
     for e in deciders(game, entity):
         types = game.action_types(e)
@@ -217,6 +221,6 @@ def _fallback(game: Game, entity: str, seed: int) -> Decision | None:
                 return Decision(action, "cannot pay: goes bankrupt")
         for kind in types:  # what is left: a right or a private, rather than no move at all
             sampled = sample_action(game, rng, e, kind)
-            if sampled is not None and game.accepts(sampled):
+            if sampled is not None and (avoid is None or not avoid(sampled)) and game.accepts(sampled):
                 return Decision(sampled, "has no better move")
     return None

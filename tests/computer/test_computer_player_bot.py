@@ -8,7 +8,13 @@ import pytest
 
 import bot.service as service_module
 from bot.commands.layer import CommandLayer
+from bot.handlers.offers import takes_from_person
+from bot.robot import robot_decision
 from bot.service import robot_lines
+from engine import actions as A
+from engine.replay import filter_actions, replay
+from tests.command_script import send, set_up, user_of
+from tests.fixture_util import load_export
 from tests.store.test_bot_async_reminders import CH, FakeClock, clock, layer, run, setup_game
 
 __all__ = ["clock", "layer"]
@@ -96,3 +102,38 @@ async def test_automatic_seats_stopped_by_their_cap_go_on_with_game_remind(
     assert going.ok and going.lines[0] == "Bob lets the automatic seats go on", going.lines
     assert any(ln.startswith("🤖") for ln in going.lines), going.lines
     assert await layer.store.action_count(row.id) == before + 1  # one more move (the cap is 1)
+
+
+async def test_the_computer_sells_at_face_value_and_takes_nothing_from_a_person(layer: CommandLayer) -> None:
+    """A purchase from a person is an offer they answer; the computer player cannot wait for
+    answers (1833NE play-test: it took a person's trains for $1, and a person took its train for
+    $50): it sells at face value or more, and buys nothing a person owns. Game hotseat006 before
+    its action 98: CA (Player 3) may buy BBG's 2-train 2-5; BBG's president, Player 2, hands
+    the seat to the computer."""
+    export = load_export("1856", "hotseat006")
+    acts = filter_actions(export["actions"])
+    head = {**export, "actions": acts[:next(i for i, a in enumerate(acts) if a["id"] == 98)]}
+    await set_up(layer, "offers", head)
+    handed = await send(layer, "offers", user_of("Player 2"), '/game robot seat:"Player 2"')
+    assert handed.ok, handed.error
+    low = await send(layer, "offers", user_of("Player 3"), "/train train:2-5 price:50")
+    assert not low.ok and low.error.startswith(
+        "The computer player, who plays Player 2's seat, sells BBG's train 2-5 for no less than $100, its face"
+        " value (nobody is there to agree to less)"), low.error
+    bought = await send(layer, "offers", user_of("Player 3"), "/train train:2-5 price:100")
+    assert bought.ok and bought.lines[0] == "CA buys a 2-train for $100 from BBG (u-player3)", bought.lines
+    game = (await layer.load(await layer.store.open_game("offers"))).game  # type: ignore[arg-type]
+    assert game.trains["2-5"].owner == "CA"
+
+
+def test_the_computer_avoids_a_purchase_from_a_person() -> None:
+    """``takes_from_person``: a train of a person's corporation (not one the computer plays, not
+    the mover's own) is avoided by the computer player's decision."""
+    export = load_export("1856", "hotseat006")
+    acts = filter_actions(export["actions"])
+    game = replay({**export, "actions": acts[:next(i for i, a in enumerate(acts) if a["id"] == 98)]}).game
+    buy = A.BuyTrain(entity="CA", entity_type="corporation", train="2-5", price=1)
+    assert takes_from_person(game, buy, set())  # Player 2 is a person
+    assert not takes_from_person(game, buy, {"Player 2"})  # the computer plays Player 2's seat
+    decision = robot_decision(game, "CA", avoid=lambda a: takes_from_person(game, a, set()))
+    assert decision is None or not takes_from_person(game, decision.action, set())
