@@ -38,7 +38,8 @@ TOPIC = "offer:"  # an offer's topic in the store's request: this prefix, then t
 @dataclass(frozen=True)
 class Sale:
     """What a purchase takes from another player: ``seller`` (a player id) and ``thing``
-    ("P1", "B&L's train 2-0"), a private of theirs or a train of a corporation they preside."""
+    ("P1", "B&L's 2-train (2-0)": the train as it runs, its card in brackets), a private of
+    theirs or a train of a corporation they preside."""
 
     seller: str
     thing: str
@@ -60,7 +61,7 @@ def taken_from(game: Game, action: A.Action) -> Sale | None:
         train = game.trains.get(action.train)
         seller = game.corporations.get(train.owner) if train is not None else None
         if train is not None and seller is not None and seller.president:
-            return Sale(seller.president, f"{seller.sym}'s train {train.id}", False)
+            return Sale(seller.president, f"{seller.sym}'s {train.name}-train ({train.id})", False)
     return None
 
 

@@ -324,19 +324,19 @@ async def test_buying_another_players_train_is_an_offer_the_seller_accepts(sessi
     await typed(session, BW_AT_ITS_TRAIN_STEP)
     before = await count(session)
     printed = await session.run_line("/train train:2-0 price:1")  # bob's BW, alice's B&L's train
-    assert printed[0] == ("BW (bob) offers $1 for B&L's train 2-0: alice, its president, accepts or refuses"
+    assert printed[0] == ("BW (bob) offers $1 for B&L's 2-train (2-0): alice, its president, accepts or refuses"
                           " (nothing changes until then; another move withdraws the offer)"), printed
-    assert ("@alice alice: BW (bob) offers $1 for your corporation B&L's train 2-0; accept or refuse with the"
+    assert ("@alice alice: BW (bob) offers $1 for your corporation B&L's 2-train (2-0); accept or refuse with the"
             " buttons above (/game offer vote:yes or vote:no)") in printed
     assert await count(session) == before  # nothing changed
     printed = await session.run_line("/game offer vote:yes")  # bob cannot accept his own offer
     assert printed[0].startswith("!") and "alice answers your offer" in printed[0], printed
     await session.run_line("/as carol")
     printed = await session.run_line("/game offer vote:yes")
-    assert printed[0].startswith("!") and "Only alice answers BW's offer of $1 for B&L's train 2-0" in printed[0], printed
+    assert printed[0].startswith("!") and "Only alice answers BW's offer of $1 for B&L's 2-train (2-0)" in printed[0], printed
     await session.run_line("/as alice")
     printed = await session.run_line("/game offer vote:yes")
-    assert printed[0] == "alice accepts BW's offer of $1 for B&L's train 2-0:", printed
+    assert printed[0] == "alice accepts BW's offer of $1 for B&L's 2-train (2-0):", printed
     assert printed[1] == "BW buys a 2-train for $1 from B&L (bob)", printed
     assert await count(session) == before + 1
     row = await session.layer.store.open_game(session.channel)
@@ -429,7 +429,7 @@ def offer_seats(seller_user: str | None, conceded: bool = False) -> list[Seat]:
 def test_a_train_of_another_players_corporation_asks_its_president(before_sale: tuple[Game, A.Action]) -> None:
     game, action = before_sale
     sale = taken_from(game, action)
-    assert sale is not None and (sale.seller, sale.thing, sale.private) == ("Player 2", "BBG's train 2-5", False)
+    assert sale is not None and (sale.seller, sale.thing, sale.private) == ("Player 2", "BBG's 2-train (2-5)", False)
     asked = consent_needed(game, action, offer_seats("u2"), "u3")
     assert asked is not None and asked[1].user_id == "u2"
     assert game.accepts(action)  # the offer is of a purchase the engine takes

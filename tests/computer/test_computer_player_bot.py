@@ -118,7 +118,7 @@ async def test_the_computer_sells_at_face_value_and_takes_nothing_from_a_person(
     assert handed.ok, handed.error
     low = await send(layer, "offers", user_of("Player 3"), "/train train:2-5 price:50")
     assert not low.ok and low.error.startswith(
-        "The computer player, who plays Player 2's seat, sells BBG's train 2-5 for no less than $100, its face"
+        "The computer player, who plays Player 2's seat, sells BBG's 2-train (2-5) for no less than $100, its face"
         " value (nobody is there to agree to less)"), low.error
     bought = await send(layer, "offers", user_of("Player 3"), "/train train:2-5 price:100")
     assert bought.ok and bought.lines[0] == "CA buys a 2-train for $100 from BBG (u-player3)", bought.lines

@@ -500,7 +500,7 @@ async def test_an_offer_pings_the_seller_whose_accept_button_makes_the_purchase(
             _, claimed = await say(standin, user, table, "game claim", {"seat": f"Player {i + 1}"})
             assert not claimed.ephemeral, claimed.content
         _, offer = await say(standin, users[2], table, "train", {"train": "2-5", "price": "250"})
-        assert "CA (Cat) offers $250 for BBG's train 2-5: Player 2, its president, accepts or refuses" \
+        assert "CA (Cat) offers $250 for BBG's 2-train (2-5): Player 2, its president, accepts or refuses" \
             in offer.content, offer.content
         assert_pings_only(offer, users[1].id)  # the seller, nobody else
         assert {b["label"] for b in offer.buttons} == {"Accept $250", "Refuse"}
@@ -509,7 +509,7 @@ async def test_an_offer_pings_the_seller_whose_accept_button_makes_the_purchase(
         assert refused.ephemeral and "Only Player 2 answers" in refused.content, refused.content
         rec = await standin.click(users[1], offer, "Refuse")
         refusal = await standin.answered(rec)
-        assert "Ben refuses CA's offer of $250 for BBG's train 2-5; nothing changes" in refusal.content
+        assert "Ben refuses CA's offer of $250 for BBG's 2-train (2-5); nothing changes" in refusal.content
         assert_pings_only(refusal, users[2].id)  # the buyer hears it
         await standin.wait_for(lambda: offer.components == [], 10, "the offer's buttons to go")
         assert any(b["label"] == "No train" for b in refusal.buttons), refusal.buttons  # the buyer's decisions again
@@ -517,7 +517,7 @@ async def test_an_offer_pings_the_seller_whose_accept_button_makes_the_purchase(
         rec = await standin.click(users[1], offer, "Accept $250")
         bought = await standin.answered(rec)
         assert not bought.ephemeral
-        assert "Ben accepts CA's offer of $250 for BBG's train 2-5:" in bought.content, bought.content
+        assert "Ben accepts CA's offer of $250 for BBG's 2-train (2-5):" in bought.content, bought.content
         assert "CA buys a 2-train for $250 from BBG" in bought.content, bought.content
         # only the newest game message offers components: the offer's buttons are gone
         await standin.wait_for(lambda: offer.components == [], 10, "the offer's buttons to go")
