@@ -217,7 +217,7 @@ def header_lines(game: Game) -> tuple[str, str]:
             parts.append(f"train limit {phase['train_limit']}")
         if phase.get("tiles"):
             parts.append("tiles " + "/".join(phase["tiles"]))
-    sub = [f"Bank {_money(game, game.bank)}"]
+    sub = ["Bank broken" if game.bank < 0 else f"Bank {_money(game, game.bank)}"]  # not "Bank -$2013"
     rnd = round_title(game)  # as 18xx.games (and the bot's messages) name it: "Operating Round 2.1 (of 2)"
     if rnd:
         sub.append(rnd)

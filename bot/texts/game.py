@@ -169,6 +169,8 @@ MENU_SIZE = 25  # Discord's limit of options in a select menu
 
 
 def you_can(game: Game, seats: list[Seat], caller: Caller) -> list[str]:
+    if game.finished:  # nobody's turn: "It is not your turn" read as if someone else still played
+        return ["The game is over: there is nothing left to play; /game export saves it."]
     mine = {s.player_id for s in seats if s.user_id == caller.id}
     if not mine:
         return ["You hold no seat here."]
@@ -183,7 +185,7 @@ def you_can(game: Game, seats: list[Seat], caller: Caller) -> list[str]:
 def status_text(row: GameRow, game: Game, seats: list[Seat], state: int) -> str:
     head = (
         f"**{row.title}** game {row.id} · {round_title(game)} · phase {game.phase['name']}"
-        f" · bank {game.fmt(game.bank)} · move {state}"
+        f" · {bank_words(game)} · move {state}"
     )
     holders = {s.player_id: s for s in seats}
     players = " · ".join(f"{p.name} {game.fmt(p.cash)}" + _seat_note(holders.get(p.id)) for p in game.players)
@@ -206,6 +208,12 @@ def status_text(row: GameRow, game: Game, seats: list[Seat], state: int) -> str:
             )
         )
     return "\n".join(lines)
+
+
+def bank_words(game: Game) -> str:
+    """"bank $401", or "bank broken" once it paid more than it held (18xx.games shows the
+    overdraft, "$-2013", which players read as a debt; nothing more is counted on it)."""
+    return "bank broken" if game.bank < 0 else f"bank {game.fmt(game.bank)}"
 
 
 def corporations_line(game: Game) -> str:
@@ -244,6 +252,8 @@ def describe_program(game: Game, prog: A.Action) -> str:
 
 def result_lines(game: Game) -> list[str]:
     ranked = sorted(game.result().items(), key=lambda kv: -kv[1])
+    broke = {p.id for p in game.players if p.bankrupt}  # ranked by what they kept, as 18xx.games ranks them
     return [
-        f"Result ({game.end_reason}): " + ", ".join(f"{game.name_of(pid)} {game.fmt(v)}" for pid, v in ranked)
+        f"Result ({game.end_reason}): " + ", ".join(
+            f"{game.name_of(pid)}{' (bankrupt)' if pid in broke else ''} {game.fmt(v)}" for pid, v in ranked)
     ]

@@ -33,6 +33,7 @@ class Standing:
     shares: int  # value of shares and private companies held
     total: int
     loans: int = 0  # what the total loses for the loans of corporations whose shares are held (1856)
+    bankrupt: bool = False  # ranked by what they kept, as 18xx.games' result ranks them
 
 
 @dataclass
@@ -63,12 +64,12 @@ def standings(game: Game) -> list[Standing]:
     rows = []
     for p in game.players:
         total, loans = game.player_value(p), game.loan_charge(p)
-        rows.append((p.id, p.name, p.cash, total - p.cash + loans, total, loans))
+        rows.append((p.id, p.name, p.cash, total - p.cash + loans, total, loans, p.bankrupt))
     rows.sort(key=lambda r: -r[4])
     out: list[Standing] = []
-    for i, (pid, name, cash, shares, total, loans) in enumerate(rows):
+    for i, (pid, name, cash, shares, total, loans, bankrupt) in enumerate(rows):
         rank = out[-1].rank if out and out[-1].total == total else i + 1
-        out.append(Standing(rank, pid, name, cash, shares, total, loans))
+        out.append(Standing(rank, pid, name, cash, shares, total, loans, bankrupt))
     return out
 
 
@@ -139,7 +140,8 @@ def summary_lines(s: Summary, fmt: Any = str) -> list[str]:
     lines = [head]
     for st in s.standings:
         loans = f" - {fmt(st.loans)} for their corporations' loans" if st.loans else ""
-        lines.append(f"{medals.get(st.rank, f'{st.rank}.')} {st.name}: {fmt(st.total)} "
+        broke = " (bankrupt)" if st.bankrupt else ""
+        lines.append(f"{medals.get(st.rank, f'{st.rank}.')} {st.name}{broke}: {fmt(st.total)} "
                      f"(cash {fmt(st.cash)} + shares {fmt(st.shares)}{loans})")
     return lines
 
