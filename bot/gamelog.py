@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import Any, cast
 
 from engine import actions as A
@@ -88,10 +89,12 @@ def build_game(
     *,
     budget: int | None = None,
     cpu_seconds: float | None = None,
+    watch: Callable[[Game], None] | None = None,
 ) -> Game:
     """Replay a stored game; a log the engine cannot replay is a clear error naming both versions.
     An import bounds the work: ``budget`` steps to sort out undo and redo, ``cpu_seconds`` of
-    this thread's CPU for the replay (:class:`TooCostly`)."""
+    this thread's CPU for the replay (:class:`TooCostly`). ``watch`` sees the game after each
+    replayed action."""
     damage = damage_of(row)
     if damage is not None:
         raise DamagedGame(damage)
@@ -114,6 +117,8 @@ def build_game(
             game.process(A.Action.from_dict(raw), safe=False)
         except Exception as exc:  # whatever the record holds, it does not replay
             raise ReplayError(row, f"action {raw.get('id')} ({raw.get('type')}) fails: {exc}") from None
+        if watch is not None:
+            watch(game)
     game.live = True
     game.checkpoint_every = CHECKPOINT_EVERY  # only process() changes a live game: cheap rollback
     return game

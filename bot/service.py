@@ -48,7 +48,7 @@ from engine.moves.spec import base
 from engine.titles.registry import new_game, title_names
 
 from .acting import resolve_entity
-from .discord.posting import PostedPictures
+from .discord.posting import PostedPictures, TurnPrints
 from .engine_thread import in_engine_thread
 from .gamelog import build_game, max_id, players
 from .handlers import access, offers
@@ -252,7 +252,11 @@ class GameService:
         logged = await self.store.actions(row.id)
         count = logged[-1].seq if logged else 0  # read with the rows: one snapshot (issue 28)
         seats = await self.store.seats(row.id)
-        game = await asyncio.to_thread(build_game, row, seats, [entry.data for entry in logged])
+        # after a restart, what the channel was last shown is read from the replay (posting.py)
+        watch = TurnPrints() if self.images and logged and not self.posted.knows(row.id) else None
+        game = await asyncio.to_thread(build_game, row, seats, [entry.data for entry in logged], watch=watch)
+        if watch is not None:
+            self.posted.recall(row.id, watch.prints)
         cached = CachedGame(count, game, max_id(entry.data for entry in logged))
         self._cache[row.id] = cached
         if self.store.writing():  # built from this command's own writes, not yet committed

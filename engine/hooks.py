@@ -209,6 +209,12 @@ class TitleHooks(GameState):
         map draws a port there, tagged with its owner and the private assigned to it."""
         return {}
 
+    def stations_leaving(self) -> dict[tuple[str, int, int], str]:
+        """``{(hex, city, slot): corporation}``: stations off the board that still stand on the map
+        (1856: those of a corporation merged into the national, until the national's replace them
+        at its formation, as 18xx.games keeps them on its map)."""
+        return {}
+
     def obsolete_trains(self) -> set[str]:
         """Ids of trains that run once more, then leave (1833NE)."""
         return set()

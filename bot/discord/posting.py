@@ -8,8 +8,10 @@ differ from the map posted before) is posted first, larger (``changes.png``, dra
 whole map stays one tap away. A corporation about to run gets its network with the suggested routes
 the same way (``network.png``, :func:`network_picture`).
 
-What was posted is remembered per game in memory; after a restart the first turn change posts
-both pictures again, which is harmless.
+What was posted is remembered per game in memory. After a restart the game's log is replayed
+once anyway; the pictures of the position at its last turn change are taken as the ones posted
+(:class:`TurnPrints`), so the first turn change posts only what changed, as any other (it posted
+both pictures again: a /merge or /game undo after a restart re-posted an unchanged map and market).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
+from engine.decisions import acting_entities
 from engine.game import Game
 
 from ..reply import Attachment
@@ -33,8 +36,10 @@ MAX_CHANGED = 12  # more hexes changed than this (a new game, a restart): the wh
 def board_print(game: Game) -> tuple[Any, ...]:
     """Everything the map shows that can change: tiles, tokens, markers and assignments."""
     out = []
+    leaving = game.stations_leaving()  # drawn as they stood: a merge changes nothing on the map
     for hid, h in game.board.hexes.items():
-        tokens = tuple(sorted((ci, tuple(s or "" for s in slots)) for ci, slots in h.tokens.items() if any(slots)))
+        shown = {ci: [leaving.get((hid, ci, i)) or s for i, s in enumerate(slots)] for ci, slots in h.tokens.items()}
+        tokens = tuple(sorted((ci, tuple(s or "" for s in slots)) for ci, slots in shown.items() if any(slots)))
         markers = tuple(h.markers)
         assigned = tuple(sorted(h.assignments))
         if h.tile_id or tokens or markers or assigned:
@@ -53,6 +58,21 @@ def market_print(game: Game) -> tuple[Any, ...]:
 
 
 PRINTS = {"map": board_print, "market": market_print}
+
+
+class TurnPrints:
+    """Watches a replay (:func:`bot.gamelog.build_game`): the fingerprints of the position at the
+    last turn change, when pictures are posted."""
+
+    def __init__(self) -> None:
+        self._turn: tuple[Any, ...] | None = None
+        self.prints: dict[str, Any] = {}
+
+    def __call__(self, game: Game) -> None:
+        turn = (game.round_key(), tuple(acting_entities(game))) if game.round is not None else ()
+        if turn != self._turn:
+            self._turn = turn
+            self.prints = {name: fingerprint(game) for name, fingerprint in PRINTS.items()}
 
 
 class PostedPictures:
@@ -79,6 +99,16 @@ class PostedPictures:
             if not (name == "map" and ROUTES_PICTURE in names):
                 out.append(name)
         return tuple(out)
+
+    def knows(self, game_id: int) -> bool:
+        """Whether anything is remembered of the game (not after a restart)."""
+        last = self._last.get(game_id, {})
+        return any(name in last for name in PRINTS)
+
+    def recall(self, game_id: int, prints: dict[str, Any]) -> None:
+        """After a restart: the pictures last posted are taken to be ``prints`` (:class:`TurnPrints`)."""
+        if not self.knows(game_id):
+            self._last.setdefault(game_id, {}).update(prints)
 
     def first_time(self, game_id: int, kind: str, key: Any) -> bool:
         """True once per ``key`` in a row (the same suggested routes are drawn once)."""

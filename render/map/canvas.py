@@ -39,6 +39,7 @@ class MapCanvas:
         self.phase_colors = phase_colors(game)
         self.phase_name = phase_name(game)
         self.corps: dict[str, Corporation] = game.corporations
+        self.leaving = game.stations_leaving()  # drawn where they stood (1856's merged corporations)
         self.track_w = max(2, round(self.s * 0.085))
         self.outline_w = max(2, round(self.s * 0.03))
         self.positions: dict[str, dict[int, Point]] = {}

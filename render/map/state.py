@@ -54,9 +54,10 @@ def home_reservations(game: Game) -> dict[str, list[tuple[int | None, str]]]:
         for city, syms in h.reservations.items():
             for sym in syms:
                 out.setdefault(h.id, []).append((city, sym))
+    leaving = set(game.stations_leaving().values())  # merged into the national: stations still drawn
     for sym, corp in game.corporations.items():
         home = corp.home
-        if not home or home not in board.hexes or corp.closed:
+        if not home or home not in board.hexes or corp.closed or sym in leaving:
             continue
         if board.hexes[home].tokened_by(sym) or any(s == sym for _, s in out.get(home, [])):
             continue

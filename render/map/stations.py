@@ -53,7 +53,10 @@ def nodes(p: MapCanvas, reservations: dict[str, Reserved]) -> None:
 
 def _city(p: MapCanvas, hid: str, h: HexState, node: Node, pos: Point, reserved: Reserved) -> None:
     slots_n = max(1, node.slots)
-    tokens = list(h.tokens.get(node.index, []) or [])
+    tokens: list[str | None] = list(h.tokens.get(node.index, []) or [])
+    for (hx, city, slot), merged in p.leaving.items():  # merged into the national: shown until replaced
+        if hx == hid and city == node.index and slot < len(tokens) and tokens[slot] is None:
+            tokens[slot] = merged
     slots_n = max(slots_n, len(tokens))
     r = geo.slot_radius(p.s, slots_n, geo.crowded(h.tile))
     hex_c = p.frame.center(hid)

@@ -70,6 +70,12 @@ class G1856(G1856Privates):
         ]
         return OperatingRound(self, num, steps)
 
+    def stations_leaving(self) -> dict[tuple[str, int, int], str]:
+        if not self.nationalizables:  # the national formed (its stations replaced them) or none is forming
+            return {}
+        return {(hid, city, slot): sym for (sym, hid, city), slot in self.merged_token_slots.items()
+                if sym in self.nationalized_corps}
+
     def failed_to_float(self, corp: Corporation) -> None:
         self.national_discard_done()  # 18xx.games ends every step here, that one too
 
