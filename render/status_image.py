@@ -190,22 +190,40 @@ def provisional_table(game: Game) -> Table | None:
     return Table(["Bonus / ferry", *phases, "Source"], cells, align="lrrrrrl")
 
 
-def trains_line(game: Game) -> str:
+def _train_groups(trains: list[Train]) -> list[list[Train]]:
+    """Runs of trains of one name, in order."""
     groups: list[list[Train]] = []
-    for t in game.upcoming_trains():
+    for t in trains:
         if groups and groups[-1][0].name == t.name:
             groups[-1].append(t)
         else:
             groups.append([t])
+    return groups
 
-    def price(t: Train) -> str:
-        sides = game.train_variants(t)  # 1833NE: a card's two sides and prices
-        if sides:
-            return " or ".join(f"{name} {_money(game, cost)}" for name, cost in sides)
-        return _money(game, t.price)
 
-    parts = [f"{g[0].name} {'unlimited' if g[-1].unlimited else f'×{len(g)}'} ({price(g[0])})" for g in groups]
+def _train_price(game: Game, t: Train) -> str:
+    sides = game.train_variants(t)  # 1833NE: a card's two sides and prices
+    if sides:
+        return " or ".join(f"{name} {_money(game, cost)}" for name, cost in sides)
+    return _money(game, t.price)
+
+
+def trains_line(game: Game) -> str:
+    groups = _train_groups(game.upcoming_trains())
+    parts = [f"{g[0].name} {'unlimited' if g[-1].unlimited else f'×{len(g)}'} ({_train_price(game, g[0])})"
+             for g in groups]
     return "Depot: " + ("  ·  ".join(parts) if parts else "empty")
+
+
+def market_trains_line(game: Game) -> str | None:
+    """The trains in the open market (discarded, traded in, given back by the national), which a
+    corporation buys from the bank at their price; None when there are none."""
+    pool = [game.trains[t] for t in game.train_order if game.trains[t].owner == "discard"]
+    if not pool:
+        return None
+    parts = [f"{g[0].name}-train{f' ×{len(g)}' if len(g) > 1 else ''} ({_train_price(game, g[0])})"
+             for g in _train_groups(pool)]
+    return "Open market (discarded trains, sold by the bank): " + "  ·  ".join(parts)
 
 
 def header_lines(game: Game) -> tuple[str, str]:
@@ -255,14 +273,15 @@ def render_status(game: Game) -> bytes:
     if provisional is not None:
         tables.append((PROVISIONAL_TITLE, provisional, []))
     title, sub = header_lines(game)
-    depot = trains_line(game)
+    market = market_trains_line(game)
+    depot = [trains_line(game), *([market] if market else [])]
     notes = game.status_notes()
     f_title, f_sub, f_sec, f_note = font(24, True), font(17), font(18, True), font(14)
     width = max([t.width() for _, t, _ in tables] + [int(text_length(title, f_title))]
-                + [int(text_length(line, f_sub)) for line in (depot, *notes)])
+                + [int(text_length(line, f_sub)) for line in (*depot, *notes)])
     wrapped = [_wrap_lines(lines, f_note, width) for _, _, lines in tables]
     width += 2 * MARGIN
-    height = (MARGIN + 34 + 28 + 28 * (1 + len(notes)) + sum(t.height() + 30 + GAP for _, t, _ in tables)
+    height = (MARGIN + 34 + 28 + 28 * (len(depot) + len(notes)) + sum(t.height() + 30 + GAP for _, t, _ in tables)
               + 20 * sum(len(w) for w in wrapped) + MARGIN)
     img = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
@@ -271,7 +290,7 @@ def render_status(game: Game) -> bytes:
     y += 34
     draw.text((MARGIN, y), sub, font=f_sub, fill=INK)
     y += 28
-    for line in (depot, *notes):
+    for line in (*depot, *notes):
         draw.text((MARGIN, y), line, font=f_sub, fill=MUTED)
         y += 28
     for (name, table, _), lines in zip(tables, wrapped, strict=True):

@@ -1,0 +1,42 @@
+"""The pictures of a late game, as the late-game play-test read them on a phone: the trains in
+the open market are on the status picture, closed and unstarted corporations fold into one line
+each, the market's tokens are legible, the map's route legend too."""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+
+import pytest
+from PIL import Image
+
+from engine.game import Game
+from engine.replay import filter_actions, replay
+from render.status_image import market_trains_line, render_status, trains_line
+from tests.fixture_util import load_export
+
+NAME = "1856_game_end_bank"  # the national forms at actions 589-595; the bank breaks at 856
+
+
+@cache
+def at(action_id: int) -> Game:
+    """The real game after action ``action_id`` (kept: callers must not change it)."""
+    export = load_export("1856", NAME)
+    export["actions"] = [a for a in filter_actions(export["actions"]) if a["id"] <= action_id]
+    return replay(export).game
+
+
+def size(png: bytes) -> tuple[int, int]:
+    return Image.open(io.BytesIO(png)).size
+
+
+def test_the_status_shows_the_trains_in_the_open_market_with_their_price(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the national formed it discarded four 4-trains: the picture said only "Depot: 6 ×1
+    ($700) · D unlimited ($1100)"; a corporation can buy those 4-trains from the bank."""
+    game = at(600)
+    assert trains_line(game) == "Depot: 6 ×1 ($700)  ·  D unlimited ($1100)"
+    assert market_trains_line(game) == "Open market (discarded trains, sold by the bank): 4-train ×4 ($350)"
+    assert market_trains_line(at(580)) is None  # none discarded yet: no line
+    drawn = size(render_status(game))
+    monkeypatch.setattr("render.status_image.market_trains_line", lambda game: None)
+    assert size(render_status(game))[1] == drawn[1] - 28  # the line is drawn under the depot
