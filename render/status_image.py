@@ -33,9 +33,10 @@ def _corp_chip(corp: Corporation) -> Cell:
 
 
 def _shown_corps(game: Game) -> list[Corporation]:
-    """Corporations in play: started, priced, or held by a player."""
+    """Corporations in play: started or priced and not closed, or held by a player."""
     return [corp for corp in game.corporations.values()
-            if corp.ipoed or any(game.percent_of(p.id, corp.sym) for p in game.players) or corp.price is not None]
+            if ((corp.ipoed or corp.price is not None) and not corp.closed)
+            or any(game.percent_of(p.id, corp.sym) for p in game.players)]
 
 
 def players_table(game: Game) -> Table:
@@ -72,8 +73,13 @@ def corporations_table(game: Game) -> Table:
                game.IPO_NAME, "Pool", "Capital"]
     obsolete = game.obsolete_trains()  # 1833NE: trains that run once more, then go
     rows: list[list[CellLike]] = []
+    closed: list[Cell] = []
+    unstarted: list[Cell] = []
     for corp in game.corporations.values():
         started = corp.ipoed or corp.price is not None
+        if corp.closed or not started:  # nothing of it in play: folded into one line under the rows
+            (closed if corp.closed else unstarted).append(_corp_chip(corp))
+            continue
         pres = game.player_by_id.get(corp.president) if corp.president is not None else None
         price, par = corp.price, corp.par
         trains = [_train_name(game, t) + (" (obsolete)" if t in obsolete else "") for t in corp.trains]
@@ -89,26 +95,21 @@ def corporations_table(game: Game) -> Table:
             sold = 100 - ipo
             when = "floats when it first operates" if sold >= needed else f"floats at {needed}%"
             cap = f"{cap}, {when} ({sold}% sold)".strip(", ")
-        if corp.closed:
-            cap = "closed"
-        muted = corp.closed or not started
-        if corp.closed:  # nothing of it is in play any more: its name and "closed" only
-            rows.append([_corp_chip(corp), *[Cell("", muted=True) for _ in headers[1:-1]], Cell(cap, muted=True)])
-            continue
         rows.append([
             _corp_chip(corp),
-            Cell(pres.name if pres else "", muted=muted),
-            Cell(_money(game, corp.cash) if started else "", muted=muted),
+            Cell(pres.name if pres else ""),
+            Cell(_money(game, corp.cash)),
             Cell(_money(game, price.price) if price else "", bold=bool(price)),
-            Cell(_money(game, par.price) if par else "", muted=muted),
+            Cell(_money(game, par.price) if par else ""),
             Cell(", ".join(trains), bold=True),
             *([Cell(str(corp.loans or ""))] if loans else []),
-            Cell(f"{left}/{len(tokens)}" if tokens else "", muted=muted),
-            Cell(f"{ipo}%" if ipo and started else "", muted=muted),
+            Cell(f"{left}/{len(tokens)}" if tokens else ""),
+            Cell(f"{ipo}%" if ipo else ""),
             Cell(f"{pool}%" if pool else ""),
-            Cell(cap, muted=muted),
+            Cell(cap),
         ])
-    return Table(headers, rows, align="llrrrl" + ("c" if loans else "") + "rrrl")
+    folds = [(label, chips) for label, chips in (("Closed:", closed), ("Not started:", unstarted)) if chips]
+    return Table(headers, rows, align="llrrrl" + ("c" if loans else "") + "rrrl", folds=folds)
 
 
 # what the Capital column's words mean (1856 family: the capitalization set at par by the era)

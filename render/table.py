@@ -3,7 +3,7 @@ optional coloured chip cells (corporation colour + text, so colour is never the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
@@ -46,6 +46,8 @@ class Table:
     size: int = 17
     pad: int = 9
     row_h: int = 30
+    # rows folded into one line each under the others: (label, chips), e.g. ("Closed:", [CA, GW])
+    folds: list[tuple[str, list[Cell]]] = field(default_factory=list)
 
     def cells(self) -> list[list[Cell]]:
         return [[as_cell(v) for v in row] for row in self.rows]
@@ -66,17 +68,23 @@ class Table:
                 widths[i] = max(widths[i], w)
         return widths
 
+    def _fold_width(self, label: str, chips: list[Cell]) -> float:
+        fb = font(self.size, True)
+        return (2 * self.pad + text_length(label, font(self.size))
+                + sum(text_length(c.text, fb) + 14 + 6 for c in chips))
+
     def width(self) -> int:
-        return int(sum(self.widths()))
+        return int(max([sum(self.widths()), *(self._fold_width(*fold) for fold in self.folds)]))
 
     def height(self) -> int:
-        return self.row_h * (len(self.rows) + 1)
+        return self.row_h * (len(self.rows) + 1 + len(self.folds))
 
     def draw(self, img: Image.Image, x: float, y: float) -> float:
         """Draw on ``img`` at (x, y); returns the y below the table."""
         draw = ImageDraw.Draw(img)
         widths = self.widths()
-        total = sum(widths)
+        total = float(self.width())
+        widths[-1] += total - sum(widths)  # a long folded line widens the last column
         f, fb = font(self.size), font(self.size, True)
         draw.rectangle((x, y, x + total, y + self.row_h), fill=HEADER_FILL)
         cx = x
@@ -92,17 +100,29 @@ class Table:
                 if cell.chip is not None:
                     tw = text_length(cell.text, fnt) + 14
                     bx = cx + self.pad - 2 if self.alignment(i) == "l" else cx + (widths[i] - tw) / 2
-                    draw.rounded_rectangle((bx, y + 4, bx + tw, y + self.row_h - 4), radius=6, fill=cell.chip,
-                                           outline=INK, width=1)
-                    draw.text((bx + tw / 2, y + self.row_h / 2), cell.text, font=fnt, fill=cell.chip_text,
-                              anchor="mm")
+                    self._chip(draw, bx, y, cell, fnt)
                 else:
                     color = MUTED if cell.muted else INK
                     self._text(img, cx, y, widths[i], cell.text, fnt, color, self.alignment(i))
                 cx += widths[i]
             y += self.row_h
-        draw.rectangle((x, y - self.row_h * (len(self.rows) + 1), x + total, y), outline=(190, 186, 175))
+        for r, (label, chips) in enumerate(self.folds, start=len(self.rows)):
+            draw.rectangle((x, y, x + total, y + self.row_h), fill=STRIPE if r % 2 else PLAIN)
+            self._text(img, x, y, total, label, f, MUTED, "l")
+            cx = x + self.pad + text_length(label, f) + 6
+            for chip in chips:
+                cx += self._chip(draw, cx, y, chip, fb) + 6
+            y += self.row_h
+        draw.rectangle((x, y - self.height(), x + total, y), outline=(190, 186, 175))
         return y
+
+    def _chip(self, draw: ImageDraw.ImageDraw, bx: float, y: float, cell: Cell, fnt: FontType) -> float:
+        """A corporation's chip with its left edge at ``bx``; returns its width."""
+        tw = text_length(cell.text, fnt) + 14
+        draw.rounded_rectangle((bx, y + 4, bx + tw, y + self.row_h - 4), radius=6, fill=cell.chip,
+                               outline=INK, width=1)
+        draw.text((bx + tw / 2, y + self.row_h / 2), cell.text, font=fnt, fill=cell.chip_text, anchor="mm")
+        return tw
 
     def _text(self, img: Image.Image, cx: float, y: float, w: float, text: str, fnt: FontType,
               color: RGB, align: str) -> None:

@@ -399,18 +399,25 @@ def test_placements_remembered_from_earlier_drawings_draw_the_same_pictures() ->
     assert (render_map(game), render_crop(game, lays)) == remembered
 
 
-def test_a_closed_corporation_shows_only_that_it_is_closed() -> None:
+def test_closed_and_unstarted_corporations_fold_into_one_line_each() -> None:
     """1856_game_end_bank after the national formed: the merged corporations' rows showed a
-    president, a price and stations as if they still played."""
-    from render.status_image import corporations_table
+    president, a price and stations as if they still played; then a full empty row each
+    ("closed"), which with the unstarted ones took half the table on a phone (late-game
+    play-test): now one line of chips each, "Closed:" and "Not started:"."""
+    from render.status_image import corporations_table, players_table
     from tests.positions import at
 
     g = at("1856", "1856_game_end_bank", 600)
-    rows = {str(getattr(r[0], "text", r[0])): r for r in corporations_table(g).rows}
-    gw = rows["GW"]
+    table = corporations_table(g)
+    rows = {str(getattr(r[0], "text", r[0])): r for r in table.rows}
     assert g.corp("GW").closed
-    assert [getattr(c, "text", c) for c in gw[1:]] == [""] * (len(gw) - 2) + ["closed"]
-    assert getattr(rows["CGR"][1], "text", "") != ""
+    assert set(rows) == {"CV", "CGR"} and getattr(rows["CGR"][1], "text", "") != ""
+    assert [(label, [c.text for c in chips]) for label, chips in table.folds] == [
+        ("Closed:", ["CA", "CPR", "GT", "GW", "LPS", "TGB", "THB"]),
+        ("Not started:", ["BBG", "WR", "WGB"]),
+    ]
+    assert table.height() == table.row_h * (1 + 2 + 2)  # header, two rows, two folded lines
+    assert players_table(g).headers == ["Player", "Cash", "Certs", "CV", "CGR", "Privates", "Value"]
 
 
 def test_status_notes_say_what_value_takes_off_for_loans_and_what_tokens_count() -> None:
