@@ -25,7 +25,8 @@ from .palette import (
 
 CELL_W = 70
 CELL_H = 30  # price line
-TOKEN_H = 19
+TOKEN_H = 30  # a token's chip: its name in TOKEN_FONT px, legible when a phone shrinks the picture
+TOKEN_FONT = 22
 MARGIN = 16
 MAX_PER_LINE = 18  # wrapping of a one-row market
 LEGEND_ORDER = ("par", "no_cert_limit", "unlimited", "multiple_buy", "endgame", "close")
@@ -60,7 +61,7 @@ def render_market(game: Game) -> bytes:
         heights.append(CELL_H + max(1, stack) * TOKEN_H + 6)
     present = {zone_of(c) for row in rows for c in row if c is not None}
     zones = [z for z in LEGEND_ORDER if z in present]
-    f_price, f_tok, f_leg, f_title = font(16, True), font(13, True), font(16), font(20, True)
+    f_price, f_tok, f_leg, f_title = font(18, True), font(TOKEN_FONT, True), font(16), font(20, True)
     legend_h = 28 * ((len(zones) + 1) // 2) + 12
     title_h = 34
     width = MARGIN * 2 + ncols * CELL_W
@@ -87,12 +88,12 @@ def render_market(game: Game) -> bytes:
             for i, sym in enumerate(cell.corporations):
                 cf, ct = corp_colors(game.corporations.get(sym))
                 ty = y + CELL_H + i * TOKEN_H
-                draw.rounded_rectangle((x + 4, ty, x + CELL_W - 4, ty + TOKEN_H - 2), radius=7, fill=cf,
+                draw.rounded_rectangle((x + 3, ty, x + CELL_W - 3, ty + TOKEN_H - 2), radius=8, fill=cf,
                                        outline=INK if sum(cf) > 600 or sum(cf) < 120 else cf, width=1)
-                size = 13
-                while size > 8 and text_width(sym, size, True) > CELL_W - 14:
+                size = TOKEN_FONT
+                while size > 10 and text_width(sym, size, True) > CELL_W - 10:
                     size -= 1
-                fnt = f_tok if size == 13 else font(size, True)
+                fnt = f_tok if size == TOKEN_FONT else font(size, True)
                 paste_text(img, (x + CELL_W / 2, ty + (TOKEN_H - 2) / 2), sym, fnt, ct)
         y += h + gap
     # legend

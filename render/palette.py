@@ -86,14 +86,44 @@ def contrast(color: RGB) -> RGB:
     return INK if luminance(color) > 140 else WHITE
 
 
+def relative_luminance(color: RGB) -> float:
+    """WCAG 2 relative luminance (0 black .. 1 white)."""
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = color
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast_ratio(a: RGB, b: RGB) -> float:
+    """WCAG 2 contrast ratio of two colours (1 .. 21)."""
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+MIN_TEXT_CONTRAST = 3.0  # WCAG's minimum for large or bold text: a token's name on its colour
+
+
 def corp_colors(corp: Corporation | None) -> tuple[RGB, RGB]:
-    """``(fill, text)`` of a corporation's token or chip: its colours, with the text switched
-    to black or white when the two are too alike to read (grey for an unknown corporation)."""
+    """``(fill, text)`` of a corporation's token or chip: its colours, the text switched to
+    black or white (whichever reads better, by the fill's luminance) when it contrasts too little
+    with the fill (GT's white on light green); grey for an unknown corporation. A text colour is
+    a CSS colour ("white" is white, not the map's cream)."""
     fill = rgb(corp.color if corp else None)
-    text = rgb(corp.text_color if corp else None, contrast(fill))
-    if abs(sum(text) - sum(fill)) < 150:
-        text = contrast(fill)
+    text = _css(corp.text_color if corp else None, contrast(fill))
+    if contrast_ratio(text, fill) < MIN_TEXT_CONTRAST:
+        text = INK if contrast_ratio(INK, fill) >= contrast_ratio(WHITE, fill) else WHITE
     return fill, text
+
+
+def _css(value: object, default: RGB) -> RGB:
+    if isinstance(value, str) and value:
+        try:
+            parsed = ImageColor.getrgb(value)
+        except ValueError:
+            return default
+        return parsed[0], parsed[1], parsed[2]
+    return default
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

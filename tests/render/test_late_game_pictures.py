@@ -40,3 +40,32 @@ def test_the_status_shows_the_trains_in_the_open_market_with_their_price(monkeyp
     drawn = size(render_status(game))
     monkeypatch.setattr("render.status_image.market_trains_line", lambda game: None)
     assert size(render_status(game))[1] == drawn[1] - 28  # the line is drawn under the depot
+
+
+def test_every_corporation_s_name_contrasts_with_its_colour() -> None:
+    """GT's white name on its light green (the data's "white" drawn as the map's cream) had a
+    contrast of 1.6: the text is chosen by the fill's luminance when the given one reads badly;
+    a corporation's own text colour stays where it reads (CA's white on red)."""
+    from engine.titles.registry import new_game
+    from render.palette import INK, WHITE, contrast_ratio, corp_colors
+
+    for title in ("1856", "1836Jr56", "1833NE"):
+        game = new_game(title, [("1", "A"), ("2", "B"), ("3", "C")])
+        for corp in game.corporations.values():
+            fill, text = corp_colors(corp)
+            assert contrast_ratio(fill, text) >= 3.0, (title, corp.sym, fill, text)
+    g1856 = new_game("1856", [("1", "A"), ("2", "B"), ("3", "C")])
+    assert corp_colors(g1856.corporations["GT"])[1] == INK
+    assert corp_colors(g1856.corporations["CA"])[1] == WHITE
+
+
+def test_the_market_s_tokens_are_large_enough_to_read_on_a_phone() -> None:
+    """The tokens were about 60x17 px with 13 px names on a 1432 px picture (a phone shows it
+    about 400 px wide): now 64x28 with 22 px names, the picture no wider."""
+    from render import market_image
+    from render.market_image import render_market
+
+    game = at(600)
+    assert market_image.TOKEN_FONT >= 22 and market_image.TOKEN_H >= 30
+    w, h = size(render_market(game))
+    assert w == 2 * market_image.MARGIN + 20 * market_image.CELL_W == 1432
