@@ -81,6 +81,8 @@ def coordinates(p: MapCanvas) -> None:
         p.text((x, top), label, f, fill=MUTED)
         p.text((x, bottom), label, f, fill=MUTED)
     for label, y in rows.items():
+        if y > bottom:  # a row out of the picture, where the route legend goes
+            continue
         p.text((m, y), label, f, fill=MUTED)
         p.text((p.frame.width - m, y), label, f, fill=MUTED)
 

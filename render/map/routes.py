@@ -84,26 +84,39 @@ def _route_paths(p: MapCanvas, chains: list[list[str]], color: RGB, width: int) 
     return stops
 
 
-LEGEND_CELL = 380  # final pixels per legend entry (a line holds as many as fit)
+LEGEND_CELL = 780  # final pixels per legend entry (a line holds as many as fit: two on the whole map)
+LEGEND_FONT = 30  # final pixels: legible when a phone shows the 1586 px map about 400 px wide
+LEGEND_MIN_FONT = 20  # a long label shrinks down to this, then is cut
+LEGEND_LINE = 46
+
+
+def _per_line(width_px: int) -> int:
+    return max(1, (width_px - 20) // LEGEND_CELL)
 
 
 def legend_height(drawn: list[Route] | None, width_px: int) -> int:
     """Height (final pixels) of the legend under the map; 0 without routes."""
     if not drawn:
         return 0
-    per_line = max(1, (width_px - 20) // LEGEND_CELL)
+    per_line = _per_line(width_px)
     lines = (len(drawn) + per_line - 1) // per_line
-    return 12 + 26 * lines
+    return 14 + LEGEND_LINE * lines
 
 
 def legend(p: MapCanvas, items: list[tuple[str, RGB]], top: float) -> None:
     sc = p.frame.scale
-    per_line = max(1, (p.frame.width // sc - 20) // LEGEND_CELL)
+    width = p.frame.width // sc
+    per_line = _per_line(width)
+    cell = min(LEGEND_CELL, width - 28)
     for i, (label, color) in enumerate(items):
         x = (14 + LEGEND_CELL * (i % per_line)) * sc
-        y = top + (16 + 26 * (i // per_line)) * sc
-        size = 15
-        while size > 9 and text_size(label, font(size * sc, True))[0] > (LEGEND_CELL - 50) * sc:
+        y = top + (14 + LEGEND_LINE / 2 + LEGEND_LINE * (i // per_line)) * sc
+        size = LEGEND_FONT
+        room = (cell - 70) * sc
+        while size > LEGEND_MIN_FONT and text_size(label, font(size * sc, True))[0] > room:
             size -= 1
-        p.draw.line([(x, y), (x + 26 * sc, y)], fill=color, width=7 * sc)
-        left_text(p.draw, (x + 32 * sc, y), label, font(size * sc, True))
+        fnt = font(size * sc, True)
+        while len(label) > 4 and text_size(label, fnt)[0] > room:
+            label = label[:-2].rstrip() + "…"
+        p.draw.line([(x, y), (x + 48 * sc, y)], fill=color, width=12 * sc)
+        left_text(p.draw, (x + 58 * sc, y), label, fnt)

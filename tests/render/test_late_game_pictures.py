@@ -69,3 +69,21 @@ def test_the_market_s_tokens_are_large_enough_to_read_on_a_phone() -> None:
     assert market_image.TOKEN_FONT >= 22 and market_image.TOKEN_H >= 30
     w, h = size(render_market(game))
     assert w == 2 * market_image.MARGIN + 20 * market_image.CELL_W == 1432
+
+
+def test_the_map_s_route_legend_is_legible_on_a_phone() -> None:
+    """The legend under a map with routes was 12-15 px text on the 1586 px map (a phone shows it
+    about 400 px wide): its labels are now about 30 px, two to a line, and a crop's row labels
+    stay out of it."""
+    from render.map import routes as routes_
+    from render.map.image import render_map
+    from tests.render.test_render import LATE_ROUTES, REF, g1856_data, late_game
+
+    game = late_game(g1856_data, REF / "late_1856.json")
+    img = Image.open(io.BytesIO(render_map(game, routes=LATE_ROUTES))).convert("L")
+    footer = routes_.legend_height(LATE_ROUTES, img.width)
+    assert footer == 14 + 2 * routes_.LEGEND_LINE  # three routes, two to a line
+    top = img.height - footer
+    first = img.crop((72, top, routes_.LEGEND_CELL - 20, top + 14 + routes_.LEGEND_LINE))
+    inked = [y for y in range(first.height) if min(first.getpixel((x, y)) for x in range(first.width)) < 80]
+    assert inked and inked[-1] - inked[0] >= 22, inked  # "5-train, $260: Toronto to Buffalo", 30 px bold
