@@ -48,6 +48,8 @@ def resolve_entity(
             if entity not in pids:
                 raise UserError(f"You do not hold {game.name_of(entity)}'s seat")
             return entity
+        if not mine:  # /help NAME asked by someone without a seat
+            raise UserError("You do not hold a seat in this game")
         acting = [p for p in game.acting_players() if p in pids]
         if len(mine) > 1 and not acting:
             raise UserError("You hold several seats; say which with entity:")
