@@ -10,7 +10,7 @@ from engine.moves import Move
 from engine.moves.spec import entity_type, pick
 from engine.rounds.stock import StockRound
 
-from .play import allowed_commands
+from .play import allowed_commands, offered_commands
 from .reply import UserError
 from .texts.turns import activity
 
@@ -120,6 +120,6 @@ def waiting_for(game: Game, seat_user: dict[str, str] | None = None) -> str:
         who = game.name_of(e)
         if ctrl and ctrl != e:
             who += f" (president {game.name_of(ctrl)})"
-        cmds = allowed_commands(game, e)
+        cmds = offered_commands(game, e)
         parts.append(f"{who} to {activity(game, e)}" + (f": {', '.join(cmds)}" if cmds else ""))
     return "waiting for " + ("; ".join(parts) if parts else "nobody")

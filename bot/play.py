@@ -8,6 +8,7 @@ now, and a move's help and options in the words of the game's title.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from engine import actions as A
 from engine.choice import Choice
@@ -17,9 +18,10 @@ from engine.game import Game
 from engine.moves import MOVES, Move, Option, command_for, option_choices
 from engine.moves.operating import train_id
 from engine.moves.stock import sale_of, shares_typed
+from engine.rounds.operating import BuyTrainStep, OperatingRound
 
 __all__ = ["MOVES", "Move", "allowed_commands", "build_action", "for_title", "in_trouble", "move_help",
-           "offered_commands", "option_text", "title_example"]
+           "offered_commands", "option_text", "title_example", "train_shortfall", "Shortfall"]
 
 # the entity option every game action has (act for a corporation or private you control)
 ENTITY_OPTION = ("entity", "act for this corporation or private (only if you control several)")
@@ -70,7 +72,8 @@ def _check_side(move: Move, game: Game, entity: str, params: dict[str, str]) -> 
 
 def allowed_commands(game: Game, entity: str) -> list[str]:
     """The commands ``entity`` may use now. Bankruptcy (open all through an 1856 operating
-    round) is named only in trouble, last: when money must be found or nothing else is left."""
+    round) is named only in trouble, last: when money must be found and nothing can raise it,
+    or nothing else is left."""
     types = sorted(action_types(game, entity), key=lambda t: t == "bankrupt")
     if "bankrupt" in types and len(types) > 1 and not in_trouble(game, entity):
         types.remove("bankrupt")
@@ -81,7 +84,12 @@ def offered_commands(game: Game, entity: str) -> list[str]:
     """:func:`allowed_commands` as the game's replies name them: less a command with nothing to
     choose now (its first option with legal choices has none: no share that may be sold, no
     city for a station, no private the corporation can pay for), which would only be refused.
-    Typed anyway, such a command is refused with the game's reason (see :func:`allowed_commands`)."""
+    Typed anyway, such a command is refused with the game's reason (see :func:`allowed_commands`).
+    A corporation that must buy a train nobody can pay for yet is offered what raises the money
+    (its president's /sell, its /loan: :func:`train_shortfall`)."""
+    short = train_shortfall(game, entity)
+    if short is not None and short.raise_with:
+        return list(short.raise_with)
     allowed = allowed_commands(game, entity)
     out = []
     for command in allowed:
@@ -95,11 +103,53 @@ def offered_commands(game: Game, entity: str) -> list[str]:
 
 
 def in_trouble(game: Game, entity: str) -> bool:
-    """A player in a cash crisis, or a corporation that must buy a train it cannot pay for."""
-    corp = game.corporations.get(entity)
-    if corp is not None:
-        return game.must_buy_train(corp) and game.needs_emergency_money(corp)
+    """A player in a cash crisis, or a corporation that must buy a train when neither it nor its
+    president can pay for one, nor raise the money (:func:`train_shortfall`)."""
+    if entity in game.corporations:
+        short = train_shortfall(game, entity)
+        return short is not None and not short.raise_with
     return game.cash_crisis_player == entity
+
+
+@dataclass(frozen=True)
+class Shortfall:
+    """A corporation at its train step that must buy a train and can buy none now, not even
+    with its president's cash: the cheapest bank train it must reach, the money missing, and
+    the commands that can raise it now (none: only bankruptcy is left)."""
+
+    train: str  # the train's name ("6")
+    price: int
+    missing: int
+    raise_with: tuple[str, ...]  # "/sell" (the president's shares), "/loan", "/issue"
+
+
+# a corporation's own ways to raise money at its train step (1856's loans, 1833NE's issue)
+_RAISING = ("take_loan", "sell_shares")
+
+
+def train_shortfall(game: Game, entity: str) -> Shortfall | None:
+    """What corporation ``entity`` lacks for the train it must buy (None unless it is at its
+    train step, must own a train and /train offers none now), from the engine's legal moves."""
+    corp = game.corporations.get(entity)
+    rnd = game.round
+    if corp is None or not isinstance(rnd, OperatingRound) or rnd.corp is not corp:
+        return None
+    if not isinstance(rnd.active_step(), BuyTrainStep) or not game.must_buy_train(corp):
+        return None
+    train = MOVES["train"]
+    if option_choices(game, entity, train, "train", {}):
+        return None
+    cheapest = game.cheapest_depot_train(corp)
+    missing = game.emergency_shortfall(corp)
+    if cheapest is None or missing <= 0:
+        return None
+    president = game.player_by_id.get(corp.president or "")
+    price = missing + corp.cash + (president.cash if president is not None else 0)
+    raising = [f"/{command_for(game, entity, t)}" for t in action_types(game, entity) if t in _RAISING]
+    if president is not None and "sell_shares" in action_types(game, president.id) \
+            and option_choices(game, president.id, MOVES["sell"], "shares", {}):
+        raising.insert(0, "/sell")
+    return Shortfall(cheapest.name, price, missing, tuple(raising))
 
 
 _PERCENT = re.compile(r"^(\d+)%")

@@ -17,7 +17,7 @@ from engine.moves import command_for
 from engine.rounds.operating import OperatingRound
 from engine.rounds.stock import AuctionRound, StockRound
 
-from ..play import allowed_commands, offered_commands
+from ..play import allowed_commands, in_trouble, offered_commands, train_shortfall
 from ..storage.rows import Seat
 
 _DONE_WORDS = {"bankrupt": "declares bankruptcy", "end_game": "ends the game"}
@@ -58,7 +58,7 @@ def _activity(game: Game, entity: str, first: bool) -> str:
         what = step.describe(entity) if step is not None else "operate"
         corp = game.corporations.get(entity)
         if corp is not None and what == "buy trains" and game.must_buy_train(corp):
-            what += " (it must own a train)"
+            what += f" (it must own a train{_shortfall_words(game, entity)})"
         before = step.waits_for(entity) if step is not None and first else []
         if step is not None and before:  # the step waits on something to do first (1833NE: money for a lay)
             return f"{what} (first {_either(before)})" + (" or pass" if "pass" in step.actions(entity) else "")
@@ -67,6 +67,22 @@ def _activity(game: Game, entity: str, first: bool) -> str:
     if pending and entity == pending[1]:
         return f"accept or refuse the takeover offered by {pending[0]} (/accept or /pass)"
     return f"act in the {round_title(game)}" if rnd is not None else "wait"
+
+
+def _shortfall_words(game: Game, entity: str) -> str:
+    """How the train the corporation must buy can be paid for, when neither it nor its president
+    has the money: "; Player 2 must first sell shares to raise the $397 missing for a 6-train
+    ($700)", or that nothing can raise it (then only bankruptcy is left)."""
+    short = train_shortfall(game, entity)
+    if short is None:
+        return ""
+    lacking = f"the {game.fmt(short.missing)} missing for a {short.train}-train ({game.fmt(short.price)})"
+    if not short.raise_with:
+        return f"; nothing can raise {lacking}"
+    president = game.name_of(game.corporations[entity].president or "")
+    ways = [{"/sell": f"{president} must first sell shares", "/loan": "take a loan",
+             "/issue": "issue shares"}.get(c, c) for c in short.raise_with]
+    return f"; {_either(ways)} to raise {lacking}"
 
 
 def _either(words: list[str]) -> str:
@@ -90,7 +106,8 @@ def acting_parts(
         if ctrl and ctrl != e:
             who += f" for {game.name_of(e)}"
         cmds = offered_commands(game, e)
-        if len(cmds) > 1:  # always open in 1856's operating rounds: not what the step asks for
+        if len(cmds) > 1 and not in_trouble(game, e):  # always open in 1856's operating rounds:
+            # not what the step asks for, unless nothing else can find the money
             cmds = [c for c in cmds if c not in ALWAYS_OPEN]
         # the step's own command with nothing to choose now is named as such ("no /token possible
         # now": no city has room), so the activity does not read as an order that cannot be followed

@@ -58,3 +58,32 @@ async def test_help_for_an_any_time_command_asked_without_a_seat(session: LocalS
         printed = await session.run_line(f"/help command:{name}")
         assert printed[0].startswith(f"(only zed can see this) **/{name}"), printed
         assert printed[-1] == "Now: You do not hold a seat in this game", printed
+
+
+async def test_a_train_nobody_can_pay_for_yet_asks_for_a_sale_not_bankruptcy(
+        session: LocalSession, tmp_path: Path) -> None:
+    """THB must buy a train: $310 in its treasury, its president Player 1 $226, the cheapest
+    train a 5-train for $550, no other corporation's train on offer (its president has sold
+    for it). The bot said "(/bankrupt; no /train possible now)" and /game status "You act for
+    THB: /bankrupt", although Player 1 can sell shares; now it says to sell, and how much is
+    missing. Bankruptcy stays open (the engine accepts it all through an 1856 operating round)."""
+    await imported(session, tmp_path, "generated/1856", "1856_p3_s103", 695)
+    await session.run_line("/as p1")
+    wanted = ("buy trains (it must own a train; Player 1 must first sell shares to raise the $14 missing "
+              "for a 5-train ($550))")
+    status = "\n".join(await session.run_line("/game status"))
+    assert f"\nNow waiting for THB (president Player 1) to {wanted}: /sell\n" in status, status
+    assert "\nYou act for THB: /sell" in status, status
+    moves = await session.run_line("/moves")
+    assert moves[-1] == f"next: Player 1 for THB, {wanted} (/sell; no /train possible now)", moves
+    assert "bankrupt" not in "\n".join([*moves, status])
+
+
+async def test_bankruptcy_is_named_when_nothing_can_raise_the_money(session: LocalSession, tmp_path: Path) -> None:
+    """BBG must buy a train, its president (Player 3) has sold what he could: $19 are still
+    missing for the 4-train; only then is /bankrupt named, with the reason."""
+    await imported(session, tmp_path, "1856", "hotseat005", 218)
+    await session.run_line("/as p3")
+    moves = await session.run_line("/moves")
+    assert moves[-1] == ("next: Player 3 for BBG, buy trains (it must own a train; nothing can raise the $19 "
+                         "missing for a 4-train ($350)) (/private, /right, /bankrupt; no /train possible now)"), moves
