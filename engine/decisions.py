@@ -21,7 +21,7 @@ from .rounds.operating import OperatingRound, Step, TrackStep
 from .rounds.stock import AuctionRound, StockRound
 
 if TYPE_CHECKING:
-    from .entities import Share
+    from .entities import Share, Train
     from .map.board import HexState
     from .map.tiles import Tile
     from .routing.router import RouteSolution
@@ -102,6 +102,20 @@ def pick_shares(game: Game, pid: str, sym: str, percent: int) -> list[str]:
 
 def _op(game: Game) -> OperatingRound | None:
     return game.round if isinstance(game.round, OperatingRound) else None
+
+
+def trains_lost_by_a_sale(game: Game, pid: str) -> list[Train]:
+    """The trains the operating corporation may buy now that a sale of shares by its president
+    ``pid`` for its train would take off the list (1856: once the president has sold, the train
+    must come from the bank), as the train step lists them before and after a sale."""
+    rnd = _op(game)
+    step = step_offering(rnd, pid, "sell_shares") if rnd is not None else None
+    if step is None:
+        return []
+    now, after = step.buyable_trains(), step.buyable_after_sale()
+    if now is None or after is None:
+        return []
+    return [t for t in now if t not in after]
 
 
 def legal_tile_lays(game: Game, corp_sym: str, hexes: set[str] | None = None) -> dict[str, dict[str, list[int]]]:

@@ -14,9 +14,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.decisions import Choice, distinct_rotations, legal_tile_lays, tile_lay_hexes
+from engine.decisions import (
+    Choice,
+    distinct_rotations,
+    legal_tile_lays,
+    tile_lay_hexes,
+    trains_lost_by_a_sale,
+)
 from engine.errors import GameError
 from engine.game import Game
+from engine.moves import option_choices
+from engine.rounds.operating import OperatingRound
 
 from ..acting import candidates, kind_ok, resolve_entity
 from ..choices import action_choices
@@ -80,6 +88,8 @@ def overview(game: Game, pids: set[str]) -> list[str]:
                     ", ..." if len(choices) > PREVIEW else ""
                 )
                 text += f" {first.name}: {shown} (/moves {cmd.command})"
+                if cmd.action_type == "sell_shares" and trains_lost_by_a_sale(game, e):
+                    text += " (after a sale the train must come from the bank)"
             elif first is not None:  # offered by the step, but nothing fits now (no tile, no space)
                 text += f" (no {first.name} to choose now)"
             lines.append("  " + text)
@@ -99,7 +109,8 @@ def command_moves(game: Game, entity: str, cmd: Move, given: dict[str, str]) -> 
         choices = action_choices(game, entity, cmd, p.name, params)
         if choices:
             head = f"{game.name_of(entity)} can choose {p.name}:"
-            return [head, *(_ready(cmd, params, p.name, c, who) for c in choices), *_out_of_reach(game, entity, cmd)]
+            return [head, *(_ready(cmd, params, p.name, c, who) for c in choices), *_out_of_reach(game, entity, cmd),
+                    *_sale_note(game, entity, cmd)]
         if p.required:
             return [f"Give {p.name}: ({p.description}); nothing to choose from now", *_out_of_reach(game, entity, cmd)]
     missing = _still_needed(game, entity, cmd, params, who)
@@ -156,6 +167,21 @@ def _out_of_reach(game: Game, entity: str, cmd: Move) -> list[str]:
         "issue shares first (/issue)" if "sell_shares" in types else "")
     shown = ", ".join(f"{name}-train {game.fmt(price)} ({game.fmt(price - corp.cash)} more)" for price, name in dearer[:3])
     return [f"Not yet affordable: {shown}" + (f"; {how}" if how else "")]
+
+
+def _sale_note(game: Game, entity: str, cmd: Move) -> list[str]:
+    """What a president's sale for the corporation's train gives up: the other corporations'
+    trains on offer now (1856: after a sale the train must come from the bank)."""
+    lost = {t.id for t in trains_lost_by_a_sale(game, entity)} if cmd.action_type == "sell_shares" else set()
+    rnd = game.round
+    if not lost or not isinstance(rnd, OperatingRound):
+        return []
+    corp = rnd.corp.sym
+    offers = [c.label for c in option_choices(game, corp, MOVES["train"], "train", {}) if c.value in lost]
+    offers = offers or sorted(lost)
+    more = f"; and {len(offers) - 3} more (/moves train)" if len(offers) > 3 else ""
+    return [f"After a sale the train must come from the bank: {corp} could no longer buy: "
+            + "; ".join(offers[:3]) + more]
 
 
 def _ready(cmd: Move, params: dict[str, str], name: str, choice: Choice, who: dict[str, str]) -> str:

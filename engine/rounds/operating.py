@@ -86,6 +86,11 @@ class Step:
         """``(corporation, percent)`` bundles the president ``pid`` may sell in this step."""
         return None
 
+    def buyable_after_sale(self) -> list[Train] | None:
+        """The trains the operating corporation could still buy once its president has sold
+        shares for it in this step (None: the general rules decide, and a sale changes nothing)."""
+        return None
+
     def discardable(self) -> list[str] | None:
         """Ids of the trains that may be discarded in this step."""
         return None

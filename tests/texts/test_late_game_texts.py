@@ -87,3 +87,24 @@ async def test_bankruptcy_is_named_when_nothing_can_raise_the_money(session: Loc
     moves = await session.run_line("/moves")
     assert moves[-1] == ("next: Player 3 for BBG, buy trains (it must own a train; nothing can raise the $19 "
                          "missing for a 4-train ($350)) (/private, /right, /bankrupt; no /train possible now)"), moves
+
+
+async def test_a_sale_for_the_train_says_it_gives_up_the_other_corporations_trains(
+        session: LocalSession, tmp_path: Path) -> None:
+    """THB must buy a train ($320; the 5-train costs $550): /moves offered the other
+    corporations' trains and Player 1's /sell side by side, without saying that after a sale
+    the train must come from the bank (the engine then refuses the others' trains); now /moves,
+    /moves sell and /help sell say so."""
+    await imported(session, tmp_path, "generated/1856", "1856_p3_s103", 693)
+    await session.run_line("/as p1")
+    overview = await session.run_line("/moves")
+    assert "  /train train: 4-0, 5-0, 5-1, 3-3, ... (/moves train)" in overview, overview
+    assert ("  /sell shares: CPR_2, GT_3, LPS_3, TGB_1, ... (/moves sell) "
+            "(after a sale the train must come from the bank)") in overview, overview
+    note = ("After a sale the train must come from the bank: THB could no longer buy: 4-train from CA, $1-$320; "
+            "5-train from CA, $1-$320; 5-train from CPR, $1-$320; and 7 more (/moves train)")
+    assert note in await session.run_line("/moves sell")
+    assert note in await session.run_line("/help command:sell")
+    await typed(session, "/sell shares:GT_3")
+    trains = await session.run_line("/moves train")
+    assert not any(" from CA" in line for line in trains), trains  # as the engine has it

@@ -91,16 +91,17 @@ def ebuy_bundles(g: G1856, rnd: OperatingRound, pid: str) -> list[tuple[str, int
     return out
 
 
-def buyable_trains(g: G1856, rnd: OperatingRound, corp: Corporation) -> list[Train]:
+def buyable_trains(g: G1856, rnd: OperatingRound, corp: Corporation, *, sold: bool = False) -> list[Train]:
     """The trains ``corp`` may buy now, as 18xx.games lists them: below the price of the
     cheapest bank train only that one from the bank, and none from other corporations once
-    the president has sold shares for it (or with an empty treasury)."""
+    the president has sold shares for it (or with an empty treasury). ``sold``: as if the
+    president had sold shares for it."""
     depot = g.buyable_depot_trains(corp)
     others = g.other_corp_trains(corp)
     if corp.cash < g.min_depot_price():
         cheapest = min(g.depot_trains(), key=lambda t: t.price, default=None)
         depot = [t for t in depot if t is cheapest]
-        if rnd.state.get("ebuy_sold"):
+        if sold or rnd.state.get("ebuy_sold"):
             others = []
     if corp.cash == 0:
         others = []
@@ -137,6 +138,11 @@ class G1856BuyTrainStep(BuyTrainStep):
     def sellable_bundles(self, pid: str) -> list[tuple[str, int]]:
         """(corporation, percent) sales ``pid`` may make now (for the legal-choice lists)."""
         return ebuy_bundles(as_g1856(self.game), self.round, pid)
+
+    def buyable_after_sale(self) -> list[Train]:
+        """The trains the corporation could buy after its president's sale: from the bank only
+        (18xx.games' EBUY_FROM_OTHERS = :never)."""
+        return buyable_trains(as_g1856(self.game), self.round, self.corp, sold=True)
 
     def process(self, action: A.Action) -> None:
         if isinstance(action, A.SellShares):
