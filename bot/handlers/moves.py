@@ -109,7 +109,8 @@ def command_moves(game: Game, entity: str, cmd: Move, given: dict[str, str]) -> 
         choices = action_choices(game, entity, cmd, p.name, params)
         if choices:
             head = f"{game.name_of(entity)} can choose {p.name}:"
-            return [head, *(_ready(cmd, params, p.name, c, who) for c in choices), *_out_of_reach(game, entity, cmd),
+            return [head, *(_ready(cmd, params, p.name, c, who) for c in choices),
+                    *_out_of_reach(game, entity, cmd, choices if p.name == "train" else None),
                     *_sale_note(game, entity, cmd)]
         if p.required:
             return [f"Give {p.name}: ({p.description}); nothing to choose from now", *_out_of_reach(game, entity, cmd)]
@@ -154,18 +155,32 @@ def _names_entity(game: Game, cmd: Move, entity: str) -> bool:
         return True
 
 
-def _out_of_reach(game: Game, entity: str, cmd: Move) -> list[str]:
-    """Trains the corporation cannot pay for yet, and what would pay for them."""
+def _out_of_reach(game: Game, entity: str, cmd: Move, offered: list[Choice] | None = None) -> list[str]:
+    """Trains the corporation cannot pay for yet (not those ``offered`` now), what is missing
+    (counting its president's cash where the president may help pay), and what would pay for them."""
     corp = game.corporations.get(entity)
     if cmd.action_type != "buy_train" or corp is None:
         return []
-    dearer = sorted({(t.price, t.name) for t in game.buyable_depot_trains(corp) if t.price > corp.cash})
+    kinds = {(game.trains[c.value].name, game.trains[c.value].owner) for c in offered or [] if c.value in game.trains}
+    president = game.player_by_id.get(corp.president or "")
+    dearer: dict[tuple[int, str, str], int] = {}
+    for t in game.buyable_depot_trains(corp):
+        if (t.name, t.owner) in kinds or t.price <= corp.cash:
+            continue
+        helped = president is not None and game.president_may_help_buy(corp, t)
+        more = t.price - corp.cash - (president.cash if helped and president is not None else 0)
+        if more > 0:
+            dearer[(t.price, t.name, t.owner)] = more
     if not dearer:
         return []
     types = game.action_types(entity)
     how = "take a loan first (/loan)" if "take_loan" in types else (
         "issue shares first (/issue)" if "sell_shares" in types else "")
-    shown = ", ".join(f"{name}-train {game.fmt(price)} ({game.fmt(price - corp.cash)} more)" for price, name in dearer[:3])
+    shown = ", ".join(f"{name}-train{' from the discard pile' if owner == 'discard' else ''} {game.fmt(price)}"
+                      f" ({game.fmt(more)} more"
+                      + (f" than the {game.fmt(price - more)} {corp.sym} and its president have)"
+                         if more < price - corp.cash else ")")
+                      for (price, name, owner), more in sorted(dearer.items())[:3])
     return [f"Not yet affordable: {shown}" + (f"; {how}" if how else "")]
 
 

@@ -108,3 +108,23 @@ async def test_a_sale_for_the_train_says_it_gives_up_the_other_corporations_trai
     await typed(session, "/sell shares:GT_3")
     trains = await session.run_line("/moves train")
     assert not any(" from CA" in line for line in trains), trains  # as the engine has it
+
+
+async def test_moves_train_does_not_call_a_train_it_offers_unaffordable(session: LocalSession, tmp_path: Path) -> None:
+    """/moves train offered "5-train from the bank, $550 (the president pays $240)" and then
+    "Not yet affordable: 5-train $550 ($240 more)", the president's cash left out. Now a train
+    offered is not in that line, and what is missing counts the president's cash where the
+    president may help pay."""
+    await imported(session, tmp_path, "generated/1856", "1856_p3_s103", 696)
+    await session.run_line("/as p1")
+    trains = await session.run_line("/moves train")
+    assert trains[1] == "  /train train:5-2  (5-train from the bank, $550 (the president pays $240))", trains
+    assert not any("affordable" in line for line in trains), trains
+
+
+async def test_what_a_train_lacks_counts_the_presidents_cash(session: LocalSession, tmp_path: Path) -> None:
+    """Before Player 1's last sale for THB's 5-train $14 are missing, not $240."""
+    await imported(session, tmp_path, "generated/1856", "1856_p3_s103", 695)
+    await session.run_line("/as p1")
+    trains = await session.run_line("/moves train")
+    assert "Not yet affordable: 5-train $550 ($14 more than the $536 THB and its president have)" in trains, trains
