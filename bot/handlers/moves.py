@@ -20,6 +20,7 @@ from engine.decisions import (
     legal_tile_lays,
     tile_lay_hexes,
     trains_lost_by_a_sale,
+    why_not_now,
 )
 from engine.errors import GameError
 from engine.game import Game
@@ -32,7 +33,7 @@ from ..play import MOVES, Move, build_action
 from ..reply import Caller, Reply, UserError
 from ..terminal.textcmd import format_command
 from ..texts.lay import tile_name, tile_sort, tiles_text, track_text
-from ..texts.turns import activity, next_line
+from ..texts.turns import activity, next_line, shortfall_text
 
 if TYPE_CHECKING:
     from ..service import GameService
@@ -113,7 +114,8 @@ def command_moves(game: Game, entity: str, cmd: Move, given: dict[str, str]) -> 
                     *_out_of_reach(game, entity, cmd, choices if p.name == "train" else None),
                     *_sale_note(game, entity, cmd)]
         if p.required:
-            return [f"Give {p.name}: ({p.description}); nothing to choose from now", *_out_of_reach(game, entity, cmd)]
+            why = shortfall_text(game, entity) or why_not_now(game, entity, cmd.action_type) or ""
+            return [f"There is no {p.name} to choose now" + (f": {why}" if why else ""), *_out_of_reach(game, entity, cmd)]
     missing = _still_needed(game, entity, cmd, params, who)
     return [missing] if missing else [f"Ready: {format_command(cmd.command, {**params, **who})}"]
 

@@ -58,7 +58,8 @@ def _activity(game: Game, entity: str, first: bool) -> str:
         what = step.describe(entity) if step is not None else "operate"
         corp = game.corporations.get(entity)
         if corp is not None and what == "buy trains" and game.must_buy_train(corp):
-            what += f" (it must own a train{_shortfall_words(game, entity)})"
+            short = shortfall_text(game, entity)
+            what += f" (it must own a train{'; ' + short if short else ''})"
         before = step.waits_for(entity) if step is not None and first else []
         if step is not None and before:  # the step waits on something to do first (1833NE: money for a lay)
             return f"{what} (first {_either(before)})" + (" or pass" if "pass" in step.actions(entity) else "")
@@ -69,20 +70,20 @@ def _activity(game: Game, entity: str, first: bool) -> str:
     return f"act in the {round_title(game)}" if rnd is not None else "wait"
 
 
-def _shortfall_words(game: Game, entity: str) -> str:
+def shortfall_text(game: Game, entity: str) -> str:
     """How the train the corporation must buy can be paid for, when neither it nor its president
-    has the money: "; Player 2 must first sell shares to raise the $397 missing for a 6-train
-    ($700)", or that nothing can raise it (then only bankruptcy is left)."""
+    has the money: "Player 2 must first sell shares to raise the $397 missing for a 6-train
+    ($700)", or that nothing can raise it (then only bankruptcy is left); "" otherwise."""
     short = train_shortfall(game, entity)
     if short is None:
         return ""
     lacking = f"the {game.fmt(short.missing)} missing for a {short.train}-train ({game.fmt(short.price)})"
     if not short.raise_with:
-        return f"; nothing can raise {lacking}"
+        return f"nothing can raise {lacking}"
     president = game.name_of(game.corporations[entity].president or "")
     ways = [{"/sell": f"{president} must first sell shares", "/loan": "take a loan",
              "/issue": "issue shares"}.get(c, c) for c in short.raise_with]
-    return f"; {_either(ways)} to raise {lacking}"
+    return f"{_either(ways)} to raise {lacking}"
 
 
 def _either(words: list[str]) -> str:

@@ -128,3 +128,13 @@ async def test_what_a_train_lacks_counts_the_presidents_cash(session: LocalSessi
     await session.run_line("/as p1")
     trains = await session.run_line("/moves train")
     assert "Not yet affordable: 5-train $550 ($14 more than the $536 THB and its president have)" in trains, trains
+
+
+async def test_no_train_to_choose_says_so_and_why(session: LocalSession, tmp_path: Path) -> None:
+    """With no train THB can buy now /moves train read "Give train: (train); nothing to choose
+    from now"; now it says plainly that there is none, and why."""
+    await imported(session, tmp_path, "generated/1856", "1856_p3_s103", 695)
+    await session.run_line("/as p1")
+    trains = await session.run_line("/moves train")
+    assert trains[0] == ("(only p1 can see this) There is no train to choose now: Player 1 must first sell shares "
+                         "to raise the $14 missing for a 5-train ($550)"), trains
