@@ -26,7 +26,7 @@ from ..choices import title_options
 from ..handlers import access, lifecycle, offers, records, repair, seating, turn_end, undo
 from ..handlers import remind as remind_cmds
 from ..handlers import rules as rules_cmds
-from ..handlers.moves import MAX_LINES, command_moves, moves
+from ..handlers.moves import command_moves, fit, moves
 from ..play import ENTITY_OPTION, MOVES, Move, for_title, move_help, option_text, title_example
 from ..reply import Caller, Reply, UserError
 from ..texts.game import you_can
@@ -128,7 +128,7 @@ async def command_help(service: GameService, channel_id: str, caller: Caller, na
         except UserError as exc:
             now = [f"Now: {exc}"]
         else:
-            now = command_moves(game, entity, cmd, {})[:MAX_LINES]
+            now = fit(command_moves(game, entity, cmd, {}))
         lines = help_lines(_in_game_words(game, cmd, usage, entity)) + now
     return Reply(lines=lines, ephemeral=True)
 

@@ -60,7 +60,39 @@ async def moves(service: GameService, channel_id: str, caller: Caller, params: d
         lines = command_moves(game, entity, cmd, {k: v for k, v in params.items() if k != "command"})
     else:
         lines = overview(game, pids)
-    return Reply(lines=[*lines[:MAX_LINES], next_line(game, seats)], ephemeral=True)
+    return Reply(lines=[*fit(lines), next_line(game, seats)], ephemeral=True)
+
+
+def _hex_order(hex_id: str) -> tuple[str, int, str]:
+    """Hexes in reading order: letters, then the number as a number (K6 before K10)."""
+    letters = hex_id.rstrip("0123456789")
+    digits = hex_id[len(letters):]
+    return (letters, int(digits) if digits else 0, hex_id)
+
+
+def fit(lines: list[str]) -> list[str]:
+    """At most :data:`MAX_LINES` lines: the choices (indented lines) that do not fit are named in
+    one line, "...and 15 more: M4, M6, N7", the lines before and after them kept."""
+    if len(lines) <= MAX_LINES:
+        return lines
+    items = [i for i, line in enumerate(lines) if line.startswith("  ")]
+    if not items:
+        return lines[:MAX_LINES]
+    head, tail = lines[:items[0]], lines[items[-1] + 1:]
+    room = max(MAX_LINES - len(head) - len(tail) - 1, 1)
+    body = lines[items[0]:items[-1] + 1]
+    rest = [_short(line) for line in body[room:]]
+    return [*head, *body[:room], f"...and {len(rest)} more: {', '.join(rest)}", *tail]
+
+
+def _short(line: str) -> str:
+    """A choice's line by its name: a hex ("  M4 Barrie: 57 ..." -> M4), or a ready command's
+    last option ("  /token city:N11-0  (...)" -> N11-0)."""
+    text = line.strip()
+    if text.startswith("/"):
+        last = text.split("  (")[0].split(" ")[-1]
+        return last.split(":", 1)[-1]
+    return text.split(":")[0].split(" ")[0]
 
 
 def overview(game: Game, pids: set[str]) -> list[str]:
@@ -225,7 +257,7 @@ def lay_moves(game: Game, corp: str, hex_id: str) -> list[str]:
     if not lays:
         return [f"{corp} has no tile to lay now"]
     lines = [f"{corp} can lay track on (then /moves lay hex:HEX for the exact commands):"]
-    for hid in sorted(lays):
+    for hid in sorted(lays, key=_hex_order):
         lines.append(
             f"  {hid} {game.board.hexes[hid].location}".rstrip() + f": {tiles_text(game, hid, lays[hid])}"
         )

@@ -138,3 +138,18 @@ async def test_no_train_to_choose_says_so_and_why(session: LocalSession, tmp_pat
     trains = await session.run_line("/moves train")
     assert trains[0] == ("(only p1 can see this) There is no train to choose now: Player 1 must first sell shares "
                          "to raise the $14 missing for a 5-train ($550)"), trains
+
+
+async def test_moves_lay_names_the_hexes_it_has_no_room_for(session: LocalSession, tmp_path: Path) -> None:
+    """CGR may lay track on 45 hexes: /moves lay stopped at 24 without saying so; now the rest
+    are named in one line, the hexes in reading order (K6 before K10); /help lay as well."""
+    await imported(session, tmp_path, "1856", "1856_game_end_bank", 812)
+    await session.run_line("/as p2")
+    for command in ("/moves lay", "/help command:lay"):
+        lines = await session.run_line(command)
+        hexes = [line.split(":")[0].split()[0] for line in lines if line.startswith("  ")]
+        more = next(line for line in lines if line.startswith("...and "))
+        named = more.split(": ", 1)[1].split(", ")
+        assert more.startswith(f"...and {len(named)} more: K6, K10, K12, "), more
+        assert len(hexes) + len(named) == 45, lines
+        assert command == "/help command:lay" or len(lines) <= 26, lines  # 25 and the next: line
