@@ -20,7 +20,7 @@ from engine.moves.operating import train_id
 from engine.moves.stock import sale_of, shares_typed
 from engine.rounds.operating import BuyTrainStep, OperatingRound
 
-__all__ = ["MOVES", "Move", "allowed_commands", "build_action", "for_title", "in_trouble", "move_help",
+__all__ = ["MOVES", "Move", "allowed_commands", "build_action", "for_title", "help_summary", "in_trouble", "move_help",
            "offered_commands", "option_text", "title_example", "train_shortfall", "Shortfall"]
 
 # the entity option every game action has (act for a corporation or private you control)
@@ -249,6 +249,19 @@ def move_help(game: Game, move: Move, entity: str | None = None) -> str:
     if kinds:
         return _either([DIVIDEND_WORDS.get(k, k) for k in kinds])
     return for_title(game, move.help) or move.help
+
+
+def help_summary(game: Game, move: Move, entity: str | None = None) -> str:
+    """What ``/help`` says a move does: :func:`move_help` (a button's label) and, for a loan, the
+    title's loan rule, or that loans have ended ("take a loan: not any more (no loans are given
+    once the national has formed)")."""
+    if move.action_type == "take_loan":
+        ended, terms = game.loans_ended(), game.loan_terms()
+        if ended:
+            return f"{move_help(game, move, entity)}: not any more ({ended})"
+        if terms:
+            return f"{move_help(game, move, entity)} ({terms})"
+    return move_help(game, move, entity)
 
 
 DIVIDEND_WORDS = {"payout": "pay out", "half": "pay half", "withhold": "withhold"}

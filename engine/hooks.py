@@ -48,6 +48,15 @@ class TitleHooks(GameState):
         """How many loans ``corp`` may have."""
         return 0
 
+    def loan_terms(self) -> str:
+        """The loan rule in a few words, for /help loan ("" : none to tell)."""
+        return ""
+
+    def loans_ended(self) -> str | None:
+        """Why no corporation may take a loan from now on for the rest of the game, in a
+        player's words (None: loans are still given, or there are none in this game)."""
+        return None
+
     def take_loan(self, rnd: OperatingRound, corp: Corporation, loan: int | None = None) -> None:
         """``corp`` takes a loan (``loan``: the id 18xx.games gives it)."""
         raise GameError(f"{corp.sym} cannot take a loan", RULE, corporation=corp.sym)

@@ -27,7 +27,7 @@ from ..handlers import access, lifecycle, offers, records, repair, seating, turn
 from ..handlers import remind as remind_cmds
 from ..handlers import rules as rules_cmds
 from ..handlers.moves import command_moves, fit, moves
-from ..play import ENTITY_OPTION, MOVES, Move, for_title, move_help, option_text, title_example
+from ..play import ENTITY_OPTION, MOVES, Move, for_title, help_summary, option_text, title_example
 from ..reply import Caller, Reply, UserError
 from ..texts.game import you_can
 from .usage import ALWAYS, Usage, help_lines
@@ -98,7 +98,7 @@ def topic_help(topic: str, game: Game | None = None) -> list[str]:
         elif game is None or move is None:
             out.append(f"/{name}: {usage.summary}")
         elif for_title(game, move.help) is not None:  # not a command of other titles only
-            out.append(f"/{name}: {move_help(game, move)}")
+            out.append(f"/{name}: {help_summary(game, move)}")
     return out
 
 
@@ -143,7 +143,7 @@ def _in_game_words(game: Game, move: Move, usage: Usage, entity: str | None) -> 
         text = option_text(game, move, option, entity) if option is not None else what
         if text is not None:
             options.append((name, text))
-    return replace(usage, summary=move_help(game, move, entity), options=tuple(options),
+    return replace(usage, summary=help_summary(game, move, entity), options=tuple(options),
                    example=title_example(game, move))
 
 

@@ -158,7 +158,7 @@ def _still_needed(game: Game, entity: str, cmd: Move, params: dict[str, str], wh
     if cmd.action_type == "run_routes":
         return ""  # free text, and routes:auto searches the routes: typing it says what is wrong
     try:
-        build_action(cmd, game, entity, params)
+        action = build_action(cmd, game, entity, params)
     except GameError as exc:
         name = str(exc.facts.get("option") or "")
         option = cmd.option(name)
@@ -168,6 +168,9 @@ def _still_needed(game: Game, entity: str, cmd: Move, params: dict[str, str], wh
         blank = "N" if option.kind == "number" else name.upper()
         return (f"Not ready: {exc}" + (f" ({seen})" if seen else "")
                 + f"; type {format_command(cmd.command, {**params, **who})} {name}:{blank}")
+    if not game.accepts(action):  # never "Ready" for what the engine refuses
+        why = why_not_now(game, entity, cmd.action_type)
+        return "That would be refused now" + (f": {why}" if why else "")
     return ""
 
 

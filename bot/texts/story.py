@@ -35,6 +35,7 @@ class Mark:
     round_key: tuple[Any, ...] | None
     turn_key: tuple[Any, ...]
     fallback: str
+    loans_ended: bool = False  # no loans were given any more (the national had formed)
 
 
 def mark(game: Game, action: A.Action) -> Mark:
@@ -44,6 +45,7 @@ def mark(game: Game, action: A.Action) -> Mark:
         round_key=game.round_key() if game.round is not None else None,
         turn_key=turn_key(game),
         fallback=fallback_line(game, action.entity, action.type, command_for(game, action.entity, action.type)),
+        loans_ended=game.loans_ended() is not None,
     )
 
 
@@ -131,6 +133,9 @@ def action_lines(game: Game, action: A.Action, before: Mark, who: str) -> list[s
     # a private's move is told as its corporation's: "CPR (WSRC) places a token on I12"
     entity = company.owner if company is not None and company.owner in game.corporations else action.entity
     lines = [*run_lines(game, action), *logged]
+    ended = game.loans_ended()
+    if ended and not before.loans_ended:  # the national's formation: told once, when it happens
+        lines.append(f"Loans end: {ended} (/loan is refused from now on)")
     return credited(lines, game, entity or action.entity, who, before.fallback, action.type)
 
 

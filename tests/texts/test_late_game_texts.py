@@ -153,3 +153,21 @@ async def test_moves_lay_names_the_hexes_it_has_no_room_for(session: LocalSessio
         assert more.startswith(f"...and {len(named)} more: K6, K10, K12, "), more
         assert len(hexes) + len(named) == 45, lines
         assert command == "/help command:lay" or len(lines) <= 26, lines  # 25 and the next: line
+
+
+async def test_the_nationals_formation_says_loans_end(session: LocalSession, tmp_path: Path) -> None:
+    """Once CGR formed no loan is given: the formation's reply did not say so and /help loan
+    still read "take a loan"; now the reply tells it, /help loan says it before (the loan rule)
+    and after, and /moves never says "Ready: /loan" when the engine refuses it."""
+    await imported(session, tmp_path, "1856", "1856_game_end_bank", 595)
+    await session.run_line("/as p3")
+    before = await session.run_line("/help command:loan")
+    assert before[0].endswith("**: take a loan ($100 each; one per operating round, at most one per 10% of its "
+                              "shares held by players; none once the national has formed)"), before
+    formed = await session.run_line("/merge corporation:LPS")
+    assert "Loans end: no loans are given once the national has formed (/loan is refused from now on)" in formed
+    after = await session.run_line("/help command:loan")
+    assert after[0].endswith("**: take a loan: not any more (no loans are given once the national has formed)"), after
+    for user in ("p1", "p2", "p3", "p4"):
+        await session.run_line(f"/as {user}")
+        assert not any("Ready" in line for line in await session.run_line("/moves loan"))

@@ -18,9 +18,17 @@ class G1856Finance(G1856Base):
     def maximum_loans(self, corp: Corporation) -> int:
         return self.player_percent(corp.sym) // 10
 
+    def loan_terms(self) -> str:
+        return (f"{self.fmt(self.loan_value)} each; one per operating round, at most one per 10% of its shares "
+                "held by players; none once the national has formed")
+
+    def loans_ended(self) -> str | None:
+        return "no loans are given once the national has formed" if self.post_nationalization else None
+
     def loan_blocker(self, rnd: OperatingRound, corp: Corporation) -> str | None:
-        if self.post_nationalization:
-            return "no loans are given once the national has formed"
+        ended = self.loans_ended()
+        if ended:
+            return ended
         if self.phase_status("no_loans"):
             return f"no loans are given in phase {self.phase['name']}"
         if rnd.state.get("took_loan"):
