@@ -483,6 +483,11 @@ class Board:
                         and not any(n.kind != "junction" for n in self.hexes[h].tile.nodes)]
                 why = f" (a route runs from stop to stop: {' and '.join(ends)} {'has' if len(ends) == 1 else 'have'}" \
                       " no city, town or off-board)" if ends else ""
+                apart = next(((x, y) for x, y in zip(chain, chain[1:], strict=False) if x in self.hexes
+                              and y not in hexgrid.neighbors(x, self.layout).values()), None)
+                if apart and not why:  # stops only, as "M4 N9 N11": the hexes between are missing
+                    why = (f" ({apart[0]} and {apart[1]} are not neighbours: name every hex the route runs"
+                           " through, in order, as M4-M6-N7)")
                 raise GameError(f"No track connects {'-'.join(chain)}{why}", ILLEGAL_ROUTE, hexes=list(chain))
             a, b, paths = found
             for ref in (a, b):

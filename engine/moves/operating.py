@@ -7,16 +7,17 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from .. import actions as A
 from ..choice import Choice
 from ..decisions import route_suggestion, step_offering, suggest_routes
 from ..entities import POOL, Corporation, Train
-from ..errors import BAD_OPTION, CANNOT_AFFORD, UNAVAILABLE, GameError
+from ..errors import BAD_OPTION, CANNOT_AFFORD, UNAVAILABLE, UNKNOWN, GameError
 from ..game import Game
 from ..rounds.operating import OperatingRound
-from .routes_text import format_routes, parse_routes, route_hexes
+from .routes_text import SEPARATOR, format_routes, parse_routes, route_hexes
 from .spec import Move, Option, Params, base, no_choices, number, pick, text
 from .stock import sell_choices, share_ids
 
@@ -37,7 +38,7 @@ def route_choices(game: Game, entity: str, given: Params) -> list[Choice]:
     routes = sol.routes if sol is not None else []
     if sol is not None and routes:
         total = game.fmt(sum(r["revenue"] for r in routes))
-        shown = format_routes(routes)
+        shown = format_routes(routes, continuous=True)
         best = "the best routes" if sol.optimal else "the best routes found in time (not proven best)"
         out.append(Choice("auto", f"auto: {best}, {total} ({shown})"))
         if len(shown) <= 100:
@@ -55,7 +56,7 @@ def build_routes(g: Game, e: str, p: Params) -> A.Action:
     elif raw.lower() == "none":
         routes = []
     else:
-        routes = parse_routes(raw)
+        routes = parse_routes(raw, lambda chain: chain_hexes(g, chain))
         own = list(g.corporations[e].trains) if e in g.corporations else None
         named = [f"{t} ({g.train(t).name})" for t in own] if own is not None else None
         used: set[str] = set()
@@ -73,6 +74,54 @@ def build_routes(g: Game, e: str, p: Params) -> A.Action:
                                 for piece in (g.board.split_chain(chain) or [chain])]
             r["hexes"] = route_hexes(r["connections"])
     return A.RunRoutes(**base(g, e), routes=tuple(routes))
+
+
+def chain_hexes(g: Game, text: str) -> list[str]:
+    """A route's hexes as a player types them: hex ids or the places' names ("Barrie-Toronto",
+    "m4 n9", "Detroit - Windsor"; case does not matter), with ``-`` or spaces between them. A name
+    (or one part of a name like "Rotterdam & Den Haag") stands for its hex where only one hex has it."""
+    words = [w for w in SEPARATOR.split(text) if w]
+    ids = {h.lower(): h for h in g.board.hexes}
+    places = _place_names(g)
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        if words[i].lower() in ids:
+            out.append(ids[words[i].lower()])
+            i += 1
+            continue
+        for j in range(len(words), i, -1):  # the longest name starting here
+            name = " ".join(words[i:j]).lower()
+            hexes = places.get(name)
+            if hexes:
+                if len(hexes) > 1:
+                    raise GameError(f"{' '.join(words[i:j])} names several hexes ({', '.join(hexes)}): "
+                                    "write the hex", BAD_OPTION, option="routes", value=name)
+                out.append(hexes[0])
+                i = j
+                break
+        else:
+            raise GameError(f"There is no hex or place {words[i]!r} on this map (write hexes like "
+                            f"{next(iter(g.board.hexes))} or places by name)", UNKNOWN, option="routes",
+                            what="hex", id=words[i])
+    return out
+
+
+def _place_names(g: Game) -> dict[str, list[str]]:
+    """Each place name on the map (and each part of a name like "Rotterdam & Den Haag"),
+    written as a chain's words, lower case -> the hexes that have it."""
+    def spelled(name: str) -> str:
+        return " ".join(w for w in SEPARATOR.split(name.lower()) if w)
+
+    out: dict[str, list[str]] = {}
+    for hid, h in g.board.hexes.items():
+        if not h.location:
+            continue
+        parts = {spelled(h.location), *(spelled(p) for p in re.split(r"\s+&\s+|/|\s+-\s+", h.location))}
+        for name in parts - {""}:
+            if hid not in out.setdefault(name, []):
+                out[name].append(hid)
+    return out
 
 
 def dividend_choices(game: Game, entity: str, given: Params) -> list[Choice]:
@@ -473,9 +522,9 @@ def _simple(kind: type[A.Action]) -> Any:
 
 
 MOVES = (
-    Move("routes", "run_routes", "run trains", '/routes routes:auto (or routes:"2-0: F15-F17")',
-         (Option("routes", 'routes like "2-0: F15-F17; 3-1: C14-D13-B13-B15" (each train, then the hexes its'
-                 ' route runs through, in order), or auto, or none',
+    Move("routes", "run_routes", "run trains", '/routes routes:auto (or routes:"5-0: M4-M6-N7-N9-N11-O10-P9")',
+         (Option("routes", 'routes like "5-0: M4-M6-N7-N9-N11-O10-P9; 2-0: F15-F17" (each train, then every hex'
+                 ' its route runs through, in order, or the places by name), or auto, or none',
                  required=False, choices=route_choices),),
          build_routes, lambda a: {"routes": format_routes(a.get("routes") or []) or "none"}),
     Move("dividend", "dividend", "pay out or withhold", "/dividend kind:payout",

@@ -5,13 +5,26 @@ dicts and written back.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import BAD_OPTION, GameError
 
+# a chain as typed -> its hexes (the game's reader also takes place names: engine.moves.operating)
+ChainReader = Callable[[str], list[str]]
 
-def parse_routes(text: str) -> list[dict[str, Any]]:
-    """``"2-0: F15-F17; 3-1: A1-B2 | A1-C3 + C3-D4"`` -> route dicts (train, connections, hexes)."""
+SEPARATOR = re.compile(r"[-\s]+")
+
+
+def split_chain(text: str) -> list[str]:
+    """The hexes of a chain written with ``-`` or spaces between them: "M4-M6 N7" -> M4, M6, N7."""
+    return [h.upper() for h in SEPARATOR.split(text) if h]
+
+
+def parse_routes(text: str, read: ChainReader = split_chain) -> list[dict[str, Any]]:
+    """``"2-0: F15-F17; 3-1: A1-B2 | A1-C3 + C3-D4"`` -> route dicts (train, connections, hexes);
+    ``read`` turns each chain's text into its hexes."""
     routes: list[dict[str, Any]] = []
     for part in text.split(";"):
         part = part.strip()
@@ -21,10 +34,10 @@ def parse_routes(text: str) -> list[dict[str, Any]]:
         if not sep or not train.strip():
             raise GameError(f"Write each route as TRAIN: HEX-HEX-HEX, not {part!r}", BAD_OPTION, option="routes")
         counted_text, plus, extension_text = chains_text.partition("+")
-        chains = _chains(counted_text)
+        chains = _chains(counted_text, read)
         route = {"train": train.strip(), "connections": chains, "hexes": route_hexes(chains)}
         if plus:
-            route["extension"] = _chains(extension_text)
+            route["extension"] = _chains(extension_text, read)
         routes.append(route)
     return routes
 
@@ -39,10 +52,10 @@ def route_hexes(chains: list[list[str]]) -> list[str]:
     return hexes
 
 
-def _chains(text: str) -> list[list[str]]:
+def _chains(text: str, read: ChainReader) -> list[list[str]]:
     chains = []
     for chain_text in text.split("|"):
-        chain = [h.strip().upper() for h in chain_text.split("-") if h.strip()]
+        chain = read(chain_text)
         if len(chain) < 2:
             raise GameError(f"A route chain needs at least two hexes: {chain_text.strip()!r}",
                             BAD_OPTION, option="routes")
@@ -50,11 +63,23 @@ def _chains(text: str) -> list[list[str]]:
     return chains
 
 
-def format_routes(routes: list[dict[str, Any]]) -> str:
+def format_routes(routes: list[dict[str, Any]], *, continuous: bool = False) -> str:
+    """Route dicts as the ``routes:`` text; ``continuous``: a route's connections that follow on
+    from one another written as one chain ("5-0: M4-M6-N7-N9", as a player writes it; read back,
+    the chain is cut at its stops again)."""
+    def chains(connections: list[list[str]]) -> str:
+        joined: list[list[str]] = []
+        for c in connections:
+            if continuous and joined and joined[-1][-1] == c[0]:
+                joined[-1] = [*joined[-1], *c[1:]]
+            else:
+                joined.append(list(c))
+        return " | ".join("-".join(c) for c in joined)
+
     def one(r: dict[str, Any]) -> str:
-        text = f"{r['train']}: " + " | ".join("-".join(c) for c in r.get("connections", []))
+        text = f"{r['train']}: " + chains(r.get("connections", []))
         if r.get("extension"):
-            text += " + " + " | ".join("-".join(c) for c in r["extension"])
+            text += " + " + chains(r["extension"])
         return text
 
     return "; ".join(one(r) for r in routes)

@@ -171,3 +171,36 @@ async def test_the_nationals_formation_says_loans_end(session: LocalSession, tmp
     for user in ("p1", "p2", "p3", "p4"):
         await session.run_line(f"/as {user}")
         assert not any("Ready" in line for line in await session.run_line("/moves loan"))
+
+
+async def test_routes_typed_with_spaces_or_place_names(session: LocalSession, tmp_path: Path) -> None:
+    """/routes routes:"5-0: M4 N9 N11 P9" answered "A route chain needs at least two hexes" and
+    "5-0: Barrie-Toronto-Oshawa" "There is no hex 'BARRIE'": spaces now separate hexes as '-'
+    does, a place's name (any case) stands for its hex, and a chain of stops only is refused
+    saying that every hex must be named; /help routes shows the continuous form."""
+    await imported(session, tmp_path, "1856", "1856_game_end_bank", 579)  # TGB runs its 3-train
+    await session.run_line("/as p4")
+    helped = await session.run_line("/help command:routes")
+    assert 'Example: /routes routes:auto (or routes:"5-0: M4-M6-N7-N9-N11-O10-P9")' in helped, helped
+    assert '  /routes routes:"3-4: K8-L9-L11-L13"  (3-4: K8-L9-L11-L13 = $60)' in helped, helped  # not K8-L9 | L9-L11-L13
+    refused = await session.run_line('/routes routes:"3-4: Orangeville I8"')
+    assert refused[0].endswith("No track connects K8-I8 (K8 and I8 are not neighbours: name every hex the route "
+                               "runs through, in order, as M4-M6-N7)"), refused
+    unknown = await session.run_line('/routes routes:"3-4: Oranjeville J9 I8"')
+    assert "There is no hex or place 'Oranjeville' on this map" in unknown[0], unknown
+    ran = await session.run_line('/routes routes:"3-4: orangeville j9 i8"')
+    assert ran[0].startswith("TGB runs a 3-train for $60: K8-J9-I8"), ran
+
+
+def test_a_place_name_stands_for_its_hex_when_only_one_hex_has_it() -> None:
+    from engine.errors import GameError
+    from engine.moves.operating import chain_hexes
+    from engine.titles.registry import new_game
+
+    g = new_game("1856", [("1", "A"), ("2", "B"), ("3", "C")], [])
+    windsor = next(h for h, s in g.board.hexes.items() if s.location == "Detroit - Windsor")
+    assert chain_hexes(g, "detroit - windsor") == chain_hexes(g, "Windsor") == [windsor]
+    assert chain_hexes(g, "St. Thomas London") == ["F17", "F15"]
+    ne = new_game("1833NE", [("1", "A"), ("2", "B"), ("3", "C")], [])
+    with pytest.raises(GameError, match="Concord names several hexes"):
+        chain_hexes(ne, "Concord")
