@@ -25,6 +25,7 @@ from engine.decisions import (
 from engine.errors import GameError
 from engine.game import Game
 from engine.moves import option_choices
+from engine.moves.stock import sale_of
 from engine.rounds.operating import OperatingRound
 
 from ..acting import candidates, kind_ok, resolve_entity
@@ -117,10 +118,12 @@ def overview(game: Game, pids: set[str]) -> list[str]:
             choices = action_choices(game, e, cmd, first.name, {}) if first else []
             text = f"/{cmd.command}"
             if choices and first is not None:  # choices come from the first option
-                shown = ", ".join(c.value for c in choices[:PREVIEW]) + (
+                words = [_sale_words(game, e, cmd, c) for c in choices[:PREVIEW]]
+                shown = ", ".join(w or c.value for w, c in zip(words, choices, strict=False)) + (
                     ", ..." if len(choices) > PREVIEW else ""
                 )
-                text += f" {first.name}: {shown} (/moves {cmd.command})"
+                named = "" if all(words) else f" {first.name}"  # a sale reads "CGR 10%", no option name
+                text += f"{named}: {shown} (/moves {cmd.command})"
                 if cmd.action_type == "sell_shares" and trains_lost_by_a_sale(game, e):
                     text += " (after a sale the train must come from the bank)"
             elif first is not None:  # offered by the step, but nothing fits now (no tile, no space)
@@ -142,7 +145,8 @@ def command_moves(game: Game, entity: str, cmd: Move, given: dict[str, str]) -> 
         choices = action_choices(game, entity, cmd, p.name, params)
         if choices:
             head = f"{game.name_of(entity)} can choose {p.name}:"
-            return [head, *(_ready(cmd, params, p.name, c, who) for c in choices),
+            ready = [_sale_line(game, entity, cmd, c, who) or _ready(cmd, params, p.name, c, who) for c in choices]
+            return [head, *ready,
                     *_out_of_reach(game, entity, cmd, choices if p.name == "train" else None),
                     *_sale_note(game, entity, cmd)]
         if p.required:
@@ -234,6 +238,35 @@ def _sale_note(game: Game, entity: str, cmd: Move) -> list[str]:
     more = f"; and {len(offers) - 3} more (/moves train)" if len(offers) > 3 else ""
     return [f"After a sale the train must come from the bank: {corp} could no longer buy: "
             + "; ".join(offers[:3]) + more]
+
+
+def _readable_sale(game: Game, entity: str, cmd: Move, choice: Choice) -> dict[str, str] | None:
+    """A sale choice (share ids, "CGR_26,CGR_25,CGR_0 15%") as players write it,
+    ``corporation:CGR percent:15``, when that sells exactly the same (None otherwise)."""
+    if cmd.action_type != "sell_shares":
+        return None
+    try:
+        ids, percent = sale_of(game, choice.value)
+        readable = {"corporation": game.shares[ids[0]].corporation, "percent": str(percent)}
+        same = build_action(cmd, game, entity, readable).to_dict() == \
+            build_action(cmd, game, entity, {"shares": choice.value}).to_dict()
+    except (GameError, KeyError, IndexError):
+        return None
+    return readable if same else None
+
+
+def _sale_line(game: Game, entity: str, cmd: Move, choice: Choice, who: dict[str, str]) -> str | None:
+    """ "  /sell corporation:CGR percent:10  (10% of CGR for $200)" for a sale choice."""
+    readable = _readable_sale(game, entity, cmd, choice)
+    if readable is None:
+        return None
+    return f"  {format_command(cmd.command, {**readable, **who})}  ({choice.label})"
+
+
+def _sale_words(game: Game, entity: str, cmd: Move, choice: Choice) -> str | None:
+    """A sale choice in /moves' overview: "CGR 10%"."""
+    readable = _readable_sale(game, entity, cmd, choice)
+    return f"{readable['corporation']} {readable['percent']}%" if readable else None
 
 
 def _ready(cmd: Move, params: dict[str, str], name: str, choice: Choice, who: dict[str, str]) -> str:

@@ -99,7 +99,7 @@ async def test_a_sale_for_the_train_says_it_gives_up_the_other_corporations_trai
     await session.run_line("/as p1")
     overview = await session.run_line("/moves")
     assert "  /train train: 4-0, 5-0, 5-1, 3-3, ... (/moves train)" in overview, overview
-    assert ("  /sell shares: CPR_2, GT_3, LPS_3, TGB_1, ... (/moves sell) "
+    assert ("  /sell: CPR 10%, GT 10%, LPS 10%, TGB 10%, ... (/moves sell) "
             "(after a sale the train must come from the bank)") in overview, overview
     note = ("After a sale the train must come from the bank: THB could no longer buy: 4-train from CA, $1-$320; "
             "5-train from CA, $1-$320; 5-train from CPR, $1-$320; and 7 more (/moves train)")
@@ -204,3 +204,18 @@ def test_a_place_name_stands_for_its_hex_when_only_one_hex_has_it() -> None:
     ne = new_game("1833NE", [("1", "A"), ("2", "B"), ("3", "C")], [])
     with pytest.raises(GameError, match="Concord names several hexes"):
         chain_hexes(ne, "Concord")
+
+
+async def test_moves_sell_offers_sales_as_players_write_them(session: LocalSession, tmp_path: Path) -> None:
+    """/moves sell offered "/sell shares:CGR_26,CGR_25,CGR_0 15%" (certificate ids); now the
+    readable form the command takes, "/sell corporation:GT percent:10", which sells the same."""
+    await imported(session, tmp_path, "generated/1856", "1856_p3_s103", 693)
+    await session.run_line("/as p1")
+    sales = await session.run_line("/moves sell")
+    assert sales[1:6] == ["  /sell corporation:CPR percent:10  (10% of CPR for $60)",
+                          "  /sell corporation:GT percent:10  (10% of GT for $65)",
+                          "  /sell corporation:LPS percent:10  (10% of LPS for $65)",
+                          "  /sell corporation:TGB percent:10  (10% of TGB for $70)",
+                          "  /sell corporation:THB percent:10  (10% of THB for $45)"], sales
+    sold = await session.run_line("/sell corporation:GT percent:10")
+    assert sold[0].startswith("Player 1 sells a 10% share of GT and receives $65"), sold
