@@ -128,8 +128,18 @@ def overview(game: Game, pids: set[str]) -> list[str]:
                     text += " (after a sale the train must come from the bank)"
             elif first is not None:  # offered by the step, but nothing fits now (no tile, no space)
                 text += f" (no {first.name} to choose now)"
+            elif t == "pass" and (said := _pass_words(game, e)):
+                text += f": {said[:1].lower()}{said[1:]}"
             lines.append("  " + text)
     return lines
+
+
+def _pass_words(game: Game, entity: str) -> str | None:
+    """What /pass does in the current step when more than giving it up (the national's
+    formation: "Repay the loans (Player 3 pays $229)")."""
+    rnd = game.round
+    step = rnd.active_step() if isinstance(rnd, OperatingRound) else None
+    return step.pass_words(entity) if step is not None else None
 
 
 def command_moves(game: Game, entity: str, cmd: Move, given: dict[str, str]) -> list[str]:

@@ -182,6 +182,11 @@ def fallback_line(game: Game, entity: str, action_type: str, command: str) -> st
     """How to report a move the engine logs nothing for (seen before it is processed)."""
     name = game.name_of(entity)
     if action_type == "pass":
+        rnd = game.round
+        step = rnd.active_step() if isinstance(rnd, OperatingRound) else None
+        said = step.pass_words(entity) if step is not None else None
+        if said:  # what this pass does ("LPS passes: repay the loans (Player 3 pays $229)")
+            return f"{name} passes: {said[:1].lower()}{said[1:]}"
         return f"{name} passes ({activity(game, entity, first=False)})"
     if action_type in _DONE_WORDS:
         return f"{name} {_DONE_WORDS[action_type]}"

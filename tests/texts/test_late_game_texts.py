@@ -219,3 +219,17 @@ async def test_moves_sell_offers_sales_as_players_write_them(session: LocalSessi
                           "  /sell corporation:THB percent:10  (10% of THB for $45)"], sales
     sold = await session.run_line("/sell corporation:GT percent:10")
     assert sold[0].startswith("Player 1 sells a 10% share of GT and receives $65"), sold
+
+
+async def test_the_formations_pass_says_that_the_president_pays(session: LocalSession, tmp_path: Path) -> None:
+    """LPS, at the national's formation, may merge or have its president repay its loans: the
+    choice read "(/merge, /pass)", not saying that /pass means Player 3 pays $229 of his own;
+    now the step, /moves and the reply to /pass say so."""
+    await imported(session, tmp_path, "1856", "1856_game_end_bank", 595)
+    await session.run_line("/as p3")
+    moves = await session.run_line("/moves")
+    assert moves[0].endswith("**LPS**: repay loans or merge into the national (LPS's loans need $229 more than its "
+                             "treasury: /pass repays them, Player 3 paying $229; /merge merges LPS into the national)")
+    assert "  /pass: repay the loans (Player 3 pays $229)" in moves, moves
+    passed = await session.run_line("/pass")
+    assert passed[:2] == ["LPS passes: repay the loans (Player 3 pays $229) (p3)", "Player 3 pays off LPS's debt ($229)"]

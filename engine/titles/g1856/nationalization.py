@@ -61,7 +61,7 @@ class NationalizationPayoffStep(Step):
         who = g.name_of(pres)
         if "pass" in self.actions(entity):
             return (f"{self.name} ({entity}'s loans need {g.fmt(owed)} more than its treasury: "
-                    f"{who} would pay it)")
+                    f"/pass repays them, {who} paying {g.fmt(owed)}; /merge merges {entity} into the national)")
         return f"merge into the national ({entity}'s loans need {g.fmt(owed)} more than its treasury; {who} cannot pay it)"
 
     def pass_words(self, entity: str) -> str | None:
