@@ -162,7 +162,8 @@ PASS_LABELS = (
     ("right", "No right"),
     ("issue or redeem", "No shares issued"),
     ("run routes", "Do not run"),
-    ("assign", "No assignment"),
+    ("marker", "No marker"),
+    ("discard trains", "Keep the trains"),
     ("merge", "Do not merge"),
 )
 MENU_SIZE = 25  # Discord's limit of options in a select menu

@@ -244,7 +244,7 @@ def test_the_nationals_clean_up_steps_say_what_is_left_to_do() -> None:
     g = at("1856", "1856_game_end_bank", 595)
     assert activity(g, "CGR").startswith("remove national stations (remove 1 station on ")
     g = at("1856", "1856_game_end_bank", 596)
-    assert activity(g, "CGR") == "national discards trains (7 trains, keeps 3: discard 4 more)"
+    assert activity(g, "CGR") == "discard trains (7 trains, keeps 3: discard 4 more)"
 
 
 def test_the_dividend_choices_show_the_run_left_after_unpaid_interest() -> None:

@@ -233,3 +233,11 @@ async def test_the_formations_pass_says_that_the_president_pays(session: LocalSe
     assert "  /pass: repay the loans (Player 3 pays $229)" in moves, moves
     passed = await session.run_line("/pass")
     assert passed[:2] == ["LPS passes: repay the loans (Player 3 pays $229) (p3)", "Player 3 pays off LPS's debt ($229)"]
+
+
+async def test_the_nationals_discard_step_reads_after_to(session: LocalSession, tmp_path: Path) -> None:
+    """"Now waiting for CGR ... to national discards trains": the step names read after "to"."""
+    await imported(session, tmp_path, "1856", "1856_game_end_bank", 597)
+    status = "\n".join(await session.run_line("/game status"))
+    assert "to discard trains (7 trains, keeps 3: discard 4 more): /discard" in status, status
+    assert "national discards" not in status

@@ -139,7 +139,7 @@ class RemoveTokensStep(Step):
 class NationalDiscardStep(Step):
     """Right after formation the national may scrap rusting trains and must get down to 3."""
 
-    name = "national discards trains"
+    name = "discard trains"  # (the national, after its formation: "waiting for CGR to discard trains")
 
     def discardable(self) -> list[str]:
         g = as_g1856(self.game)

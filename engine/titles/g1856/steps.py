@@ -67,7 +67,7 @@ class LoanStep(Step):
 class AssignStep(Step):
     """A private's one-off marker (1856 GLSC port marker) placed by its owning corporation."""
 
-    name = "assign"
+    name = "place a private's marker"
     blocks_always = False
 
     def actions(self, entity: str) -> list[str]:
