@@ -60,5 +60,27 @@ def programmed_action(game: Game) -> A.Action | None:
     return None
 
 
+def in_force(game: Game, pid: str) -> bool:
+    """Whether ``pid``'s programmed move still applies: not a pass for one stock round once that
+    round is over, nor a conditional pass after a sale, nor a purchase whose goal is reached or
+    gone (:func:`programmed_action` cancels those at the player's next stock-round turn)."""
+    prog = game.programs.get(pid)
+    if prog is None:
+        return False
+    mark = game.program_marks.get(pid, (None, 0))
+    same_round = mark[0] == game.round_key()
+    if isinstance(prog, A.ProgramSharePass):
+        if not prog.indefinite and mark[0] is not None and not same_round:
+            return False
+        sold = game.round.sales if game.round is not None else 0
+        return not (same_round and sold > mark[1] and not prog.unconditional)
+    if isinstance(prog, A.ProgramBuyShares):
+        corp = game.corporations.get(prog.corporation)
+        until = prog.until_condition
+        return not (corp is None or corp.closed or (until == "float" and corp.started)
+                    or (isinstance(until, int) and game.percent_of(pid, prog.corporation) >= until))
+    return True
+
+
 def _disable(pid: str, reason: str) -> A.Action:
     return A.ProgramDisable(entity=pid, entity_type="player", reason=reason)

@@ -13,6 +13,7 @@ from engine.decisions import acting_entities, round_title, standing_bids
 from engine.errors import BAD_OPTION, GameError
 from engine.game import Game
 from engine.map import hexgrid
+from engine.programs import in_force
 from engine.rounds.operating import OperatingRound
 from engine.rounds.stock import StockRound
 
@@ -200,13 +201,11 @@ def status_text(row: GameRow, game: Game, seats: list[Seat], state: int) -> str:
     if bids:
         lines.append("Standing bids: " + ", ".join(
             f"{sym} {game.fmt(amount)} ({game.name_of(pid)})" for sym, (pid, amount) in sorted(bids.items())))
-    if game.programs and not game.finished:
+    programs = sorted((pid, prog) for pid, prog in game.programs.items() if in_force(game, pid))
+    if programs and not game.finished:  # (one for a stock round that is over no longer applies)
         lines.append(
             "Programmed moves: "
-            + "; ".join(
-                f"{game.name_of(pid)}: {describe_program(game, prog)}"
-                for pid, prog in sorted(game.programs.items())
-            )
+            + "; ".join(f"{game.name_of(pid)}: {describe_program(game, prog)}" for pid, prog in programs)
         )
     return "\n".join(lines)
 

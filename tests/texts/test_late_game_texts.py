@@ -241,3 +241,18 @@ async def test_the_nationals_discard_step_reads_after_to(session: LocalSession, 
     status = "\n".join(await session.run_line("/game status"))
     assert "to discard trains (7 trains, keeps 3: discard 4 more): /discard" in status, status
     assert "national discards" not in status
+
+
+async def test_only_programs_still_in_force_are_shown(session: LocalSession, tmp_path: Path) -> None:
+    """"Programmed moves: Player 4: auto-pass in stock rounds (this stock round)" was still shown
+    in the operating round after that stock round (and into the next one, until the engine
+    cancels it at the player's turn); now only programs that still apply are shown."""
+    await imported(session, tmp_path, "1856", "1856_game_end_bank", 611)  # SR 6: Player 4's pass set at 610
+    status = "\n".join(await session.run_line("/game status"))
+    assert "Programmed moves: Player 4: auto-pass in stock rounds (this stock round)" in status, status
+
+
+async def test_a_pass_for_one_stock_round_is_not_shown_after_it(session: LocalSession, tmp_path: Path) -> None:
+    await imported(session, tmp_path, "1856", "1856_game_end_bank", 595)  # Operating Round 5.2
+    status = "\n".join(await session.run_line("/game status"))
+    assert "Operating Round" in status and "Programmed moves" not in status, status
