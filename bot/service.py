@@ -312,7 +312,10 @@ class GameService:
             asked = offers.consent_needed(game, action, seats, caller.id)
             if asked is not None and game.accepts(action):  # (a refused purchase is refused below)
                 return await offers.propose(self, row, cached, caller, action, *asked)
+            lapsed = await offers.lapsing_line(self, row, cached)
             reply = await self.apply(row, cached, caller, action, seats)
+            if lapsed:
+                reply.lines.insert(1, lapsed)
         except GameError as exc:  # the state is as it was: say why, and what would work
             raise GameError(explain_refusal(game, action, exc), exc.code, **exc.facts) from None
         if note:

@@ -261,7 +261,7 @@ def _game_commands() -> tuple[Command, ...]:
                 "answer the offer for your private or your corporation's train (the buyer: vote:no withdraws it)",
                 (("vote", "yes: accept, no: refuse"),),
                 example="/game offer vote:yes",
-                hidden=("state",),
+                hidden=("state", "offer"),
             ),
         ),
         Command(

@@ -28,7 +28,7 @@ from ..storage.rows import GameRow, Seat
 from ..texts import story
 from ..texts.game import decision_buttons, find_seat, status_text, you_can
 from ..version import ENGINE_VERSION
-from . import access
+from . import access, offers
 from . import rules as rules_cmds
 
 if TYPE_CHECKING:
@@ -182,6 +182,9 @@ async def game_status(service: GameService, channel_id: str, caller: Caller, par
         game_id=row.id,
         ephemeral=True,
     )
+    note = None if cached.game.finished else await offers.offer_note(service, row, cached, caller.id)
+    if note:
+        reply.lines.append(note)
     turn = await service.store.turn(row.id)
     if turn is not None and not cached.game.finished and turn.player_id and service.now() - turn.since >= 60:
         settings = ReminderSettings.from_dict(row.settings)

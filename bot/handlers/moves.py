@@ -35,6 +35,7 @@ from ..reply import Caller, Reply, UserError
 from ..terminal.textcmd import format_command
 from ..texts.lay import tile_name, tile_sort, tiles_text, track_text
 from ..texts.turns import activity, next_line, shortfall_text
+from . import offers
 
 if TYPE_CHECKING:
     from ..service import GameService
@@ -61,6 +62,9 @@ async def moves(service: GameService, channel_id: str, caller: Caller, params: d
         lines = command_moves(game, entity, cmd, {k: v for k, v in params.items() if k != "command"})
     else:
         lines = overview(game, pids)
+        note = await offers.offer_note(service, row, cached, caller.id)
+        if note:
+            lines.insert(0, note)
     return Reply(lines=[*fit(lines), next_line(game, seats)], ephemeral=True)
 
 

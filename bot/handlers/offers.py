@@ -17,6 +17,7 @@ player selling to themselves is not asked either.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -33,6 +34,18 @@ if TYPE_CHECKING:
     from ..service import CachedGame, GameService
 
 TOPIC = "offer:"  # an offer's topic in the store's request: this prefix, then the action as JSON
+
+
+def slot(seq: int) -> int:
+    """Where the offer made at state ``seq`` is kept: the store's table of votes, at a key of its
+    own (below 0), so that it and an undo vote at the same position leave each other alone."""
+    return -1 - seq
+
+
+def offer_id(data: str) -> str:
+    """A short name for an offer (its action, as stored): the buttons carry it, so a late tap on
+    an offer since withdrawn does not answer the one made after it."""
+    return hashlib.sha1(data.encode()).hexdigest()[:8]
 
 
 @dataclass(frozen=True)
@@ -85,14 +98,14 @@ def takes_from_person(game: Game, action: A.Action, automatic: set[str]) -> bool
 
 
 def computer_refusal(game: Game, action: A.Action, seats: list[Seat]) -> str | None:
-    """The computer player's answer when ``action`` buys from a seat it plays: it sells at face
-    value or more (nobody is there to agree to less); the refusal, or None (no such purchase, or
-    a price it takes)."""
+    """The answer when ``action`` buys from a seat nobody is there to answer for (the computer
+    plays it, or it is free): such a seat sells at face value or more, nobody being there to
+    agree to less; the refusal, or None (no such purchase, or a price it takes)."""
     sale = taken_from(game, action)
     if sale is None or sale.seller == game.controller_of(action.entity):
         return None
     seat = next((s for s in seats if s.player_id == sale.seller), None)
-    if seat is None or not (seat.conceded or seat.user_id == ROBOT_USER):
+    if seat is None or not (seat.conceded or seat.user_id in (None, ROBOT_USER)):
         return None
     if isinstance(action, A.BuyCompany):
         face = game.companies[action.company].value
@@ -101,6 +114,9 @@ def computer_refusal(game: Game, action: A.Action, seats: list[Seat]) -> str | N
         face = game.trains[action.train].price
     if action.price >= face:
         return None
+    if seat.user_id is None:
+        return (f"Nobody holds {seat.name}'s seat to agree: {sale.thing} sells for no less than {game.fmt(face)},"
+                " its face value (a player who claims the seat with /game claim may agree to less)")
     return (f"The computer player, who plays {seat.name}'s seat, sells {sale.thing} for no less than"
             f" {game.fmt(face)}, its face value (nobody is there to agree to less)")
 
@@ -114,21 +130,22 @@ async def propose(service: GameService, row: GameRow, cached: CachedGame, caller
     """The buyer's purchase as an offer to the seller (the engine accepts it: checked before)."""
     game = cached.game
     data = json.dumps(action.to_dict(), sort_keys=True)
-    await service.store.save_undo_request(row.id, UndoRequest(cached.seq, f"{caller.id}\n{TOPIC}{data}",
+    await service.store.save_undo_request(row.id, UndoRequest(slot(cached.seq), f"{caller.id}\n{TOPIC}{data}",
                                                               [caller.id]))
+    answer = f"/game offer offer:{offer_id(data)} state:{cached.seq}"
     buyer = f"{game.name_of(action.entity)} ({caller.name})"
     price = _price(game, action)
     owner = f"{seller.name}, its owner" if sale.private else f"{seller.name}, its president"
     reply = Reply(
         lines=[f"{buyer} offers {price} for {sale.thing}: {owner}, accepts or refuses "
                "(nothing changes until then; another move withdraws the offer)"],
-        buttons=[Button(f"Accept {price}", f"/game offer vote:yes state:{cached.seq}", "success"),
-                 Button("Refuse", f"/game offer vote:no state:{cached.seq}", "danger")],
+        buttons=[Button(f"Accept {price}", f"{answer} vote:yes", "success"),
+                 Button("Refuse", f"{answer} vote:no", "danger")],
     )
     reply.game_id = row.id  # a game message: its buttons are the channel's live ones (the buyer's go)
     assert seller.user_id is not None  # (consent_needed asks only seated people)
     reply.heads_up.append((seller.user_id, f"{seller.name}: {buyer} offers {price} for {sale.yours}; accept or"
-                           " refuse with the buttons above (/game offer vote:yes or vote:no)"))
+                           " refuse with this message's buttons (/game offer vote:yes or vote:no)"))
     return reply
 
 
@@ -140,13 +157,14 @@ async def game_offer(service: GameService, channel_id: str, caller: Caller, para
     vote = (params.get("vote") or "").strip().lower()
     if vote not in ("yes", "no"):
         raise UserError("Answer an offer with vote:yes (accept) or vote:no (refuse)")
-    req = await service.store.undo_request(row.id, cached.seq)
-    topic = req.requested_by.partition("\n")[2] if req is not None else ""
-    if req is None or not topic.startswith(TOPIC) or any(v.startswith("-") for v in req.votes):
+    found = await open_offer(service, row, cached)
+    if found is None:
         raise UserError("No offer is open now (another move ends an offer). Nothing was changed.")
+    req, buyer_id, action, data = found
+    if params.get("offer") and params["offer"] != offer_id(data):
+        raise UserError("That offer was withdrawn; another is open now: answer it with its own buttons."
+                        " Nothing was changed.")
     game = cached.game
-    buyer_id = req.requested_by.partition("\n")[0]
-    action = A.Action.from_dict(json.loads(topic[len(TOPIC):]))
     seats = await service.store.seats(row.id)
     asked = consent_needed(game, action, seats, buyer_id)
     buyer = next((s for s in seats if s.user_id == buyer_id and s.player_id == game.controller_of(action.entity)),
@@ -174,6 +192,49 @@ async def game_offer(service: GameService, channel_id: str, caller: Caller, para
     reply = await service.apply(row, cached, Caller(buyer_id, buyer.name), action, seats)
     reply.lines.insert(0, f"{caller.name} accepts {what}:")
     return reply
+
+
+async def open_offer(service: GameService, row: GameRow, cached: CachedGame,
+                     ) -> tuple[UndoRequest, str, A.Action, str] | None:
+    """The offer open at the game's position: its record, the buyer's user id, the purchase and
+    its stored form (None: none, or it was answered)."""
+    req = await service.store.undo_request(row.id, slot(cached.seq))
+    topic = req.requested_by.partition("\n")[2] if req is not None else ""
+    if req is None or not topic.startswith(TOPIC) or any(v.startswith("-") for v in req.votes):
+        return None
+    data = topic[len(TOPIC):]
+    return req, req.requested_by.partition("\n")[0], A.Action.from_dict(json.loads(data)), data
+
+
+async def offer_note(service: GameService, row: GameRow, cached: CachedGame, caller_id: str) -> str | None:
+    """For /moves and /game status: the offer waiting for the caller's answer, or the caller's own
+    offer waiting for the seller's (None: neither)."""
+    found = await open_offer(service, row, cached)
+    if found is None:
+        return None
+    _, buyer_id, action, _ = found
+    game = cached.game
+    asked = consent_needed(game, action, await service.store.seats(row.id), buyer_id)
+    if asked is None:
+        return None
+    sale, seller = asked
+    what = f"{game.name_of(action.entity)} offers {_price(game, action)} for {sale.thing}"
+    if caller_id == seller.user_id:
+        return f"An offer waits for your answer: {what}: /game offer vote:yes (accept) or vote:no (refuse)"
+    if caller_id == buyer_id:
+        return f"Your offer waits for {seller.name}'s answer: {what} (/game offer vote:no withdraws it)"
+    return None
+
+
+async def lapsing_line(service: GameService, row: GameRow, cached: CachedGame) -> str | None:
+    """The line for a move made while an offer is open (the move withdraws it), or None."""
+    found = await open_offer(service, row, cached)
+    if found is None:
+        return None
+    action = found[2]
+    sale = taken_from(cached.game, action)
+    thing = sale.thing if sale is not None else "it"
+    return f"({cached.game.name_of(action.entity)}'s offer of {_price(cached.game, action)} for {thing} is withdrawn)"
 
 
 async def _close(service: GameService, row: GameRow, req: UndoRequest, vote: str) -> None:

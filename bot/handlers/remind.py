@@ -88,22 +88,27 @@ async def game_notify(service: GameService, channel_id: str, caller: Caller, par
 
 async def game_remind(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
     """Nudge the acting player now (any seated player; at most once an hour per game); an
-    automatic seat that stopped after its cap of moves in a row goes on."""
+    automatic seat that stopped after its cap of moves in a row goes on (a seated player's or
+    the host's /game remind)."""
     row, cached = await service.active(channel_id)
     game = cached.game
     if game.finished:
         raise UserError("The game is over; nobody needs reminding")
     seats = await service.store.seats(row.id)
-    if not any(s.user_id == caller.id for s in seats):
-        raise UserError("Only a seated player can send a reminder")
+    seated = any(s.user_id == caller.id and not s.conceded for s in seats)
     acting = game.acting_players()
     seat = next((s for s in seats if acting and s.player_id == acting[0]), None)
-    if seat is None or not seat.user_id:
-        raise UserError("Nobody holds the acting seat; a free seat is taken with /game claim")
-    if seat.conceded:  # an automatic seat that stopped (a run of moves has a cap): it goes on
+    if seat is not None and seat.conceded and (seated or caller.id == row.host_id):
+        # an automatic seat that stopped (a run of moves has a cap): it goes on
         reply = Reply(lines=[f"{caller.name} lets the automatic seats go on"])
         await service.after_change(row, cached, seats, reply, before=(game.round_key(), turn_key(game)))
         return reply
+    if not any(s.user_id == caller.id for s in seats):
+        raise UserError("Only a seated player can send a reminder")
+    if seat is None or not seat.user_id:
+        raise UserError("Nobody holds the acting seat; a free seat is taken with /game claim")
+    if seat.conceded:
+        raise UserError("The automatic seats go on when a seated player or the host types /game remind")
     if seat.user_id == caller.id:
         raise UserError("It is your own turn")
     now = service.now()

@@ -11,7 +11,7 @@ import pytest
 
 from bot.commands.layer import CommandLayer
 from bot.gamelog import describe_action
-from bot.handlers.offers import consent_needed, taken_from
+from bot.handlers.offers import computer_refusal, consent_needed, taken_from
 from bot.play import MOVES, title_example
 from bot.robot import ROBOT_USER
 from bot.storage.rows import Seat
@@ -326,8 +326,8 @@ async def test_buying_another_players_train_is_an_offer_the_seller_accepts(sessi
     printed = await session.run_line("/train train:2-0 price:1")  # bob's BW, alice's B&L's train
     assert printed[0] == ("BW (bob) offers $1 for B&L's 2-train (2-0): alice, its president, accepts or refuses"
                           " (nothing changes until then; another move withdraws the offer)"), printed
-    assert ("@alice alice: BW (bob) offers $1 for your corporation B&L's 2-train (2-0); accept or refuse with the"
-            " buttons above (/game offer vote:yes or vote:no)") in printed
+    assert ("@alice alice: BW (bob) offers $1 for your corporation B&L's 2-train (2-0); accept or refuse with this"
+            " message's buttons (/game offer vote:yes or vote:no)") in printed
     assert await count(session) == before  # nothing changed
     printed = await session.run_line("/game offer vote:yes")  # bob cannot accept his own offer
     assert printed[0].startswith("!") and "alice answers your offer" in printed[0], printed
@@ -373,14 +373,47 @@ async def test_another_move_ends_an_offer(session: LocalSession) -> None:
     await typed(session, BW_AT_ITS_TRAIN_STEP)
     printed = await session.run_line("/train train:2-0 price:1")
     accept = next(ln.split("] ", 1)[1] for ln in printed if ln.startswith("[button Accept $1]"))
-    assert accept.startswith("/game offer vote:yes state:"), accept
+    assert accept.startswith("/game offer offer:") and accept.endswith(" vote:yes"), accept
     before = await count(session)
     printed = await session.run_line("/private company:P2 price:1")  # bob's own private: no offer, done at once
     assert printed[0].startswith("BW buys P2"), printed
+    assert printed[1] == "(BW's offer of $1 for B&L's 2-train (2-0) is withdrawn)", printed
     assert await count(session) == before + 1
     await session.run_line("/as alice")
     printed = await session.run_line(accept)  # the old offer's button
     assert printed[0].startswith("!") and "out of date" in printed[0], printed
+
+
+async def test_an_offer_and_an_undo_request_leave_each_other_alone(session: LocalSession) -> None:
+    """They shared the position's slot in the store: an undo request cancelled the offer, unsaid."""
+    await typed(session, BW_AT_ITS_TRAIN_STEP)
+    await session.run_line("/train train:2-0 price:1")
+    await session.run_line("/as carol")
+    asked = await session.run_line("/game undo")
+    assert "asks to undo" in asked[0], asked
+    await session.run_line("/as alice")
+    moves = await session.run_line("/moves")
+    assert ("An offer waits for your answer: BW offers $1 for B&L's 2-train (2-0): /game offer vote:yes (accept)"
+            " or vote:no (refuse)") in moves[0], moves
+    status = await session.run_line("/game status")
+    assert any(ln.startswith("An offer waits for your answer") for ln in status), status
+    accepted = await session.run_line("/game offer vote:yes")
+    assert accepted[0] == "alice accepts BW's offer of $1 for B&L's 2-train (2-0):", accepted
+
+
+async def test_a_withdrawn_offers_button_does_not_answer_the_next(session: LocalSession) -> None:
+    """The Accept button of an offer since withdrawn accepted the one made after it, at its price."""
+    await typed(session, BW_AT_ITS_TRAIN_STEP)
+    first = await session.run_line("/train train:2-0 price:90")
+    old = next(ln.split("] ", 1)[1] for ln in first if ln.startswith("[button Accept $90]"))
+    await session.run_line("/game offer vote:no")  # bob withdraws it
+    await session.run_line("/train train:2-0 price:10")
+    mine = await session.run_line("/moves")
+    assert "Your offer waits for alice's answer: BW offers $10 for B&L's 2-train (2-0)" in mine[0], mine
+    await session.run_line("/as alice")
+    late = await session.run_line(old)
+    assert late[0].startswith("!") and "That offer was withdrawn; another is open now" in late[0], late
+    assert (await session.run_line("/game offer vote:yes"))[0].startswith("alice accepts BW's offer of $10")
 
 
 async def test_an_illegal_purchase_is_refused_not_offered(session: LocalSession) -> None:
@@ -445,6 +478,18 @@ def test_nobody_to_ask(before_sale: tuple[Game, A.Action], seller_user: str | No
                        caller: str) -> None:
     game, action = before_sale
     assert consent_needed(game, action, offer_seats(seller_user, conceded), caller) is None
+
+
+def test_a_free_seat_sells_at_face_value_only(before_sale: tuple[Game, A.Action]) -> None:
+    """Nobody holds the seller's seat: nobody can agree to less than face value (it was taken
+    at any price, unasked)."""
+    game, action = before_sale
+    cheap = A.BuyTrain(entity="CA", entity_type="corporation", train="2-5", price=1)
+    assert computer_refusal(game, cheap, offer_seats(None)) == (
+        "Nobody holds Player 2's seat to agree: BBG's 2-train (2-5) sells for no less than $100, its face value"
+        " (a player who claims the seat with /game claim may agree to less)")
+    assert computer_refusal(game, action, offer_seats(None)) is None  # $250: taken
+    assert computer_refusal(game, cheap, offer_seats("u2")) is None  # a person: an offer instead
 
 
 def test_a_purchase_from_the_depot_asks_nobody(before_sale: tuple[Game, A.Action]) -> None:
