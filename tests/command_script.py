@@ -63,14 +63,15 @@ async def send(layer: CommandLayer, channel: str, user: str, line: str, guild: s
 def offer_of(reply: Reply) -> tuple[str, str] | None:
     """The seller's user and the command accepting, when ``reply`` is an offer to buy from another
     player (:mod:`bot.handlers.offers`); else None."""
-    accept = next((b.command for b in reply.buttons if b.command.startswith("/game offer vote:yes")), None)
+    accept = next((b.command for b in reply.buttons
+                   if b.command.startswith("/game offer ") and b.command.endswith(" vote:yes")), None)
     return (reply.heads_up[0][0], accept) if accept is not None and reply.heads_up else None
 
 
 def offer_in(printed: list[str]) -> tuple[str, str] | None:
     """:func:`offer_of` read off a local session's printed reply ("@user ..." lines, "[button ...] command")."""
     accept = next((ln.split("] ", 1)[1] for ln in printed
-                   if ln.startswith("[button ") and "] /game offer vote:yes" in ln), None)
+                   if ln.startswith("[button ") and "] /game offer " in ln and ln.endswith(" vote:yes")), None)
     seller = next((ln[1:].split(" ", 1)[0] for ln in printed if ln.startswith("@") and " offers " in ln), None)
     return (seller, accept) if accept is not None and seller is not None else None
 
