@@ -232,6 +232,8 @@ async def game_seat(service: GameService, channel_id: str, caller: Caller, param
             f"after {settings.sub_days:g} days of silence (/game sub)"
         )
     await service.store.set_seat_user(row.id, seat.position, target, was=seat.user_id)
+    if seat.conceded != (target == ROBOT_USER):  # a person plays it now (it stayed automatic)
+        await service.store.set_seat_conceded(row.id, seat.position, target == ROBOT_USER)
     if row.last_ping_seat == seat.player_id:
         await service.store.set_last_ping(row.id, None)  # the new holder gets pinged next time
     shown = params.get("user_name") or target

@@ -21,6 +21,7 @@ from ..acting import resolve_entity, waiting_for
 from ..choices import action_choices
 from ..play import MOVES, Move, allowed_commands, move_help, offered_commands
 from ..reply import Button, Caller, Pick, UserError
+from ..robot import ROBOT_USER
 from ..storage.rows import GameRow, Seat
 from ..terminal.textcmd import format_command
 
@@ -230,7 +231,7 @@ def corporations_line(game: Game) -> str:
 
 def _seat_note(seat: Seat | None) -> str:
     if seat is not None and seat.conceded:
-        return " (conceded: automatic)"
+        return " (the computer player)" if seat.user_id == ROBOT_USER else " (conceded: automatic)"
     return "" if seat is not None and seat.user_id else " (free seat)"
 
 

@@ -137,3 +137,20 @@ def test_the_computer_avoids_a_purchase_from_a_person() -> None:
     assert not takes_from_person(game, buy, {"Player 2"})  # the computer plays Player 2's seat
     decision = robot_decision(game, "CA", avoid=lambda a: takes_from_person(game, a, set()))
     assert decision is None or not takes_from_person(game, decision.action, set())
+
+
+async def test_a_seat_taken_back_from_the_computer_is_played_by_its_person(
+        layer: CommandLayer, clock: FakeClock) -> None:
+    """/game seat gave a computer's seat to a person but left it automatic: the computer kept
+    playing it (play-test). The status names the computer player's seats as such."""
+    await setup_game(layer, 18)  # BBG (alice, Player 1) operates; alice is the host
+    clock.at(days=8)
+    assert (await run(layer, "alice", '/game robot seat:"Player 1"')).ok
+    status = await run(layer, "bob", "/game status")
+    assert "Player 1 $170 (the computer player)" in status.lines[0], status.lines[0]
+    back = await run(layer, "alice", '/game seat seat:"Player 1" user:alice')
+    assert back.ok, back.error
+    row = await layer.store.open_game(CH)
+    assert row is not None
+    seat = (await layer.store.seats(row.id))[0]
+    assert seat.user_id == "alice" and not seat.conceded
