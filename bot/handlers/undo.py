@@ -22,6 +22,7 @@ from engine.replay import filter_actions
 
 from ..gamelog import build_game, describe_action
 from ..reply import Button, Caller, Reply, UserError
+from ..robot import ROBOT_USER
 from ..service import SKIP_USER, CachedGame
 from ..storage.rows import GameRow, Seat, UndoRequest
 from .offers import taken_from
@@ -161,18 +162,31 @@ async def game_undo(service: GameService, channel_id: str, caller: Caller, param
     by_obj = {id(e.data): e.user_id for e in logged}
     active = filter_actions([e.data for e in logged])
     moves = [a for a in active if a.get("type") != "message"]
-    # the bot's passes for steps where nothing can be done go with the move they followed
-    skipped = 0
-    while skipped < len(moves) - 1 and by_obj.get(id(moves[-1 - skipped])) == SKIP_USER:
-        skipped += 1
-    target = moves[-1 - skipped] if moves else None
+    # the bot's passes for steps where nothing can be done, and the automatic seats' moves, go
+    # with the move they followed (an automatic seat's move undone alone is made again at once)
+    skipped = robots = 0
+    while skipped + robots < len(moves) - 1 and by_obj.get(id(moves[-1 - skipped - robots])) in (SKIP_USER,
+                                                                                                  ROBOT_USER):
+        if by_obj.get(id(moves[-1 - skipped - robots])) == SKIP_USER:
+            skipped += 1
+        else:
+            robots += 1
+    target = moves[-1 - skipped - robots] if moves else None
     if target is None:
         raise UserError("There is nothing to undo")
     what = describe_action(cached.game, target)
+    after = []
     if skipped:
-        what += f" (and the {skipped} step{'s' if skipped > 1 else ''} skipped after it)"
+        after.append(f"the {skipped} " + ("step skipped" if skipped == 1 else "steps skipped"))
+    if robots:
+        after.append(f"the {robots} " + ("move of the automatic seats" if robots == 1 else "moves of the automatic seats"))
+    if after:
+        what += f" (and {' and '.join(after)} after it)"
+    skipped += robots
     at = next(i for i, a in enumerate(active) if a is target)
-    back_to = active[at - 1] if skipped and at else None
+    # (undone to the action before it: to id 0, the start, when it was the first; 18xx.games
+    # also cuts every action after the id an undo names)
+    back_to = (active[at - 1] if at else {"id": 0}) if skipped else None
     own = by_obj.get(id(target)) == caller.id
     if vote is None and own and (skipped or bool(mine & set(cached.game.acting_players()))):
         # your own move in your turn (the turn the skipped steps may have ended is still yours)

@@ -154,3 +154,24 @@ async def test_a_seat_taken_back_from_the_computer_is_played_by_its_person(
     assert row is not None
     seat = (await layer.store.seats(row.id))[0]
     assert seat.user_id == "alice" and not seat.conceded
+
+
+async def test_undo_takes_back_the_automatic_seats_moves_with_the_move_they_followed(layer: CommandLayer) -> None:
+    """/game undo after the computer had moved undid the computer's last move, which it made
+    again at once: a person's move could never be reached (play-test). The automatic seats'
+    moves now go with the move they followed, as the bot's skipped steps do."""
+    assert (await run(layer, "alice", "/game new title:1856 robots:2")).ok
+    assert (await run(layer, "bob", "/game join")).ok
+    assert (await run(layer, "alice", "/game start order:joined")).ok
+    row = await layer.store.open_game(CH)
+    assert row is not None
+    before = await layer.store.action_count(row.id)
+    moved = await run(layer, "alice", "/pass")  # the auction: alice passes, the two robots follow
+    robots = sum(1 for ln in moved.lines if ln.startswith("🤖"))
+    assert robots >= 2, moved.lines
+    undone = await run(layer, "alice", "/game undo")
+    assert undone.ok and undone.lines[0].startswith("↩ Alice undoes: Alice passes (and the "), undone.lines
+    assert "moves of the automatic seats after it)" in undone.lines[0], undone.lines
+    game = (await layer.load(row)).game
+    assert game.acting_players() == ["1"]  # alice's turn again, as before her pass
+    assert await layer.store.action_count(row.id) > before  # an undo is appended, not a deletion
