@@ -248,7 +248,7 @@ def _game_commands() -> tuple[Command, ...]:
             undo.game_undo,
             Usage(
                 "game undo",
-                "undo the last action (the table agrees unless it was yours in your turn, or bought from you)",
+                "undo the last action (the table agrees unless it was yours in your turn)",
                 example="/game undo",
                 hidden=("vote",),
             ),

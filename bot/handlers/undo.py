@@ -1,10 +1,9 @@
-"""``/game undo``: your own last move during your turn at once; a purchase of your private or of
-your corporation's train by another player's corporation at once, by you, while it is the last move
-(a person's purchase was your offer to accept, :mod:`bot.handlers.offers`; an automatic seat's was
-not); anything else when every player at
-the table agrees (automatic seats do not vote; a free seat must be claimed first). The undo is an
-appended ``undo`` action, as 18xx.games records it; the state after it is rebuilt by replay
-before anything is stored.
+"""``/game undo``: your own last move during your turn at once; anything else when every
+player at the table agrees (automatic seats do not vote; a free seat must be claimed first). A
+purchase from you was your offer to accept (:mod:`bot.handlers.offers`): taking it back is the
+table's, as any other move. The bot's passes for steps where nothing can be done and the automatic
+seats' moves go with the move they followed. The undo is an appended ``undo`` action, as
+18xx.games records it; the state after it is rebuilt by replay before anything is stored.
 
 The vote itself (:func:`table_vote`) serves any motion the whole table must agree to: an undo of
 other players' moves, and a change of the provisional values once the game is under way
@@ -17,7 +16,6 @@ import asyncio
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine import actions as A
 from engine.replay import filter_actions
 
 from ..gamelog import build_game, describe_action
@@ -25,7 +23,6 @@ from ..reply import Button, Caller, Reply, UserError
 from ..robot import ROBOT_USER
 from ..service import SKIP_USER, CachedGame
 from ..storage.rows import GameRow, Seat, UndoRequest
-from .offers import taken_from
 
 if TYPE_CHECKING:
     from ..service import GameService
@@ -191,29 +188,12 @@ async def game_undo(service: GameService, channel_id: str, caller: Caller, param
     if vote is None and own and (skipped or bool(mine & set(cached.game.acting_players()))):
         # your own move in your turn (the turn the skipped steps may have ended is still yours)
         return await _undo(service, row, cached, caller, target, what, back_to)
-    if vote is None and not own and await _seller(row, seats, logged, target) in mine:
-        return await _undo(service, row, cached, caller, target, what + " (a purchase from you)", back_to)
     result = await table_vote(service, row, cached, caller, seats, vote, Motion(f"undo {what}", "/game undo"))
     if result.reply is not None:
         return result.reply
     reply = await _undo(service, row, cached, caller, target, what, back_to)
     await save_vote(service, row, result)
     return reply
-
-
-async def _seller(row: GameRow, seats: list[Seat], logged: list[Any], target: dict[str, Any]) -> str | None:
-    """The player whose private, or whose corporation's train, the move ``target`` bought for
-    another player's corporation (None: no such purchase); the game before it is replayed to tell."""
-    if target.get("type") not in ("buy_company", "buy_train"):
-        return None
-    at = next(i for i, e in enumerate(logged) if e.data is target)
-
-    def before() -> str | None:
-        game = build_game(row, seats, [e.data for e in logged[:at]])
-        taken = taken_from(game, A.Action.from_dict(target))
-        return taken.seller if taken is not None and taken.seller != game.controller_of(str(target.get("entity"))) else None
-
-    return await asyncio.to_thread(before)
 
 
 async def _undo(
