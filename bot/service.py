@@ -478,7 +478,10 @@ class GameService:
         acting = game.acting_players()
         nxt = acting[0] if acting else None
         await self._track_turn(row, nxt, actor)
-        if nxt is None or nxt == row.last_ping_seat:
+        # pinged once per turn; again when the automatic seats moved since and someone else's
+        # command led back to them (a person who was away)
+        again = nxt != actor and any(line.startswith("🤖") for line in after.lines)
+        if nxt is None or (nxt == row.last_ping_seat and not again):
             return
         await self.store.set_last_ping(row.id, nxt)
         row.last_ping_seat = nxt

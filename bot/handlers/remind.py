@@ -101,7 +101,8 @@ async def game_remind(service: GameService, channel_id: str, caller: Caller, par
     if seat is not None and seat.conceded and (seated or caller.id == row.host_id):
         # an automatic seat that stopped (a run of moves has a cap): it goes on
         reply = Reply(lines=[f"{caller.name} lets the automatic seats go on"])
-        await service.after_change(row, cached, seats, reply, before=(game.round_key(), turn_key(game)))
+        mine = next((s.player_id for s in seats if s.user_id == caller.id and not s.conceded), None)
+        await service.after_change(row, cached, seats, reply, actor=mine, before=(game.round_key(), turn_key(game)))
         return reply
     if not any(s.user_id == caller.id for s in seats):
         raise UserError("Only a seated player can send a reminder")

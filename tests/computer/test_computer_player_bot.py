@@ -98,8 +98,11 @@ async def test_automatic_seats_stopped_by_their_cap_go_on_with_game_remind(
     row = await layer.store.open_game(CH)
     assert row is not None
     before = await layer.store.action_count(row.id)
-    going = await run(layer, "bob", "/game remind")
-    assert going.ok and going.lines[0] == "Bob lets the automatic seats go on", going.lines
+    going = await run(layer, "alice", "/game remind")
+    assert going.ok and going.lines[0] == "Alice lets the automatic seats go on", going.lines
+    acting = (await layer.load(row)).game.acting_players()[0]
+    assert acting == "4", acting  # bob: pinged, though pinged before the computer moved
+    assert going.ping == "bob", (going.ping, going.lines)
     assert any(ln.startswith("🤖") for ln in going.lines), going.lines
     assert await layer.store.action_count(row.id) == before + 1  # one more move (the cap is 1)
 
