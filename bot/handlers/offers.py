@@ -5,9 +5,9 @@ and twice its face value); 18xx.games asks the seller nothing, so at a table pla
 the buyer could take a train for $1.
 
 Here the buyer's command becomes an *offer*: checked by the engine (a purchase it would refuse is
-refused at once), kept as the position's open motion (the store's vote of
-:mod:`bot.handlers.undo`, keyed by the game's state) and shown with Accept and Refuse buttons
-that ping the seller. ``/game offer vote:yes`` by the seller makes the purchase, as the buyer's
+refused at once), kept in the store's table of votes at a key of its own for the position
+(:func:`slot`: an undo vote there is left alone) and shown with Accept and Refuse buttons that
+name it and ping the seller. ``/game offer vote:yes`` by the seller makes the purchase, as the buyer's
 move; ``vote:no`` refuses it (by the buyer: withdraws it). Any other move ends the offer: an answer
 then finds the game moved on and changes nothing. Automatic seats and conceded seats are not
 asked (their moves are the computer's): the computer player sells at face value or more
