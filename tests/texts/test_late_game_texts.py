@@ -15,6 +15,7 @@ from bot.commands.layer import CommandLayer
 from bot.storage.store import Store
 from bot.terminal.local import LocalSession
 from engine.replay import filter_actions
+from tests.bot.test_command_fixes import typed
 from tests.fixture_util import load_export
 
 
@@ -25,15 +26,6 @@ async def session(tmp_path: Path) -> AsyncIterator[LocalSession]:
         yield LocalSession(CommandLayer(store, images=False), tmp_path / "images", user="p1")
     finally:
         await store.close()
-
-
-async def typed(session: LocalSession, script: str) -> list[str]:
-    """Type each line of ``script``; every one must be accepted. Returns the last reply."""
-    printed: list[str] = []
-    for line in script.strip().splitlines():
-        printed = await session.run_line(line)
-        assert not (printed and printed[0].startswith("!")), (line, printed)
-    return printed
 
 
 async def imported(session: LocalSession, tmp_path: Path, title: str, name: str, before: int) -> None:
