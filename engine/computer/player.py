@@ -218,7 +218,7 @@ def _fallback(game: Game, entity: str, seed: int, avoid: Callable[[A.Action], bo
         if "bankrupt" in types:
             action = A.Bankrupt(**base(game, e))
             if game.accepts(action):
-                return Decision(action, "cannot pay: goes bankrupt")
+                return Decision(action, "goes bankrupt: it has no other move")
         for kind in types:  # what is left: a right or a private, rather than no move at all
             sampled = sample_action(game, rng, e, kind)
             if sampled is not None and (avoid is None or not avoid(sampled)) and game.accepts(sampled):
