@@ -69,11 +69,32 @@ def build_routes(g: Game, e: str, p: Params) -> A.Action:
             for chain in [*r["connections"], *r.get("extension", [])]:
                 for h in chain:
                     pick(h, list(g.board.hexes), "hex")
-            # "F17-F15-G14-G12" through the stop at F15 is the connections F17-F15 and F15-G14-G12
+            # "F17-F15-G14-G12" through the stop at F15 is the connections F17-F15 and F15-G14-G12;
+            # "Barrie-Toronto-Oshawa" (stops only) takes the track between them where it is one way
             r["connections"] = [piece for chain in r["connections"]
-                                for piece in (g.board.split_chain(chain) or [chain])]
+                                for piece in (g.board.split_chain(chain) or between_stops(g, e, chain) or [chain])]
             r["hexes"] = route_hexes(r["connections"])
     return A.RunRoutes(**base(g, e), routes=tuple(routes))
+
+
+def between_stops(g: Game, e: str, chain: list[str]) -> list[list[str]] | None:
+    """A route written as its stops only ("M4-N11-P9"): each step the one way the corporation's
+    track runs from the one stop to the next (None: some step has none; several ways: the
+    player is asked which)."""
+    if e not in g.corporations or len(chain) < 2:
+        return None
+    graph = g.route_graph(e)
+    pieces: list[list[str]] = []
+    for a, b in zip(chain, chain[1:], strict=False):
+        ways = sorted({tuple(link.chain) for u, ref in enumerate(graph.stops) if ref[0] == a
+                       for link in graph.adj[u] if graph.stops[link.v][0] == b})
+        if not ways:
+            return None
+        if len(ways) > 1:
+            raise GameError(f"From {a} to {b} the track runs several ways ({' or '.join('-'.join(w) for w in ways)}):"
+                            " write the hexes of the one you mean", BAD_OPTION, option="routes", value=f"{a}-{b}")
+        pieces.append(list(ways[0]))
+    return pieces
 
 
 def chain_hexes(g: Game, text: str) -> list[str]:

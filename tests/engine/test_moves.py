@@ -349,3 +349,33 @@ def test_a_route_piece_ending_where_there_is_no_stop_says_so() -> None:
     game = game_from_export(load_export("1856", "hotseat001"))
     with pytest.raises(GameError, match=r"No track connects F17-G16 \(a route runs from stop to stop: G16 has no"):
         game.board.route_stops([["F17", "G16"]])
+
+
+def test_a_route_written_as_its_stops_takes_the_one_way_the_track_runs() -> None:
+    """/routes by stops only ("3-1: H4-I3-J2"; the late-game play-test typed "Barrie-Toronto-Oshawa")
+    was refused: H4 and I3 are not neighbours. Where the corporation's track runs one way between
+    two stops it is taken (H4-I5-I3, as B ran it); where several, the player is asked which.
+    1836jr56_game_end_bank: B's run at action 89; over the whole game typed that way, every run is
+    read as it was run, or asked about, or differs only where two stops are neighbours."""
+    export = load_export("1836jr56", "1836jr56_game_end_bank")
+    g = game_from_export(export)
+    told = {"same": 0, "asked": 0}
+    for raw in filter_actions(export["actions"]):
+        if raw["type"] == "run_routes" and raw.get("routes"):
+            text = "; ".join(f"{r['train']}: " + "-".join(r["hexes"]) for r in raw["routes"])
+            want = [[list(c) for c in r["connections"]] for r in raw["routes"]]
+            try:
+                got = [[list(c) for c in r["connections"]] for r in MOVES["routes"].build(g, raw["entity"],
+                                                                                         {"routes": text}).routes]
+            except GameError as exc:
+                assert "the track runs several ways" in str(exc) and "write the hexes of the one you mean" in str(exc)
+                told["asked"] += 1
+            else:
+                if got == want:
+                    told["same"] += 1
+                else:  # a step between neighbours is read as the track between them, not around
+                    assert all(len(c) == 2 for r in got for c in r), (raw["id"], got, want)
+            if raw["id"] == 89:
+                assert got == [[["H4", "I5", "I3"], ["I3", "J2"]], [["H6", "H4"]], [["H6", "G7"]]]
+        g.process(A.Action.from_dict(raw), safe=False)
+    assert told["same"] >= 50 and told["asked"] >= 20, told
