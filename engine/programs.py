@@ -27,27 +27,15 @@ def programmed_action(game: Game) -> A.Action | None:
     prog = game.programs.get(pid)
     if prog is None:
         return None
-    mark = game.program_marks.get(pid, (None, 0))
-    same_round = mark[0] == game.round_key()
+    lapsed = lapse(game, pid, prog)
+    if lapsed is not None:
+        return _disable(pid, lapsed)
     if isinstance(prog, A.ProgramSharePass):
-        if not same_round and not prog.indefinite:
-            if mark[0] is not None:
-                return _disable(pid, "A new stock round began")
-        if same_round and rnd.sales > mark[1] and not prog.unconditional:
-            return _disable(pid, "Shares were sold")
         if "pass" in game.action_types(pid) or not game.action_types(pid):
             return A.Pass(entity=pid, entity_type="player")
         return None
     if isinstance(prog, A.ProgramBuyShares):
         sym = prog.corporation
-        corp = game.corporations.get(sym)
-        if corp is None or corp.closed:
-            return _disable(pid, f"{sym} is no longer available")
-        until = prog.until_condition
-        if until == "float" and corp.started:
-            return _disable(pid, f"{sym} has floated")
-        if isinstance(until, int) and game.percent_of(pid, sym) >= until:
-            return _disable(pid, f"Holding {until}% of {sym}")
         if rnd.bought():
             return A.Pass(entity=pid, entity_type="player") if "pass" in game.action_types(pid) else None
         for share in rnd.buyable_shares(pid):
@@ -61,25 +49,35 @@ def programmed_action(game: Game) -> A.Action | None:
 
 
 def in_force(game: Game, pid: str) -> bool:
-    """Whether ``pid``'s programmed move still applies: not a pass for one stock round once that
-    round is over, nor a conditional pass after a sale, nor a purchase whose goal is reached or
-    gone (:func:`programmed_action` cancels those at the player's next stock-round turn)."""
+    """Whether ``pid``'s programmed move still applies (:func:`lapse` finds no reason it ended;
+    :func:`programmed_action` cancels it at the player's next stock-round turn)."""
     prog = game.programs.get(pid)
-    if prog is None:
-        return False
+    return prog is not None and lapse(game, pid, prog) is None
+
+
+def lapse(game: Game, pid: str, prog: A.Action) -> str | None:
+    """Why ``pid``'s programmed move no longer applies, or None: a pass for one stock round once
+    that round is over, a conditional pass after a sale, a purchase whose goal is reached or gone."""
     mark = game.program_marks.get(pid, (None, 0))
     same_round = mark[0] == game.round_key()
     if isinstance(prog, A.ProgramSharePass):
-        if not prog.indefinite and mark[0] is not None and not same_round:
-            return False
+        if not same_round and not prog.indefinite and mark[0] is not None:
+            return "A new stock round began"
         sold = game.round.sales if game.round is not None else 0
-        return not (same_round and sold > mark[1] and not prog.unconditional)
+        if same_round and sold > mark[1] and not prog.unconditional:
+            return "Shares were sold"
+        return None
     if isinstance(prog, A.ProgramBuyShares):
-        corp = game.corporations.get(prog.corporation)
+        sym = prog.corporation
+        corp = game.corporations.get(sym)
         until = prog.until_condition
-        return not (corp is None or corp.closed or (until == "float" and corp.started)
-                    or (isinstance(until, int) and game.percent_of(pid, prog.corporation) >= until))
-    return True
+        if corp is None or corp.closed:
+            return f"{sym} is no longer available"
+        if until == "float" and corp.started:
+            return f"{sym} has floated"
+        if isinstance(until, int) and game.percent_of(pid, sym) >= until:
+            return f"Holding {until}% of {sym}"
+    return None
 
 
 def _disable(pid: str, reason: str) -> A.Action:
