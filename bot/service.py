@@ -56,7 +56,7 @@ from .picture_cache import cache_of
 from .play import MOVES, build_action
 from .reminders import Clock, ReminderSettings, start_turn, utc_now
 from .reply import Attachment, Button, Caller, Reply, UserError
-from .robot import robot_decision, robot_entity
+from .robot import ROBOT_USER, robot_decision, robot_entity
 from .storage.store import GameRow, ResultRow, Seat, Store
 from .texts import story
 from .texts.game import decision_buttons, result_lines, status_text
@@ -72,7 +72,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_ROBOT_MOVES = 200
-ROBOT_USER = "robot"  # the user id logged with moves of a conceded seat
 SKIP_USER = "skip"  # the user id logged with the bot's passes for steps where nothing can be done
 
 
@@ -306,7 +305,7 @@ class GameService:
         note = typed_pass_note(game, entity, cached.round_turn, cached.seq, caller.id) \
             if cmd.action_type == "pass" and "state" not in params else None
         try:
-            refusal = offers.computer_refusal(game, action, seats)
+            refusal = offers.absent_seller_refusal(game, action, seats)
             if refusal:
                 raise UserError(refusal)
             asked = offers.consent_needed(game, action, seats, caller.id)

@@ -11,7 +11,7 @@ name it and ping the seller. ``/game offer vote:yes`` by the seller makes the pu
 move; ``vote:no`` refuses it (by the buyer: withdraws it). Any other move ends the offer: an answer
 then finds the game moved on and changes nothing. Automatic seats and conceded seats are not
 asked (their moves are the computer's): the computer player sells at face value or more
-(:func:`computer_refusal`) and buys nothing from a person (:func:`takes_from_person`); a
+(:func:`absent_seller_refusal`) and buys nothing from a person (:func:`takes_from_person`); a
 player selling to themselves is not asked either.
 """
 
@@ -97,7 +97,7 @@ def takes_from_person(game: Game, action: A.Action, automatic: set[str]) -> bool
     return sale is not None and sale.seller not in automatic and sale.seller != game.controller_of(action.entity)
 
 
-def computer_refusal(game: Game, action: A.Action, seats: list[Seat]) -> str | None:
+def absent_seller_refusal(game: Game, action: A.Action, seats: list[Seat]) -> str | None:
     """The answer when ``action`` buys from a seat nobody is there to answer for (the computer
     plays it, or it is free): such a seat sells at face value or more, nobody being there to
     agree to less; the refusal, or None (no such purchase, or a price it takes)."""

@@ -11,7 +11,7 @@ import pytest
 
 from bot.commands.layer import CommandLayer
 from bot.gamelog import describe_action
-from bot.handlers.offers import computer_refusal, consent_needed, taken_from
+from bot.handlers.offers import absent_seller_refusal, consent_needed, taken_from
 from bot.play import MOVES, title_example
 from bot.robot import ROBOT_USER
 from bot.storage.rows import Seat
@@ -480,11 +480,11 @@ def test_a_free_seat_sells_at_face_value_only(before_sale: tuple[Game, A.Action]
     at any price, unasked)."""
     game, action = before_sale
     cheap = A.BuyTrain(entity="CA", entity_type="corporation", train="2-5", price=1)
-    assert computer_refusal(game, cheap, offer_seats(None)) == (
+    assert absent_seller_refusal(game, cheap, offer_seats(None)) == (
         "Nobody holds Player 2's seat to agree: BBG's 2-train (2-5) sells for no less than $100, its face value"
         " (a player who claims the seat with /game claim may agree to less)")
-    assert computer_refusal(game, action, offer_seats(None)) is None  # $250: taken
-    assert computer_refusal(game, cheap, offer_seats("u2")) is None  # a person: an offer instead
+    assert absent_seller_refusal(game, action, offer_seats(None)) is None  # $250: taken
+    assert absent_seller_refusal(game, cheap, offer_seats("u2")) is None  # a person: an offer instead
 
 
 def test_a_purchase_from_the_depot_asks_nobody(before_sale: tuple[Game, A.Action]) -> None:
