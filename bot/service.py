@@ -132,29 +132,6 @@ def _conceded(seats: list[Seat]) -> set[str]:
     return {s.player_id for s in seats if s.conceded and s.player_id}
 
 
-_MARK = "\x00"  # stands for who made a move in its story: the computer player
-
-
-def robot_lines(told: list[str], name: str, reason: str) -> list[str]:
-    """The story of an automatic seat's move (``told``, with :data:`_MARK` for the mover), every
-    fact kept: the line reporting the move says why ("RR buys a 3+3-train for $230 from the
-    depot: it must own one to run"); ``reason`` alone when no line reports it."""
-    why = reason.split(": ", 1)[1] if ": " in reason else ""
-    if not why and reason.endswith(")") and " (" in reason:
-        why = reason[reason.rindex(" (") + 2:-1]
-    out: list[str] = []
-    for line in told:
-        if _MARK in line:
-            reported = not any(_MARK in ln for ln in told[:told.index(line)])
-            line = line.replace(f" ({_MARK})", "").replace(_MARK, "computer player")
-            if reported and why:
-                line += f": {why}"
-        out.append(f"🤖 {line}")
-    if not any(_MARK in ln for ln in told):
-        out.insert(0, f"🤖 {name} {reason}")
-    return out
-
-
 def _robots_due(game: Game, conceded: set[str], moved: bool) -> bool:
     """Whether :meth:`GameService.robot_moves` has anything to do: after a move (``moved``),
     steps where nothing can be done are passed; a conceded seat that must act moves."""
@@ -410,7 +387,7 @@ class GameService:
             except GameError as exc:
                 out.append(f"The automatic seat of {who} is stuck ({exc}); the host can /game sub the seat")
                 break
-            out += robot_lines(story.action_lines(game, action, mark, _MARK), game.name_of(action.entity),
+            out += story.robot_lines(story.action_lines(game, action, mark, story.MOVER), game.name_of(action.entity),
                                decision.reason)
             skip = True
         else:  # the cap, reached with an automatic seat still to move: a person lets it go on

@@ -142,13 +142,37 @@ def action_lines(game: Game, action: A.Action, before: Mark, who: str) -> list[s
 def skipped_lines(game: Game, action: A.Action, before: Mark, reason: str) -> list[str]:
     """A pass the bot made for an entity that could do nothing else: ``reason`` in place of the
     line reporting the pass, then what followed from it (the next turn, a new round...)."""
-    marker = "\x00"  # stands for the person who typed a move: nobody did
+    marker = MOVER  # nobody typed the move
     out = [reason]
     for line in action_lines(game, action, before, marker):
         if marker not in line:
             out.append(line)
         elif line.startswith("-- "):  # a banner that also reports the pass: kept, unmarked
             out.append(line.replace(f" ({marker})", ""))
+    return out
+
+
+MOVER = "\x00"  # stands for who made a move in its story (an automatic seat's: the computer player)
+
+
+def robot_lines(told: list[str], name: str, reason: str) -> list[str]:
+    """The story of an automatic seat's move (``told``, with :data:`MOVER` for the mover), every
+    fact kept: the line reporting the move says why ("RR buys a 3+3-train for $230 from the
+    depot: it must own one to run"); ``reason`` alone when no line reports it."""
+    why = reason.split(": ", 1)[1] if ": " in reason else ""
+    if not why and reason.endswith(")") and " (" in reason:
+        why = reason[reason.rindex(" (") + 2:-1]
+    out: list[str] = []
+    reported = False
+    for line in told:
+        if MOVER in line:
+            line = line.replace(f" ({MOVER})", "").replace(MOVER, "computer player")
+            if not reported and why:
+                line += f": {why}"
+            reported = True
+        out.append(f"🤖 {line}")
+    if not reported:
+        out.insert(0, f"🤖 {name} {reason}")
     return out
 
 

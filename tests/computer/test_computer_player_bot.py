@@ -10,7 +10,7 @@ import bot.service as service_module
 from bot.commands.layer import CommandLayer
 from bot.handlers.offers import takes_from_person
 from bot.robot import robot_decision
-from bot.service import robot_lines
+from bot.texts.story import robot_lines
 from engine import actions as A
 from engine.replay import filter_actions, replay
 from tests.command_script import send, set_up, user_of
