@@ -12,6 +12,7 @@ from engine.rounds.stock import StockRound
 
 from .play import allowed_commands, offered_commands
 from .reply import UserError
+from .texts.summary import why_over
 from .texts.turns import activity
 
 
@@ -113,7 +114,7 @@ def _can_now(game: Game, entity: str) -> str:
 def waiting_for(game: Game, seat_user: dict[str, str] | None = None) -> str:
     """ "waiting for BBG (president Alice) to lay track: /lay, /pass" for each acting entity."""
     if game.finished:
-        return f"the game is over ({game.end_reason})"
+        return f"the game is over ({why_over(game)})"
     parts = []
     for e in acting_entities(game):
         ctrl = game.controller_of(e)

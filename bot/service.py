@@ -62,7 +62,7 @@ from .texts import story
 from .texts.game import decision_buttons, result_lines, status_text
 from .texts.lay import explain_refusal
 from .texts.skipped import skipped_line
-from .texts.summary import chart_png, standings, summarize, summary_lines
+from .texts.summary import chart_png, standings, summarize, summary_lines, why_over
 from .texts.turns import turn_key
 from .texts.typed import RoundTurn, typed_pass_note
 
@@ -258,7 +258,7 @@ class GameService:
         row, cached = await self.active(channel_id)
         game = cached.game
         if game.finished:
-            raise UserError(f"The game is over ({game.end_reason}); see /game status or /game export")
+            raise UserError(f"The game is over ({why_over(game)}); see /game status or /game export")
         self.check_state(params, cached)
         seats = await self.store.seats(row.id)
         pids = {s.player_id for s in seats if s.user_id == caller.id and s.player_id and not s.conceded}

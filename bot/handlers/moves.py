@@ -34,6 +34,7 @@ from ..play import MOVES, Move, build_action
 from ..reply import Caller, Reply, UserError
 from ..terminal.textcmd import format_command
 from ..texts.lay import tile_name, tile_sort, tiles_text, track_text
+from ..texts.summary import why_over
 from ..texts.turns import activity, next_line, shortfall_text
 from . import offers
 
@@ -48,7 +49,7 @@ async def moves(service: GameService, channel_id: str, caller: Caller, params: d
     row, cached = await service.active(channel_id)
     game = cached.game
     if game.finished:
-        raise UserError(f"The game is over ({game.end_reason}); /game status shows the summary")
+        raise UserError(f"The game is over ({why_over(game)}); /game status shows the summary")
     seats = await service.store.seats(row.id)
     pids = {s.player_id for s in seats if s.user_id == caller.id and s.player_id and not s.conceded}
     if not pids:

@@ -24,6 +24,7 @@ from ..reply import Button, Caller, Pick, UserError
 from ..robot import ROBOT_USER
 from ..storage.rows import GameRow, Seat
 from ..terminal.textcmd import format_command
+from .summary import why_over
 
 
 def find_seat(seats: list[Seat], key: str) -> Seat:
@@ -192,7 +193,7 @@ def status_text(row: GameRow, game: Game, seats: list[Seat], state: int) -> str:
     )
     holders = {s.player_id: s for s in seats}
     players = " · ".join(f"{p.name} {game.fmt(p.cash)}" + _seat_note(holders.get(p.id)) for p in game.players)
-    now = "Game over: " + ", ".join(result_lines(game)) if game.finished else "Now " + waiting_for(game)
+    now = f"Game over ({why_over(game)}): {ranking(game)}" if game.finished else "Now " + waiting_for(game)
     lines = [head, players]
     corps = corporations_line(game)
     if corps:
@@ -251,10 +252,13 @@ def describe_program(game: Game, prog: A.Action) -> str:
     return prog.type
 
 
-def result_lines(game: Game) -> list[str]:
+def ranking(game: Game) -> str:
+    """The players by final value ("Alice $1,230, Bob (bankrupt) $0"), as 18xx.games ranks them:
+    by what they kept, bankrupt or not."""
     ranked = sorted(game.result().items(), key=lambda kv: -kv[1])
-    broke = {p.id for p in game.players if p.bankrupt}  # ranked by what they kept, as 18xx.games ranks them
-    return [
-        f"Result ({game.end_reason}): " + ", ".join(
-            f"{game.name_of(pid)}{' (bankrupt)' if pid in broke else ''} {game.fmt(v)}" for pid, v in ranked)
-    ]
+    broke = {p.id for p in game.players if p.bankrupt}
+    return ", ".join(f"{game.name_of(pid)}{' (bankrupt)' if pid in broke else ''} {game.fmt(v)}" for pid, v in ranked)
+
+
+def result_lines(game: Game) -> list[str]:
+    return [f"Result ({why_over(game)}): {ranking(game)}"]

@@ -24,6 +24,12 @@ END_REASONS = {
 }  # a title may say it better: ``game.end_reason_text`` (1833NE)
 
 
+def why_over(game: Game) -> str:
+    """Why ``game`` ended, in words ("the bank broke"; the title's own text where it has one)."""
+    reason = game.end_reason or ""
+    return game.end_reason_text or END_REASONS.get(reason, reason.replace("_", " ") or "it ended")
+
+
 @dataclass
 class Standing:
     rank: int
@@ -133,8 +139,8 @@ def fmt_days(days: float | None) -> str:
 
 def summary_lines(s: Summary, fmt: Any = str) -> list[str]:
     """The summary as message lines (``fmt`` formats money, e.g. ``game.fmt``)."""
-    why = s.reason_text or END_REASONS.get(s.reason or "", s.reason or "unknown")
-    head = (f"**Result ({s.reason})**: {s.title} is over: {why}; {s.stock_rounds} stock rounds and "
+    why = s.reason_text or END_REASONS.get(s.reason or "", (s.reason or "unknown").replace("_", " "))
+    head = (f"**Result**: {s.title} is over: {why}; {s.stock_rounds} stock rounds and "
             f"{s.operating_rounds} operating rounds in {fmt_days(s.days)}.")
     medals = {1: "🥇", 2: "🥈", 3: "🥉"}
     lines = [head]

@@ -19,6 +19,7 @@ from engine.rounds.stock import AuctionRound, StockRound
 
 from ..play import allowed_commands, in_trouble, offered_commands, train_shortfall
 from ..storage.rows import Seat
+from .summary import why_over
 
 _DONE_WORDS = {"bankrupt": "declares bankruptcy", "end_game": "ends the game"}
 ALWAYS_OPEN = ("/bankrupt",)  # left out of the next: line (/moves and /help list it)
@@ -142,7 +143,7 @@ def next_line(
 ) -> str:
     """The line a game reply ends with: ``next: who, doing what (commands)``."""
     if game.finished:
-        return f"next: nobody, the game is over ({game.end_reason}); /game status shows the summary"
+        return f"next: nobody, the game is over ({why_over(game)}); /game status shows the summary"
     parts = acting_parts(game, seats, actor, fresh_turn)
     return "next: " + ("; ".join(parts) if parts else "nobody can act")
 

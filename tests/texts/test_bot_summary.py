@@ -66,7 +66,7 @@ async def test_summary_of_a_whole_game(tmp_path: Path) -> None:
         # the summary: reason, length, ranking with cash + shares = total, equal to the export's result
         text = "\n".join(last.lines)
         print(text)
-        head = next(ln for ln in last.lines if ln.startswith("**Result (bankrupt)**"))
+        head = next(ln for ln in last.lines if ln.startswith("**Result**: 1856 is over: a player went bankrupt;"))
         assert "a player went bankrupt" in head
         first = min(a["created_at"] for a in export["actions"])
         final = max(a["created_at"] for a in export["actions"])

@@ -114,11 +114,11 @@ async def test_one_round_name_in_text_and_picture(layer: CommandLayer) -> None:
 async def test_a_finished_game_says_it_ended(layer: CommandLayer) -> None:
     await imported(layer, "89363", 10)
     end = await run(layer, "alice", "/game end")
-    assert end.lines[-1].startswith("next: nobody, the game is over")
+    assert end.lines[-1].startswith("next: nobody, the game is over (the host ended it)")
     error = await refused(layer, "bob", "/pass", "is over", "/game status", "/game export")
     assert "There is no game" not in error
     status = await run(layer, "bob", "/game status")
-    assert status.ok and "Game over: Result (manually_ended)" in status.lines[0]
+    assert status.ok and "Game over (the host ended it): " in status.lines[0]
     await refused(layer, "bob", "/game new title:1856 options:fast_mode", "1856 has no option fast_mode; its "
                   "options: alternate_destinations, unlimited_bonus_tokens, eight_train_variant")
 
