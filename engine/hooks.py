@@ -17,6 +17,14 @@ from .entities import Company, Corporation, Share, Train
 from .errors import RULE, GameError
 from .mechanics.state import GameState
 
+END_REASONS = {  # why a game ended, in words (Hooks.end_reason_text)
+    "bank": "the bank broke",
+    "bankrupt": "a player went bankrupt",
+    "manually_ended": "the host ended it",
+    "stalled": "nobody could move any more",
+    "dnf": "it reached turn 100, where 18xx.games ends a game",
+}
+
 if TYPE_CHECKING:
     from .map.hexgrid import Axes
     from .market import Cell
@@ -246,8 +254,10 @@ class TitleHooks(GameState):
 
     @property
     def end_reason_text(self) -> str | None:
-        """Why the game ended, in words, when the title says it better than its reason code."""
-        return None
+        """Why the game ended, in words (None while it goes on); a title may say it better."""
+        if not self.end_reason:
+            return None
+        return END_REASONS.get(self.end_reason, self.end_reason.replace("_", " "))
 
     if TYPE_CHECKING:
         # Implemented by the mechanic modules that make up engine.game.Game; declared here so

@@ -15,19 +15,10 @@ from engine import actions as A
 from engine.game import Game
 from engine.replay import filter_actions
 
-END_REASONS = {
-    "bank": "the bank broke",
-    "bankrupt": "a player went bankrupt",
-    "manually_ended": "the host ended it",
-    "stalled": "nobody could move any more",
-    "dnf": "it reached turn 100, where 18xx.games ends a game",
-}  # a title may say it better: ``game.end_reason_text`` (1833NE)
-
 
 def why_over(game: Game) -> str:
     """Why ``game`` ended, in words ("the bank broke"; the title's own text where it has one)."""
-    reason = game.end_reason or ""
-    return game.end_reason_text or END_REASONS.get(reason, reason.replace("_", " ") or "it ended")
+    return game.end_reason_text or "it ended"
 
 
 @dataclass
@@ -52,7 +43,7 @@ class Summary:
     days: float | None
     labels: list[str] = field(default_factory=list)
     series: dict[str, list[int]] = field(default_factory=dict)
-    reason_text: str | None = None  # the title's own words for why the game ended
+    reason_text: str | None = None  # why the game ended, in words (game.end_reason_text)
 
 
 def round_label(key: tuple[Any, ...]) -> str:
@@ -139,7 +130,7 @@ def fmt_days(days: float | None) -> str:
 
 def summary_lines(s: Summary, fmt: Any = str) -> list[str]:
     """The summary as message lines (``fmt`` formats money, e.g. ``game.fmt``)."""
-    why = s.reason_text or END_REASONS.get(s.reason or "", (s.reason or "unknown").replace("_", " "))
+    why = s.reason_text or "it ended"
     head = (f"**Result**: {s.title} is over: {why}; {s.stock_rounds} stock rounds and "
             f"{s.operating_rounds} operating rounds in {fmt_days(s.days)}.")
     medals = {1: "🥇", 2: "🥈", 3: "🥉"}

@@ -209,4 +209,4 @@ class RoundFlow(TitleHooks):
         self.end_reason = reason
         ranked = sorted(self.result().items(), key=lambda kv: -kv[1])
         scores = ", ".join(f"{self.name_of(pid)} ({self.fmt(value)})" for pid, value in ranked)
-        self.log.append(f"-- Game over ({reason}): {scores} --")
+        self.log.append(f"-- Game over ({self.end_reason_text}): {scores} --")

@@ -153,7 +153,7 @@ def test_the_national_formation_tells_its_price_holders_and_president() -> None:
 
 def test_game_over_tells_the_scores() -> None:
     text = told("1856", "89363", max(story("1856", "89363")))
-    assert "-- Game over (manually_ended): Player 4 ($393), Player 1 ($374)" in text
+    assert "-- Game over (the host ended it): Player 4 ($393), Player 1 ($374)" in text
 
 
 def test_every_story_ends_with_who_acts_next() -> None:

@@ -223,7 +223,7 @@ class G1833NESequence(G1833NECompanies):
     @property
     def end_reason_text(self) -> str | None:
         """Why the game ended, in words (the end-of-game summary shows it)."""
-        return END_TEXTS.get(self.end_reason or "", self.end_reason)
+        return END_TEXTS.get(self.end_reason or "") or super().end_reason_text
 
 
 class G1833NE(G1833NESequence):
