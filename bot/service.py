@@ -57,6 +57,7 @@ from .play import MOVES, build_action
 from .reminders import Clock, ReminderSettings, start_turn, utc_now
 from .reply import Attachment, Button, Caller, Reply, UserError
 from .robot import ROBOT_USER, robot_decision, robot_entity
+from .storage.rows import ever_started
 from .storage.store import GameRow, ResultRow, Seat, Store
 from .texts import story
 from .texts.game import decision_buttons, result_lines, status_text
@@ -199,6 +200,9 @@ class GameService:
         if row is None:
             ended = await self.latest(channel_id)
             if ended is not None:
+                if not ever_started(await self.store.seats(ended.id)):  # called off in the lobby
+                    raise UserError(f"The {ended.title} game in this channel (game {ended.id}) was called off "
+                                    f"before it started. Start a new one with /game new title:{ended.title}")
                 raise UserError(
                     f"The {ended.title} game in this channel (game {ended.id}) is over: /game status "
                     "shows its summary and /game export its record. Start a new one with /game new "

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine import actions as A
 from engine.moves.spec import entity_type
-from engine.titles.registry import canonical_title, new_game
+from engine.titles.registry import canonical_title, new_game, title_info, title_names
 
 from ..choices import title_options
 from ..commands import limits
@@ -24,7 +24,7 @@ from ..reminders import ReminderSettings, fmt_duration
 from ..reply import Attachment, Caller, Reply, UserError
 from ..robot import ROBOT_USER
 from ..service import CachedGame
-from ..storage.rows import GameRow, Seat
+from ..storage.rows import GameRow, Seat, ever_started
 from ..texts import story
 from ..texts.game import decision_buttons, find_seat, status_text, you_can
 from ..version import ENGINE_VERSION
@@ -39,7 +39,10 @@ IMPORTS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="import")  # see 
 
 
 async def game_new(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
-    title = canonical_title((params.get("title") or "").strip() or "?")
+    given = (params.get("title") or "").strip()
+    if not given:
+        raise UserError(f"Give title: the game to play ({', '.join(title_names())})")
+    title = canonical_title(given)
     await access.may_create(service, caller)
     existing = await service.store.open_game(channel_id)
     if existing:
@@ -54,10 +57,10 @@ async def game_new(service: GameService, channel_id: str, caller: Caller, params
         raise UserError(f"{title} has no option {unknown[0]}; its options: {', '.join(known)}")
     if (params.get("bonuses") or "").strip():  # 1833NE's provisional values (bot.handlers.rules)
         options = rules_cmds.merged_options(title, options, params["bonuses"])
+    robots = _robot_count(params.get("robots"), title)
     gid = await service.store.create_game(
         channel_id, title, options, caller.id, ENGINE_VERSION, guild_id=caller.guild
     )
-    robots = _robot_count(params.get("robots"))
     await service.store.add_seats(
         gid, [Seat(0, caller.name, caller.id)] + [Seat(i + 1, f"Robot {i + 1}", ROBOT_USER) for i in range(robots)]
     )
@@ -73,14 +76,20 @@ async def game_new(service: GameService, channel_id: str, caller: Caller, params
     )
 
 
-def _robot_count(raw: str | None) -> int:
-    """``robots:`` of /game new: how many seats the computer player takes (0 to MAX_SEATS - 1)."""
+def _robot_count(raw: str | None, title: str) -> int:
+    """``robots:`` of /game new: how many seats the computer player takes beside the host's (up
+    to the title's most players less one)."""
     text = (raw or "").strip()
     if not text:
         return 0
-    if not text.isascii() or not text.isdigit() or not 0 <= int(text) < MAX_SEATS:
-        raise UserError(f"robots must be a whole number from 0 to {MAX_SEATS - 1}")
+    most = min(MAX_SEATS, title_info(title).players[1]) - 1
+    if not text.isascii() or not text.isdigit() or not 0 <= int(text) <= most:
+        raise UserError(f"robots must be a whole number from 0 to {most} ({title} takes at most {most + 1} players)")
     return int(text)
+
+
+def called_off(row: GameRow) -> str:
+    return f"The {row.title} game {row.id} was called off before it started"
 
 
 async def _lobby(service: GameService, channel_id: str) -> tuple[GameRow, list[Seat]]:
@@ -110,8 +119,9 @@ async def game_join(service: GameService, channel_id: str, caller: Caller, param
         raise UserError("Seat names are at most 32 characters")
     if any(s.name.lower() == name.lower() for s in seats):
         raise UserError(f"There is already a seat called {name}")
-    if len(seats) >= MAX_SEATS:
-        raise UserError("The game is full")
+    most = min(MAX_SEATS, title_info(row.title).players[1])
+    if len(seats) >= most:
+        raise UserError(f"The game is full: {row.title} takes at most {most} players")
     pos = max((s.position for s in seats), default=-1) + 1
     await service.store.add_seats(row.id, [Seat(pos, name, caller.id)])
     return Reply(lines=[f"{name} joins the game ({len(seats) + 1} seats)"])
@@ -119,11 +129,14 @@ async def game_join(service: GameService, channel_id: str, caller: Caller, param
 
 async def game_leave(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
     row, seats = await _lobby(service, channel_id)
-    mine = [s for s in seats if s.user_id == caller.id]
-    if params.get("seat"):
-        mine = [s for s in mine if s.name.lower() == params["seat"].lower()]
+    named = (params.get("seat") or "").strip().lower()
+    mine = [s for s in seats if s.user_id == caller.id and (not named or s.name.lower() == named)]
+    if not mine and named and (caller.id == row.host_id or caller.admin):  # the host clears any seat
+        mine = [s for s in seats if s.name.lower() == named]
     if not mine:
-        raise UserError("You have no such seat in this game")
+        if named and any(s.name.lower() == named for s in seats):
+            raise UserError(f"{params['seat'].strip()} is not your seat; the host can take any seat out")
+        raise UserError("You have no such seat in this game" if named else "You have no seat in this game")
     seat = mine[-1]
     await service.store.remove_seat(row.id, seat.position)
     return Reply(lines=[f"{seat.name} leaves the game"])
@@ -140,7 +153,12 @@ async def game_start(service: GameService, channel_id: str, caller: Caller, para
     if order == "random":
         random.Random(seed).shuffle(seats)
     started = [Seat(i, s.name, s.user_id, str(i + 1)) for i, s in enumerate(seats)]
-    new_game(row.title, players(started), row.optional_rules, seed)  # count check
+    low, high = title_info(row.title).players
+    if not low <= len(started) <= high:
+        fix = (f"more join with /game join (or /game end and /game new title:{row.title} robots:N)" if len(started) < low
+               else "the host removes seats with /game leave seat:NAME")
+        raise UserError(f"{row.title} needs {low} to {high} players, not {len(started)}: {fix}")
+    new_game(row.title, players(started), row.optional_rules, seed)
     await service.store.start_game(row.id, seed, started, service.now())
     for i, s in enumerate(started):  # the computer player's seats move automatically from the start
         if s.user_id == ROBOT_USER:
@@ -165,6 +183,8 @@ async def game_status(service: GameService, channel_id: str, caller: Caller, par
         or await service.row(channel_id)
     )
     seats = await service.store.seats(row.id)
+    if not ever_started(seats) and row.status != "lobby":
+        return Reply(lines=[called_off(row)], ephemeral=True)
     if row.status == "lobby":
         return Reply(
             lines=[
@@ -244,6 +264,10 @@ async def game_end(service: GameService, channel_id: str, caller: Caller, params
     row = await service.row(channel_id)
     service.require_host(row, caller, "end the game")
     reply = Reply(lines=[f"{caller.name} ends the game"], game_id=row.id)
+    if row.status == "lobby":  # nothing was played: no result, nothing to export
+        await service.store.end_game(row.id)
+        return Reply(lines=[f"{caller.name} calls off the {row.title} game before it started. "
+                            f"/game new title:{row.title} opens another"])
     if row.status == "active":
         try:
             cached = await service.load(row)
@@ -273,6 +297,8 @@ async def game_export(service: GameService, channel_id: str, caller: Caller, par
     row = await service.store.open_game(channel_id) or await service.latest(channel_id)
     if row is None:
         raise UserError("There is no game in this channel to export")
+    if row.status != "lobby" and not ever_started(await service.store.seats(row.id)):
+        raise UserError(called_off(row) + ": there is nothing to export")
     export = await service.export(row)
     data = json.dumps(export, indent=1).encode()
     line = f"Export of {row.title} game {row.id} ({len(export['actions'])} actions)"

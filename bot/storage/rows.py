@@ -78,6 +78,12 @@ class Seat:
     last_action_at: float | None = None
 
 
+def ever_started(seats: list[Seat]) -> bool:
+    """Whether the game of ``seats`` was ever started: seats get their player ids at the start (an
+    import has them); a game called off in the lobby has none."""
+    return any(s.player_id for s in seats)
+
+
 @dataclass
 class LoggedAction:
     seq: int

@@ -48,6 +48,11 @@ class TitleInfo:
         return game
 
     @property
+    def players(self) -> tuple[int, int]:
+        """The fewest and most players the title takes."""
+        return int(self.data.MIN_PLAYERS), int(self.data.MAX_PLAYERS)
+
+    @property
     def optional_rules(self) -> list[dict[str, Any]]:
         return [dict(rule) for rule in Rules.from_data(self.data).optional_rules]
 

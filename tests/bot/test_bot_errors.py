@@ -206,6 +206,28 @@ async def test_lobby_hotseat_and_seat_handover(layer: CommandLayer) -> None:
     assert (await run(layer, who, "/pass")).ok
 
 
+async def test_lobby_within_the_titles_seats_and_called_off(layer: CommandLayer) -> None:
+    await refused(layer, "alice", "/game new", "give title", "1856, 1836Jr56, 1833NE")
+    await refused(layer, "alice", "/game new title:1836Jr56 robots:4", "from 0 to 3", "at most 4 players")
+    assert (await run(layer, "alice", "/game new title:1836Jr56 robots:3")).ok
+    await refused(layer, "bob", "/game join", "full", "1836Jr56 takes at most 4 players")
+    await refused(layer, "bob", '/game leave seat:"Robot 3"', "Robot 3 is not your seat", "the host can")
+    left = await run(layer, "alice", '/game leave seat:"Robot 3"')  # the host clears any seat
+    assert left.ok and left.lines == ["Robot 3 leaves the game"]
+    assert (await run(layer, "bob", "/game join")).ok
+    for extra in ("Robot 1", "Robot 2", "bob"):
+        assert (await run(layer, "alice", f'/game leave seat:"{extra}"')).ok
+    await refused(layer, "alice", "/game start", "1836Jr56 needs 2 to 4 players, not 1", "/game join")
+    off = await run(layer, "alice", "/game end")
+    assert off.ok and off.lines == ["Alice calls off the 1836Jr56 game before it started. "
+                                    "/game new title:1836Jr56 opens another"]
+    status = await run(layer, "bob", "/game status")
+    assert status.ok and status.lines == ["The 1836Jr56 game 1 was called off before it started"]
+    await refused(layer, "bob", "/game export", "called off before it started", "nothing to export")
+    await refused(layer, "bob", "/moves", "game 1) was called off before it started", "/game new title:1836Jr56")
+    assert (await run(layer, "bob", "/game new title:1856")).ok
+
+
 async def test_status_help_and_export(layer: CommandLayer) -> None:
     await setup_game(layer, 18)
     status = await run(layer, "bob", "/game status")
