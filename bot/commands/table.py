@@ -391,7 +391,7 @@ def _game_commands() -> tuple[Command, ...]:
         Command(
             "game end",
             lifecycle.game_end,
-            Usage("game end", "end the game (host or server admin)", example="/game end"),
+            Usage("game end", "end the game (host or server admin)", example="/game end", hidden=("confirm",)),
         ),
         Command(
             "games",

@@ -21,7 +21,7 @@ from ..commands import limits
 from ..gamelog import MAX_IMPORT_BYTES, DamagedGame, damage_of, max_id, players, read_export
 from ..picture_cache import cache_of
 from ..reminders import ReminderSettings, fmt_duration
-from ..reply import Attachment, Caller, Reply, UserError
+from ..reply import Attachment, Button, Caller, Reply, UserError
 from ..robot import ROBOT_USER
 from ..service import CachedGame
 from ..storage.rows import GameRow, Seat, ever_started
@@ -283,6 +283,13 @@ async def game_end(service: GameService, channel_id: str, caller: Caller, params
                 game_id=row.id,
             )
         game = cached.game
+        if not game.finished and (params.get("confirm") or "").lower() != "yes":
+            return Reply(
+                lines=[f"End the {row.title} game now? It ends as it stands: the players are ranked by "
+                       "what they have now (cash and shares), and the result counts in /stats."],
+                ephemeral=True,
+                buttons=[Button("End the game", "/game end confirm:yes", "danger")],
+            )
         if not game.finished:
             entity = (game.acting() or [game.players[0].id])[0]
             seats = await service.store.seats(row.id)

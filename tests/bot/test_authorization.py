@@ -152,7 +152,7 @@ CASES = {
     "/game undo": Case("/game undo", CH, _alice_moved),
     "moves": Case("/lay hex:J15 tile:57-0 rotation:0"),
     "/game remind": Case("/game remind"),
-    "/game end": Case("/game end"),
+    "/game end": Case("/game end confirm:yes"),
     "/game settings": Case("/game settings remind_hours:2"),
     "/game repair": Case("/game repair", CH, _broken_log),
     "/creators": Case(f"/creators role:{ROLE}"),
@@ -214,7 +214,7 @@ async def test_cell(template: Path, tmp_path: Path, command: str, column: str, v
         elif value == "role":
             await _accepted(t, who, case)  # nobody restricted it yet
             await t.layer.store.set_creator_role(GUILD, ROLE)
-            assert (await t.run("ada", "/game end", case.channel)).ok
+            assert (await t.run("ada", "/game end confirm:yes", case.channel)).ok
             await _refused(t, who, case)
             await _accepted(t, who, case, roles=(ROLE,))
         elif value in ("silent", "vote"):
@@ -248,7 +248,7 @@ async def test_listings_show_only_this_servers_games(template: Path, tmp_path: P
             caller = Caller("alice", "Alice", guild=guild)
             listed = await t.layer.handle("elsewhere", caller, "games", {})
             assert "No games" in listed.lines[0]
-        assert (await t.run("hank", "/game end")).ok
+        assert (await t.run("hank", "/game end confirm:yes")).ok
         assert "won by" in "\n".join((await t.run("bob", "/game history")).lines)
         for guild in ("g2", None):
             caller = Caller("bob", "Bob", guild=guild)

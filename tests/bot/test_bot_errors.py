@@ -242,7 +242,12 @@ async def test_status_help_and_export(layer: CommandLayer) -> None:
 
 async def test_game_end_by_host(layer: CommandLayer) -> None:
     await setup_game(layer, 18)
-    reply = await run(layer, "alice", "/game end")
+    before = await state(layer)
+    ask = await run(layer, "alice", "/game end")  # asks first: the game ends as it stands
+    assert ask.ephemeral and "ranked by what they have now" in ask.lines[0]
+    assert [b.command for b in ask.buttons] == ["/game end confirm:yes"]
+    assert await state(layer) == before
+    reply = await run(layer, "alice", "/game end confirm:yes")
     assert reply.ok and any("Result" in ln for ln in reply.lines)
     assert await layer.store.open_game(CH) is None
     await refused(layer, "alice", "/pass", "is over", "/game status")

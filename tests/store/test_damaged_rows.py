@@ -108,7 +108,7 @@ async def test_a_damaged_game_is_isolated_reported_and_ended_in_the_bot(
     # the host ends it; the channel is free for a new game
     refused = await run(layer, "bob", "/game end")
     assert not refused.ok and "only the host" in refused.error.lower()
-    ended = await run(layer, "alice", "/game end")
+    ended = await run(layer, "alice", "/game end confirm:yes")
     assert ended.ok, ended.error
     assert await layer.store.open_game(CH) is None
     assert (await run(layer, "alice", "/game new title:1856")).ok

@@ -37,7 +37,7 @@ GAME_PARAMS: dict[str, list[str]] = {
     "help": [], "games": [], "stats": ["user", "user_name"], "creators": ["role", "role_name"],
     "game new": ["title", "options"], "game join": ["name"], "game leave": ["seat"], "game start": ["order"],
     "game status": [], "game undo": ["vote", "state"], "game export": [], "game import": ["file"],
-    "game claim": ["seat"], "game seat": ["seat", "user", "user_name"], "game end": [],
+    "game claim": ["seat"], "game seat": ["seat", "user", "user_name"], "game end": ["confirm"],
     "game settings": list(ReminderSettings.KEYS), "game notify": ["tz", "quiet", "dm"], "game remind": [],
     "game sub": ["user", "user_name", "seat", "vote"], "game concede": ["seat", "confirm"],
     "game history": [], "game repair": ["confirm"],

@@ -113,7 +113,7 @@ async def test_one_round_name_in_text_and_picture(layer: CommandLayer) -> None:
 
 async def test_a_finished_game_says_it_ended(layer: CommandLayer) -> None:
     await imported(layer, "89363", 10)
-    end = await run(layer, "alice", "/game end")
+    end = await run(layer, "alice", "/game end confirm:yes")
     assert end.lines[-1].startswith("next: nobody, the game is over (the host ended it)")
     error = await refused(layer, "bob", "/pass", "is over", "/game status", "/game export")
     assert "There is no game" not in error
