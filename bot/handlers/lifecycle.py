@@ -229,13 +229,31 @@ async def game_status(service: GameService, channel_id: str, caller: Caller, par
 
 
 async def game_claim(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
-    row = await service.row(channel_id)
+    row = await service.store.open_game(channel_id)
+    ended = None if row is not None else await service.latest(channel_id)
+    if ended is not None and any(s.player_id and s.user_id is None for s in await service.store.seats(ended.id)):
+        return await _claim_result(service, ended, caller, params)  # a finished import: its result
+    row = row or await service.row(channel_id)
     seats = await service.store.seats(row.id)
     seat = find_seat(seats, params.get("seat") or "")
     if seat.user_id is not None:
         raise UserError(f"{seat.name}'s seat is already held; its holder can hand it over with /game seat")
     await service.store.set_seat_user(row.id, seat.position, caller.id, was=None)
     return Reply(lines=[f"{caller.name} takes the seat of {seat.name}"])
+
+
+async def _claim_result(service: GameService, row: GameRow, caller: Caller, params: dict[str, str]) -> Reply:
+    """A free seat of a finished game (imported over): claimed, its final standing counts for
+    the claimer in /stats and /game history."""
+    seat = find_seat(await service.store.seats(row.id), params.get("seat") or "")
+    if seat.user_id is not None:
+        raise UserError(f"{seat.name}'s seat is already held; the {row.title} game {row.id} is over")
+    await service.store.set_seat_user(row.id, seat.position, caller.id, was=None)
+    mine = [r for r in await service.store.results(row.id) if r.position == seat.position]
+    if mine:
+        await service.store.set_result_user(row.id, seat.position, caller.id)
+    told = f": its result (rank {mine[0].rank}, value {mine[0].value}) counts for {caller.name} in /stats" if mine else ""
+    return Reply(lines=[f"{caller.name} takes the seat of {seat.name} in the finished {row.title} game {row.id}{told}"])
 
 
 async def game_seat(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
@@ -356,7 +374,8 @@ async def game_import(service: GameService, channel_id: str, caller: Caller, par
     reply = Reply(
         lines=[
             f"{caller.name} imported a game of {title} ({processed} actions). "
-            "Seats: " + ", ".join(s.name for s in seats) + ". Claim yours with /game claim seat:NAME."
+            "Seats: " + ", ".join(s.name for s in seats) + ". Claim yours with /game claim seat:NAME"
+            + (" (the game is over: its result then counts for you in /stats)." if game.finished else ".")
         ]
     )
     await service.after_change(row, cached, seats, reply)

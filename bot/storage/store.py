@@ -487,6 +487,11 @@ class Store(Database):
             ],
         )
 
+    async def set_result_user(self, game_id: int, position: int, user_id: str) -> None:
+        """Credit a final standing to ``user_id`` (a seat of a finished import claimed afterwards)."""
+        await self._write("UPDATE results SET user_id = ? WHERE game_id = ? AND position = ?",
+                          (user_id, game_id, position))
+
     async def results(self, game_id: int) -> list[ResultRow]:
         rows = await self._all(
             f"SELECT {RESULT_COLS} FROM results WHERE game_id = ? ORDER BY rank, position", (game_id,)

@@ -228,6 +228,21 @@ async def test_lobby_within_the_titles_seats_and_called_off(layer: CommandLayer)
     assert (await run(layer, "bob", "/game new title:1856")).ok
 
 
+async def test_a_finished_import_is_claimed_for_its_result(layer: CommandLayer) -> None:
+    export = load_export("1856", "hotseat001")
+    reply = await layer.handle(CH, Caller("alice", "Alice"), "game import", {"file": json.dumps(export)})
+    assert reply.ok and "the game is over: its result then counts for you in /stats" in reply.lines[0]
+    assert await layer.store.open_game(CH) is None
+    name = max(export["result"], key=lambda who: export["result"][who])  # hotseat: results by name
+    claim = await run(layer, "bob", f'/game claim seat:"{name}"')
+    assert claim.ok and claim.lines == [f"Bob takes the seat of {name} in the finished 1856 game 1: its result "
+                                        f"(rank 1, value {export['result'][name]}) counts for Bob in /stats"]
+    stats = await run(layer, "bob", "/stats")
+    assert "1 game played, 1 won" in "\n".join(stats.lines), stats.lines
+    await refused(layer, "carol", f'/game claim seat:"{name}"', "already held", "is over")
+    await refused(layer, "carol", "/pass", "is over")
+
+
 async def test_status_help_and_export(layer: CommandLayer) -> None:
     await setup_game(layer, 18)
     status = await run(layer, "bob", "/game status")
