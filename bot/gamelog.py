@@ -11,8 +11,11 @@ this engine does not know, is refused with :class:`DamagedGame` (it can be expor
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
 import time
+import zlib
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -133,6 +136,21 @@ def max_id(actions: Any) -> int:
         except (TypeError, ValueError):
             continue
     return best
+
+
+def export_text(data: bytes) -> str:
+    """An uploaded export file as text: a gzipped one (as 18xx.games' corpora and ``conductor
+    replay`` take them) unpacked, never beyond :data:`MAX_IMPORT_BYTES` (a small file may unpack
+    to gigabytes)."""
+    if data[:2] == b"\x1f\x8b":
+        try:
+            with gzip.GzipFile(fileobj=io.BytesIO(data)) as packed:
+                data = packed.read(MAX_IMPORT_BYTES + 1)
+        except (OSError, EOFError, zlib.error):
+            raise UserError("That gzip file is damaged; attach the 18xx.games export again") from None
+        if len(data) > MAX_IMPORT_BYTES:
+            raise UserError("That file is too large for an 18xx.games export")
+    return data.decode("utf-8", errors="replace")
 
 
 def read_export(raw: str) -> tuple[str, dict[str, Any], list[Seat], list[dict[str, Any]], Game]:

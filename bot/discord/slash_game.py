@@ -16,6 +16,8 @@ from discord.ext import commands
 from engine.titles.registry import title_names
 
 from ..commands.table import HELP_TOPICS
+from ..gamelog import export_text
+from ..reply import UserError
 from .io import complete, str_params, yn
 
 if TYPE_CHECKING:
@@ -123,7 +125,11 @@ class GameSlashCommands(commands.Cog):
         if file.size > 5_000_000:
             await interaction.response.send_message("That file is too large.", ephemeral=True)
             return
-        data = (await file.read()).decode("utf-8", errors="replace")
+        try:
+            data = export_text(await file.read())
+        except UserError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
         await self.run(interaction, "game import", {"file": data})
 
     @game.command(name="claim", description="Take a free seat of an imported game")

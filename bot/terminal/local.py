@@ -23,6 +23,7 @@ from typing import TextIO
 
 from ..collector import tune_collector
 from ..commands.layer import CommandLayer
+from ..gamelog import export_text
 from ..reminders import Reminder, Scheduler, utc_now
 from ..reply import Caller, Reply, UserError
 from ..storage.pg import shown
@@ -124,9 +125,11 @@ class LocalSession:
             return await self.tick(params)
         if cmd.name == "game import" and "file" in params:
             try:
-                params["file"] = Path(params["file"]).expanduser().read_text()
+                params["file"] = export_text(Path(params["file"]).expanduser().read_bytes())
             except OSError as exc:
                 return [f"! cannot read {cmd.params['file']}: {exc.strerror}"]
+            except UserError as exc:
+                return [f"! {exc}"]
         caller = Caller(self.user, self.user, guild=LOCAL_SERVER)
         reply = await self.layer.handle(self.channel, caller, cmd.name, params)
         if cmd.name == "help" and not params and reply.ok:

@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+import gzip
+import json
 from pathlib import Path
 
 import pytest
@@ -70,6 +72,27 @@ async def test_local_texts_and_moves(tmp_path: Path) -> None:
         assert (await session.run_line("/tick weeks:1"))[0].startswith("! /tick has no option weeks:")
         assert (await session.run_line("/sell shares:X extra:1"))[0].startswith(
             "! (only alice can see this) /sell has no option extra:")
+    finally:
+        await store.close()
+
+
+async def test_a_gzipped_export_is_imported_and_a_bad_one_refused(tmp_path: Path) -> None:
+    export = load_export("1856", "hotseat001")
+    packed = tmp_path / "game.json.gz"
+    packed.write_bytes(gzip.compress(json.dumps(export).encode()))
+    bomb = tmp_path / "bomb.json.gz"  # 40 kB that unpack to 40 MB
+    bomb.write_bytes(gzip.compress(b" " * 40_000_000))
+    broken = tmp_path / "broken.json.gz"
+    broken.write_bytes(packed.read_bytes()[:200])
+    store = await Store.open(str(tmp_path / "local.db"))
+    try:
+        session = LocalSession(CommandLayer(store, images=False), tmp_path / "images", user="alice")
+        assert await session.run_line(f"/game import file:{bomb}") == [
+            "! That file is too large for an 18xx.games export"]
+        assert await session.run_line(f"/game import file:{broken}") == [
+            "! That gzip file is damaged; attach the 18xx.games export again"]
+        imported = await session.run_line(f"/game import file:{packed}")
+        assert imported[0].startswith("alice imported a game of 1856"), imported
     finally:
         await store.close()
 
