@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 from engine import actions as A
 from engine.decisions import acting_entities, action_types, route_suggestion
 from engine.errors import GameError
+from engine.export import export_record
 from engine.game import Game
 from engine.moves import only_pass
 from engine.moves.spec import base
@@ -588,23 +589,20 @@ class GameService:
     async def export(self, row: GameRow) -> dict[str, Any]:
         seats = await self.store.seats(row.id)
         logged = await self.store.actions(row.id)
-        out: dict[str, Any] = {
-            "id": row.id,
-            "title": row.title,
-            "players": [{"id": s.player_id, "name": s.name} for s in seats],
-            "settings": {"optional_rules": row.optional_rules, "seed": row.seed},
-            "engine_version": row.engine_version,
-            "actions": [e.data for e in logged],
-        }
+        game, error = None, None
         if row.status != "lobby":
             try:
-                cached = await self.load(row)
+                game = (await self.load(row)).game
             except UserError as exc:  # a log that does not replay is exported as it is
-                out["replay_error"] = str(exc)
-                return out
-            if cached.game.finished:
-                out["result"] = cached.game.result()
-                out["game_end_reason"] = cached.game.end_reason
+                error = str(exc)
+        out = export_record(row.title, [(s.player_id, s.name) for s in seats], row.seed, row.optional_rules,
+                            [e.data for e in logged], game=game, game_id=row.id,
+                            description=f"Conductor game {row.id}")
+        out["engine_version"] = row.engine_version
+        if row.status == "lobby":
+            out["status"] = "new"
+        if error is not None:
+            out["replay_error"] = error
         return out
 
     def _touch(self, game_id: int) -> None:

@@ -102,7 +102,10 @@ def format_command(name: str, params: dict[str, Any] | None = None) -> str:
 
 # ---------------------------------------------------------------------- export actions -> commands
 # the game's own records, typed as /game subcommands (they are not moves of the table)
-_RECORDS = {"end_game": "game end", "undo": "game undo"}
+_RECORDS: dict[str, tuple[str, dict[str, str]]] = {
+    "end_game": ("game end", {"confirm": "yes"}),  # (the record of a confirmed /game end)
+    "undo": ("game undo", {}),
+}
 
 
 def action_to_command(action: dict[str, Any]) -> str | None:
@@ -111,7 +114,7 @@ def action_to_command(action: dict[str, Any]) -> str | None:
     if kind == "message":
         return None
     if kind in _RECORDS:
-        return format_command(_RECORDS[kind])
+        return format_command(*_RECORDS[kind])
     found = command_options(action)
     if found is None:
         raise CommandSyntaxError(f"No command for {kind} actions yet")

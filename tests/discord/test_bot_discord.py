@@ -267,9 +267,27 @@ async def test_host_or_admin_ends_the_game(cog: ConductorCog) -> None:
     inter = fake_interaction(cog, BOB)
     await cog.game_end.callback(cog, inter)
     assert sent(inter)["ephemeral"] is True
+    inter = fake_interaction(cog, ALICE)
+    await cog.game_start.callback(cog, inter, order="joined")
     inter = fake_interaction(cog, CAROL, admin=True)
     await cog.game_end.callback(cog, inter)
-    assert "ends the game" in sent(inter)["content"]
+    ask = sent(inter)  # a running game: asked first, privately, with the button that ends it
+    assert ask["ephemeral"] is True and "End the 1856 game now?" in ask["content"]
+    button = next(item for item in ask["view"].children if item.item.label == "End the game")
+    assert isinstance(button, StateButton) and button.custom_id == "cx:/game end confirm:yes"
+    click = fake_interaction(cog, CAROL, admin=True, data={"custom_id": button.custom_id})
+    click.type = discord.InteractionType.component
+    match = StateButton.__discord_ui_compiled_template__.fullmatch(button.custom_id)
+    assert match is not None
+    await (await StateButton.from_custom_id(click, button.item, match)).callback(click)
+    assert "ends the game" in sent(click)["content"]
+
+
+async def test_a_game_not_started_is_called_off(cog: ConductorCog) -> None:
+    await start_game(cog)
+    inter = fake_interaction(cog, ALICE)
+    await cog.game_end.callback(cog, inter)
+    assert "calls off the 1856 game before it started" in sent(inter)["content"]
 
 
 async def test_help_is_ephemeral(cog: ConductorCog) -> None:
