@@ -86,7 +86,8 @@ def topic_help(topic: str, game: Game | None = None) -> list[str]:
     """``/help topic:NAME``: the topic's commands, one a line, each with what it does (when a
     game is running, its actions in the words of its title, those of other titles only left out)."""
     key = topic.strip().lower()
-    section = next((s for s in HELP_LAYOUT if s[0].lower() == key), None)
+    section = next((s for s in HELP_LAYOUT if s[0].lower() == key), None) \
+        or next((s for s in HELP_LAYOUT if key and any(w.startswith(key) for w in s[0].lower().split())), None)
     if section is None:
         raise UserError(f"There is no help topic {topic!r}; topics: " + ", ".join(s for s, _ in HELP_LAYOUT))
     out = [f"**{section[0]}**"]
@@ -414,8 +415,28 @@ def _game_commands() -> tuple[Command, ...]:
             unlocked=True,
             private=True,
         ),
-        Command("game repair", repair.game_repair),
-        Command("creators", access.creators, unlocked=True),
+        Command(
+            "game repair",
+            repair.game_repair,
+            Usage(
+                "game repair",
+                "cut a log that no longer replays back to its last good action (host; asks first)",
+                example="/game repair",
+                hidden=("confirm",),
+            ),
+        ),
+        Command(
+            "creators",
+            access.creators,
+            Usage(
+                "creators",
+                "who may open games on this server; a server admin sets a role, or everyone",
+                (("role", "the role whose members may open games, or everyone"),),
+                example="/creators role:everyone",
+                hidden=("role_name",),
+            ),
+            unlocked=True,
+        ),
         Command(
             "done",
             turn_end.done,
@@ -479,7 +500,7 @@ HELP_LAYOUT: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     ("Absent players", ("game remind", "game notify", "game settings", "game sub", "game robot", "game concede", "games")),
-    ("Records", ("game history", "stats")),
+    ("Records", ("game history", "stats", "creators")),
     ("Actions", ("done", *MOVES)),
     ("More", ("help", "moves")),
 )

@@ -90,6 +90,18 @@ async def test_terminal_help_names_its_own_commands_and_game_new_the_title_optio
         await store.close()
 
 
+async def test_every_command_is_explained_and_topics_are_found_by_a_word(layer: CommandLayer) -> None:  # noqa: F811
+    game_topic = (await run(layer, "alice", "/help topic:Game")).lines
+    assert all(": " in line for line in game_topic[1:]), game_topic  # each with what it does
+    repair = await run(layer, "alice", "/help command:game repair")
+    assert "cut a log that no longer replays" in repair.lines[0]
+    creators = await run(layer, "alice", "/help creators")
+    assert "**/creators [role:]**: who may open games on this server" in creators.lines[0]
+    absent = await run(layer, "alice", "/help topic:absent")
+    assert absent.lines[0] == "**Absent players**"
+    await refused(layer, "alice", "/creators role:x extra:1", "/creators has no option extra:")
+
+
 async def test_game_status_is_private_to_the_caller(layer: CommandLayer) -> None:  # noqa: F811
     """/game status tells the caller's own moves: nobody else sees it (no repost in the channel)."""
     await setup_game(layer, 6)
