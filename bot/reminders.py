@@ -76,15 +76,23 @@ class ReminderSettings:
         return {key: getattr(self, attr) for key, attr in self.KEYS.items()}
 
     def describe(self) -> str:
+        reminders = (
+            "no reminders" if self.limit == 0
+            else f"first reminder after {_num(self.delay_hours)} h, then every {_num(self.repeat_hours)} h, "
+            f"at most {self.limit}"
+        )
         return (
-            f"first reminder after {_num(self.delay_hours)} h, then every {_num(self.repeat_hours)} h, "
-            f"at most {self.limit}; idle flag to the host after {_num(self.idle_days)} days; "
-            f"substitute vote after {_num(self.sub_days)} days of silence"
+            f"{reminders}; the host is told of an idle player after {_days(self.idle_days)}; "
+            f"substitute vote after {_days(self.sub_days)} of silence"
         )
 
 
 def _num(x: float) -> str:
     return f"{x:g}"
+
+
+def _days(x: float) -> str:
+    return f"{_num(x)} day{'' if x == 1 else 's'}"
 
 
 def parse_settings(params: Mapping[str, str], current: ReminderSettings) -> ReminderSettings:

@@ -122,6 +122,10 @@ async def test_game_settings_change_the_schedule(layer: CommandLayer, clock: Fak
     assert await sched.tick() == []
     shown = await run(layer, "carol", "/game settings")
     assert shown.ok and shown.ephemeral and "at most 2" in shown.lines[0]
+    quiet = await run(layer, "alice", "/game settings reminders:0 idle_days:1")
+    assert "no reminders; the host is told of an idle player after 1 day; substitute vote after 7 days" \
+        in quiet.lines[0], quiet.lines
+    assert await sched.tick() == []
 
 
 async def test_acting_just_before_a_reminder_resets_the_clock(layer: CommandLayer, clock: FakeClock) -> None:

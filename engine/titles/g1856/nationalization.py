@@ -580,7 +580,8 @@ def national_token_swap(g: G1856) -> None:
                                  "count": placed - keep})
     spare = max(keep - placed, 0)
     national.tokens.extend(Token(price=g.national_token_price) for _ in range(spare))
-    g.log.append(f"{national.sym} has {spare} spare station(s) at {g.fmt(g.national_token_price)}")
+    g.log.append(f"{national.sym} has {spare} spare station{'' if spare == 1 else 's'} at "
+                 f"{g.fmt(g.national_token_price)}")
 
 
 def _national_token_at(g: G1856, national: Corporation, hid: str, city: int, major: str) -> None:
