@@ -373,18 +373,7 @@ def train_decisions(game: Game, corp: Corporation, types: list[str]) -> list[Dec
             if action is not None:
                 out.append(Decision(action, f"buys {a_train(t.name)}: it must own one to run"))
         # a train from another of its president's corporations, at what the treasury can pay
-        for c in offered:
-            t = game.trains[c.value]
-            seller = game.corporations.get(t.owner)
-            if seller is None or seller.president != corp.president or corp.cash < 1:
-                continue
-            if len(game.corp_trains(seller.sym)) < 2 and not game.face_value_only(corp, t):
-                continue  # never strip the other company of its only train
-            price = t.price if game.face_value_only(corp, t) else max(1, min(t.price, corp.cash))
-            if price > corp.cash:
-                continue
-            out.append(Decision(A.BuyTrain(**base(game, corp.sym), train=t.id, price=price),
-                                f"buys {seller.sym}'s {t.name} train for {game.fmt(price)}: it must own one"))
+        out += sister_trains(game, corp, offered, only=False)
         return out
     trains = game.corp_trains(corp.sym)
     lasting = lasting_trains(game, corp)
@@ -411,6 +400,34 @@ def train_decisions(game: Game, corp: Corporation, types: list[str]) -> list[Dec
         else:
             why = f"buys {a_train(t.name)} to earn more"
         out.append(Decision(action, why))
+    return out
+
+
+def sister_trains(game: Game, corp: Corporation, offered: list[Choice] | None = None, *,
+                  only: bool) -> list[Decision]:
+    """Trains of another of its president's corporations for a corporation that must own one,
+    at what its treasury can pay: those it can spare (``only`` False: a corporation keeps its
+    only train), or (``only`` True) a corporation's only train, taken rather than have the
+    president go bankrupt."""
+    if offered is None:
+        offered = choices_for(game, corp.sym, "buy_train")
+    corp = fresh(game, corp)
+    out = []
+    for c in offered:
+        t = game.trains[c.value]
+        seller = game.corporations.get(t.owner)
+        if seller is None or seller.president != corp.president or corp.cash < 1:
+            continue
+        spare = len(game.corp_trains(seller.sym)) >= 2 or game.face_value_only(corp, t)
+        if spare == only:
+            continue
+        price = t.price if game.face_value_only(corp, t) else max(1, min(t.price, corp.cash))
+        if price > corp.cash:
+            continue
+        why = (f"buys {seller.sym}'s {t.name} train for {game.fmt(price)}: it must own one" if spare else
+               f"buys {seller.sym}'s only {t.name} train for {game.fmt(price)}: its president cannot pay for a"
+               f" train from the bank")
+        out.append(Decision(A.BuyTrain(**base(game, corp.sym), train=t.id, price=price), why))
     return out
 
 

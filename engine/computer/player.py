@@ -74,7 +74,16 @@ def corporation_decisions(game: Game, corp_sym: str) -> Iterator[Decision]:
         yield from O.train_decisions(game, corp(), types)
         president = corp().president
         if emergency and president:
+            # a train its president's other corporation needs, rather than bankruptcy (1856
+            # seed 1011: it went bankrupt, ending the game): before the president's sales when
+            # no sale could pay for a bank train (in 1856 after a sale the train must come from
+            # the bank), after them otherwise
+            hopeless = game.can_go_bankrupt(corp())
+            if hopeless:
+                yield from O.sister_trains(game, corp(), only=True)
             yield from O.emergency_sale(game, president, corp())
+            if not hopeless:
+                yield from O.sister_trains(game, corp(), only=True)
     if "buy_shares" in types:
         yield from C.redeem_decisions(game, corp())
     if "special_buy" in types:

@@ -69,6 +69,41 @@ def test_takes_a_loan_before_its_president_pays_for_a_forced_train() -> None:
     assert game.corporations[sym].trains and game.player(president).cash == cash
 
 
+def before_action(title: str, name: str, action_id: int) -> Game:
+    """The recorded game ``name`` just before its action ``action_id``."""
+    export = load_export(title, name)
+    game = game_from_export(export)
+    for raw in filter_actions(export["actions"]):
+        if raw.get("id") == action_id:
+            return game
+        game.process(A.Action.from_dict(raw), safe=False)
+    raise AssertionError(f"no action {action_id} in {name}")
+
+
+@pytest.mark.parametrize(("name", "action_id", "seller", "price"),
+                         [("1856_p5_s1011", 898, "CA", 550), ("1856_p4_s102", 981, "BBG", 71)])
+def test_takes_its_presidents_other_corporations_only_train_rather_than_go_bankrupt(
+        name: str, action_id: int, seller: str, price: int) -> None:
+    """A corporation that must own a train, no bank train its president can pay for (nor a
+    sale that would pay for one), and the only trains on offer are persons' corporations' and
+    one of another corporation its president runs, its only train: the computer player (which
+    buys nothing from a person) went bankrupt, ending the game. It now buys that train."""
+    game = before_action("generated/1856", name, action_id)
+    sym = _acting_corp(game)
+    corp = game.corporations[sym]
+    assert game.must_buy_train(corp) and not game.president_can_fund_train(corp)
+    assert len(game.corp_trains(seller)) == 1 and game.corporations[seller].president == corp.president
+    others = {c.sym for c in game.corporations.values() if c.president not in (None, corp.president)}
+    decision = decide(game, sym, seed=1, avoid=lambda a: isinstance(a, A.BuyTrain)
+                      and game.trains[a.train].owner in others)
+    assert decision is not None and isinstance(decision.action, A.BuyTrain), decision
+    train = game.trains[decision.action.train]
+    assert (train.owner, decision.action.price) == (seller, price)
+    assert decision.reason.startswith(f"buys {seller}'s only {train.name} train for ${price}: its president cannot")
+    game.process(decision.action)
+    assert game.corporations[sym].trains and not game.finished
+
+
 @pytest.mark.parametrize(("name", "upto"), [("89363", 113), ("51745", 115), ("51745", 468)])
 def test_does_not_pay_out_into_a_forced_emergency(name: str, upto: int) -> None:
     """Its trains rust within the next purchases and the treasury cannot buy the next one:

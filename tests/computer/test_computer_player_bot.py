@@ -129,6 +129,26 @@ async def test_the_computer_sells_at_face_value_and_takes_nothing_from_a_person(
     assert game.trains["2-5"].owner == "CA"
 
 
+async def test_a_seat_handed_to_the_computer_in_a_train_emergency_takes_its_other_corporations_train(
+        layer: CommandLayer) -> None:
+    """Self-play game 1856 p5 s1011 before its action 898: CV (Player 2) must own a train, the
+    bank's cheapest costs more than CV and its president have, no sale of theirs is allowed,
+    and the trains on offer belong to persons' corporations and to CA, Player 2's other
+    corporation, its only train. The computer player never considered CA's train: it went
+    bankrupt (ending the game) unless its random fallback happened to pick that train, as it
+    does at this seed ("CV buys a 5-train for $550 from CA", no reason). It now buys it, saying why."""
+    export = load_export("generated/1856", "1856_p5_s1011")
+    acts = filter_actions(export["actions"])
+    head = {**export, "actions": acts[:next(i for i, a in enumerate(acts) if a["id"] == 898)]}
+    await set_up(layer, "emergency", head)
+    handed = await send(layer, "emergency", user_of("2"), '/game robot seat:"Player 2"')
+    assert handed.ok, handed.error
+    assert ("🤖 CV buys a 5-train for $550 from CA: its president cannot pay for a train from the bank"
+            in handed.lines), handed.lines
+    game = (await layer.load(await layer.store.open_game("emergency"))).game  # type: ignore[arg-type]
+    assert not game.finished and game.corp_trains("CV")
+
+
 def test_the_computer_avoids_a_purchase_from_a_person() -> None:
     """``takes_from_person``: a train of a person's corporation (not one the computer plays, not
     the mover's own) is avoided by the computer player's decision."""
