@@ -129,7 +129,7 @@ async def command_help(service: GameService, channel_id: str, caller: Caller, na
         except UserError as exc:
             now = [f"Now: {exc}"]
         else:
-            now = fit(command_moves(game, entity, cmd, {}))
+            now = fit(command_moves(game, entity, cmd, {}, seats))
         lines = help_lines(_in_game_words(game, cmd, usage, entity)) + now
     return Reply(lines=lines, ephemeral=True)
 

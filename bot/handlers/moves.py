@@ -12,6 +12,7 @@ choices Discord's autocomplete offers (:mod:`bot.choices`):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.decisions import (
@@ -32,6 +33,7 @@ from ..acting import candidates, kind_ok, resolve_entity
 from ..choices import action_choices
 from ..play import MOVES, Move, build_action
 from ..reply import Caller, Reply, UserError
+from ..storage.rows import Seat
 from ..terminal.textcmd import format_command
 from ..texts.lay import tile_name, tile_sort, tiles_text, track_text
 from ..texts.summary import why_over
@@ -60,7 +62,7 @@ async def moves(service: GameService, channel_id: str, caller: Caller, params: d
         if cmd is None:
             raise UserError(f"/{what} is not a game action; /help lists the commands")
         entity = resolve_entity(game, cmd, pids, params.get("entity"))
-        lines = command_moves(game, entity, cmd, {k: v for k, v in params.items() if k != "command"})
+        lines = command_moves(game, entity, cmd, {k: v for k, v in params.items() if k != "command"}, seats)
     else:
         lines = overview(game, pids)
         note = await offers.offer_note(service, row, cached, caller.id)
@@ -147,8 +149,10 @@ def _pass_words(game: Game, entity: str) -> str | None:
     return step.pass_words(entity) if step is not None else None
 
 
-def command_moves(game: Game, entity: str, cmd: Move, given: dict[str, str]) -> list[str]:
-    """The choices for the next option of ``cmd`` not in ``given``, each as a full command."""
+def command_moves(game: Game, entity: str, cmd: Move, given: dict[str, str], seats: Sequence[Seat] = ()) -> list[str]:
+    """The choices for the next option of ``cmd`` not in ``given``, each as a full command; a
+    train of a corporation whose seat nobody answers for (``seats``: the computer's, a free
+    one) at the price that seat takes."""
     if cmd.command == "lay" and entity in game.corporations:
         return lay_moves(game, entity, given.get("hex", "").upper())
     params = {k: v for k, v in given.items() if k != "entity"}
@@ -158,15 +162,20 @@ def command_moves(game: Game, entity: str, cmd: Move, given: dict[str, str]) -> 
         if p.name in params:
             continue
         choices = action_choices(game, entity, cmd, p.name, params)
+        beyond: list[str] = []
+        if cmd.action_type == "buy_train" and p.name == "train":
+            choices, beyond = offers.absent_sellers_prices(game, entity, choices, list(seats))
         if choices:
             head = f"{game.name_of(entity)} can choose {p.name}:"
             ready = [_sale_line(game, entity, cmd, c, who) or _ready(cmd, params, p.name, c, who) for c in choices]
             return [head, *ready,
                     *_out_of_reach(game, entity, cmd, choices if p.name == "train" else None),
+                    *_face_value_note(beyond),
                     *_sale_note(game, entity, cmd)]
         if p.required:
             why = shortfall_text(game, entity) or why_not_now(game, entity, cmd.action_type) or ""
-            return [f"There is no {p.name} to choose now" + (f": {why}" if why else ""), *_out_of_reach(game, entity, cmd)]
+            return [f"There is no {p.name} to choose now" + (f": {why}" if why else ""), *_out_of_reach(game, entity, cmd),
+                    *_face_value_note(beyond)]
     missing = _still_needed(game, entity, cmd, params, who)
     return [missing] if missing else [f"Ready: {format_command(cmd.command, {**params, **who})}"]
 
@@ -238,6 +247,13 @@ def _out_of_reach(game: Game, entity: str, cmd: Move, offered: list[Choice] | No
                          if more < price - corp.cash else ")")
                       for (price, name, owner), more in sorted(dearer.items())[:3])
     return [f"Not yet affordable: {shown}" + (f"; {how}" if how else "")]
+
+
+def _face_value_note(beyond: list[str]) -> list[str]:
+    """Trains whose seller's seat takes no less than face value, more than the treasury holds."""
+    if not beyond:
+        return []
+    return ["Beyond the treasury (their seats sell at face value or more): " + "; ".join(beyond)]
 
 
 def _sale_note(game: Game, entity: str, cmd: Move) -> list[str]:

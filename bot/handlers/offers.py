@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine import actions as A
+from engine.choice import Choice
 from engine.game import Game
 
 from ..reply import Button, Caller, Reply, UserError
@@ -119,6 +120,35 @@ def absent_seller_refusal(game: Game, action: A.Action, seats: list[Seat]) -> st
                 " its face value (a player who claims the seat with /game claim may agree to less)")
     return (f"The computer player, who plays {seat.name}'s seat, sells {sale.thing} for no less than"
             f" {game.fmt(face)}, its face value (nobody is there to agree to less)")
+
+
+def absent_sellers_prices(game: Game, entity: str, choices: list[Choice], seats: list[Seat],
+                          ) -> tuple[list[Choice], list[str]]:
+    """The train choices of ``entity`` (the engine's: another corporation's train "for $1 up
+    to the treasury") with the price a seat nobody answers for takes (:func:`absent_seller_refusal`):
+    from its face value; and, left out of the choices, those whose face value is more than the
+    treasury, each as "BBG's 3-train: $180"."""
+    corp = game.corporations.get(entity)
+    if corp is None:
+        return choices, []
+    out: list[Choice] = []
+    beyond: list[str] = []
+    for c in choices:
+        train = game.trains.get(c.value)
+        seller = game.corporations.get(train.owner) if train is not None else None
+        if train is None or seller is None or game.face_value_only(corp, train) or \
+                absent_seller_refusal(game, A.BuyTrain(entity=entity, entity_type="corporation", train=train.id,
+                                                       price=1), seats) is None:
+            out.append(c)
+            continue
+        face = train.price
+        if face > corp.cash:
+            beyond.append(f"{seller.sym}'s {train.name}-train: {game.fmt(face)}")
+            continue
+        price = game.fmt(face) if face == corp.cash else f"{game.fmt(face)}-{game.fmt(corp.cash)}"
+        out.append(Choice(c.value, f"{train.name}-train from {seller.sym}, {price} (its seat sells at face value"
+                                   " or more)"))
+    return out, beyond
 
 
 def _price(game: Game, action: A.Action) -> str:

@@ -8,8 +8,11 @@ import pytest
 
 import bot.service as service_module
 from bot.commands.layer import CommandLayer
+from bot.handlers.moves import command_moves
 from bot.handlers.offers import takes_from_person
+from bot.play import MOVES
 from bot.robot import robot_decision
+from bot.storage.rows import Seat
 from bot.texts.story import robot_lines
 from engine import actions as A
 from engine.replay import filter_actions, replay
@@ -147,6 +150,50 @@ async def test_a_seat_handed_to_the_computer_in_a_train_emergency_takes_its_othe
             in handed.lines), handed.lines
     game = (await layer.load(await layer.store.open_game("emergency"))).game  # type: ignore[arg-type]
     assert not game.finished and game.corp_trains("CV")
+
+
+async def test_moves_train_lists_a_train_of_the_computers_or_a_free_seat_from_its_face_value(
+        layer: CommandLayer) -> None:
+    """/moves train listed BBG's train "$1-$..." although the seat playing BBG's president, the
+    computer's or a free one, sells for no less than its face value (play-test); it now lists
+    it from its face value. Game hotseat006 before its action 98: CA (Player 3) may buy BBG's
+    2-trains ($100)."""
+    export = load_export("1856", "hotseat006")
+    acts = filter_actions(export["actions"])
+    head = {**export, "actions": acts[:next(i for i, a in enumerate(acts) if a["id"] == 98)]}
+    await set_up(layer, "offers", head)
+    row = await layer.store.open_game("offers")
+    assert row is not None
+    cash = (await layer.load(row)).game.corporations["CA"].cash
+    assert cash > 100
+
+    async def listed() -> list[str]:
+        moves = await send(layer, "offers", user_of("Player 3"), "/moves train")
+        assert moves.ok, moves.error
+        return [ln for ln in moves.lines if "from BBG" in ln]
+
+    assert await listed() == [f"  /train train:2-2  (2-train from BBG, $1-${cash})"]  # a person: any price
+    at_face = [f"  /train train:2-2  (2-train from BBG, $100-${cash} (its seat sells at face value or more))"]
+    assert (await send(layer, "offers", user_of("Player 2"), '/game robot seat:"Player 2"')).ok
+    assert await listed() == at_face
+    await layer.store.set_seat_user(row.id, 1, None, was="robot")  # a free seat
+    assert [s.user_id for s in await layer.store.seats(row.id)][1] is None
+    assert await listed() == at_face
+
+
+def test_moves_train_leaves_out_a_face_value_beyond_the_treasury() -> None:
+    """A train whose absent seller takes no less than its face value, more than the buyer's
+    treasury, is not listed as a command that would be refused: it is named apart."""
+    export = load_export("1856", "hotseat006")
+    acts = filter_actions(export["actions"])
+    game = replay({**export, "actions": acts[:next(i for i, a in enumerate(acts) if a["id"] == 98)]}).game
+    game.corporations["CA"].cash = 80
+    seats = [Seat(i, p.name, "robot" if p.id == "Player 2" else f"u{i}", p.id, p.id == "Player 2")
+             for i, p in enumerate(game.players)]
+    lines = command_moves(game, "CA", MOVES["train"], {}, seats)
+    assert not any("from BBG" in ln for ln in lines), lines
+    assert "  /train train:2-1  (2-train from LPS, $1-$80)" in lines  # a person's: any price
+    assert "Beyond the treasury (their seats sell at face value or more): BBG's 2-train: $100" in lines, lines
 
 
 def test_the_computer_avoids_a_purchase_from_a_person() -> None:
