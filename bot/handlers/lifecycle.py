@@ -275,7 +275,9 @@ async def game_seat(service: GameService, channel_id: str, caller: Caller, param
     if row.last_ping_seat == seat.player_id:
         await service.store.set_last_ping(row.id, None)  # the new holder gets pinged next time
     shown = params.get("user_name") or target
-    return Reply(lines=[f"{caller.name} hands {seat.name}'s seat to {shown}"])
+    reply = Reply(lines=[f"{caller.name} hands {seat.name}'s seat to {shown}"])
+    await offers.after_hand_over(service, row, seat, shown, reply)
+    return reply
 
 
 async def game_end(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:

@@ -8,8 +8,10 @@ Here the buyer's command becomes an *offer*: checked by the engine (a purchase i
 refused at once), kept in the store's table of votes at a key of its own for the position
 (:func:`slot`: an undo vote there is left alone) and shown with Accept and Refuse buttons that
 name it and ping the seller. ``/game offer vote:yes`` by the seller makes the purchase, as the buyer's
-move; ``vote:no`` refuses it (by the buyer: withdraws it). Any other move ends the offer: an answer
-then finds the game moved on and changes nothing. Automatic seats and conceded seats are not
+move; ``vote:no`` refuses it (by the buyer: withdraws it). Any other move (an undo too) ends the
+offer, and its reply says so: an answer then finds the game moved on and changes nothing. A
+seller's seat handed to another person passes the question on: they are pinged with its buttons
+(:func:`after_hand_over`). Automatic seats and conceded seats are not
 asked (their moves are the computer's): the computer player sells at face value or more
 (:func:`absent_seller_refusal`) and buys nothing from a person (:func:`takes_from_person`); a
 player selling to themselves is not asked either.
@@ -174,9 +176,53 @@ async def propose(service: GameService, row: GameRow, cached: CachedGame, caller
     )
     reply.game_id = row.id  # a game message: its buttons are the channel's live ones (the buyer's go)
     assert seller.user_id is not None  # (consent_needed asks only seated people)
-    reply.heads_up.append((seller.user_id, f"{seller.name}: {buyer} offers {price} for {sale.yours}; accept or"
-                           " refuse with this message's buttons (/game offer vote:yes or vote:no)"))
+    reply.heads_up.append((seller.user_id, _ask(seller.name, buyer, price, sale)))
     return reply
+
+
+def _ask(seller: str, buyer: str, price: str, sale: Sale) -> str:
+    return (f"{seller}: {buyer} offers {price} for {sale.yours}; accept or refuse with this message's buttons"
+            " (/game offer vote:yes or vote:no)")
+
+
+async def after_hand_over(service: GameService, row: GameRow, seat: Seat, holder: str, reply: Reply) -> None:
+    """Told once ``seat`` changed hands (to ``holder``, as named): an offer waiting for its
+    holder's answer now waits for the new holder's, who is pinged with its buttons; the seat of
+    the computer player answers no offer (it sells at face value or more, at once), so there the
+    offer lapses, and the reply says so."""
+    if row.status != "active":
+        return
+    cached = await service.load(row)
+    found = await open_offer(service, row, cached)
+    if found is None:
+        return
+    _, buyer_id, action, data = found
+    game = cached.game
+    sale = taken_from(game, action)
+    if sale is None or sale.seller != seat.player_id:
+        return
+    seats = await service.store.seats(row.id)
+    asked = consent_needed(game, action, seats, buyer_id)
+    what = f"{game.name_of(action.entity)}'s offer of {_price(game, action)} for {sale.thing}"
+    if asked is None:
+        why = (f"the computer player plays {seat.name}'s seat now and answers no offer; it sells at face value"
+               " or more, at once"
+               if any(s.position == seat.position and (s.conceded or s.user_id == ROBOT_USER) for s in seats)
+               else f"its buyer holds {seat.name}'s seat now")
+        reply.lines.append(f"({what} lapses: {why})")
+        return
+    seller = asked[1]
+    assert seller.user_id is not None
+    buyer_seat = next((s for s in seats if s.user_id == buyer_id and s.player_id == game.controller_of(action.entity)),
+                      None)
+    buyer = f"{game.name_of(action.entity)} ({buyer_seat.name if buyer_seat else 'its president'})"
+    answer = f"/game offer offer:{offer_id(data)} state:{cached.seq}"
+    price = _price(game, action)
+    reply.lines.append(f"{what} waits for {holder}'s answer")
+    reply.heads_up.append((seller.user_id, _ask(holder, buyer, price, sale)))
+    reply.buttons = [Button(f"Accept {price}", f"{answer} vote:yes", "success"),
+                     Button("Refuse", f"{answer} vote:no", "danger")]
+    reply.game_id = row.id
 
 
 async def game_offer(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:

@@ -20,6 +20,7 @@ from ..reply import Button, Caller, Reply, UserError
 from ..robot import ROBOT_NAMES, ROBOT_USER
 from ..storage.rows import GameRow, Seat, SubRequest
 from ..texts.game import find_seat
+from . import offers
 from .access import may_hand_over, seat_silence
 
 if TYPE_CHECKING:
@@ -151,6 +152,7 @@ async def _hand_over(
     game = cached.game
     lines = [f"{name} takes over {seat.name}'s seat" + (f" ({caller.name} decided)" if caller else "")]
     reply = Reply(lines=lines, game_id=row.id)
+    await offers.after_hand_over(service, row, seat, name, reply)
     if robot:  # it moves at once when the seat must act
         seats = [dataclasses.replace(s, user_id=user, conceded=True) if s.position == seat.position else s
                  for s in await store.seats(row.id)]

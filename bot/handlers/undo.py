@@ -1,7 +1,7 @@
 """``/game undo``: your own last move during your turn at once; anything else when every
 player at the table agrees (automatic seats do not vote; a free seat must be claimed first). A
 purchase from you was your offer to accept (:mod:`bot.handlers.offers`): taking it back is the
-table's, as any other move. The bot's passes for steps where nothing can be done and the automatic
+table's, as any other move; an undo, like any move, withdraws an offer still open (and says so). The bot's passes for steps where nothing can be done and the automatic
 seats' moves go with the move they followed. The undo is an appended ``undo`` action, as
 18xx.games records it; the state after it is rebuilt by replay before anything is stored.
 
@@ -23,6 +23,7 @@ from ..reply import Button, Caller, Reply, UserError
 from ..robot import ROBOT_USER
 from ..service import SKIP_USER, CachedGame
 from ..storage.rows import GameRow, Seat, UndoRequest
+from . import offers
 
 if TYPE_CHECKING:
     from ..service import GameService
@@ -224,11 +225,12 @@ async def append_action(
     rebuilt by replay before anything is stored, so a log that would not replay is never
     written; then the channel is told (``line``) as after any move."""
     data = {**data, "id": cached.max_id + 1, "created_at": int(service.now())}
+    lapsed = await offers.lapsing_line(service, row, cached)  # (read at the position it ends)
     seats = await service.store.seats(row.id)
     raw = [e.data for e in await service.store.actions(row.id)] + [data]
     game = await asyncio.to_thread(build_game, row, seats, raw)
     cached = CachedGame(cached.seq, game, cached.max_id + 1, pending=[(data, caller.id)])
     service.remember(row.id, cached)
-    reply = Reply(lines=[line])
+    reply = Reply(lines=[line, lapsed] if lapsed else [line])
     await service.after_change(row, cached, seats, reply)
     return reply

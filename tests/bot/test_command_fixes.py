@@ -416,6 +416,48 @@ async def test_a_withdrawn_offers_button_does_not_answer_the_next(session: Local
     assert (await session.run_line("/game offer vote:yes"))[0].startswith("alice accepts BW's offer of $10")
 
 
+async def test_an_offer_waits_for_the_seats_new_holder_who_is_pinged(session: LocalSession) -> None:
+    """alice handed her seat to dave while bob's offer for her corporation's train waited: dave
+    was not told of it (offers play-test). He is pinged with its buttons, and his answer counts."""
+    await typed(session, BW_AT_ITS_TRAIN_STEP)
+    await session.run_line("/train train:2-0 price:1")  # bob's BW, alice's B&L's train
+    await session.run_line("/as alice")
+    printed = await session.run_line('/game seat seat:alice user:dave')
+    assert printed[:2] == ["alice hands alice's seat to dave",
+                           "BW's offer of $1 for B&L's 2-train (2-0) waits for dave's answer"], printed
+    assert ("@dave dave: BW (bob) offers $1 for your corporation B&L's 2-train (2-0); accept or refuse with this"
+            " message's buttons (/game offer vote:yes or vote:no)") in printed
+    accept = next(ln.split("] ", 1)[1] for ln in printed if ln.startswith("[button Accept $1]"))
+    await session.run_line("/as dave")
+    accepted = await session.run_line(accept)
+    assert accepted[:2] == ["dave accepts BW's offer of $1 for B&L's 2-train (2-0):",
+                            "BW buys a 2-train for $1 from B&L (bob)"], accepted
+
+
+async def test_an_offer_to_a_seat_handed_to_the_computer_lapses_and_says_so(session: LocalSession) -> None:
+    await typed(session, BW_AT_ITS_TRAIN_STEP)
+    await session.run_line("/train train:2-0 price:1")
+    await session.run_line("/as alice")
+    printed = await session.run_line('/game robot seat:alice')
+    assert printed[:2] == ["the computer player takes over alice's seat (alice decided)",
+                           "(BW's offer of $1 for B&L's 2-train (2-0) lapses: the computer player plays alice's seat"
+                           " now and answers no offer; it sells at face value or more, at once)"], printed
+
+
+async def test_an_undo_while_an_offer_is_open_says_the_offer_is_withdrawn(session: LocalSession) -> None:
+    """It ended the offer silently; other moves say so (offers play-test)."""
+    await typed(session, BW_AT_ITS_TRAIN_STEP)
+    await session.run_line("/train train:2-0 price:1")
+    before = await count(session)
+    printed = await session.run_line("/game undo")  # bob's own station, in his turn: undone at once
+    assert printed[0] == "↩ bob undoes: BW places a token on 57-0-0", printed
+    assert printed[1] == "(BW's offer of $1 for B&L's 2-train (2-0) is withdrawn)", printed
+    assert await count(session) == before + 1
+    await session.run_line("/as alice")
+    late = await session.run_line("/game offer vote:yes")
+    assert late[0].startswith("!") and "No offer is open now" in late[0], late
+
+
 async def test_an_illegal_purchase_is_refused_not_offered(session: LocalSession) -> None:
     await typed(session, BW_AT_ITS_TRAIN_STEP)
     printed = await session.run_line("/private company:P1 price:1000")

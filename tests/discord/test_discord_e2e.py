@@ -524,3 +524,37 @@ async def test_an_offer_pings_the_seller_whose_accept_button_makes_the_purchase(
         live = [m for m in standin.channel_messages(table) if m.components]
         assert live == [bought], [m.content[:60] for m in live]
         assert standin.errors == []
+
+
+async def test_an_offer_waiting_for_a_seat_handed_over_pings_its_new_holder(
+        standin: DiscordStandIn, tmp_path: Path) -> None:
+    """Game hotseat006 before its action 98: Cat offers $250 for BBG's train; Ben, BBG's
+    president, hands his seat to Dan (/game seat) before answering. Dan was not told of the
+    offer (offers play-test): he alone is pinged, with its buttons, and his Accept makes it."""
+    export = load_export("1856", "hotseat006")
+    acts = filter_actions(export["actions"])
+    at = next(i for i, a in enumerate(acts) if a["id"] == 98)
+    users = [standin.add_user(n) for n in ("Ann", "Ben", "Cat", "Dan")]
+    guild = standin.add_guild("Club", users)
+    table = guild.channels[0]
+    async with RunningBot(standin, tmp_path / "bot.db") as running:
+        layer = running.get_cog("Conductor").layer
+        host = Caller(str(users[0].id), "Ann", guild=str(guild.id))
+        imported = await layer.handle(str(table.id), host, "game import",
+                                      {"file": json.dumps({**export, "actions": acts[:at]})})
+        assert imported.ok, imported.error
+        for i, user in enumerate(users[:3]):
+            await say(standin, user, table, "game claim", {"seat": f"Player {i + 1}"})
+        _, offer = await say(standin, users[2], table, "train", {"train": "2-5", "price": "250"})
+        assert_pings_only(offer, users[1].id)
+        _, handed = await say(standin, users[1], table, "game seat", {"seat": "Player 2", "user": users[3]})
+        assert not handed.ephemeral
+        assert "Ben hands Player 2's seat to Dan" in handed.content, handed.content
+        assert "CA's offer of $250 for BBG's 2-train (2-5) waits for Dan's answer" in handed.content, handed.content
+        assert_pings_only(handed, users[3].id)  # the new holder, nobody else
+        assert {b["label"] for b in handed.buttons} == {"Accept $250", "Refuse"}
+        rec = await standin.click(users[3], handed, "Accept $250")
+        bought = await standin.answered(rec)
+        assert "Dan accepts CA's offer of $250 for BBG's 2-train (2-5):" in bought.content, bought.content
+        assert "CA buys a 2-train for $250 from BBG" in bought.content, bought.content
+        assert standin.errors == []
