@@ -247,19 +247,19 @@ def due(now: datetime, watches: list[Watch], prefs: Mapping[str, UserPrefs]) -> 
         idle = t - turn.since
         if idle >= s.idle_days * DAY:
             if not turn.idle_flagged and not is_quiet(prefs.get(w.host_id), now):
-                out.append(
-                    Reminder(
-                        w.game_id,
-                        w.channel_id,
-                        w.host_id,
-                        turn.player_id,
-                        "idle",
-                        bool(prefs.get(w.host_id) and prefs[w.host_id].dm),
-                        f"{w.title} game {w.game_id} has been idle for {fmt_duration(idle)} "
-                        f"({w.what}); reminders have stopped. As host you can hand the seat to "
-                        "someone with /game sub, or end the game with /game end.",
-                    )
-                )
+                if w.user_id == w.host_id:  # the host is the one it waits for: told in the channel, for all
+                    text = (f"{w.title} game {w.game_id} has waited for you ({w.player_name}) for "
+                            f"{fmt_duration(idle)} ({w.what}); reminders have stopped. Move, or hand your seat "
+                            "to someone (/game sub) or to the computer player (/game robot); after "
+                            f"{_days(s.sub_days)} of silence the other players can vote to hand it over "
+                            "(/game sub).")
+                    dm = False
+                else:
+                    text = (f"{w.title} game {w.game_id} has been idle for {fmt_duration(idle)} "
+                            f"({w.what}); reminders have stopped. As host you can hand the seat to "
+                            "someone with /game sub, or end the game with /game end.")
+                    dm = bool(prefs.get(w.host_id) and prefs[w.host_id].dm)
+                out.append(Reminder(w.game_id, w.channel_id, w.host_id, turn.player_id, "idle", dm, text))
             continue
         if w.user_id is None or turn.next_at is None or turn.idle_flagged or turn.reminders_sent >= s.limit:
             continue

@@ -28,7 +28,7 @@ from ..storage.rows import GameRow, Seat, ever_started
 from ..texts import story
 from ..texts.game import decision_buttons, find_seat, status_text, you_can
 from ..version import ENGINE_VERSION
-from . import access, offers
+from . import access, offers, seating
 from . import rules as rules_cmds
 
 if TYPE_CHECKING:
@@ -236,10 +236,23 @@ async def game_claim(service: GameService, channel_id: str, caller: Caller, para
     row = row or await service.row(channel_id)
     seats = await service.store.seats(row.id)
     seat = find_seat(seats, params.get("seat") or "")
-    if seat.user_id is not None:
+    if seat.user_id == ROBOT_USER:
+        raise UserError(f"The computer player plays {seat.name}'s seat; the host hands it to you with "
+                        f'/game seat seat:"{seat.name}" user:@you')
+    if seat.user_id is not None and not (seat.conceded and seat.user_id == caller.id):
+        if seat.conceded:
+            raise UserError(f"The computer player plays {seat.name}'s seat for its holder, who takes it back with "
+                            "/game claim; the host can hand it to you with /game seat")
         raise UserError(f"{seat.name}'s seat is already held; its holder can hand it over with /game seat")
-    await service.store.set_seat_user(row.id, seat.position, caller.id, was=None)
-    return Reply(lines=[f"{caller.name} takes the seat of {seat.name}"])
+    reply = Reply(lines=[f"{caller.name} takes the seat of {seat.name}"], game_id=row.id)
+    if seat.user_id == caller.id:  # back from the computer player
+        await service.store.set_seat_conceded(row.id, seat.position, False)
+        reply.lines = [f"{caller.name} takes {seat.name}'s seat back from the computer player"]
+    else:
+        await service.store.set_seat_user(row.id, seat.position, caller.id, was=None)
+    if row.status == "active":
+        await seating.greet(service, row, (await service.load(row)).game, seat, caller.id, reply)
+    return reply
 
 
 async def _claim_result(service: GameService, row: GameRow, caller: Caller, params: dict[str, str]) -> Reply:
@@ -263,6 +276,8 @@ async def game_seat(service: GameService, channel_id: str, caller: Caller, param
     target = (params.get("user") or "").strip()
     if not target:
         raise UserError("Give user: the person who takes the seat")
+    if target == seat.user_id and not seat.conceded:
+        raise UserError(f"{params.get('user_name') or target} already holds {seat.name}'s seat")
     settings = ReminderSettings.from_dict(row.settings)
     if not access.may_hand_over(row, seat, caller, access.seat_silence(service, row, seat), settings):
         raise UserError(
@@ -275,8 +290,10 @@ async def game_seat(service: GameService, channel_id: str, caller: Caller, param
     if row.last_ping_seat == seat.player_id:
         await service.store.set_last_ping(row.id, None)  # the new holder gets pinged next time
     shown = params.get("user_name") or target
-    reply = Reply(lines=[f"{caller.name} hands {seat.name}'s seat to {shown}"])
+    reply = Reply(lines=[f"{caller.name} hands {seat.name}'s seat to {shown}"], game_id=row.id)
     await offers.after_hand_over(service, row, seat, shown, reply)
+    if row.status == "active" and target != ROBOT_USER:
+        await seating.greet(service, row, (await service.load(row)).game, seat, target, reply)
     return reply
 
 

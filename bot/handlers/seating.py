@@ -24,7 +24,9 @@ from . import offers
 from .access import may_hand_over, seat_silence
 
 if TYPE_CHECKING:
-    from ..service import GameService
+    from engine.game import Game
+
+    from ..service import CachedGame, GameService
 
 
 def _pick_seat(seats: list[Seat], caller: Caller, key: str | None) -> Seat:
@@ -51,8 +53,14 @@ async def game_sub(service: GameService, channel_id: str, caller: Caller, params
     name = (params.get("user_name") or target).strip()
     if target.lower() in ROBOT_NAMES:  # the computer player takes the seat
         target, name = ROBOT_USER, "the computer player"
-        if seat.user_id == ROBOT_USER:
+        if seat.user_id == ROBOT_USER or seat.conceded:
             raise UserError(f"The computer player already plays {seat.name}'s seat")
+        if seat.user_id == caller.id:  # the holder's own: it stays theirs, they take it back with /game claim
+            return await _concede(
+                service, row, cached, seats, seat,
+                f"The computer player plays {seat.name}'s seat for {caller.name} from now on; "
+                f'{caller.name} takes it back with /game claim seat:"{seat.name}"',
+            )
     if target == seat.user_id and not seat.conceded:
         raise UserError(f"{name} already holds {seat.name}'s seat")
     settings = ReminderSettings.from_dict(row.settings)
@@ -64,21 +72,38 @@ async def game_sub(service: GameService, channel_id: str, caller: Caller, params
         raise UserError(f"Only {seat.name}, the host or a seated player (by a vote) can hand that seat over")
     if silent < settings.sub_days * DAY:
         raise UserError(
-            f"{seat.name} acted {fmt_duration(silent)} ago; a vote needs {settings.sub_days:g} days "
+            f"{seat.name}: {_silence(seat, silent)}; a vote needs {settings.sub_days:g} days "
             f"of silence, and so does the host. {seat.name} can hand the seat over now."
         )
     if not seated:
         raise UserError(f"Only {seat.name}, the host or a seated player (by a vote) can hand that seat over")
+    open_req = await service.store.sub_request(row.id, seat.position)
+    if open_req is not None:  # asking for the same again is agreeing
+        if open_req.target_user != target:
+            raise UserError(f"A vote to hand {seat.name}'s seat to {open_req.target_name} is open; answer it "
+                            f'first: /game sub seat:"{seat.name}" vote:yes (or vote:no)')
+        return await _vote(service, row, seats, caller, {"seat": seat.name}, "yes")
     req = SubRequest(seat.position, target, name, caller.id, [caller.id])
     await service.store.save_sub_request(row.id, req, service.now())
-    return await _count(
+    reply = await _count(
         service,
         row,
         seats,
         seat,
         req,
-        f"{caller.name} asks to hand {seat.name}'s seat (silent for {fmt_duration(silent)}) to {name}",
+        f"{caller.name} asks to hand {seat.name}'s seat ({_silence(seat, silent)}) to {name}",
     )
+    if reply.buttons:  # the vote is open: those whose answer it needs are told
+        reply.heads_up = [(uid, f"your vote: hand {seat.name}'s seat to {name}? (the buttons above)")
+                          for uid in sorted(_voters(seats, seat) - {caller.id})]
+    return reply
+
+
+def _silence(seat: Seat, silent: float) -> str:
+    """ "silent for 8d 2h", or "no move since the game started 8d 2h ago" for a holder who never moved."""
+    if seat.last_action_at is None:
+        return f"no move since the game started {fmt_duration(silent)} ago"
+    return f"silent for {fmt_duration(silent)}"
 
 
 def _voters(seats: list[Seat], seat: Seat) -> set[str]:
@@ -158,16 +183,23 @@ async def _hand_over(
                  for s in await store.seats(row.id)]
         await service.after_change(row, cached, seats, reply)
         return reply
+    await greet(service, row, game, seat, user, reply)
+    return reply
+
+
+async def greet(service: GameService, row: GameRow, game: Game, seat: Seat, user: str, reply: Reply) -> None:
+    """A person who now holds ``seat``: pinged when it is the seat's turn, whose clock (reminders, idle
+    flag) starts again: the old holder's silence is not theirs."""
+    if row.status != "active" or game.finished or seat.player_id is None:
+        return
     acting = game.acting_players()
     if acting and acting[0] == seat.player_id:
-        turn = await store.turn(row.id)
-        await store.save_turn(
-            start_turn(row.id, seat.player_id, service.now(), ReminderSettings.from_dict(row.settings), turn)
-        )
+        turn = await service.store.turn(row.id)
+        await service.store.save_turn(start_turn(row.id, seat.player_id, service.now(),
+                                                 ReminderSettings.from_dict(row.settings), turn))
         reply.ping = user
         reply.ping_text = f"your turn ({seat.name}): {waiting_for(game)}"
-        await store.set_last_ping(row.id, seat.player_id)
-    return reply
+        await service.store.set_last_ping(row.id, seat.player_id)
 
 
 async def game_robot(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
@@ -200,23 +232,37 @@ async def game_concede(
         seat = mine[0]
     if seat.conceded:
         raise UserError(f"{seat.name} has already conceded")
-    if not any(s.user_id and not s.conceded and s.position != seat.position for s in seats):
-        raise UserError("Nobody else would be left playing; the host ends the game with /game end")
+    _someone_left(seats, seat)
     if (params.get("confirm") or "").lower() != "yes":
         return Reply(
             lines=[
-                f"Concede {seat.name}'s seat? The computer player then plays it "
-                "until someone takes it over with /game sub."
+                f"Concede {seat.name}'s seat? The computer player then plays it until you take it back "
+                f'(/game claim seat:"{seat.name}") or someone takes it over with /game sub.'
             ],
             ephemeral=True,
             buttons=[Button("Concede", f'/game concede seat:"{seat.name}" confirm:yes', "danger")],
         )
+    return await _concede(service, row, cached, seats, seat,
+                          f"{seat.name} concedes; the seat moves automatically from now on")
+
+
+def _someone_left(seats: list[Seat], seat: Seat) -> None:
+    """Refused when the computer player would then play every seat."""
+    if not any(s.user_id and not s.conceded and s.position != seat.position for s in seats):
+        raise UserError("Nobody else would be left playing; the host ends the game with /game end")
+
+
+async def _concede(service: GameService, row: GameRow, cached: CachedGame, seats: list[Seat], seat: Seat,
+                   line: str) -> Reply:
+    """The computer player plays ``seat`` from now on (its holder stays: /game claim takes it back)."""
+    _someone_left(seats, seat)
     seats = [dataclasses.replace(s, conceded=True) if s.position == seat.position else s for s in seats]
-    reply = Reply(lines=[f"{seat.name} concedes; the seat moves automatically from now on"])
+    reply = Reply(lines=[line])
     await service.robot_moves(row, cached, seats, reply)  # engine work before the first write
     await service.store.set_seat_conceded(row.id, seat.position, True)
     if row.last_ping_seat == seat.player_id:
         row.last_ping_seat = None
         await service.store.set_last_ping(row.id, None)
+    await offers.after_hand_over(service, row, seat, "the computer player", reply)
     await service.after_change(row, cached, seats, reply)
     return reply

@@ -232,7 +232,7 @@ def corporations_line(game: Game) -> str:
 
 def _seat_note(seat: Seat | None) -> str:
     if seat is not None and seat.conceded:
-        return " (the computer player)" if seat.user_id == ROBOT_USER else " (conceded: automatic)"
+        return " (the computer player)" if seat.user_id == ROBOT_USER else " (played by the computer for now)"
     return "" if seat is not None and seat.user_id else " (free seat)"
 
 

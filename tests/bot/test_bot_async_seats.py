@@ -91,7 +91,7 @@ async def test_concession_makes_an_automatic_seat(layer: CommandLayer, clock: Fa
     refused = await run(layer, "alice", "/pass")
     assert not refused.ok and "conceded" in refused.error
     status = await run(layer, "bob", "/game status")
-    assert "Player 1" in status.lines[0] and "(conceded: automatic)" in status.lines[0]
+    assert "Player 1" in status.lines[0] and "(played by the computer for now)" in status.lines[0]
     # play on with the two others passing: the automatic seat moves whenever it is its turn
     for _ in range(40):
         game = (await layer.load(row)).game
@@ -143,3 +143,60 @@ async def test_programmed_moves_are_shown_and_made(layer: CommandLayer, clock: F
     assert (await run(layer, "carol", "/autostop")).ok
     status = await run(layer, "alice", "/game status")
     assert "auto-buy" not in "\n".join(status.lines)
+
+
+async def test_a_seat_handed_to_the_computer_by_its_holder_is_taken_back(layer: CommandLayer,
+                                                                         clock: FakeClock) -> None:
+    await setup_game(layer, 9)  # stock round 1: alice acts, then bob, then carol
+    assert (await run(layer, "alice", "/pass")).ok  # bob to act
+    robot = await run(layer, "carol", "/game robot")
+    assert robot.ok and robot.lines[0] == ("The computer player plays Player 3's seat for Carol from now on; "
+                                           'Carol takes it back with /game claim seat:"Player 3"')
+    row = await layer.store.open_game(CH)
+    seats = await layer.store.seats(row.id)
+    assert seats[2].user_id == "carol" and seats[2].conceded
+    other = await run(layer, "bob", '/game claim seat:"Player 3"')
+    assert not other.ok and "for its holder, who takes it back with /game claim" in other.error
+    back = await run(layer, "carol", '/game claim seat:"Player 3"')
+    assert back.ok and back.lines[0] == "Carol takes Player 3's seat back from the computer player"
+    seats = await layer.store.seats(row.id)
+    assert seats[2].user_id == "carol" and not seats[2].conceded
+    # the last person at the table keeps playing: the computer player would play every seat
+    assert (await run(layer, "bob", "/game robot")).ok
+    assert (await run(layer, "carol", "/game robot")).ok
+    last = await run(layer, "alice", "/game robot")
+    assert not last.ok and "Nobody else would be left playing" in last.error
+
+
+async def test_typed_requests_for_the_same_hand_over_are_votes(layer: CommandLayer, clock: FakeClock) -> None:
+    await setup_game(layer, 9)  # alice to act
+    clock.at(days=8)
+    ask = await run(layer, "bob", '/game robot seat:"Player 1"')
+    assert ask.ok and "1/2 votes needed" in ask.lines[0]
+    assert "no move since the game started 8d" in ask.lines[0]  # alice never moved
+    assert ask.heads_up == [("carol", "your vote: hand Player 1's seat to the computer player? (the buttons above)")]
+    other = await run(layer, "carol", '/game sub seat:"Player 1" user:dave')
+    assert not other.ok and "A vote to hand Player 1's seat to the computer player is open" in other.error
+    again = await run(layer, "carol", '/game robot seat:"Player 1"')  # the same request: a vote for it
+    assert again.ok and "2 of 2 agree" in again.lines[0], again.lines
+    seats = await layer.store.seats((await layer.store.open_game(CH)).id)
+    assert seats[0].user_id == "robot"
+    taken = await run(layer, "dave", '/game claim seat:"Player 1"')
+    assert not taken.ok and '/game seat seat:"Player 1" user:@you' in taken.error
+
+
+async def test_a_new_holder_is_pinged_and_gets_a_fresh_clock(layer: CommandLayer, clock: FakeClock) -> None:
+    await setup_game(layer, 9)  # alice to act since the import
+    row = await layer.store.open_game(CH)
+    assert (await run(layer, "alice", "/game settings reminders:3 remind_hours:1 repeat_hours:1")).ok
+    clock.at(days=2)
+    same = await run(layer, "alice", '/game seat seat:"Player 1" user:alice')
+    assert not same.ok and "already holds Player 1's seat" in same.error
+    handed = await run(layer, "alice", '/game seat seat:"Player 1" user:dave user_name:Dave')
+    assert handed.ok and handed.ping == "dave" and "your turn (Player 1)" in handed.ping_text
+    turn = await layer.store.turn(row.id)
+    assert turn is not None and turn.reminders_sent == 0 and turn.since == clock().timestamp()
+    # a free seat claimed when it is its turn: pinged too
+    await layer.store.set_seat_user(row.id, 0, None)
+    claimed = await run(layer, "erin", '/game claim seat:"Player 1"')
+    assert claimed.ok and claimed.ping == "erin" and "your turn (Player 1)" in claimed.ping_text

@@ -439,7 +439,8 @@ async def test_an_offer_to_a_seat_handed_to_the_computer_lapses_and_says_so(sess
     await session.run_line("/train train:2-0 price:1")
     await session.run_line("/as alice")
     printed = await session.run_line('/game robot seat:alice')
-    assert printed[:2] == ["the computer player takes over alice's seat (alice decided)",
+    assert printed[:2] == ["The computer player plays alice's seat for alice from now on; alice takes it back with "
+                           '/game claim seat:"alice"',
                            "(BW's offer of $1 for B&L's 2-train (2-0) lapses: the computer player plays alice's seat"
                            " now and answers no offer; it sells at face value or more, at once)"], printed
 

@@ -54,15 +54,14 @@ async def test_a_seat_handed_to_the_computer_moves_at_once(layer: CommandLayer, 
     clock.at(days=8)
     reply = await run(layer, "alice", '/game robot seat:"Player 1"')  # its holder may, at any time
     assert reply.ok, reply.error
-    assert "the computer player takes over Player 1's seat" in reply.lines[0]
+    assert reply.lines[0].startswith("The computer player plays Player 1's seat for Alice from now on")
     assert any(ln.startswith("🤖") for ln in reply.lines), reply.lines  # BBG's turn, played at once
     row = await layer.store.open_game(CH)
     assert row is not None
     seats = await layer.store.seats(row.id)
-    assert seats[0].user_id == "robot" and seats[0].conceded
+    assert seats[0].user_id == "alice" and seats[0].conceded  # still hers: she takes it back
     assert reply.ping != "robot"
-    # a person takes it back with /game sub (the host may: the seat is the computer's)
-    back = await run(layer, "alice", '/game sub seat:"Player 1" user:alice')
+    back = await run(layer, "alice", '/game claim seat:"Player 1"')
     assert back.ok and not (await layer.store.seats(row.id))[0].conceded
 
 
@@ -176,7 +175,7 @@ async def test_moves_train_lists_a_train_of_the_computers_or_a_free_seat_from_it
     at_face = [f"  /train train:2-2  (2-train from BBG, $100-${cash} (its seat sells at face value or more))"]
     assert (await send(layer, "offers", user_of("Player 2"), '/game robot seat:"Player 2"')).ok
     assert await listed() == at_face
-    await layer.store.set_seat_user(row.id, 1, None, was="robot")  # a free seat
+    await layer.store.set_seat_user(row.id, 1, None, was=user_of("Player 2"))  # a free seat
     assert [s.user_id for s in await layer.store.seats(row.id)][1] is None
     assert await listed() == at_face
 
@@ -215,7 +214,8 @@ async def test_a_seat_taken_back_from_the_computer_is_played_by_its_person(
     playing it (play-test). The status names the computer player's seats as such."""
     await setup_game(layer, 18)  # BBG (alice, Player 1) operates; alice is the host
     clock.at(days=8)
-    assert (await run(layer, "alice", '/game robot seat:"Player 1"')).ok
+    assert (await run(layer, "bob", '/game robot seat:"Player 1"')).ok  # a vote after alice's silence
+    assert (await run(layer, "carol", '/game robot seat:"Player 1"')).ok  # carried
     status = await run(layer, "bob", "/game status")
     assert "Player 1 $170 (the computer player)" in status.lines[0], status.lines[0]
     back = await run(layer, "alice", '/game seat seat:"Player 1" user:alice')

@@ -243,6 +243,22 @@ async def test_nudge_at_most_once_an_hour(layer: CommandLayer, clock: FakeClock)
     assert [r.kind for r in await Scheduler(layer).tick()] == ["remind"]
 
 
+async def test_an_idle_host_is_told_in_the_channel_what_the_others_can_do(layer: CommandLayer,
+                                                                          clock: FakeClock) -> None:
+    await setup_game(layer, 9)  # stock round 1: alice, the host, acts
+    assert (await run(layer, "alice", "/game notify dm:yes")).ok  # even so: the others must see it
+    assert (await run(layer, "alice", "/game settings reminders:1 idle_days:5 sub_days:7")).ok
+    sched = Scheduler(layer)
+    sent: list[Reminder] = []
+    for hour in range(0, 24 * 8, 6):
+        clock.at(hours=hour)
+        sent += await sched.tick()
+    idle = [r for r in sent if r.kind == "idle"]
+    assert [(r.user_id, r.dm) for r in idle] == [("alice", False)]
+    assert "has waited for you (Player 1) for 5d" in idle[0].text
+    assert "after 7 days of silence the other players can vote to hand it over" in idle[0].text
+
+
 async def test_idle_game_is_flagged_to_the_host_once(layer: CommandLayer, clock: FakeClock) -> None:
     await setup_game(layer, 9)  # stock round 1: alice acts
     assert (await run(layer, "alice", "/pass")).ok  # now bob; alice is the host
