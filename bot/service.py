@@ -531,7 +531,7 @@ class GameService:
             try:
                 reply.files.append(
                     Attachment(
-                        f"{row.title}-game-{row.id}-values.png", await asyncio.to_thread(chart_png, summary)
+                        f"{row.title}-game-{row.id}-values.png", await asyncio.to_thread(chart_png, summary, game.fmt)
                     )
                 )
             except Exception:  # a drawing bug must not lose the summary

@@ -8,6 +8,7 @@ Pure functions over the engine; the command layer stores and posts the result.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +45,7 @@ class Summary:
     labels: list[str] = field(default_factory=list)
     series: dict[str, list[int]] = field(default_factory=dict)
     reason_text: str | None = None  # why the game ended, in words (game.end_reason_text)
+    bankrupt_at: dict[str, int] = field(default_factory=dict)  # player name -> first point bankrupt
 
 
 def round_label(key: tuple[Any, ...]) -> str:
@@ -75,21 +77,35 @@ def value_series(fresh: Game, raw_actions: list[dict[str, Any]]) -> tuple[list[s
     player's value at the start, at each round change and at the end.
 
     Returns (labels, {player name: values}, the replayed game)."""
+    labels, series, _, game = _values(fresh, raw_actions)
+    return labels, series, game
+
+
+def _values(fresh: Game, raw_actions: list[dict[str, Any]]
+            ) -> tuple[list[str], dict[str, list[int]], dict[str, int], Game]:
+    """:func:`value_series`, with the point at which each bankrupt player is first bankrupt."""
     game = fresh
     game.live = False  # programmed moves come from the record
     labels = ["Start"]
-    series: dict[str, list[int]] = {p.name: [game.player_value(p)] for p in game.players}
+    series: dict[str, list[int]] = {p.name: [] for p in game.players}
+    bankrupt_at: dict[str, int] = {}
+
+    def record() -> None:
+        for p in game.players:
+            if p.bankrupt and p.name not in bankrupt_at:
+                bankrupt_at[p.name] = len(series[p.name])
+            series[p.name].append(game.player_value(p))
+
+    record()
     for raw in filter_actions(raw_actions):
         before = game.round_key()
         game.process(A.Action.from_dict(raw), safe=False)
         if game.round_key() != before and not game.finished:
             labels.append(round_label(before))
-            for p in game.players:
-                series[p.name].append(game.player_value(p))
+            record()
     labels.append("End")
-    for p in game.players:
-        series[p.name].append(game.player_value(p))
-    return labels, series, game
+    record()
+    return labels, series, bankrupt_at, game
 
 
 def count_rounds(labels: list[str]) -> tuple[int, int]:
@@ -111,12 +127,12 @@ def game_days(raw_actions: list[dict[str, Any]], started_at: float | None, ended
 
 def summarize(fresh: Game, raw_actions: list[dict[str, Any]], *, started_at: float | None = None,
               ended_at: float | None = None) -> Summary:
-    labels, series, game = value_series(fresh, raw_actions)
+    labels, series, bankrupt_at, game = _values(fresh, raw_actions)
     last = round_label(game.round_key()) if game.round else ""
     srs, ors = count_rounds([*labels[1:-1], last])
     return Summary(title=game.title, reason=game.end_reason, standings=standings(game), stock_rounds=srs,
                    operating_rounds=ors, days=game_days(raw_actions, started_at, ended_at),
-                   labels=labels, series=series, reason_text=game.end_reason_text)
+                   labels=labels, series=series, reason_text=game.end_reason_text, bankrupt_at=bankrupt_at)
 
 
 def fmt_days(days: float | None) -> str:
@@ -143,7 +159,13 @@ def summary_lines(s: Summary, fmt: Any = str) -> list[str]:
     return lines
 
 
-def chart_png(s: Summary) -> bytes:
+def chart_png(s: Summary, fmt: Callable[[int], str] = str) -> bytes:
+    """The value chart (``fmt`` writes money as the game does, e.g. ``game.fmt``). Its names are
+    the summary's (the seats' names); a player the standings call bankrupt is marked at the point
+    the replay first saw them bankrupt (else at the end)."""
     from render.chart_image import render_value_chart
 
-    return render_value_chart(s.series, s.labels, f"{s.title}: player value by round")
+    n = len(s.labels)
+    bankrupt = {st.name: s.bankrupt_at.get(st.name, n - 1) for st in s.standings if st.bankrupt}
+    return render_value_chart(s.series, s.labels, f"{s.title}: player value by round", fmt=fmt,
+                              bankrupt=bankrupt)

@@ -257,8 +257,7 @@ def test_render_status(game) -> None:  # noqa: ANN001
 
 def test_render_chart() -> None:
     img = png(render_value_chart({"Ann": [300, 500, 900], "Bo": [300, 200, 450]}, ["SR1", "OR1", "end"], "Value"))
-    assert img.size == (1000, 560)
-    assert png(render_value_chart({})).size == (1000, 560)  # nothing to draw is not an error
+    assert 800 <= img.width <= 1000 and img.height >= img.width * 0.8  # tall enough for a phone
 
 
 LATE_ROUTES = [
