@@ -6,9 +6,9 @@ Each game is replayed action by action. After every action that changes whose tu
 bot's rule, :func:`bot.texts.turns.turn_key`), the pictures the bot posts then are drawn with the
 bot's own bookkeeping (:class:`bot.discord.posting.PostedPictures`, crops on as on Discord): the
 map when the board changed, the market when a share price moved, and the larger part of the map
-that changed. When a corporation is to run, the map with its routes and the crop of its network
-are drawn too (once per corporation and routes, as the bot does; the routes are the ones the game
-record ran: the router's cost is not a picture's). The status picture is drawn only on request
+that changed. When a corporation is to run, the crop of its network with its routes is drawn too
+(once per corporation and routes, as the bot does; the routes are the ones the game record ran:
+the router's cost is not a picture's). The status picture is drawn only on request
 (``/game status``); its cost is shown apart.
 
 Figures per game: CPU time (this process; the machine is shared, so CPU is the fair figure) and
@@ -30,13 +30,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.discord.posting import PostedPictures
+from bot.discord.posting import PostedPictures, routes_picture
 from bot.service import render_images, warm_pictures
 from bot.texts.turns import turn_key
 from engine import actions as A
 from engine.game import Game
 from engine.replay import filter_actions, game_from_export, replay
-from render.map.image import render_map
 from render.status_image import render_status
 from tests.fixture_util import load_export
 
@@ -123,10 +122,10 @@ def bench_game(name: str, last: int) -> tuple[Timing, Timing, Timing, int]:
     maps, markets, runs = Timing(), Timing(), Timing()
     for n, (game, changed, routes) in enumerate(_turn_changes(export)):  # one game, changed in place
         draw = n >= skip
+        if routes and draw:  # first, as the bot: the routes picture may stand for the map
+            timed((runs, runs), route_pictures, posted, game, game.acting()[0], routes)
         if changed:
             timed((maps, markets), turn_pictures, posted, game, draw)
-        if routes and draw:
-            timed((runs, runs), route_pictures, posted, game, game.acting()[0], routes)
     return maps, markets, runs, count
 
 
@@ -148,13 +147,14 @@ def turn_pictures(posted: PostedPictures, game: Game, draw: bool) -> list[str]:
 
 
 def route_pictures(posted: PostedPictures, game: Game, corp: str, routes: list[dict[str, Any]]) -> list[str]:
-    """What ``GameService._suggest_routes`` draws when a corporation is to run (new routes only)."""
+    """What ``GameService._show_routes`` draws when a corporation is to run (new routes only)."""
     if not posted.first_time(1, "routes", (corp, tuple(map(str, routes)))):
         return []
-    files = posted.network_picture(game, corp, routes)
-    render_map(game, routes=routes)
-    posted.mark(1, game, ("map",))
-    return [f.filename for f in files] + ["routes.png"]
+    hexes, covers = posted.routes_area(1, game, corp, routes)
+    files = routes_picture(game, corp, hexes, routes)
+    if files and covers:
+        posted.mark(1, game, ("map",))
+    return [f.filename for f in files]
 
 
 def main() -> int:
@@ -169,7 +169,7 @@ def main() -> int:
         print(f"{name}: {count} positions with a turn change or a run")
         print(maps.line("turn changes posting the map"))
         print(markets.line("turn changes posting the market only"))
-        print(runs.line("runs (routes map + network crop)"))
+        print(runs.line("runs (routes crop)"))
         all_turns += maps.cpu + markets.cpu
     export = GAMES["89363"]()
     late = replay({**export, "actions": [a for a in export["actions"] if a.get("type") != "end_game"]}).game

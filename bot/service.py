@@ -49,7 +49,7 @@ from engine.moves.spec import base
 from engine.titles.registry import new_game, title_names
 
 from .acting import resolve_entity
-from .discord.posting import PostedPictures, TurnPrints
+from .discord.posting import PostedPictures, TurnPrints, routes_picture
 from .engine_thread import in_engine_thread
 from .gamelog import build_game, max_id, players
 from .handlers import access, offers
@@ -453,7 +453,7 @@ class GameService:
         await self._show_routes(game, reply, after.routes)
         if self.images and (before is None or turn_key(game) != before[1]):
             # drawn through the per-position cache: a /game status at this position reuses them
-            changed = self.posted.changed(row.id, game, reply.files)
+            changed = self.posted.changed(row.id, game)
             reply.files += await cache_of(self).pictures(self, row.id, cached.seq, game, changed) if changed else []
             reply.files[:0] = await asyncio.to_thread(self.posted.changes_picture, row.id, game)  # larger, first
         acting = game.acting_players()
@@ -550,7 +550,8 @@ class GameService:
 
     async def _show_routes(self, game: Game, reply: Reply, sol: RouteSolution | None) -> None:
         """Show the optimizer's best routes for the corporation to run (:func:`_suggestion`), drawn
-        on the map when images are on; the "Run suggested routes" button confirms them."""
+        on the part of the map around its network when images are on; the "Run suggested routes"
+        button confirms them."""
         routes = sol.routes if sol is not None else []
         if sol is None or not routes:
             return
@@ -565,16 +566,17 @@ class GameService:
             reply.game_id is None
             or self.posted.first_time(reply.game_id, "routes", (corp, tuple(map(str, routes))))
         ):
+            # the network and its routes, cropped (bot.discord.posting: the whole map showed them
+            # too small on a phone); with the turn's changes it stands for the map
             try:
-                from render.map.image import render_map
-
-                png = await asyncio.to_thread(render_map, game, routes=routes)
-                reply.files += await asyncio.to_thread(self.posted.network_picture, game, corp, routes)  # larger, first
-                reply.files.append(Attachment("routes.png", png))
-                if reply.game_id is not None:
-                    self.posted.mark(reply.game_id, game, ("map",))  # it shows the board too
-            except Exception:
+                hexes, covers = self.posted.routes_area(reply.game_id, game, corp, routes)
+            except Exception:  # a drawing bug must not block play
                 log.exception("route drawing failed")
+                return
+            files = await asyncio.to_thread(routes_picture, game, corp, hexes, routes)
+            reply.files += files
+            if files and covers and reply.game_id is not None:
+                self.posted.mark(reply.game_id, game, ("map",))
 
     async def render(self, game: Game, which: tuple[str, ...]) -> list[Attachment]:
         """Draw the named pictures in a worker thread ([] when drawing fails: it must not block play)."""

@@ -5,8 +5,15 @@ when share prices moved since they were last posted in the game's channel (one p
 When the map is posted again, the part of it that changed (the hexes whose tile, tokens or markers
 differ from the map posted before) is posted first, larger (``changes.png``, drawn by
 :func:`render.map.crop.render_crop`): on a phone the whole map's names are too small to read; the
-whole map stays one tap away. A corporation about to run gets its network with the suggested routes
-the same way (``network.png``, :func:`network_picture`).
+whole map stays one tap away.
+
+A corporation about to run gets its network with the suggested routes, cropped the same way, in
+Discord and at the terminal (``routes.png``, :func:`routes_picture`): on the whole
+map a phone showed the routes as thin lines in a corner, and beside the crop the whole map
+halved the crop on a phone (two pictures share a row) while adding only the board of the map
+posted just before. The crop takes in the hexes that changed since that map too (the tile and
+token of the turn), so it stands for the map of the turn; when it cannot (the map was never
+posted, too much changed) the whole map is posted at the turn change as usual.
 
 What was posted is remembered per game in memory. After a restart the game's log is replayed
 once anyway; the pictures of the position at its last turn change are taken as the ones posted
@@ -27,9 +34,8 @@ from ..reply import Attachment
 
 log = logging.getLogger(__name__)
 
-ROUTES_PICTURE = "routes.png"  # the map with the suggested routes: it shows the board too
+ROUTES_PICTURE = "routes.png"  # a corporation's network and suggested routes, larger than on the map
 CHANGES_PICTURE = "changes.png"  # the part of the map that changed, larger
-NETWORK_PICTURE = "network.png"  # a corporation's stations and suggested routes, larger
 MAX_CHANGED = 12  # more hexes changed than this (a new game, a restart): the whole map says it all
 
 
@@ -83,11 +89,10 @@ class PostedPictures:
         self._changed: dict[int, list[str]] = {}  # the hexes that changed when the map was last posted
         self.crops = False  # post larger parts of the map too (Discord, read on phones: set by its cog)
 
-    def changed(self, game_id: int, game: Game, already: Iterable[Attachment] = ()) -> tuple[str, ...]:
-        """The pictures to post now (and remember as posted). A routes picture already in the
-        reply counts as the map."""
+    def changed(self, game_id: int, game: Game) -> tuple[str, ...]:
+        """The pictures to post now (and remember as posted). A routes picture that showed every
+        change was remembered as the map (:meth:`routes_area`)."""
         last = self._last.setdefault(game_id, {})
-        names = {f.filename for f in already}
         out = []
         for name, fingerprint in PRINTS.items():
             now = fingerprint(game)
@@ -96,8 +101,7 @@ class PostedPictures:
             if name == "map":
                 self._changed[game_id] = changed_hexes(last.get(name), now)
             last[name] = now
-            if not (name == "map" and ROUTES_PICTURE in names):
-                out.append(name)
+            out.append(name)
         return tuple(out)
 
     def knows(self, game_id: int) -> bool:
@@ -133,9 +137,21 @@ class PostedPictures:
             return []
         return _crop(CHANGES_PICTURE, game, hexes, where="changed: " + ", ".join(hexes[:4]))
 
-    def network_picture(self, game: Game, corporation: str, routes: list[dict[str, Any]]) -> list[Attachment]:
-        """A corporation's stations and its suggested routes, larger than on the whole map."""
-        return network_picture(game, corporation, routes) if self.crops else []
+    def routes_area(self, game_id: int | None, game: Game, corporation: str,
+                    routes: list[dict[str, Any]]) -> tuple[list[str], bool]:
+        """The hexes of the routes picture: the corporation's stations and routes, and the hexes
+        changed since the map was last posted; and whether that shows every change (then the
+        picture stands for the map: :meth:`mark` it once posted)."""
+        from render.map.crop import network_hexes
+
+        hexes = network_hexes(game, corporation, routes)
+        before = self._last.get(game_id, {}).get("map") if game_id is not None else None
+        if before is None:
+            return hexes, False
+        changed = changed_hexes(before, board_print(game))
+        if len(changed) > MAX_CHANGED:
+            return hexes, False
+        return list(dict.fromkeys(hexes + changed)), True
 
 
 def changed_hexes(before: Any, now: Any) -> list[str]:
@@ -147,12 +163,10 @@ def changed_hexes(before: Any, now: Any) -> list[str]:
     return sorted(h for h in old.keys() | new.keys() if old.get(h) != new.get(h))
 
 
-def network_picture(game: Game, corporation: str, routes: list[dict[str, Any]]) -> list[Attachment]:
-    """A corporation's stations and its suggested routes, larger than on the whole map."""
-    from render.map.crop import network_hexes
-
-    hexes = network_hexes(game, corporation, routes)
-    return _crop(NETWORK_PICTURE, game, hexes, routes=routes, where=f"{game.name_of(corporation)}'s routes")
+def routes_picture(game: Game, corporation: str, hexes: list[str], routes: list[dict[str, Any]]) -> list[Attachment]:
+    """The part of the map around ``hexes`` (:meth:`PostedPictures.routes_area`) with the
+    corporation's suggested routes and their legend (CPU-bound: call through ``asyncio.to_thread``)."""
+    return _crop(ROUTES_PICTURE, game, hexes, routes=routes, where=f"{game.name_of(corporation)}'s routes")
 
 
 def _crop(filename: str, game: Game, hexes: list[str], **kwargs: Any) -> list[Attachment]:

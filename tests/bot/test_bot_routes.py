@@ -1,5 +1,6 @@
-"""When a corporation is to run, the bot shows the optimizer's best routes on the map, with a
-button that submits them."""
+"""When a corporation is to run, the bot shows the optimizer's best routes on the part of the map
+around its network (read on a phone: on the whole map they were thin lines in a corner), with a
+button that submits them; the picture takes in the tile laid that turn and then stands for the map."""
 
 from __future__ import annotations
 
@@ -9,10 +10,14 @@ from typing import Any
 from PIL import Image
 
 from bot.commands.layer import CommandLayer, decision_buttons
+from bot.discord.posting import PostedPictures
 from bot.reply import Reply
 from bot.service import _suggestion
 from bot.storage.store import Store
-from engine.replay import filter_actions, replay
+from engine.game import Game
+from engine.replay import filter_actions, game_from_export, replay
+from render.map.crop import CROP_SIDE, network_hexes
+from render.map.image import render_map
 from tests.fixture_util import load_export
 
 
@@ -36,6 +41,53 @@ async def test_route_suggestion_is_drawn_and_offered(tmp_path: Any) -> None:
     line = next(x for x in reply.lines if x.startswith(f"Best routes for {corp}"))
     best = int(line.rsplit("$", 1)[1])
     assert best >= sum(r["revenue"] for r in recorded["routes"])
-    png = next(f for f in reply.files if f.filename == "routes.png")
-    assert Image.open(io.BytesIO(png.data)).size[0] > 500
+    [png] = reply.files  # the crop alone: a second picture would halve it on a phone
+    assert png.filename == "routes.png"
+    width, height = Image.open(io.BytesIO(png.data)).size
+    whole = Image.open(io.BytesIO(render_map(game))).size
+    assert 300 <= width <= CROP_SIDE and height <= CROP_SIDE + 200 and width < whole[0] * 0.6
     assert any(b.label == "Run suggested routes" for b in decision_buttons(game, 1))
+
+
+def _late_run() -> tuple[Game, Game, list[dict[str, Any]]]:
+    """1856_game_end_bank: WGB's turn begins (after action 879, when the map was posted), WGB lays
+    I10 (880) and is to run; that position, the one before the lay, and the suggested routes."""
+    export = load_export("1856", "1856_game_end_bank")
+    start = replay(export, upto=879).game
+    game = replay(export, upto=880).game
+    sol = _suggestion(game)
+    assert sol is not None and sol.corp == "WGB"
+    return start, game, sol.routes
+
+
+def test_the_routes_picture_takes_in_the_turns_tile_and_stands_for_the_map() -> None:
+    start, game, routes = _late_run()
+    posted = PostedPictures()
+    posted.mark(1, start, ("map",))  # the map of the turn change before
+    hexes, covers = posted.routes_area(1, game, "WGB", routes)
+    assert covers and "I10" in hexes and set(network_hexes(game, "WGB", routes)) <= set(hexes)
+    assert "I10" not in network_hexes(game, "WGB", [])  # not one of its stations
+    # nothing known of the map (a restart before any picture): the map is posted as usual
+    assert PostedPictures().routes_area(1, game, "WGB", routes)[1] is False
+    # too much changed since (a new game's map): the whole map says it better
+    fresh = PostedPictures()
+    fresh.mark(1, game_from_export(load_export("1856", "1856_game_end_bank")), ("map",))
+    assert fresh.routes_area(1, game, "WGB", routes)[1] is False
+
+
+async def test_after_the_routes_picture_the_turn_change_posts_no_map_again(tmp_path: Any) -> None:
+    start, game, routes = _late_run()
+    store = await Store.open(str(tmp_path / "bot.db"))
+    try:
+        layer = CommandLayer(store, images=True)
+        layer.posted.mark(7, start, ("map",))
+        reply = Reply(game_id=7)
+        await layer._show_routes(game, reply, _suggestion(game))
+        assert [f.filename for f in reply.files] == ["routes.png"]
+        assert "map" not in layer.posted.changed(7, game)  # the crop showed the tile laid
+        unknown = Reply(game_id=8)  # nothing remembered of game 8's map: posted at the turn change
+        await layer._show_routes(game, unknown, _suggestion(game))
+        assert [f.filename for f in unknown.files] == ["routes.png"]
+        assert "map" in layer.posted.changed(8, game)
+    finally:
+        await store.close()
