@@ -293,10 +293,9 @@ class GameService:
             asked = offers.consent_needed(game, action, seats, caller.id)
             if asked is not None and game.accepts(action):  # (a refused purchase is refused below)
                 return await offers.propose(self, row, cached, caller, action, *asked)
-            lapsed = await offers.lapsing_line(self, row, cached)
+            lapsed = await offers.lapsing_lines(self, row, cached)
             reply = await self.apply(row, cached, caller, action, seats)
-            if lapsed:
-                reply.lines.insert(1, lapsed)
+            reply.lines[1:1] = lapsed
         except GameError as exc:  # the state is as it was: say why, and what would work
             raise GameError(explain_refusal(game, action, exc), exc.code, **exc.facts) from None
         if note:
@@ -442,7 +441,7 @@ class GameService:
         if game.finished and row.status != "ended":  # the whole log, read before this command writes
             record = [e.data for e in await self.store.actions(row.id)] + [data for data, _ in cached.pending]
         await self._store_pending(row, cached)
-        reply.status = status_text(row, game, seats, cached.seq)
+        reply.status = status_text(row, game, seats)
         if game.finished:
             if record is not None:
                 await self._finish(row, cached, seats, reply, record)

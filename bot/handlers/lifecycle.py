@@ -197,8 +197,8 @@ async def game_status(service: GameService, channel_id: str, caller: Caller, par
     cached = await service.load(row)
     # private: the caller's own line ("you act for ...") and pictures nobody else asked for
     reply = Reply(
-        lines=[status_text(row, cached.game, seats, cached.seq)],
-        status=status_text(row, cached.game, seats, cached.seq),
+        lines=[status_text(row, cached.game, seats)],
+        status=status_text(row, cached.game, seats),
         game_id=row.id,
         ephemeral=True,
     )

@@ -274,7 +274,10 @@ async def open_offer(service: GameService, row: GameRow, cached: CachedGame,
                      ) -> tuple[UndoRequest, str, A.Action, str] | None:
     """The offer open at the game's position: its record, the buyer's user id, the purchase and
     its stored form (None: none, or it was answered)."""
-    req = await service.store.undo_request(row.id, slot(cached.seq))
+    return _offer_of(await service.store.undo_request(row.id, slot(cached.seq)))
+
+
+def _offer_of(req: UndoRequest | None) -> tuple[UndoRequest, str, A.Action, str] | None:
     topic = req.requested_by.partition("\n")[2] if req is not None else ""
     if req is None or not topic.startswith(TOPIC) or any(v.startswith("-") for v in req.votes):
         return None
@@ -302,15 +305,24 @@ async def offer_note(service: GameService, row: GameRow, cached: CachedGame, cal
     return None
 
 
-async def lapsing_line(service: GameService, row: GameRow, cached: CachedGame) -> str | None:
-    """The line for a move made while an offer is open (the move withdraws it), or None."""
-    found = await open_offer(service, row, cached)
-    if found is None:
-        return None
-    action = found[2]
-    sale = taken_from(cached.game, action)
-    thing = sale.thing if sale is not None else "it"
-    return f"({cached.game.name_of(action.entity)}'s offer of {_price(cached.game, action)} for {thing} is withdrawn)"
+async def lapsing_lines(service: GameService, row: GameRow, cached: CachedGame, *, votes: bool = True) -> list[str]:
+    """The lines for a move made while an offer is open (the move withdraws it) and, with ``votes``,
+    while the table votes on an undo or on the provisional values (the vote was on this position:
+    it lapses); one read of the store for both."""
+    here = await service.store.undo_requests_at(row.id, (slot(cached.seq), cached.seq))
+    lines = []
+    found = _offer_of(here.get(slot(cached.seq)))
+    if found is not None:
+        action = found[2]
+        sale = taken_from(cached.game, action)
+        thing = sale.thing if sale is not None else "it"
+        lines.append(f"({cached.game.name_of(action.entity)}'s offer of {_price(cached.game, action)} for {thing}"
+                     " is withdrawn)")
+    vote = here.get(cached.seq)
+    if votes and vote is not None and not any(v.startswith("-") for v in vote.votes):
+        what = "undo the last move" if not vote.requested_by.partition("\n")[2] else "change the provisional values"
+        lines.append(f"(the vote to {what} lapses: the game moved on; ask again with its command)")
+    return lines
 
 
 async def _close(service: GameService, row: GameRow, req: UndoRequest, vote: str) -> None:

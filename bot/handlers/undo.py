@@ -16,6 +16,7 @@ import asyncio
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.decisions import round_title
 from engine.replay import filter_actions
 
 from ..gamelog import build_game, describe_action
@@ -146,12 +147,9 @@ async def game_undo(service: GameService, channel_id: str, caller: Caller, param
     the table agrees (automatic seats do not vote; a free seat must be claimed first)."""
     row, cached = await service.active(channel_id)
     vote = (params.get("vote") or "").lower() or None
-    if vote is not None and "state" not in params:
-        open_now = await open_motion(service, row, cached.seq)
-        raise UserError("Vote with the buttons of the undo request" + (
-            f", or type /game undo vote:{vote} state:{cached.seq} (the request open now)" if open_now is not None
-            else "; no undo request is open now"))
-    service.check_state(params, cached)
+    if vote is not None and "state" not in params and await open_motion(service, row, cached.seq) is None:
+        raise UserError("No undo request is open now; /game undo asks for one")
+    service.check_state(params, cached)  # (a typed vote without state: on the request open now)
     seats = await service.store.seats(row.id)
     mine = {s.player_id for s in seats if s.user_id == caller.id}
     if not mine:
@@ -192,7 +190,10 @@ async def game_undo(service: GameService, channel_id: str, caller: Caller, param
     result = await table_vote(service, row, cached, caller, seats, vote, Motion(f"undo {what}", "/game undo"))
     if result.reply is not None:
         return result.reply
-    reply = await _undo(service, row, cached, caller, target, what, back_to)
+    asker = result.record[0].requested_by.partition("\n")[0] if result.record is not None else caller.id
+    by = caller.name if asker == caller.id else next((s.name for s in seats if s.user_id == asker), caller.name)
+    agreed = f"{by} undoes, the table agreeing" if result.record is not None else f"{caller.name} undoes"
+    reply = await _undo(service, row, cached, caller, target, what, back_to, agreed)
     await save_vote(service, row, result)
     return reply
 
@@ -205,9 +206,10 @@ async def _undo(
     target: dict[str, Any],
     what: str,
     back_to: dict[str, Any] | None = None,
+    who: str | None = None,
 ) -> Reply:
     """One ``undo`` action: of the last move, or (``back_to``) of everything after that action,
-    as 18xx.games undoes to an action id."""
+    as 18xx.games undoes to an action id; ``who`` says who undoes (default: the caller)."""
     data: dict[str, Any] = {
         "type": "undo",
         "entity": target.get("entity"),
@@ -215,7 +217,7 @@ async def _undo(
     }
     if back_to is not None:
         data["action_id"] = back_to.get("id")
-    return await append_action(service, row, cached, caller, data, f"↩ {caller.name} undoes: {what}")
+    return await append_action(service, row, cached, caller, data, f"↩ {who or caller.name + ' undoes'}: {what}")
 
 
 async def append_action(
@@ -225,12 +227,15 @@ async def append_action(
     rebuilt by replay before anything is stored, so a log that would not replay is never
     written; then the channel is told (``line``) as after any move."""
     data = {**data, "id": cached.max_id + 1, "created_at": int(service.now())}
-    lapsed = await offers.lapsing_line(service, row, cached)  # (read at the position it ends)
+    before = cached.game
+    lapsed = await offers.lapsing_lines(service, row, cached, votes=False)  # (read at the position it ends)
     seats = await service.store.seats(row.id)
     raw = [e.data for e in await service.store.actions(row.id)] + [data]
     game = await asyncio.to_thread(build_game, row, seats, raw)
     cached = CachedGame(cached.seq, game, cached.max_id + 1, pending=[(data, caller.id)])
     service.remember(row.id, cached)
-    reply = Reply(lines=[line, lapsed] if lapsed else [line])
+    reply = Reply(lines=[line, *lapsed])
+    if round_title(game) != round_title(before):  # (an undo across a round's start)
+        reply.lines.append(f"Play is back in {round_title(game)}")
     await service.after_change(row, cached, seats, reply)
     return reply

@@ -334,6 +334,15 @@ class Store(Database):
         )
         return UndoRequest(row[0], row[1], votes(row[2])) if row else None
 
+    async def undo_requests_at(self, game_id: int, state_ids: tuple[int, ...]) -> dict[int, UndoRequest]:
+        """The requests kept at any of ``state_ids``, by state id (one read for several)."""
+        marks = ", ".join("?" for _ in state_ids)
+        rows = await self._all(
+            f"SELECT state_id, requested_by, votes FROM undo_requests WHERE game_id = ? AND state_id IN ({marks})",
+            (game_id, *state_ids),
+        )
+        return {r[0]: UndoRequest(r[0], r[1], votes(r[2])) for r in rows}
+
     async def save_undo_request(self, game_id: int, req: UndoRequest, was: list[str] | None = None) -> None:
         """A new request (``was`` None), or a vote: only if the votes are still ``was``."""
         if was is None:

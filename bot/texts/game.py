@@ -186,10 +186,11 @@ def you_can(game: Game, seats: list[Seat], caller: Caller) -> list[str]:
     return out or ["It is not your turn."]
 
 
-def status_text(row: GameRow, game: Game, seats: list[Seat], state: int) -> str:
+def status_text(row: GameRow, game: Game, seats: list[Seat]) -> str:
+    """The status message; "move N": the N-th action in effect (undone ones do not count)."""
     head = (
         f"**{row.title}** game {row.id} · {round_title(game)} · phase {game.phase['name']}"
-        f" · {bank_words(game)} · move {state}"
+        f" · {bank_words(game)} · move {len(game.action_log)}"
     )
     holders = {s.player_id: s for s in seats}
     players = " · ".join(f"{p.name} {game.fmt(p.cash)}" + _seat_note(holders.get(p.id)) for p in game.players)

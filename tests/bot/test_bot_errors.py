@@ -142,6 +142,30 @@ async def test_undo_across_players_needs_everyone(layer: CommandLayer) -> None:
     await refused(layer, "carol", yes, "out of date")  # the vote button is stale now
 
 
+async def test_an_undo_across_a_round_start_and_a_vote_the_game_moved_past(layer: CommandLayer) -> None:
+    await setup_game(layer, 17)  # stock round 1: carol's pass (action 18) starts operating round 1.1
+    row = await layer.store.open_game(CH)
+    moves = (await run(layer, "alice", "/game status")).lines[0].split("\n")[0]
+    assert moves.endswith("· move 17"), moves
+    assert (await run(layer, "carol", "/pass")).ok
+    ask = await run(layer, "carol", "/game undo")  # no longer carol's turn: the table votes
+    assert ask.ok and "(1/3)" in ask.lines[0]
+    assert (await run(layer, "alice", "/game undo vote:yes")).ok  # typed: the vote open now
+    done = await run(layer, "bob", "/game undo")  # asking for the same: agreeing
+    assert done.lines[0] == "↩ Player 3 undoes, the table agreeing: Player 3 passes", done.lines
+    assert "Play is back in Stock Round 1" in done.lines, done.lines
+    status = (await run(layer, "alice", "/game status")).lines[0].split("\n")[0]
+    assert status.endswith("· move 17"), status  # the undone pass and the undo do not count
+    # a vote on a position the game moved past lapses, and the move says so
+    assert (await run(layer, "carol", "/pass")).ok
+    assert (await run(layer, "carol", "/game undo")).ok
+    game = (await layer.load(row)).game
+    mover = USERS[game.acting_players()[0]]
+    moved = await run(layer, mover, "/pass")
+    assert "(the vote to undo the last move lapses: the game moved on; ask again with its command)" \
+        in moved.lines, moved.lines
+
+
 async def test_refused_undo_and_stale_vote(layer: CommandLayer) -> None:
     await setup_game(layer, 6)
     assert (await run(layer, "alice", "/par corporation:BBG price:65")).ok

@@ -217,7 +217,7 @@ async def test_asking_for_an_undo_already_asked_for_agrees_to_it(session: LocalS
     assert again[0].startswith("! (only carol can see this) You have already agreed to undo carol buys B&L_1 (2/3)")
     before = await count(session)
     session.user = "alice"
-    assert (await session.run_line("/game undo"))[0] == "↩ alice undoes: carol buys B&L_1"
+    assert (await session.run_line("/game undo"))[0] == "↩ carol undoes, the table agreeing: carol buys B&L_1"
     assert await count(session) == before + 1
     # a refused request is over: asking again starts a new vote
     await typed(session, "/as carol\n/buy share:B&L")
@@ -476,8 +476,10 @@ async def test_an_accepted_purchase_is_taken_back_by_the_table(session: LocalSes
     printed = await session.run_line("/game undo")
     assert printed[0].startswith("alice asks to undo BW buys P1 for $1"), printed
     await session.run_line("/as bob")
-    printed = await session.run_line("/game undo vote:no")  # typed, without the button's state
-    assert "or type /game undo vote:no state:" in printed[0], printed
+    printed = await session.run_line("/game undo vote:no")  # typed, without the button's state: the open one
+    assert printed[0] == "bob refuses to undo BW buys P1 for $1; nothing changes", printed
+    printed = await session.run_line("/game undo vote:yes")
+    assert "That request to undo was refused" in printed[0], printed
 
 
 # Who is asked (consent_needed): a person holding the seller's seat; not an automatic seat, a

@@ -463,7 +463,7 @@ def test_the_auctions_standing_bids_are_shown_in_the_status_and_its_picture() ->
     owners = {str(row[0].text): row[2].text for row in table.rows}
     assert owners["P4"] == "(bid $70: P3)" and owners["P5"] == "(for sale)"
     row = SimpleNamespace(title="1833NE", id=1)
-    assert "Standing bids: P4 $70 (P3)" in status_text(row, g, [], 3).splitlines()
+    assert "Standing bids: P4 $70 (P3)" in status_text(row, g, []).splitlines()
 
 
 def test_a_trainless_corporation_that_must_issue_first_is_told_so() -> None:

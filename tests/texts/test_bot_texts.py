@@ -105,7 +105,7 @@ async def test_one_round_name_in_text_and_picture(layer: CommandLayer) -> None:
     g = await game(layer)
     assert round_title(g) == "Operating Round 2.1 (of 1)" and round_title(g, short=True) == "OR 2.1"
     row = await layer.store.open_game(CH)
-    assert "Operating Round 2.1 (of 1)" in status_text(row, g, await layer.store.seats(row.id), 60)
+    assert "Operating Round 2.1 (of 1)" in status_text(row, g, await layer.store.seats(row.id))
     assert "Operating Round 2.1 (of 1)" in header_lines(g)[1] and "turn" not in header_lines(g)[1]
     games = await layer.handle(CH, Caller("alice", "alice", guild=None), "games", {})
     assert "(OR 2.1)" in "\n".join(games.lines)
@@ -338,7 +338,7 @@ async def test_the_status_text_names_each_corporation_s_cash_trains_and_loans(la
     await imported(layer, "89363", 140)
     g = await game(layer)
     row = await layer.store.open_game(CH)
-    lines = status_text(row, g, await layer.store.seats(row.id), 140).splitlines()
+    lines = status_text(row, g, await layer.store.seats(row.id)).splitlines()
     corps = next(line for line in lines if line.startswith("BBG "))
     for sym in ("BBG", "CA", "GW", "LPS", "WR"):
         corp = g.corporations[sym]
