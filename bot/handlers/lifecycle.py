@@ -92,18 +92,26 @@ def called_off(row: GameRow) -> str:
     return f"The {row.title} game {row.id} was called off before it started"
 
 
-async def _lobby(service: GameService, channel_id: str) -> tuple[GameRow, list[Seat]]:
+_STARTED = {  # what a lobby command can do instead once the game has started
+    "join": "a free seat is taken with /game claim seat:NAME",
+    "leave": "/game concede or /game robot lets the computer player play your seat; /game seat hands it to "
+             "someone",
+    "start": "/game status shows where it stands",
+}
+
+
+async def _lobby(service: GameService, channel_id: str, command: str) -> tuple[GameRow, list[Seat]]:
     row = await service.row(channel_id)
     damage = damage_of(row)
     if damage is not None:  # e.g. its optional rules are unreadable: it must not start without them
         raise DamagedGame(damage)
     if row.status != "lobby":
-        raise UserError("The game has already started; seats change hands with /game seat")
+        raise UserError(f"The game has already started: {_STARTED[command]}")
     return row, await service.store.seats(row.id)
 
 
 async def game_join(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
-    row, seats = await _lobby(service, channel_id)
+    row, seats = await _lobby(service, channel_id, "join")
     given = (params.get("name") or "").strip()
     name = limits.clean_name(given)
     if given and not name:
@@ -128,7 +136,7 @@ async def game_join(service: GameService, channel_id: str, caller: Caller, param
 
 
 async def game_leave(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
-    row, seats = await _lobby(service, channel_id)
+    row, seats = await _lobby(service, channel_id, "leave")
     named = (params.get("seat") or "").strip().lower()
     mine = [s for s in seats if s.user_id == caller.id and (not named or s.name.lower() == named)]
     if not mine and named and (caller.id == row.host_id or caller.admin):  # the host clears any seat
@@ -143,7 +151,7 @@ async def game_leave(service: GameService, channel_id: str, caller: Caller, para
 
 
 async def game_start(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
-    row, seats = await _lobby(service, channel_id)
+    row, seats = await _lobby(service, channel_id, "start")
     service.require_host(row, caller, "start the game")
     order = (params.get("order") or "random").lower()
     if order not in ("random", "joined"):
