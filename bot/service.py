@@ -60,6 +60,7 @@ from .reply import Attachment, Button, Caller, Reply, UserError
 from .robot import ROBOT_USER, robot_decision, robot_entity
 from .storage.rows import ever_started
 from .storage.store import GameRow, ResultRow, Seat, Store
+from .terminal.textcmd import format_command
 from .texts import story
 from .texts.game import decision_buttons, result_lines, status_text
 from .texts.lay import explain_refusal
@@ -128,6 +129,11 @@ def _short_of_suggestion(game: Game, action: A.Action) -> str:
     more = "" if best.optimal else " or more"
     return (f"(the suggested routes earn {game.fmt(best.total)}{more}, {game.fmt(best.total - ran)} more than this"
             " run: /game undo takes it back)")
+
+
+# moves that may end the game by a bankruptcy (a sale that leaves a player short, a declared one):
+# asked first, as /game end and /game concede are
+_FINAL_MOVES = ("sell_shares", "bankrupt")
 
 
 def _conceded(seats: list[Seat]) -> set[str]:
@@ -293,6 +299,12 @@ class GameService:
             asked = offers.consent_needed(game, action, seats, caller.id)
             if asked is not None and game.accepts(action):  # (a refused purchase is refused below)
                 return await offers.propose(self, row, cached, caller, action, *asked)
+            if action.type in _FINAL_MOVES and (params.get("confirm") or "").lower() != "yes":
+                ends = game.preview(action, lambda g: g.end_reason_text if g.finished else None)
+                if ends:  # a bankruptcy ends the game: there is no undo after it
+                    command = format_command(name, {**params, "confirm": "yes", "state": str(cached.seq)})
+                    return Reply(lines=[f"This move ends the game ({ends}); it cannot be undone. Make it?"],
+                                 ephemeral=True, buttons=[Button("Make the move", command, "danger")])
             lapsed = await offers.lapsing_lines(self, row, cached)
             reply = await self.apply(row, cached, caller, action, seats)
             reply.lines[1:1] = lapsed

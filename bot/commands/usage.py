@@ -17,7 +17,7 @@ class Usage:
     hidden: tuple[str, ...] = ()  # options set by buttons or the Discord adapter
 
 
-ALWAYS = ("state",)  # the state id stamped on buttons
+ALWAYS = ("state", "confirm")  # the state id stamped on buttons; the confirmation of a move asked first
 
 
 def usage_line(usage: Usage) -> str:

@@ -167,6 +167,29 @@ async def test_an_undo_across_a_round_start_and_a_vote_the_game_moved_past(layer
         in moved.lines, moved.lines
 
 
+async def test_a_move_that_ends_the_game_by_a_bankruptcy_is_asked_first(layer: CommandLayer) -> None:
+    """hotseat006 after 670 actions: Player 3 must sell, and after the sale cannot raise the money
+    for the national's presidency: bankrupt, the game over, and no undo after it (play-test)."""
+    export = load_export("1856", "hotseat006")
+    export["actions"] = filter_actions(export["actions"])[:670]
+    assert (await layer.handle(CH, Caller("alice", "Alice"), "game import", {"file": json.dumps(export)})).ok
+    for seat, user in USERS.items():
+        assert (await run(layer, user, f'/game claim seat:"{seat}"')).ok
+    for user, line in [("alice", "/pass"), ("alice", "/train train:6-1 price:700"), ("bob", "/pass"),
+                       ("bob", "/pass"), ("bob", "/routes routes:none"), ("bob", "/pass")]:
+        assert (await run(layer, user, line)).ok, line
+    before = await state(layer)
+    ask = await run(layer, "carol", "/sell shares:WGB_0 percent:20")
+    assert ask.ephemeral and ask.lines == [
+        "This move ends the game (a player went bankrupt); it cannot be undone. Make it?"]
+    seq = (await layer.load(await layer.store.open_game(CH))).seq
+    assert [b.command for b in ask.buttons] == [f"/sell shares:WGB_0 percent:20 confirm:yes state:{seq}"]
+    assert await state(layer) == before
+    made = await run(layer, "carol", ask.buttons[0].command)
+    assert made.ok and any("Result" in line for line in made.lines), made.lines
+    assert await layer.store.open_game(CH) is None
+
+
 async def test_refused_undo_and_stale_vote(layer: CommandLayer) -> None:
     await setup_game(layer, 6)
     assert (await run(layer, "alice", "/par corporation:BBG price:65")).ok

@@ -14,9 +14,9 @@ import pytest
 from bot.commands.layer import CommandLayer
 from bot.reply import Caller
 from bot.storage.store import Store
-from bot.terminal.textcmd import action_to_command, parse
+from bot.terminal.textcmd import action_to_command
 from engine.replay import filter_actions, replay, snapshot
-from tests.command_script import offer_of
+from tests.command_script import send as script_send
 from tests.fixture_util import load_export
 from tests.local_play import bot_passes
 
@@ -24,11 +24,9 @@ CHANNEL = "table-1"
 
 
 async def send(layer: CommandLayer, user: str, line: str, channel: str = CHANNEL) -> Any:
-    """``line`` sent by ``user``; an offer to buy from another player is accepted by its seller."""
-    cmd = parse(line)
-    reply = await layer.handle(channel, Caller(user, user.capitalize()), cmd.name, cmd.params)
-    offer = offer_of(reply)
-    return reply if offer is None else await send(layer, offer[0], offer[1], channel)
+    """``line`` sent by ``user`` (:func:`tests.command_script.send`: offers accepted by their
+    sellers, a move asked first confirmed)."""
+    return await script_send(layer, channel, user, line)
 
 
 async def play_actions(layer: CommandLayer, store: Store, export: dict[str, Any], user_of_pid: dict[str, str],
