@@ -49,15 +49,16 @@ def user_of(pid: str) -> str:
     return "u-" + pid.replace(" ", "").lower()
 
 
-async def send(layer: CommandLayer, channel: str, user: str, line: str, guild: str | None = None) -> Reply:
+async def send(layer: CommandLayer, channel: str, user: str, line: str, guild: str | None = None,
+               name: str | None = None) -> Reply:
     """``line`` sent by ``user``; a purchase from another player is an offer, which its seller
     accepts at once (the recorded game's players agreed): the seller's reply is returned then. A
     move asked first (it ends the game by a bankruptcy) is confirmed: the recorded game made it."""
     cmd = parse(line)
-    reply = await layer.handle(channel, Caller(user, user, guild=guild), cmd.name, cmd.params)
+    reply = await layer.handle(channel, Caller(user, name or user, guild=guild), cmd.name, cmd.params)
     confirm = next((b.command for b in reply.buttons if " confirm:yes state:" in b.command), None)
     if confirm is not None and reply.ephemeral and cmd.params.get("confirm") != "yes":
-        return await send(layer, channel, user, confirm, guild)
+        return await send(layer, channel, user, confirm, guild, name)
     offer = offer_of(reply)
     if offer is not None:
         reply = await send(layer, channel, offer[0], offer[1], guild)

@@ -13,11 +13,11 @@ from typing import Any
 from bot.commands.layer import CommandLayer
 from bot.reply import Caller, Reply
 from bot.storage.store import Store
-from bot.terminal.textcmd import action_to_command, parse
+from bot.terminal.textcmd import action_to_command
 from bot.texts.summary import Summary, fmt_days, round_label, standings, summary_lines, value_series
 from engine.replay import filter_actions, replay
 from engine.titles.registry import new_game
-from tests.command_script import offer_of
+from tests.command_script import send as script_send
 from tests.fixture_util import load_export
 from tests.store.test_bot_async_reminders import FakeClock
 
@@ -26,11 +26,8 @@ GUILD = "g-sum"
 
 
 async def send(layer: CommandLayer, user: str, line: str) -> Reply:
-    """``line`` sent by ``user``; an offer to buy from another player is accepted by its seller."""
-    cmd = parse(line)
-    reply = await layer.handle(CH, Caller(user, user.capitalize(), guild=GUILD), cmd.name, cmd.params)
-    offer = offer_of(reply)
-    return reply if offer is None else await send(layer, offer[0], offer[1])
+    """``line`` sent by ``user`` (:func:`tests.command_script.send`)."""
+    return await script_send(layer, CH, user, line, GUILD, user.capitalize())
 
 
 async def test_summary_of_a_whole_game(tmp_path: Path) -> None:

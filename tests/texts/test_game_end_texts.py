@@ -14,6 +14,7 @@ from bot.reply import Caller, Reply
 from bot.terminal.textcmd import action_to_command, parse
 from engine.replay import filter_actions, replay
 from render.status_image import header_lines
+from tests.command_script import send as script_send
 from tests.fixture_util import FIXTURES, load_export
 
 CH = "table-end"
@@ -46,7 +47,7 @@ async def play_last(layer: CommandLayer, name: str) -> tuple[list[str], Reply]:
     user = users[[p.id for p in game.players].index(seat)]
     line = action_to_command(last)
     assert line is not None
-    reply = await run(layer, user, line)
+    reply = await script_send(layer, CH, user, line)  # (a bankruptcy is asked first: confirmed)
     assert reply.ok, reply.error
     return users, reply
 
