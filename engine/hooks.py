@@ -161,6 +161,11 @@ class TitleHooks(GameState):
         """The stock-round actions ``pid`` may take, from those the round allows."""
         return actions
 
+    def went_bankrupt(self, pid: str) -> bool:
+        """Whether ``pid`` is out of the game by a bankruptcy: the player's flag, as 18xx.games
+        sets it; a title may end the game by a bankruptcy it does not flag."""
+        return self.player(pid).bankrupt
+
     def stock_turn_stuck(self, rnd: StockRound, pid: str) -> bool:
         """True when ``pid`` has no action but may not simply pass (the title ends the game
         or otherwise resolves it); the turn then does not move on."""

@@ -47,7 +47,8 @@ def players_table(game: Game) -> Table:
     for p in game.players:
         certs = game.num_certs(p.id)
         row: list[CellLike] = [
-            Cell(p.name + (" (bankrupt)" if p.bankrupt else ""), bold=True, muted=p.bankrupt),
+            Cell(p.name + (" (bankrupt)" if game.went_bankrupt(p.id) else ""), bold=True,
+                 muted=game.went_bankrupt(p.id)),
             _money(game, p.cash),
             Cell(_num(certs) + (f"/{limit}" if limit else ""), bold=certs > limit),
         ]

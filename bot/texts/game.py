@@ -257,7 +257,7 @@ def ranking(game: Game) -> str:
     """The players by final value ("Alice $1,230, Bob (bankrupt) $0"), as 18xx.games ranks them:
     by what they kept, bankrupt or not."""
     ranked = sorted(game.result().items(), key=lambda kv: -kv[1])
-    broke = {p.id for p in game.players if p.bankrupt}
+    broke = {p.id for p in game.players if game.went_bankrupt(p.id)}
     return ", ".join(f"{game.name_of(pid)}{' (bankrupt)' if pid in broke else ''} {game.fmt(v)}" for pid, v in ranked)
 
 

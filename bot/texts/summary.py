@@ -63,7 +63,7 @@ def standings(game: Game) -> list[Standing]:
     rows = []
     for p in game.players:
         total, loans = game.player_value(p), game.loan_charge(p)
-        rows.append((p.id, p.name, p.cash, total - p.cash + loans, total, loans, p.bankrupt))
+        rows.append((p.id, p.name, p.cash, total - p.cash + loans, total, loans, game.went_bankrupt(p.id)))
     rows.sort(key=lambda r: -r[4])
     out: list[Standing] = []
     for i, (pid, name, cash, shares, total, loans, bankrupt) in enumerate(rows):
@@ -92,7 +92,7 @@ def _values(fresh: Game, raw_actions: list[dict[str, Any]]
 
     def record() -> None:
         for p in game.players:
-            if p.bankrupt and p.name not in bankrupt_at:
+            if game.went_bankrupt(p.id) and p.name not in bankrupt_at:
                 bankrupt_at[p.name] = len(series[p.name])
             series[p.name].append(game.player_value(p))
 

@@ -12,6 +12,8 @@ from typing import Any
 from bot.commands.layer import CommandLayer
 from bot.reply import Caller, Reply
 from bot.terminal.textcmd import action_to_command, parse
+from bot.texts.game import result_lines
+from bot.texts.summary import standings
 from engine.replay import filter_actions, replay
 from render.status_image import header_lines
 from tests.command_script import send as script_send
@@ -79,6 +81,17 @@ async def test_a_bankrupt_player_is_ranked_as_18xx_games_ranks_them_and_marked(l
     status = await run(layer, users[0], "/game status")
     over = next(line for line in "\n".join(status.lines).splitlines() if line.startswith("Game over (a player went bankrupt): "))
     assert "Player 3 (bankrupt) $280" in over and "Player 2 $280" in over, over
+
+
+def test_a_false_national_president_who_cannot_pay_is_marked_bankrupt() -> None:
+    """hotseat006 ends when Player 3 cannot raise the money for the CGR presidency: 18xx.games
+    ends the game as a bankruptcy without the player's bankrupt flag (our state agrees with it); the
+    ranking and the summary mark Player 3 all the same (they marked nobody)."""
+    game = replay(load_export("1856", "hotseat006")).game
+    assert game.end_reason == "bankrupt" and not any(p.bankrupt for p in game.players)
+    assert [p.id for p in game.players if game.went_bankrupt(p.id)] == ["Player 3"]
+    assert "Player 3 (bankrupt) $" in result_lines(game)[0]
+    assert [(st.name, st.bankrupt) for st in standings(game)][-1] == ("Player 3", True)
 
 
 def test_the_bank_breaks_in_the_story_before_the_money_that_broke_it_as_in_the_18xx_games_log() -> None:

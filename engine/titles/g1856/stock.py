@@ -113,6 +113,13 @@ class G1856Stock(G1856Finance):
     def exempt_from_forced_sale(self, pid: str) -> bool:
         return pid == self.false_national_president
 
+    def went_bankrupt(self, pid: str) -> bool:
+        # the false national president who could not raise the money ends the game bankrupt;
+        # 18xx.games ("is unable to raise funds and is bankrupt") does not set the player's flag
+        return super().went_bankrupt(pid) or (self.finished and self.end_reason == "bankrupt"
+                                              and pid == self.false_national_president
+                                              and not any(p.bankrupt for p in self.players))
+
     def stock_turn_stuck(self, rnd: StockRound, pid: str) -> bool:
         """The false national president with nothing to do is bankrupt, unless their cash and
         what they could sell of other corporations would pay for a national share (18xx.games'
