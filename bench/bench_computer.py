@@ -9,11 +9,17 @@ under 200 ms typically, at most one second in the worst position, on this 2-core
 plays (a robot among random players, the seats rotating), with each game's result and the
 robot's slowest decision in wall-clock and in CPU time (the process's own: on a machine other
 programs load, the wall clock counts their time too), and the robot's win rate.
+
+``--ends``: all-computer games, each title at each player count, without and with each of its
+optional rules: how each ends (reason and phase), how many trains the bank sold and how many
+corporations bought them. All-computer games do not depend on the seed (it only seeds the
+computer's fallback moves), so the player counts and rules are what varies.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from collections import defaultdict
@@ -27,7 +33,7 @@ from bot.tools.routes import percentile  # noqa: E402
 from engine.computer import Decision, decide  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.selfplay import play_seated  # noqa: E402
-from engine.titles.registry import new_game, title_names  # noqa: E402
+from engine.titles.registry import new_game, title_info, title_names  # noqa: E402
 
 
 def time_title(title: str, actions: int, seed: int) -> dict[str, list[float]]:
@@ -89,6 +95,27 @@ def seated(title: str, first: int, last: int) -> int:
     return 1 if bad else 0
 
 
+_BANK_SALE = re.compile(r"^(\S+) buys an? \S+-train for .+ from the depot$")
+
+
+def ends(titles: list[str]) -> int:
+    """Print how all-computer games end (see the module docstring); 1 when one did not end cleanly."""
+    bad = 0
+    for title in titles:
+        info = title_info(title)
+        low, high = info.data.MIN_PLAYERS, info.data.MAX_PLAYERS
+        for options in [[], *([r["sym"]] for r in info.optional_rules)]:
+            for n in range(low, high + 1):
+                played: list[Game] = []
+                r = play_seated(title, ["robot"] * n, 1, options, 20000, game_out=played)
+                sales = [m.group(1) for line in played[0].log if (m := _BANK_SALE.match(line))]
+                bad += bool(r.problem)
+                print(f"{title} {n}p {','.join(options) or '-'}: end={r.end_reason} phase={played[0].phase['name']} "
+                      f"bank trains sold {len(sales)}, to {len(set(sales))} corporations"
+                      + (f"  PROBLEM: {r.problem}" if r.problem else ""), flush=True)
+    return 1 if bad else 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--actions", type=int, default=600)
@@ -96,7 +123,10 @@ def main() -> int:
     ap.add_argument("--title", action="append", help="only these titles")
     ap.add_argument("--seated", metavar="TITLE", help="a robot among random players in TITLE (see --seeds)")
     ap.add_argument("--seeds", default="100-119", help="with --seated: FIRST-LAST")
+    ap.add_argument("--ends", action="store_true", help="how all-computer games end, per player count and rules")
     args = ap.parse_args()
+    if args.ends:
+        return ends(args.title or title_names())
     if args.seated:
         first, _, last = args.seeds.partition("-")
         return seated(args.seated, int(first), int(last or first))

@@ -1,7 +1,8 @@
 """The computer player's operating decisions: track that adds revenue, stations that open
-routes, the best routes, dividends that do not starve the next train, trains bought before
-they are forced and not ones about to rust, loans only for a needed train, the president's
-smallest sale in an emergency.
+routes, the best routes, dividends that do not starve the next train (kept over several runs
+for a train it will need soon), trains bought before they are forced and not ones about to
+rust, loans only for a needed train, the president's smallest sale in an emergency, its
+president's other corporation's train rather than bankruptcy.
 
 Candidate lays and stations are scored cheaply, then the best few are tried (and undone) and
 judged by the revenue the corporation's trains (or the next train it would buy) would earn.
@@ -33,6 +34,7 @@ from .policy import (
     rust_imminent,
     rusted_by,
     rusts_soon,
+    sales_before_next_phase,
     train_price,
     trial,
     underpaid_by,
@@ -49,6 +51,12 @@ EXTENDED_SEARCH_WORK = 0.065  # what such a search is charged at least
 DECISION_WORK = 0.4  # router work (seconds at its WORK_RATE) for one decision's route searches
 LISTED_WORK = 2e-5  # what a listed route costs beyond what the router's clock counts
 TRIED_WITH_ONE = TRIED_LAYS + 2  # lays tried at most once one is worth making (decision time)
+# saving for the next train (:func:`_train_fund`): its trains rust within FUND_SALES bank sales;
+# it withholds for at most FUND_RUNS runs, and pays half (or out) once FUND_SHARE_RUNS runs of
+# what that keeps buy the train
+FUND_SALES = 3
+FUND_RUNS = 5
+FUND_SHARE_RUNS = 2
 
 
 def _eval_trains(game: Game, corp: Corporation) -> list[Train]:
@@ -323,11 +331,50 @@ def _preferred_dividend(game: Game, corp: Corporation) -> Decision | None:
         return Decision(A.Dividend(**base(game, corp.sym), kind=keep),
                         f"withholds {game.fmt(revenue)}: others buy its trains below value, and a new one "
                         f"costs {game.fmt(cost)}" + (" (more than its president has)" if helpless else ""))
+    fund = _train_fund(game, corp, revenue, kinds)
+    if fund is not None:
+        return fund
     if "payout" in kinds:
         return Decision(A.Dividend(**base(game, corp.sym), kind="payout"), f"pays out {game.fmt(revenue)}")
     if "half" in kinds:
         return Decision(A.Dividend(**base(game, corp.sym), kind="half"), f"pays half of {game.fmt(revenue)}")
     return Decision(A.Dividend(**base(game, corp.sym), kind=kinds[0]), f"{kinds[0]}s {game.fmt(revenue)}")
+
+
+def _train_fund(game: Game, corp: Corporation, revenue: int, kinds: list[str]) -> Decision | None:
+    """The run kept, over several runs, towards the next bank train when the corporation will
+    need it soon: all its trains rust within :data:`FUND_SALES` bank sales, or none lasts past
+    the next two kinds of train while it has room and the next bank train starts a phase (the
+    train someone must buy for the game to go on). It pays out or pays half when
+    :data:`FUND_SHARE_RUNS` runs of what that keeps buy the train, and withholds when
+    :data:`FUND_RUNS` runs do; None when nothing does (then its president's cash, loans or
+    issues must help). Without it, an all-computer 1833NE game broke the bank in phase III: the
+    corporations paid out every run and none could ever pay $640 for the next train."""
+    cost = next_train_cost(game, corp)
+    short = cost - corp.cash
+    if cost <= 0 or short <= 0 or revenue <= 0:
+        return None
+    if rust_imminent(game, corp, FUND_SALES):
+        why = "its trains rust soon" if game.corp_trains(corp.sym) else "it has no train"
+    elif not lasting_trains(game, corp) and game.room(corp) and sales_before_next_phase(game) == 0:
+        why = "the next train starts a phase and its trains rust soon after"
+    else:
+        return None
+    for kind, runs in (("payout", FUND_SHARE_RUNS), ("half", FUND_SHARE_RUNS), ("withhold", FUND_RUNS)):
+        if kind not in kinds:
+            continue
+        kept = game.dividend_effect(corp, revenue, kind).cash - corp.cash
+        if kept * runs < short:
+            continue
+        if kind == "payout":
+            return None
+        if kind == "half":
+            return Decision(A.Dividend(**base(game, corp.sym), kind=kind),
+                            f"pays half of {game.fmt(revenue)}, keeping {game.fmt(kept)} towards a train "
+                            f"({game.fmt(cost)}): {why}")
+        return Decision(A.Dividend(**base(game, corp.sym), kind=kind),
+                        f"withholds {game.fmt(revenue)} towards a train ({game.fmt(cost)}): {why}")
+    return None
 
 
 # ---------------------------------------------------------------------- trains

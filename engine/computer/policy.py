@@ -191,6 +191,16 @@ def next_train_cost(game: Game, corp: Corporation) -> int:
     return train_price(game, t) if t is not None else 0
 
 
+def sales_before_next_phase(game: Game) -> int | None:
+    """How many bank trains are sold before the one that starts the next phase (None: no
+    phase is left to start)."""
+    later = {p.get("on") for p in game.phases[game.phase_index + 1:]} - {None}
+    for n, t in enumerate(game.upcoming_trains()):
+        if t.name in later:
+            return n
+    return None
+
+
 def needs_train_money(game: Game, corp: Corporation) -> bool:
     """Whether the corporation should keep its cash for a train: it has no lasting train."""
     return not lasting_trains(game, corp)

@@ -2,7 +2,9 @@
 work it is allowed is spent, and it decides the same on a fast and a slow machine; decisions
 after the one taken are not worked out; a corporation whose trains may not run and which may
 lay no track buys no more; a corporation others buy trains from for next to nothing withholds
-for the next train when its president could not pay for it (1833NE has no loans)."""
+for the next train when its president could not pay for it (1833NE has no loans); a
+corporation saves over several runs for a train it will need soon, so that four computer
+players get past phase III."""
 
 from __future__ import annotations
 
@@ -188,3 +190,64 @@ def test_withholds_for_a_train_others_may_buy_away_when_its_president_cannot_pay
     assert decision.action.kind == ("withhold" if withholds else "payout"), decision  # type: ignore[attr-defined]
     if withholds:
         assert "more than its president has" in decision.reason
+
+
+def _cv_at_its_dividend(taken: int, cash: int) -> G1833NE:
+    """CV (Player 1, started at $100, two 2-trains) at its first dividend, its run $30; the
+    bank's first ``taken`` trains taken out of the game (the 2-trains become obsolete with the
+    first 4/7 card: after 11 bank sales, less ``taken``) and ``cash`` in its treasury."""
+    g = new()
+    stock_round(g)
+    par(g, "1", "CV", 100)
+    start_or(g)
+    for t in g.upcoming_trains()[:2]:
+        g.give_train(t, "CV")
+    for n in range(100):
+        entity = g.acting()[0]
+        if entity == "CV" and "dividend" in g.action_types("CV"):
+            break
+        step = decide(g, entity, seed=n)
+        assert step is not None
+        g.process(step.action)
+    else:
+        pytest.fail("CV never reached its dividend")
+    for t in g.upcoming_trains()[:taken]:
+        t.owner = "rusted"
+    g.corporations["CV"].cash = cash
+    assert sum(r["revenue"] for r in g.round.state["routes"]) == 30
+    return g
+
+
+@pytest.mark.parametrize(("taken", "cash", "kind", "why"), [
+    (0, 0, "payout", "pays out $30"),  # its trains last (11 bank sales)
+    (8, 0, "withhold", "withholds $30 towards a train ($140): its trains rust soon"),  # 3 sales
+    (8, 90, "half", "pays half of $30, keeping $28 towards a train ($140): its trains rust soon"),
+    (8, 100, "payout", "pays out $30"),  # two payouts ($24 each for its treasury shares) pay the rest
+    (5, 0, "payout", "pays out $30"),  # one 2-train left in the bank: its trains last (6 sales)
+    (6, 0, "withhold", "withholds $30 towards a train ($140): the next train starts a phase and its trains"
+                       " rust soon after"),  # 5 sales, the next one starting phase II
+])
+def test_saves_over_several_runs_for_a_train_it_will_need_soon(taken: int, cash: int, kind: str, why: str) -> None:
+    """It withheld only when one run, or two while its trains rust within two bank sales, bought
+    the next train: in an all-computer game every corporation paid out in phase III and none
+    could pay $640 for the first 6/9 card. Now, when its trains rust within three bank sales
+    (or none lasts and the next train starts a phase), it withholds when five runs buy the
+    train, and pays half, or out, once two runs of what that keeps do."""
+    from engine.computer.operating import dividend_decision
+
+    g = _cv_at_its_dividend(taken, cash)
+    cv = g.corporations["CV"]
+    assert next_train_cost(g, cv) == (75 if taken < 6 else 140)
+    decision = dividend_decision(g, cv)
+    assert decision is not None and (decision.action.kind, decision.reason) == (kind, why)  # type: ignore[attr-defined]
+
+
+def test_four_computer_players_get_past_phase_iii() -> None:
+    """An all-computer 1833NE game of four players ended when the bank broke in phase III: the
+    corporations paid out everything and never bought the next train. Saving for it, they buy
+    6/9 cards and the game reaches phase IV."""
+    out: list[Game] = []
+    report = play_seated("1833NE", ["robot"] * 4, 1, [], 20000, game_out=out)
+    assert report.problem is None and report.finished
+    assert "IV" in report.phases
+    assert any(t.name in ("6/9", "5+3") for t in out[0].trains.values() if t.owner != "depot")
