@@ -9,9 +9,9 @@ SQLite's own lock serializes writers, and conflicts are refused rather than merg
 must change a row and changes none, or breaks a UNIQUE or PRIMARY KEY rule that stands for
 "someone came first", raises :class:`~bot.storage.rows.Conflict`.
 
-:meth:`Database.open` refuses a database it cannot use (not a database, damaged by
-``PRAGMA quick_check``, read-only, from a newer bot) with :class:`~bot.storage.rows.StoreError`,
-and migrates an older schema (:mod:`bot.storage.schema`).
+:meth:`Database.open` creates a missing folder for the file, refuses a database it cannot use (not a
+database, damaged by ``PRAGMA quick_check``, read-only, from a newer bot) with one line,
+:class:`~bot.storage.rows.StoreError`, and migrates an older schema (:mod:`bot.storage.schema`).
 """
 
 from __future__ import annotations
@@ -241,10 +241,19 @@ class Database(Transactions):
         """Open (or create) the database at ``path``; :class:`StoreError` when it cannot be used."""
         if path != ":memory:" and os.path.exists(path) and not os.path.isfile(path):
             raise StoreError(f"{path} is not a database file")
-        try:  # transactions are explicit; "file:" paths are SQLite URIs (file:x.db?mode=ro)
-            db = await aiosqlite.connect(path, isolation_level=None, uri=path.startswith("file:"))
+        _make_folder(path)
+        # transactions are explicit; "file:" paths are SQLite URIs (file:x.db?mode=ro)
+        connecting = aiosqlite.connect(path, isolation_level=None, uri=path.startswith("file:"))
+        try:
+            db = await connecting
         except sqlite3.Error as exc:
-            raise StoreError(f"Cannot open the database {path}: {exc}") from None
+            # aiosqlite stops its worker thread without waiting; wait for it while the event loop
+            # runs, or the thread fails later on the closed loop (a traceback after our one line)
+            await asyncio.to_thread(connecting._thread.join, 10)
+            raise StoreError(
+                f"Cannot open the database {os.path.abspath(path)}: {exc}. Check that its folder exists "
+                "and may be written, or point DATABASE_PATH / --db elsewhere."
+            ) from None
         db.text_factory = decode_text  # a row that is not UTF-8 is read, not an error (issue 28)
         store = cls(db, path)
         try:
@@ -320,6 +329,18 @@ class Database(Transactions):
             await self._exec("ROLLBACK")
         except sqlite3.Error:  # SQLite may have rolled back already (disk full, I/O error)
             pass
+
+
+def _make_folder(path: str) -> None:
+    """Create the missing folder of a database file (as the pictures' folder is created)."""
+    if path in ("", ":memory:") or path.startswith("file:"):
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as exc:
+        why = "a file is in the way" if isinstance(exc, FileExistsError | NotADirectoryError) else exc.strerror
+        raise StoreError(f"Cannot create the folder {folder} for the database {path}: {why or exc}") from None
 
 
 def newer_schema(version: int) -> str:

@@ -234,6 +234,29 @@ def test_local_mode_stops_at_once_with_the_reason(tmp_path: Path, how: str) -> N
     assert "Traceback" not in proc.stderr
 
 
+async def test_a_missing_folder_of_the_database_is_created(tmp_path: Path) -> None:
+    path = tmp_path / "new" / "deeper" / "bot.db"
+    await (await Store.open(str(path))).close()
+    assert path.is_file()
+    (tmp_path / "taken").write_text("a file, not a folder")
+    await refused_at_open(str(tmp_path / "taken" / "bot.db"), f"^Cannot create the folder {tmp_path / 'taken'} "
+                          "for the database .*: a file is in the way$")
+
+
+def test_a_database_that_cannot_be_opened_is_one_line_for_the_terminal_and_the_bot(tmp_path: Path) -> None:
+    """SQLite cannot open the file (a name longer than the system allows stands in for a folder
+    that may not be written, which root could write): one line, exit status 2, and no traceback of
+    aiosqlite's thread afterwards."""
+    path = tmp_path / ("x" * 300)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "DATABASE_PATH": str(path), "DISCORD_TOKEN": "not-used"}
+    for command in ("local", "run"):
+        proc = subprocess.run([sys.executable, "-m", "bot.cli", command], input="/game status\n",
+                              capture_output=True, text=True, timeout=60, cwd=tmp_path, env=env)
+        assert proc.returncode == 2, proc.stderr
+        assert proc.stderr.startswith(f"conductor: Cannot open the database {path}: unable to open database file")
+        assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+
+
 def test_the_discord_bot_does_not_start_on_a_damaged_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     import asyncio
