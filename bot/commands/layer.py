@@ -38,7 +38,7 @@ from ..reminders import Clock
 from ..reply import Caller, Reply, UserError
 from ..service import GameService, render_images
 from ..storage.rows import Conflict
-from ..storage.store import Store
+from ..storage.store import Store, unsaved_text
 from ..terminal.textcmd import CommandSyntaxError
 from ..texts.game import decision_buttons, status_text
 from ..texts.turns import next_line
@@ -100,9 +100,7 @@ class CommandLayer(GameService):
             except sqlite3.Error as exc:  # disk full, I/O error, locked by another process for too long
                 self.rollback(scope)
                 log.warning("command /%s in channel %s not stored: %s", name, channel_id, exc)
-                return Reply.fail(
-                    f"The bot could not save that ({exc}); nothing was changed. Please try again later."
-                )
+                return Reply.fail(unsaved_text(exc))
             except Exception:  # a bug must not take the bot down or leave a half-applied state
                 log.exception("command /%s failed in channel %s", name, channel_id)
                 self.rollback(scope)

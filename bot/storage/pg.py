@@ -13,7 +13,9 @@ second row at a position, and a transaction that writes to ``actions`` first tak
 advisory lock (``pg_advisory_xact_lock``), so appends to one game queue up instead of racing.
 PostgreSQL's errors reach the command layer as SQLite's classes (:class:`PgIntegrityError`,
 :class:`PgError`), which it already handles: a refused duplicate is "changed at the same moment",
-a lost connection is "could not save that; nothing was changed". A connection the server dropped
+a server that cannot be reached (:class:`PgUnreachable`) is "cannot reach its database right now;
+nothing was changed" (:func:`bot.storage.store.unsaved_text`), logged in one line per command (and
+asyncpg's own reconnection attempts in one line each, not a traceback). A connection the server dropped
 while it sat in the pool (a restart, a failover) is replaced without a word when it is found out
 at a read or at the start of a transaction, where nothing of the command was sent yet.
 
@@ -24,6 +26,7 @@ so processes starting together migrate once.
 from __future__ import annotations
 
 import functools
+import logging
 import os
 import re
 import sqlite3
@@ -66,6 +69,35 @@ class PgIntegrityError(sqlite3.IntegrityError):
 
 class PgError(sqlite3.OperationalError):
     """PostgreSQL could not run a statement (connection lost, server shutting down, ...)."""
+
+
+class PgUnreachable(PgError):
+    """The server cannot be reached now: down, restarting, refusing connections, or the network."""
+
+
+UNREACHABLE_TEXT = (
+    "The bot cannot reach its database right now, so nothing was changed. Please try again in a minute."
+)
+
+
+class _OneLine(logging.Filter):
+    """asyncpg's pool logs a traceback each time it fails to reconnect while the server is down
+    (after 1, 2, 4, ... seconds, then every minute): one line with the reason instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            exc = record.exc_info[1]
+            reason = str(exc).splitlines()[0] if str(exc) else ""
+            record.msg = f"PostgreSQL: {record.getMessage()} ({type(exc).__name__}: {reason})"
+            record.args = None
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+_POOL_LOG = logging.getLogger("asyncpg.pool")
+if not any(isinstance(f, _OneLine) for f in _POOL_LOG.filters):
+    _POOL_LOG.addFilter(_OneLine())
 
 
 _REPLACE = re.compile(r"^\s*INSERT OR REPLACE INTO (\w+) \(([^)]*)\)(.*)$", re.S | re.I)
@@ -113,7 +145,8 @@ def _errors(conflict: str | None = None) -> Iterator[None]:
         kind = "UNIQUE constraint failed: " if isinstance(exc, asyncpg.UniqueViolationError) else ""
         raise PgIntegrityError(kind + str(exc)) from exc
     except _LOST as exc:
-        raise PgError(f"{type(exc).__name__}: {exc}") from exc
+        gone = isinstance(exc, _GONE) and not isinstance(exc, asyncpg.QueryCanceledError)
+        raise (PgUnreachable if gone else PgError)(f"{type(exc).__name__}: {exc}") from exc
 
 
 class PgDatabase(Transactions):

@@ -34,12 +34,13 @@ query (:mod:`bot.storage.rows`); :func:`bot.gamelog.build_game` refuses such a g
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from collections.abc import Callable
 from typing import Any, Self, cast
 
 from .db import Database
-from .pg import PgDatabase, is_pg_url
+from .pg import UNREACHABLE_TEXT, PgDatabase, PgUnreachable, is_pg_url
 from .rows import (
     GAME_COLS,
     RESULT_COLS,
@@ -83,6 +84,7 @@ __all__ = [  # the rows and the schema are read from here too
     "UndoRequest",
     "UserPrefs",
     "check_database",
+    "unsaved_text",
 ]
 
 
@@ -567,3 +569,10 @@ async def check_database(path: str) -> None:
     """Open and close the database: :class:`StoreError` when it cannot be used."""
     store = await Store.open(path)
     await store.close()
+
+
+def unsaved_text(exc: sqlite3.Error) -> str:
+    """What the player is told when the database failed a command (nothing of it was kept)."""
+    if isinstance(exc, PgUnreachable):
+        return UNREACHABLE_TEXT
+    return f"The bot could not save that ({exc}); nothing was changed. Please try again later."

@@ -5,11 +5,13 @@ replays to the same state, never into a database that holds anything)."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 import pytest
@@ -122,6 +124,84 @@ def test_the_migrate_command_says_what_it_moved_and_fails_clearly(tmp_path: Path
     assert missing.returncode == 2 and "is not a SQLite database file" in missing.stderr
 
 
+class _Relay:
+    """A TCP relay to the PostgreSQL server that can be cut (the server gone for the bot) and
+    started again on the same port."""
+
+    def __init__(self, target: str):
+        parts = urlsplit(target)
+        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 5432
+        self.server: asyncio.Server | None = None
+        self.links: list[asyncio.StreamWriter] = []
+        self.listen_port = 0
+
+    async def start(self) -> None:
+        self.server = await asyncio.start_server(self._link, "127.0.0.1", self.listen_port)
+        self.listen_port = self.server.sockets[0].getsockname()[1]
+
+    async def _link(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection(self.host, self.port)
+        self.links += [writer, up_writer]
+
+        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
+            try:
+                while data := await src.read(65536):
+                    dst.write(data)
+                    await dst.drain()
+            except OSError:
+                pass
+            finally:
+                dst.close()
+
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+
+    async def cut(self) -> None:
+        assert self.server is not None
+        self.server.close()
+        for w in self.links:
+            w.transport.abort()
+        self.links.clear()
+        await self.server.wait_closed()
+
+
+async def test_a_server_gone_mid_session_is_told_plainly_and_logged_in_one_line(
+    pg_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The server cannot be reached during play: each command says the bot cannot reach its
+    database and nothing was changed, the log has one line per failure and no traceback; when the
+    server is back, play goes on."""
+    from bot.commands.layer import CommandLayer
+
+    relay = _Relay(pg_url)
+    await relay.start()
+    url = urlunsplit(urlsplit(pg_url)._replace(netloc=f"conductor@127.0.0.1:{relay.listen_port}"))
+    store = await Store.open(url)
+    try:
+        layer = CommandLayer(store, images=False)
+        await setup_game(layer, 6, CH)
+        user = await acting_user(layer)
+        before = await store.dump()
+        await relay.cut()
+        with caplog.at_level(logging.WARNING):
+            for line in ("/pass", "/game status"):
+                reply = await run(layer, user, line)
+                assert not reply.ok and reply.error == (
+                    "The bot cannot reach its database right now, so nothing was changed. Please try again "
+                    "in a minute."), reply.error
+            await asyncio.sleep(1.2)  # asyncpg's pool tries to reconnect in the background meanwhile
+        assert all(r.exc_info is None and "\n" not in r.getMessage() for r in caplog.records), caplog.text
+        assert "Traceback" not in caplog.text
+        failures = [r for r in caplog.records if r.name == "bot.commands.layer"]
+        assert len(failures) == 2 and all("ConnectionRefusedError" in r.getMessage() for r in failures)
+        await relay.start()
+        assert (await run(layer, user, "/pass")).ok  # back: served again, the failed moves never stored
+        after = await store.dump()
+        assert len(after["actions"]) == len(before["actions"]) + 1
+    finally:
+        await store.close()
+        await relay.cut()
+
+
 async def test_both_engines_have_the_same_tables_and_columns(tmp_path: Path, pg_url: str) -> None:
     lite, pg = await Store.open(str(tmp_path / "bot.db")), await Store.open(pg_url)
     try:
@@ -188,7 +268,7 @@ async def test_connections_cut_by_the_server_refuse_cleanly_and_the_bot_carries_
         store._batch = cut_at_commit  # type: ignore[method-assign]
         first = await run(layer, await acting_user(layer), "/pass")
         store._batch = original  # type: ignore[method-assign]
-        assert cut and not first.ok and "could not save that" in first.error and "nothing was changed" in first.error
+        assert cut and not first.ok and "cannot reach its database" in first.error and "nothing was changed" in first.error
         stored = await store.action_count(row.id)
         assert stored == before + 1
         for _ in range(3):
