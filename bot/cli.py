@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bot.config import Settings
 
 
 def _result_ids(export: dict[str, Any], result: dict[str, int]) -> dict[str, int]:
@@ -69,18 +73,28 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
                         max_actions=args.max_actions, verbose=args.verbose, export_dir=args.export)
 
 
-def cmd_run(args: argparse.Namespace) -> int:
+def _settings() -> Settings | None:
+    """The settings, or None after one line on stderr naming the one that cannot be used."""
     from bot.config import SettingsError, load_settings
 
     try:
-        settings = load_settings()
+        return load_settings()
     except SettingsError as exc:
         print(f"conductor: {exc}", file=sys.stderr)
+        return None
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from bot.config import setup_logging
+
+    settings = _settings()
+    if settings is None:
         return 2
     if not settings.discord_token:
         print("No DISCORD_TOKEN is set. Copy .env.example to .env and put your bot token there "
               "to run the Discord bot, or play at the terminal with: conductor local", file=sys.stderr)
         return 2
+    setup_logging(logging.INFO)
     import asyncio  # not at the top: replaying an export does not need it
 
     from bot.storage.store import StoreError, check_database

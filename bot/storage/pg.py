@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import functools
 import logging
-import os
 import re
 import sqlite3
 from collections.abc import Iterator, Sequence
@@ -37,6 +36,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from ..config import SettingsError, pool_size
 from .db import Transactions, _Tx, _Write, newer_schema
 from .rows import Conflict, StoreError
 from .schema import PG_PRIMARY_KEYS, SCHEMA_VERSION, pg_ddl
@@ -161,7 +161,10 @@ class PgDatabase(Transactions):
     @classmethod
     async def open(cls, path: str) -> Self:
         """Connect and migrate; :class:`StoreError` (one line) when the database cannot be used."""
-        size = int(os.environ.get("DATABASE_POOL_SIZE", "10"))
+        try:
+            size = pool_size()
+        except SettingsError as exc:
+            raise StoreError(str(exc)) from None
         try:
             pool = await asyncpg.create_pool(path, min_size=1, max_size=size, timeout=10, server_settings=_SESSION)
         except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:

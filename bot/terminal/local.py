@@ -15,6 +15,7 @@ the image folder come from ``DATABASE_PATH`` and ``IMAGE_DIR`` (``.env``) unless
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import sys
 from datetime import datetime, timedelta
@@ -197,21 +198,26 @@ async def _main(db: str, out: str, stdin: TextIO, stdout: TextIO, images: bool =
 
 
 def local_paths(db: str | None = None, out: str | None = None) -> tuple[str, str]:
-    """The database file and image folder: as given, else ``DATABASE_PATH`` and ``IMAGE_DIR``
-    from the environment or ``.env``."""
-    if db is None or out is None:
-        from ..config import load_settings
+    """The database file and image folder: as given, else ``DATABASE_URL`` / ``DATABASE_PATH`` and
+    ``IMAGE_DIR`` from the environment or ``.env`` (read, and every setting checked, either way:
+    :class:`bot.config.SettingsError`)."""
+    from ..config import load_settings
 
-        settings = load_settings()
-        db = db or settings.database_path
-        out = out or settings.image_dir
-    return db, out
+    settings = load_settings()
+    return db or settings.database_path, out or settings.image_dir
 
 
 def run_local(db: str | None = None, out: str | None = None, images: bool = True) -> int:
-    """``conductor local``: play at the terminal (interactive or piped input). A database that
-    cannot be used stops it at once with the reason and exit status 2."""
-    db, out = local_paths(db, out)
+    """``conductor local``: play at the terminal (interactive or piped input). A setting or a
+    database that cannot be used stops it at once with the reason in one line and exit status 2."""
+    from ..config import SettingsError, setup_logging
+
+    try:
+        db, out = local_paths(db, out)
+        setup_logging(logging.WARNING)
+    except SettingsError as exc:
+        print(f"conductor: {exc}", file=sys.stderr)
+        return 2
     tune_collector()
     try:
         return asyncio.run(_main(db, out, sys.stdin, sys.stdout, images))

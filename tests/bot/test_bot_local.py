@@ -6,7 +6,11 @@
 from __future__ import annotations
 
 import gzip
+import io
 import json
+import os
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -127,3 +131,103 @@ def test_local_mode_reads_database_path_and_image_dir(monkeypatch: pytest.Monkey
     assert local_paths() == (str(tmp_path / "games.sqlite3"), str(tmp_path / "pictures"))
     assert local_paths("other.db", None) == ("other.db", str(tmp_path / "pictures"))
 
+
+# ---------------------------------------------------------------------- settings
+SETTINGS = ("DISCORD_TOKEN", "DATABASE_URL", "DATABASE_PATH", "DATABASE_POOL_SIZE", "IMAGE_DIR", "DEV_GUILD_ID",
+            "SHARD_COUNT", "SHARD_IDS", "LOG_LEVEL")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def here(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
+    """An empty current folder and no setting in the environment; the environment is restored
+    afterwards (also the variables a .env copied in)."""
+    saved = dict(os.environ)
+    for name in SETTINGS:
+        os.environ.pop(name, None)
+    monkeypatch.chdir(tmp_path)
+    yield tmp_path
+    os.environ.clear()
+    os.environ.update(saved)
+
+
+def _typed(monkeypatch: pytest.MonkeyPatch, text: str, tty: bool = False) -> None:
+    stdin = io.StringIO(text)
+    stdin.isatty = lambda: tty  # type: ignore[method-assign]
+    monkeypatch.setattr(sys, "stdin", stdin)
+
+
+def _one_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
+    return lines[0]
+
+
+def test_env_is_read_from_the_current_folder_only(here: Path) -> None:
+    from bot.config import load_settings
+
+    (here / ".env").write_text("DATABASE_PATH=games/here.sqlite3\nIMAGE_DIR=  \nDEV_GUILD_ID=42\n")
+    settings = load_settings()
+    assert (settings.database_path, settings.image_dir, settings.dev_guild_id) == ("games/here.sqlite3", "images", 42)
+    inner = here / "inner"
+    inner.mkdir()
+    os.chdir(inner)  # the fixture's monkeypatch.chdir goes back; a parent's .env is not read
+    os.environ.pop("DATABASE_PATH")
+    assert load_settings().database_path == "conductor.sqlite3"
+
+
+def test_the_environment_wins_over_env_unless_it_is_blank(here: Path) -> None:
+    from bot.config import load_settings
+
+    (here / ".env").write_text("DATABASE_PATH=from-env-file.db\nIMAGE_DIR=pics\n")
+    os.environ["DATABASE_PATH"] = "exported.db"
+    os.environ["IMAGE_DIR"] = " "
+    settings = load_settings()
+    assert (settings.database_path, settings.image_dir) == ("exported.db", "pics")
+
+
+@pytest.mark.parametrize(("line", "says"), [
+    ("DEV_GUILD_ID=abc", "DEV_GUILD_ID must be a Discord server id (a number"),
+    ("DATABASE_POOL_SIZE=ten", "DATABASE_POOL_SIZE must be a whole number of connections, at least 1"),
+    ("SHARD_COUNT=x", "SHARD_COUNT must be a whole number of shards"),
+    ("SHARD_IDS=a,b", "SHARD_IDS must be shard numbers separated by commas"),
+    ("LOG_LEVEL=loud", "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR"),
+])
+def test_a_bad_setting_is_one_line_and_exit_2_in_every_mode(
+    here: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], line: str, says: str
+) -> None:
+    from bot.cli import main
+
+    _typed(monkeypatch, "/game status\n")
+    (here / ".env").write_text(line + "\n")
+    for argv, token in ((["local"], None), (["run"], "x.y.z")):
+        if token:
+            os.environ["DISCORD_TOKEN"] = token
+        else:
+            os.environ.pop("DISCORD_TOKEN", None)
+        assert main(argv) == 2
+        shown = _one_line(capsys.readouterr().err)
+        assert says in shown and repr(line.split("=")[1]) in shown, (argv, shown)
+    assert not (here / "conductor.sqlite3").exists()  # nothing was opened
+
+
+@pytest.mark.parametrize("how", ["not text", "a folder", "unreadable"])
+def test_an_env_file_that_cannot_be_read_is_one_line_naming_it(
+    here: Path, capsys: pytest.CaptureFixture[str], how: str
+) -> None:
+    from bot.cli import main
+
+    env = here / ".env"
+    if how == "not text":
+        env.write_bytes(b"DISCORD_TOKEN=\xff\xfe\x00\x81garbage\n")
+    elif how == "a folder":
+        env.mkdir()
+    elif os.geteuid() != 0:
+        env.write_text("DATABASE_PATH=x.db\n")
+        env.chmod(0)
+    else:  # root reads any file: a file the kernel refuses to read (EIO) stands in
+        env.symlink_to("/proc/self/mem")
+    for argv in (["local"], ["run"]):
+        assert main(argv) == 2
+        shown = _one_line(capsys.readouterr().err)
+        assert str(env) in shown, shown

@@ -137,7 +137,7 @@ def test_shard_settings_are_read_and_wrong_ones_stop_the_bot_with_one_line(
     assert ConductorBot(load_settings()).shard_count is None  # alone: as many shards as Discord asks for
     monkeypatch.setenv("DISCORD_TOKEN", "not-used")
     for count, ids, why in (("2", "2", "between 0 and SHARD_COUNT - 1"), ("", "0", "SHARD_IDS needs SHARD_COUNT"),
-                            ("two", "", "must be a number")):
+                            ("two", "", "SHARD_COUNT must be a whole number of shards")):
         monkeypatch.setenv("SHARD_COUNT", count)
         monkeypatch.setenv("SHARD_IDS", ids)
         assert main(["run"]) == 2
