@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from bot.config import Settings
 
+log = logging.getLogger(__name__)
+
 
 def _result_ids(export: dict[str, Any], result: dict[str, int]) -> dict[str, int]:
     """Our results keyed by player id as the export writes them (ints stay ints in JSON keys)."""
@@ -97,13 +99,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     setup_logging(logging.INFO)
     import asyncio  # not at the top: replaying an export does not need it
 
-    from bot.storage.store import StoreError, check_database
+    from bot.storage.store import StoreError, check_database, location
 
     try:  # a database that cannot be used stops the bot before it connects to Discord
         asyncio.run(check_database(settings.database_path))
     except StoreError as exc:
         print(f"conductor: {exc}", file=sys.stderr)
         return 2
+    log.info("starting the Discord bot; database %s", location(settings.database_path))
     from bot.discord.client import run_bot
 
     return run_bot(settings)

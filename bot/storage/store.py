@@ -34,13 +34,14 @@ query (:mod:`bot.storage.rows`); :func:`bot.gamelog.build_game` refuses such a g
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Callable
 from typing import Any, Self, cast
 
 from .db import Database
-from .pg import UNREACHABLE_TEXT, PgDatabase, PgUnreachable, is_pg_url
+from .pg import UNREACHABLE_TEXT, PgDatabase, PgUnreachable, is_pg_url, shown
 from .rows import (
     GAME_COLS,
     RESULT_COLS,
@@ -84,6 +85,7 @@ __all__ = [  # the rows and the schema are read from here too
     "UndoRequest",
     "UserPrefs",
     "check_database",
+    "location",
     "unsaved_text",
 ]
 
@@ -569,6 +571,16 @@ async def check_database(path: str) -> None:
     """Open and close the database: :class:`StoreError` when it cannot be used."""
     store = await Store.open(path)
     await store.close()
+
+
+def location(path: str) -> str:
+    """Where a database is, for messages and logs: a SQLite file's absolute path, a PostgreSQL URL
+    without its password."""
+    if is_pg_url(path):
+        return shown(path)
+    if path in ("", ":memory:") or path.startswith("file:"):
+        return path
+    return os.path.abspath(path)
 
 
 def unsaved_text(exc: sqlite3.Error) -> str:

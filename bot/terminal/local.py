@@ -9,7 +9,9 @@ There is no autocomplete at a terminal: ``/moves`` lists what you can do, as com
 
 Pictures are written to the image folder as ``0001-map.png``, ``0002-market.png``, ...; the
 numbering continues after the files already there, so nothing is overwritten. The database and
-the image folder come from ``DATABASE_PATH`` and ``IMAGE_DIR`` (``.env``) unless given.
+the image folder come from ``DATABASE_URL`` / ``DATABASE_PATH`` and ``IMAGE_DIR`` (``.env``) unless
+given; both are named on stderr at the start. A folder that cannot be written stops the start
+(exit status 2); a picture that cannot be written later is told in one line and play goes on.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import asyncio
 import logging
 import re
 import sys
+import tempfile
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TextIO
@@ -27,8 +30,7 @@ from ..commands.layer import CommandLayer
 from ..gamelog import export_text
 from ..reminders import Reminder, Scheduler, utc_now
 from ..reply import Caller, Reply, UserError
-from ..storage.pg import shown
-from ..storage.store import Store, StoreError
+from ..storage.store import Store, StoreError, location
 from .textcmd import CommandSyntaxError, parse
 
 PROMPT_HELP = (
@@ -156,10 +158,17 @@ class LocalSession:
         out += [f"@{uid} {text}" for uid, text in reply.heads_up]
         if reply.dm:
             out.append(f"(direct message to {reply.dm}) {reply.ping_text}")
+        lost: list[str] = []
         for f in reply.files:
-            path = self.next_image_path(f.filename)
-            path.write_bytes(f.data)
+            try:
+                path = self.next_image_path(f.filename)
+                path.write_bytes(f.data)
+            except OSError as exc:  # a full disk, a folder removed or made read-only meanwhile
+                lost.append(f"{f.filename} ({_why(exc)})")
+                continue
             out.append(f"[file] {path}")
+        if lost:
+            out.append(f"! pictures not written to {self.out.resolve()}: {', '.join(lost)}; play goes on")
         for b in reply.buttons:
             out.append(f"[button {b.label}] {b.command}")
         return out
@@ -178,8 +187,9 @@ async def _main(db: str, out: str, stdin: TextIO, stdout: TextIO, images: bool =
         clock = LocalClock()
         session = LocalSession(CommandLayer(store, images=images, clock=clock), out, clock=clock)
         interactive = stdin.isatty()
+        print(start_line(db, out), file=sys.stderr, flush=True)
         if interactive:
-            print(f"Conductor local mode ({shown(db)}). {PROMPT_HELP}", file=stdout, flush=True)
+            print(PROMPT_HELP, file=stdout, flush=True)
         while True:
             if interactive:
                 print(f"{session.user}> ", end="", file=stdout, flush=True)
@@ -197,6 +207,11 @@ async def _main(db: str, out: str, stdin: TextIO, stdout: TextIO, images: bool =
     return 0
 
 
+def start_line(db: str, out: str | Path) -> str:
+    """The first line on stderr: where the games and the pictures go."""
+    return f"Conductor local mode: database {location(db)}, pictures in {Path(out).resolve()}"
+
+
 def local_paths(db: str | None = None, out: str | None = None) -> tuple[str, str]:
     """The database file and image folder: as given, else ``DATABASE_URL`` / ``DATABASE_PATH`` and
     ``IMAGE_DIR`` from the environment or ``.env`` (read, and every setting checked, either way:
@@ -207,9 +222,29 @@ def local_paths(db: str | None = None, out: str | None = None) -> tuple[str, str
     return db or settings.database_path, out or settings.image_dir
 
 
+def folder_problem(out: str | Path) -> str | None:
+    """Why pictures cannot be written to the folder ``out`` (created when missing), or None."""
+    folder = Path(out)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder, prefix=".conductor-probe-"):
+            pass
+    except OSError as exc:
+        return (f"Cannot write pictures to {folder.resolve()}: {_why(exc)}. Point IMAGE_DIR (in .env) or --out "
+                "to a folder that may be written.")
+    return None
+
+
+def _why(exc: OSError) -> str:
+    if isinstance(exc, FileExistsError | NotADirectoryError):
+        return "the folder is a file"
+    return exc.strerror or str(exc)
+
+
 def run_local(db: str | None = None, out: str | None = None, images: bool = True) -> int:
-    """``conductor local``: play at the terminal (interactive or piped input). A setting or a
-    database that cannot be used stops it at once with the reason in one line and exit status 2."""
+    """``conductor local``: play at the terminal (interactive or piped input). A setting, a
+    database or a picture folder that cannot be used stops it at once with the reason in one
+    line and exit status 2."""
     from ..config import SettingsError, setup_logging
 
     try:
@@ -217,6 +252,10 @@ def run_local(db: str | None = None, out: str | None = None, images: bool = True
         setup_logging(logging.WARNING)
     except SettingsError as exc:
         print(f"conductor: {exc}", file=sys.stderr)
+        return 2
+    problem = folder_problem(out) if images else None
+    if problem:
+        print(f"conductor: {problem}", file=sys.stderr)
         return 2
     tune_collector()
     try:

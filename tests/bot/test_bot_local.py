@@ -231,3 +231,55 @@ def test_an_env_file_that_cannot_be_read_is_one_line_naming_it(
         assert main(argv) == 2
         shown = _one_line(capsys.readouterr().err)
         assert str(env) in shown, shown
+
+
+def test_local_names_the_database_and_the_pictures_folder_on_stderr(
+    here: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.cli import main
+
+    expected = f"Conductor local mode: database {here / 'db' / 'new' / 'g.db'}, pictures in {here / 'pics'}"
+    for tty in (False, True):
+        _typed(monkeypatch, "/quit\n", tty)
+        assert main(["local", "--db", "db/new/g.db", "--out", "pics"]) == 0  # the database's folder is created
+        out, err = capsys.readouterr()
+        assert _one_line(err) == expected
+        assert ("/help for commands" in out) == tty
+    assert (here / "pics").is_dir()
+
+
+def test_a_pictures_folder_that_cannot_be_written_stops_the_start(
+    here: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.cli import main
+
+    (here / "taken").write_text("a file")
+    _typed(monkeypatch, "/game new title:1856\n")
+    for argv in (["local", "--out", "taken"], ["local", "--out", "taken/sub"]):
+        assert main(argv) == 2
+        assert _one_line(capsys.readouterr().err).startswith(f"conductor: Cannot write pictures to {here / 'taken'}")
+    (here / ".env").write_text("IMAGE_DIR=taken\n")
+    assert main(["local"]) == 2 and "Cannot write pictures" in capsys.readouterr().err
+    assert not (here / "conductor.sqlite3").exists()
+
+
+async def test_a_picture_that_cannot_be_written_is_told_and_play_goes_on(tmp_path: Path) -> None:
+    store = await Store.open(str(tmp_path / "local.db"))
+    out = tmp_path / "images"
+    try:
+        session = LocalSession(CommandLayer(store, images=True), out, user="alice")
+        out.write_text("the folder was replaced by a file")
+        start = await lobby(session, "1856", 4)  # /game start posts the map and the market
+        lost = [ln for ln in start if "pictures not written" in ln]
+        assert lost == [f"! pictures not written to {out}: map.png (the folder is a file), market.png (the "
+                        "folder is a file); play goes on"]
+        assert not any(ln.startswith("[file]") for ln in start)
+        assert any(ln.startswith("next: alice") for ln in start)  # the reply to the stored start is shown
+        row = await store.open_game("local")
+        assert row is not None and row.status == "active"
+        out.unlink()
+        session.user = "alice"
+        printed = await session.run_line("/pass")
+        assert not printed[0].startswith("!"), printed
+    finally:
+        await store.close()

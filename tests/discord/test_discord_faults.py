@@ -1,7 +1,7 @@
 """The awkward parts of Discord, played by the stand-in against the real discord.py client running
 the unmodified bot: a bad token, no network and refused intents (``conductor run`` in a
-subprocess: one clear line, non-zero exit), a 403 when sending, a 429, a dropped gateway, a slow
-and an expired interaction, and direct messages."""
+subprocess: the line naming its database, then one clear line, non-zero exit), a 403 when
+sending, a 429, a dropped gateway, a slow and an expired interaction, and direct messages."""
 
 from __future__ import annotations
 
@@ -42,6 +42,12 @@ async def lobby(standin: DiscordStandIn, users: list[User], channel: Channel) ->
         await say(standin, user, channel, "game join")
 
 
+def start_then_failure(lines: list[str], db: Path) -> str:
+    """``conductor run``'s two lines: the start naming the database, then why it stopped."""
+    assert len(lines) == 2 and lines[0].endswith(f" INFO bot.cli: starting the Discord bot; database {db}"), lines
+    return failure_line(lines)
+
+
 def failure_line(lines: list[str]) -> str:
     """The one line saying why ``conductor run`` stopped; anything else printed is INFO progress
     (e.g. the commands registered before the gateway refused), never a traceback or a warning."""
@@ -63,8 +69,8 @@ async def test_a_bad_token_exits_non_zero_with_one_clear_line(standin: DiscordSt
                                       {"DISCORD_TOKEN": "not-a-real-token", "DATABASE_PATH": str(tmp_path / "d.db")},
                                       tmp_path)
     assert code == 2
-    assert len(lines) == 1, lines
-    assert "token" in failure_line(lines) and "DISCORD_TOKEN" in lines[0]
+    line = start_then_failure(lines, tmp_path / "d.db")
+    assert "token" in line and "DISCORD_TOKEN" in line
     assert [(r.path, r.status) for r in standin.requests] == [("/api/v10/users/@me", 401)]
 
 
@@ -73,8 +79,8 @@ async def test_no_network_exits_non_zero_with_one_clear_line(tmp_path: Path) -> 
     code, lines = await run_conductor(f"http://127.0.0.1:{port}/api/v10", f"ws://127.0.0.1:{port}/gateway",
                                       {"DISCORD_TOKEN": "x.y.z", "DATABASE_PATH": str(tmp_path / "d.db")}, tmp_path)
     assert code == 1
-    assert len(lines) == 1, lines
-    assert "cannot reach Discord" in failure_line(lines) and "network" in lines[0]
+    line = start_then_failure(lines, tmp_path / "d.db")
+    assert "cannot reach Discord" in line and "network" in line
 
 
 async def test_refused_intents_exit_non_zero_with_one_clear_line(standin: DiscordStandIn, tmp_path: Path) -> None:

@@ -124,6 +124,36 @@ def test_the_migrate_command_says_what_it_moved_and_fails_clearly(tmp_path: Path
     assert missing.returncode == 2 and "is not a SQLite database file" in missing.stderr
 
 
+def _with_password(url: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(netloc=f"{parts.username}:secret@{parts.hostname}:{parts.port}"))
+
+
+def test_the_terminal_and_the_bot_name_the_database_without_its_password(
+    pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture
+) -> None:
+    import io
+
+    import bot.discord.client
+    from bot.cli import main
+
+    url = _with_password(pg_url)  # the test server trusts loopback: the password is not checked
+    masked = url.replace(":secret@", ":***@")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("/quit\n"))
+    assert main(["local", "--db", url, "--out", "pics"]) == 0
+    assert capsys.readouterr().err == f"Conductor local mode: database {masked}, pictures in {tmp_path / 'pics'}\n"
+    monkeypatch.setenv("DISCORD_TOKEN", "not-used")
+    monkeypatch.setenv("DATABASE_URL", url)
+    monkeypatch.setattr(bot.discord.client, "run_bot", lambda settings: 0)
+    with caplog.at_level(logging.INFO, logger="bot.cli"):
+        assert main(["run"]) == 0
+    assert [r.getMessage() for r in caplog.records if r.name == "bot.cli"] == [
+        f"starting the Discord bot; database {masked}"]
+    assert "secret" not in caplog.text + capsys.readouterr().err
+
+
 class _Relay:
     """A TCP relay to the PostgreSQL server that can be cut (the server gone for the bot) and
     started again on the same port."""
