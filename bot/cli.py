@@ -1,10 +1,11 @@
-"""The ``conductor`` command: replay exports, random self-play, the terminal game, the bot."""
+"""The conductor command: the Discord bot, the terminal game, and tools for 18xx.games exports."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -13,6 +14,38 @@ if TYPE_CHECKING:
     from bot.config import Settings
 
 log = logging.getLogger(__name__)
+
+DESCRIPTION = "Conductor runs 18xx games (1856, 1836Jr56, 1833NE) on Discord or at the terminal."
+EPILOG = """start here:
+  conductor start      the Discord bot when DISCORD_TOKEN is set, else the game at the terminal
+
+Settings come from the environment and from the file .env in the current folder
+(see .env.example); a variable set in the environment wins. conductor COMMAND --help
+names the ones each command reads."""
+DATABASE_ENV = """  DATABASE_URL        a postgresql://user:password@host:port/db URL (wins over DATABASE_PATH)
+  DATABASE_PATH       the SQLite file (default conductor.sqlite3; its folder is created)
+  DATABASE_POOL_SIZE  PostgreSQL connections per process (default 10)"""
+LOCAL_EPILOG = f"""environment (and ./.env):
+{DATABASE_ENV}
+  IMAGE_DIR           the folder for pictures (default images; created)
+  LOG_LEVEL           DEBUG, INFO, WARNING (default here) or ERROR; log lines go to stderr
+The other settings of .env are checked too: one that cannot be used stops the start."""
+RUN_EPILOG = f"""environment (and ./.env):
+  DISCORD_TOKEN       the bot's token (required)
+{DATABASE_ENV}
+  IMAGE_DIR           with PostgreSQL, the record of the registered commands is kept beside it
+  DEV_GUILD_ID        a server id: register the slash commands there only (instantly)
+  SHARD_COUNT         all processes' Discord shards; SHARD_IDS: this process's (0,1,...)
+  LOG_LEVEL           DEBUG, INFO (default), WARNING or ERROR; log lines go to stderr"""
+START_EPILOG = """environment (and ./.env): DISCORD_TOKEN decides (empty or blank: none); then those of
+conductor run --help or conductor local --help."""
+MIGRATE_EPILOG = """Stop the bot first (every process using the SQLite file). The target must be an empty
+database: one that already holds anything is refused, never merged into. Everything is
+copied in one transaction and checked (every table compared, every game replayed on both
+sides); a failure keeps nothing. Then start the bot with DATABASE_URL set to the target.
+
+environment: DATABASE_POOL_SIZE (PostgreSQL connections, default 10). .env is not read:
+--from and --to say everything."""
 
 
 def _result_ids(export: dict[str, Any], result: dict[str, int]) -> dict[str, int]:
@@ -131,6 +164,18 @@ def cmd_local(args: argparse.Namespace) -> int:
     return run_local(db=args.db, out=args.out)
 
 
+def cmd_start(args: argparse.Namespace) -> int:
+    """The Discord bot when a token is set (environment or ./.env), else the terminal game."""
+    from bot.terminal.local import run_local
+
+    settings = _settings()
+    if settings is None:
+        return 2
+    if settings.discord_token:
+        return cmd_run(args)
+    return run_local(why=f"no DISCORD_TOKEN in the environment or {os.path.join(os.getcwd(), '.env')}")
+
+
 def cmd_render(args: argparse.Namespace) -> int:
     from bot.tools.fidelity import read_export
     from engine.replay import replay
@@ -159,8 +204,15 @@ def cmd_routes(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="conductor", description=__doc__)
-    sub = p.add_subparsers(dest="command")
+    raw = argparse.RawDescriptionHelpFormatter
+    p = argparse.ArgumentParser(prog="conductor", description=DESCRIPTION, epilog=EPILOG, formatter_class=raw)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    st = sub.add_parser("start", help="the Discord bot when DISCORD_TOKEN is set, else the game at the terminal",
+                        description="Run the Discord bot when DISCORD_TOKEN is set (in the environment or ./.env),\n"
+                                    "else play at the terminal (conductor local).",
+                        epilog=START_EPILOG, formatter_class=raw)
+    st.set_defaults(func=cmd_start)
 
     r = sub.add_parser("replay", help="replay an 18xx.games export")
     r.add_argument("file")
@@ -188,18 +240,27 @@ def build_parser() -> argparse.ArgumentParser:
                                    "(the last fills the remaining seats); prints win rates and mean values")
     s.set_defaults(func=cmd_selfplay)
 
-    loc = sub.add_parser("local", help="play at the terminal (no Discord needed)")
-    loc.add_argument("--db", help="SQLite file or postgresql:// URL (default: DATABASE_URL or DATABASE_PATH "
-                     "from .env, else conductor.sqlite3)")
-    loc.add_argument("--out", help="folder for pictures (default: IMAGE_DIR from .env, else images)")
+    loc = sub.add_parser("local", help="play at the terminal (no Discord needed)",
+                         description="Play at the terminal: commands typed (or piped) one a line, replies printed,\n"
+                                     "pictures written to a folder. Type /help to begin.",
+                         epilog=LOCAL_EPILOG, formatter_class=raw)
+    loc.add_argument("--db", help="SQLite file or postgresql:// URL (default: DATABASE_URL, else DATABASE_PATH, "
+                     "else conductor.sqlite3)")
+    loc.add_argument("--out", help="folder for pictures (default: IMAGE_DIR, else images)")
     loc.set_defaults(func=cmd_local)
 
-    run = sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    run = sub.add_parser("run", help="the Discord bot (needs DISCORD_TOKEN)",
+                         description="Run the Discord bot until it is stopped (Ctrl-C or SIGTERM).",
+                         epilog=RUN_EPILOG, formatter_class=raw)
     run.set_defaults(func=cmd_run)
 
-    mig = sub.add_parser("migrate", help="copy a SQLite database into an empty PostgreSQL one, and check it")
-    mig.add_argument("--from", dest="source", required=True, metavar="SQLITE_PATH")
-    mig.add_argument("--to", dest="target", required=True, metavar="postgresql://user:password@host:port/db")
+    mig = sub.add_parser("migrate", help="copy a SQLite database into an empty PostgreSQL one, and check it",
+                         description="Copy the bot's SQLite database into an empty PostgreSQL database.",
+                         epilog=MIGRATE_EPILOG, formatter_class=raw)
+    mig.add_argument("--from", dest="source", required=True, metavar="SQLITE_PATH",
+                     help="the bot's SQLite file (DATABASE_PATH)")
+    mig.add_argument("--to", dest="target", required=True, metavar="postgresql://user:password@host:port/db",
+                     help="an empty PostgreSQL database")
     mig.set_defaults(func=cmd_migrate)
 
     rt = sub.add_parser("routes", help="best routes before each run of an export, compared with the recorded runs")

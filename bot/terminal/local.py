@@ -181,13 +181,13 @@ TERMINAL_HELP = (
 )
 
 
-async def _main(db: str, out: str, stdin: TextIO, stdout: TextIO, images: bool = True) -> int:
+async def _main(db: str, out: str, stdin: TextIO, stdout: TextIO, images: bool = True, why: str = "") -> int:
     store = await Store.open(db)
     try:
         clock = LocalClock()
         session = LocalSession(CommandLayer(store, images=images, clock=clock), out, clock=clock)
         interactive = stdin.isatty()
-        print(start_line(db, out), file=sys.stderr, flush=True)
+        print(start_line(db, out, why), file=sys.stderr, flush=True)
         if interactive:
             print(PROMPT_HELP, file=stdout, flush=True)
         while True:
@@ -207,9 +207,10 @@ async def _main(db: str, out: str, stdin: TextIO, stdout: TextIO, images: bool =
     return 0
 
 
-def start_line(db: str, out: str | Path) -> str:
-    """The first line on stderr: where the games and the pictures go."""
-    return f"Conductor local mode: database {location(db)}, pictures in {Path(out).resolve()}"
+def start_line(db: str, out: str | Path, why: str = "") -> str:
+    """The first line on stderr: where the games and the pictures go (and ``why`` local mode)."""
+    mode = f"Conductor local mode ({why})" if why else "Conductor local mode"
+    return f"{mode}: database {location(db)}, pictures in {Path(out).resolve()}"
 
 
 def local_paths(db: str | None = None, out: str | None = None) -> tuple[str, str]:
@@ -241,7 +242,7 @@ def _why(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def run_local(db: str | None = None, out: str | None = None, images: bool = True) -> int:
+def run_local(db: str | None = None, out: str | None = None, images: bool = True, why: str = "") -> int:
     """``conductor local``: play at the terminal (interactive or piped input). A setting, a
     database or a picture folder that cannot be used stops it at once with the reason in one
     line and exit status 2."""
@@ -259,7 +260,7 @@ def run_local(db: str | None = None, out: str | None = None, images: bool = True
         return 2
     tune_collector()
     try:
-        return asyncio.run(_main(db, out, sys.stdin, sys.stdout, images))
+        return asyncio.run(_main(db, out, sys.stdin, sys.stdout, images, why))
     except StoreError as exc:
         print(f"conductor: {exc}", file=sys.stderr)
         return 2

@@ -132,7 +132,7 @@ def test_local_mode_reads_database_path_and_image_dir(monkeypatch: pytest.Monkey
     assert local_paths("other.db", None) == ("other.db", str(tmp_path / "pictures"))
 
 
-# ---------------------------------------------------------------------- settings
+# ---------------------------------------------------------------------- settings, start-up and the command line
 SETTINGS = ("DISCORD_TOKEN", "DATABASE_URL", "DATABASE_PATH", "DATABASE_POOL_SIZE", "IMAGE_DIR", "DEV_GUILD_ID",
             "SHARD_COUNT", "SHARD_IDS", "LOG_LEVEL")
 ROOT = Path(__file__).resolve().parents[2]
@@ -200,7 +200,7 @@ def test_a_bad_setting_is_one_line_and_exit_2_in_every_mode(
 
     _typed(monkeypatch, "/game status\n")
     (here / ".env").write_text(line + "\n")
-    for argv, token in ((["local"], None), (["run"], "x.y.z")):
+    for argv, token in ((["local"], None), (["run"], "x.y.z"), (["start"], None), (["start"], "x.y.z")):
         if token:
             os.environ["DISCORD_TOKEN"] = token
         else:
@@ -227,10 +227,46 @@ def test_an_env_file_that_cannot_be_read_is_one_line_naming_it(
         env.chmod(0)
     else:  # root reads any file: a file the kernel refuses to read (EIO) stands in
         env.symlink_to("/proc/self/mem")
-    for argv in (["local"], ["run"]):
+    for argv in (["start"], ["local"], ["run"]):
         assert main(argv) == 2
         shown = _one_line(capsys.readouterr().err)
         assert str(env) in shown, shown
+
+
+@pytest.mark.parametrize("value", ['""', " ", "   # no token yet", "''"])
+def test_start_plays_at_the_terminal_when_env_has_no_token(
+    here: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    from bot.cli import main
+
+    (here / ".env").write_text(f"DISCORD_TOKEN={value}\nIMAGE_DIR=pictures\n")
+    _typed(monkeypatch, "/game new title:1856\n")
+    assert main(["start"]) == 0
+    out, err = capsys.readouterr()
+    assert "you opened a game of 1856" in out
+    assert _one_line(err) == (f"Conductor local mode (no DISCORD_TOKEN in the environment or {here / '.env'}): "
+                              f"database {here / 'conductor.sqlite3'}, pictures in {here / 'pictures'}")
+
+
+@pytest.mark.parametrize("where", ["env file", "environment", "environment over a blank export"])
+def test_start_runs_the_discord_bot_when_a_token_is_set(
+    here: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    import bot.discord.client
+    from bot.cli import main
+    from bot.config import Settings
+
+    started: list[Settings] = []
+    monkeypatch.setattr(bot.discord.client, "run_bot", lambda s: started.append(s) or 0)
+    if where == "environment":
+        os.environ["DISCORD_TOKEN"] = "tok.en"
+    else:
+        (here / ".env").write_text("DISCORD_TOKEN=tok.en # the bot's\n")
+        if where != "env file":
+            os.environ["DISCORD_TOKEN"] = "  "
+    assert main(["start"]) == 0
+    assert [s.discord_token for s in started] == ["tok.en"]
+    assert (here / "conductor.sqlite3").exists()  # the database was checked before connecting
 
 
 def test_local_names_the_database_and_the_pictures_folder_on_stderr(
@@ -259,7 +295,7 @@ def test_a_pictures_folder_that_cannot_be_written_stops_the_start(
         assert main(argv) == 2
         assert _one_line(capsys.readouterr().err).startswith(f"conductor: Cannot write pictures to {here / 'taken'}")
     (here / ".env").write_text("IMAGE_DIR=taken\n")
-    assert main(["local"]) == 2 and "Cannot write pictures" in capsys.readouterr().err
+    assert main(["start"]) == 2 and "Cannot write pictures" in capsys.readouterr().err
     assert not (here / "conductor.sqlite3").exists()
 
 
@@ -283,3 +319,26 @@ async def test_a_picture_that_cannot_be_written_is_told_and_play_goes_on(tmp_pat
         assert not printed[0].startswith("!"), printed
     finally:
         await store.close()
+
+
+def test_help_texts_are_plain_and_name_the_environment(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.cli import main
+
+    def shown(*argv: str) -> str:
+        with pytest.raises(SystemExit) as done:
+            main([*argv, "--help"])
+        assert done.value.code == 0
+        return capsys.readouterr().out
+
+    top = shown()
+    assert "``" not in top and ":mod:" not in top and "conductor start" in top and ".env" in top
+    run = shown("run")
+    for name in SETTINGS:
+        assert name in run, name
+    local = shown("local")
+    for name in ("DATABASE_URL", "DATABASE_PATH", "DATABASE_POOL_SIZE", "IMAGE_DIR", "LOG_LEVEL"):
+        assert name in local, name
+    migrate = shown("migrate")
+    assert "Stop the bot first" in migrate and "must be an empty" in migrate and "DATABASE_POOL_SIZE" in migrate
+    assert "DISCORD_TOKEN" in shown("start")
+
