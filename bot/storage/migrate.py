@@ -16,7 +16,7 @@ from typing import Any
 from engine.replay import snapshot
 
 from ..gamelog import build_game
-from .pg import PgDatabase
+from .pg import PgDatabase, shown
 from .store import TABLES, Store, StoreError
 
 
@@ -43,7 +43,7 @@ async def _outcome(store: Store, game_id: int) -> Any:
 async def migrate(source: str, target: str) -> dict[str, int]:
     """Copy ``source`` into the empty ``target``, then check it; rows copied per table."""
     if not os.path.isfile(source):
-        raise MigrateError(f"{source} is not a SQLite database file")
+        raise MigrateError(f"{shown(source)} is not a SQLite database file (--from takes the bot's SQLite file)")
     if source == target:
         raise MigrateError("the source and the target are the same database")
     src = await Store.open(source)
@@ -92,8 +92,13 @@ async def run_migrate(source: str, target: str) -> str:
         counts = await migrate(source, target)
     except StoreError as exc:
         raise MigrateError(str(exc)) from None
-    return (
-        f"copied {counts['games']} games, {counts['seats']} seats, {counts['actions']} actions, "
-        f"{counts['turns']} turn clocks, {counts['reminders_sent']} reminders, {counts['user_prefs']} user "
-        f"and {counts['guild_settings']} server settings; every game replays to the same state on the target"
-    )
+    copied = ", ".join(_count(counts[table], what) for table, what in _COPIED)
+    return f"copied {copied}; every game replays to the same state on the target"
+
+
+_COPIED = (("games", "game"), ("seats", "seat"), ("actions", "action"), ("turns", "turn clock"),
+           ("reminders_sent", "reminder"), ("user_prefs", "user preference"), ("guild_settings", "server setting"))
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}" + ("" if n == 1 else "s")

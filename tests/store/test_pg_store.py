@@ -120,8 +120,18 @@ def test_the_migrate_command_says_what_it_moved_and_fails_clearly(tmp_path: Path
     assert "copied 2 games" in done.stdout and "replays to the same state" in done.stdout
     again = _cli("migrate", "--from", str(source), "--to", pg_url)
     assert again.returncode == 2 and "already holds data" in again.stderr and "Traceback" not in again.stderr
+    assert "1 user preference, 1 server setting;" in done.stdout
     missing = _cli("migrate", "--from", str(tmp_path / "none.db"), "--to", pg_url)
     assert missing.returncode == 2 and "is not a SQLite database file" in missing.stderr
+
+
+def test_migrate_never_shows_a_password(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.cli import main
+
+    assert main(["migrate", "--from", "postgresql://conductor:secret@db.example/db", "--to", UNREACHABLE]) == 2
+    err = capsys.readouterr().err
+    assert err == ("conductor migrate: postgresql://conductor:***@db.example/db is not a SQLite database file "
+                   "(--from takes the bot's SQLite file)\n")
 
 
 def _with_password(url: str) -> str:
