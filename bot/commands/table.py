@@ -510,6 +510,8 @@ HELP_LAYOUT: tuple[tuple[str, tuple[str, ...]], ...] = (
 def find_command(name: str) -> Command:
     """The command called ``name``; a refusal pointing at /help for an unknown one."""
     command = COMMANDS.get(name)
+    if command is None and name in DISCORD_ONLY:
+        raise UserError(f"/{name} works on Discord only; /help command:{name} explains it")
     if command is None:
         raise UserError(f"Unknown command /{name}; see /help")
     return command
@@ -529,8 +531,18 @@ def group_commands(name: str) -> list[Usage]:
     return [u for c in COMMANDS.values() if c.name.startswith(key + " ") and (u := c.usage) is not None]
 
 
+# commands of the Discord front end alone (not in the table: /help NAME explains them all the same)
+DISCORD_ONLY = {
+    "sync": Usage("sync", "Discord only: registers the bot's slash commands with Discord again (when they are "
+                          "missing or out of date in the clients); for server admins (Manage Server), hidden "
+                          "from other members"),
+}
+
+
 def find_usage(name: str) -> Usage:
     key = " ".join(name.strip().lstrip("/").lower().split())
+    if key in DISCORD_ONLY:
+        return DISCORD_ONLY[key]
     for candidate in (key, "game " + key):
         command = COMMANDS.get(candidate)
         if command is not None and command.usage is not None:

@@ -102,6 +102,16 @@ async def test_every_command_is_explained_and_topics_are_found_by_a_word(layer: 
     await refused(layer, "alice", "/creators role:x extra:1", "/creators has no option extra:")
 
 
+async def test_help_explains_sync_though_only_discord_has_it(layer: CommandLayer) -> None:  # noqa: F811
+    """The README sends admins to /sync: /help explains it; at the terminal it says where it works."""
+    for line in ("/help command:sync", "/help /sync"):
+        reply = await run(layer, "alice", line)
+        assert reply.ok and reply.lines[0].startswith("**/sync**: Discord only: registers the bot's slash commands "
+                                                      "with Discord again"), reply.lines
+        assert "server admins (Manage Server)" in reply.lines[0]
+    await refused(layer, "alice", "/sync", "/sync works on Discord only; /help command:sync explains it")
+
+
 async def test_game_status_is_private_to_the_caller(layer: CommandLayer) -> None:  # noqa: F811
     """/game status tells the caller's own moves: nobody else sees it (no repost in the channel)."""
     await setup_game(layer, 6)
