@@ -342,3 +342,13 @@ def test_help_texts_are_plain_and_name_the_environment(capsys: pytest.CaptureFix
     assert "Stop the bot first" in migrate and "must be an empty" in migrate and "DATABASE_POOL_SIZE" in migrate
     assert "DISCORD_TOKEN" in shown("start")
 
+
+def test_readme_sets_up_with_two_commands_and_gitignore_has_the_pictures() -> None:
+    from bot.config import DEFAULT_IMAGE_DIR
+
+    readme = (ROOT / "README.md").read_text()
+    setup = readme.split("## Set-up on a fresh machine", 1)[1].split("\n## ", 1)[0]
+    blocks = [b.split("```", 1)[0].strip() for b in setup.split("```sh\n")[1:]]
+    assert blocks == ["python3 -m venv .venv && . .venv/bin/activate && pip install -e . && conductor start",
+                      "bash .ci/run"]
+    assert f"/{DEFAULT_IMAGE_DIR}/" in (ROOT / ".gitignore").read_text().splitlines()
