@@ -480,25 +480,32 @@ async def test_a_slow_menu_choice_is_acknowledged_silently_then_answered(
         assert standin.errors == []
 
 
+async def _before_action_98(standin: DiscordStandIn, running: Any, guild: Any, users: list[Any]) -> None:
+    """Game hotseat006 imported before its action 98 into the guild's first channel by the first
+    user; the users claim Player 1, 2, 3 in order."""
+    export = load_export("1856", "hotseat006")
+    acts = filter_actions(export["actions"])
+    at = next(i for i, a in enumerate(acts) if a["id"] == 98)
+    table = guild.channels[0]
+    layer = running.get_cog("Conductor").layer
+    host = Caller(str(users[0].id), users[0].name, guild=str(guild.id))
+    imported = await layer.handle(str(table.id), host, "game import",
+                                  {"file": json.dumps({**export, "actions": acts[:at]})})
+    assert imported.ok, imported.error
+    for i, user in enumerate(users):
+        _, claimed = await say(standin, user, table, "game claim", {"seat": f"Player {i + 1}"})
+        assert not claimed.ephemeral, claimed.content
+
+
 async def test_an_offer_pings_the_seller_whose_accept_button_makes_the_purchase(
         standin: DiscordStandIn, tmp_path: Path) -> None:
     """Game hotseat006 before its action 98: CA (Cat) buys BBG's (Ben) train 2-5 for $250. The
     purchase is an offer that pings Ben only; Ann cannot accept it; Ben's Accept makes it."""
-    export = load_export("1856", "hotseat006")
-    acts = filter_actions(export["actions"])
-    at = next(i for i, a in enumerate(acts) if a["id"] == 98)
     users = [standin.add_user(n) for n in ("Ann", "Ben", "Cat")]
     guild = standin.add_guild("Club", users)
     table = guild.channels[0]
     async with RunningBot(standin, tmp_path / "bot.db") as running:
-        layer = running.get_cog("Conductor").layer
-        host = Caller(str(users[0].id), "Ann", guild=str(guild.id))
-        imported = await layer.handle(str(table.id), host, "game import",
-                                      {"file": json.dumps({**export, "actions": acts[:at]})})
-        assert imported.ok, imported.error
-        for i, user in enumerate(users):
-            _, claimed = await say(standin, user, table, "game claim", {"seat": f"Player {i + 1}"})
-            assert not claimed.ephemeral, claimed.content
+        await _before_action_98(standin, running, guild, users)
         _, offer = await say(standin, users[2], table, "train", {"train": "2-5", "price": "250"})
         assert "CA (Cat) offers $250 for BBG's 2-train (2-5): Player 2, its president, accepts or refuses" \
             in offer.content, offer.content
@@ -531,20 +538,11 @@ async def test_an_offer_waiting_for_a_seat_handed_over_pings_its_new_holder(
     """Game hotseat006 before its action 98: Cat offers $250 for BBG's train; Ben, BBG's
     president, hands his seat to Dan (/game seat) before answering. Dan was not told of the
     offer (offers play-test): he alone is pinged, with its buttons, and his Accept makes it."""
-    export = load_export("1856", "hotseat006")
-    acts = filter_actions(export["actions"])
-    at = next(i for i, a in enumerate(acts) if a["id"] == 98)
     users = [standin.add_user(n) for n in ("Ann", "Ben", "Cat", "Dan")]
     guild = standin.add_guild("Club", users)
     table = guild.channels[0]
     async with RunningBot(standin, tmp_path / "bot.db") as running:
-        layer = running.get_cog("Conductor").layer
-        host = Caller(str(users[0].id), "Ann", guild=str(guild.id))
-        imported = await layer.handle(str(table.id), host, "game import",
-                                      {"file": json.dumps({**export, "actions": acts[:at]})})
-        assert imported.ok, imported.error
-        for i, user in enumerate(users[:3]):
-            await say(standin, user, table, "game claim", {"seat": f"Player {i + 1}"})
+        await _before_action_98(standin, running, guild, users[:3])
         _, offer = await say(standin, users[2], table, "train", {"train": "2-5", "price": "250"})
         assert_pings_only(offer, users[1].id)
         _, handed = await say(standin, users[1], table, "game seat", {"seat": "Player 2", "user": users[3]})
