@@ -1,8 +1,9 @@
 """``/game undo``: your own last move during your turn at once; anything else when every
 player at the table agrees (automatic seats do not vote; a free seat must be claimed first). A
 purchase from you was your offer to accept (:mod:`bot.handlers.offers`): taking it back is the
-table's, as any other move; an undo, like any move, withdraws an offer still open (and says so). The bot's passes for steps where nothing can be done and the automatic
-seats' moves go with the move they followed. The undo is an appended ``undo`` action, as
+table's, as any other move; an undo, like any move, withdraws an offer still open (and says so).
+The bot's passes for steps where nothing can be done and the automatic seats' moves go with the
+move they followed. The undo is an appended ``undo`` action, as
 18xx.games records it; the state after it is rebuilt by replay before anything is stored.
 
 The vote itself (:func:`table_vote`) serves any motion the whole table must agree to: an undo of
@@ -192,8 +193,8 @@ async def game_undo(service: GameService, channel_id: str, caller: Caller, param
         return result.reply
     asker = result.record[0].requested_by.partition("\n")[0] if result.record is not None else caller.id
     by = caller.name if asker == caller.id else next((s.name for s in seats if s.user_id == asker), caller.name)
-    agreed = f"{by} undoes, the table agreeing" if result.record is not None else f"{caller.name} undoes"
-    reply = await _undo(service, row, cached, caller, target, what, back_to, agreed)
+    who = f"{by} undoes, the table agreeing" if result.record is not None else f"{caller.name} undoes"
+    reply = await _undo(service, row, cached, caller, target, what, back_to, who)
     await save_vote(service, row, result)
     return reply
 
@@ -209,7 +210,8 @@ async def _undo(
     who: str | None = None,
 ) -> Reply:
     """One ``undo`` action: of the last move, or (``back_to``) of everything after that action,
-    as 18xx.games undoes to an action id; ``who`` says who undoes (default: the caller)."""
+    as 18xx.games undoes to an action id; ``who`` heads the line ("Bob undoes, the table
+    agreeing"; by default the caller undoes)."""
     data: dict[str, Any] = {
         "type": "undo",
         "entity": target.get("entity"),
@@ -217,7 +219,7 @@ async def _undo(
     }
     if back_to is not None:
         data["action_id"] = back_to.get("id")
-    return await append_action(service, row, cached, caller, data, f"↩ {who or caller.name + ' undoes'}: {what}")
+    return await append_action(service, row, cached, caller, data, f"↩ {who or f'{caller.name} undoes'}: {what}")
 
 
 async def append_action(
