@@ -15,8 +15,10 @@ from engine.game import Game
 
 from ..acting import resolve_entity
 from ..choices import action_choices, entity_choices, filter_choices, title_options
+from ..handlers import offers
 from ..play import MOVES, Move
 from ..reply import Caller, UserError
+from ..storage.rows import Seat
 from .table import command_names
 
 if TYPE_CHECKING:
@@ -71,18 +73,24 @@ async def autocomplete(
             seats = await service.store.seats(row.id)
             pids = {s.player_id for s in seats if s.user_id == caller.id and s.player_id}
             # engine work (up to ~200 ms for /lay rotation) runs off the event loop, under the lock
-            choices = await asyncio.to_thread(_choices, cached.game, cmd, pids, param, params)
+            choices = await asyncio.to_thread(_choices, cached.game, cmd, pids, param, params, seats)
         except (GameError, UserError):
             return []
     return filter_choices(choices, typed)
 
 
-def _choices(game: Game, cmd: Move, pids: set[str], param: str, params: dict[str, str]) -> list[Choice]:
-    """The engine's legal values of ``param`` (CPU-bound: called through ``asyncio.to_thread``)."""
+def _choices(game: Game, cmd: Move, pids: set[str], param: str, params: dict[str, str],
+             seats: list[Seat]) -> list[Choice]:
+    """The engine's legal values of ``param`` (CPU-bound: called through ``asyncio.to_thread``);
+    another corporation's train whose seat nobody answers for from the price it takes
+    (:func:`bot.handlers.offers.absent_sellers_prices`: not the engine's $1)."""
     if param == "entity":
         return entity_choices(game, cmd, pids)
     entity = resolve_entity(game, cmd, pids, params.get("entity"))
-    return action_choices(game, entity, cmd, param, params)
+    choices = action_choices(game, entity, cmd, param, params)
+    if cmd.action_type == "buy_train" and param == "train":
+        choices, _ = offers.absent_sellers_prices(game, entity, choices, seats)
+    return choices
 
 
 def _title_options(title: str, typed: str) -> list[tuple[str, str]]:

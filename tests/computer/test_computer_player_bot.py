@@ -11,6 +11,7 @@ from bot.commands.layer import CommandLayer
 from bot.handlers.moves import command_moves
 from bot.handlers.offers import takes_from_person
 from bot.play import MOVES
+from bot.reply import Caller
 from bot.robot import robot_decision
 from bot.storage.rows import Seat
 from bot.texts.story import robot_lines
@@ -169,6 +170,10 @@ async def test_moves_train_lists_a_train_of_the_computers_or_a_free_seat_from_it
     async def listed() -> list[str]:
         moves = await send(layer, "offers", user_of("Player 3"), "/moves train")
         assert moves.ok, moves.error
+        # autocomplete (Discord) names the same price as /moves
+        offered = await layer.autocomplete("offers", Caller(user_of("Player 3"), "P3"), "train", "train", {})
+        shown = [label for value, label in offered if value == "2-2"]
+        assert [ln for ln in moves.lines if "train:2-2 " in ln] == [f"  /train train:2-2  ({shown[0]})"], shown
         return [ln for ln in moves.lines if "from BBG" in ln]
 
     assert await listed() == [f"  /train train:2-2  (2-train from BBG, $1-${cash})"]  # a person: any price
