@@ -199,11 +199,17 @@ async def after_hand_over(service: GameService, row: GameRow, seat: Seat, holder
     _, buyer_id, action, data = found
     game = cached.game
     sale = taken_from(game, action)
-    if sale is None or sale.seller != seat.player_id:
+    if sale is None:
+        return
+    what = f"{game.name_of(action.entity)}'s offer of {_price(game, action)} for {sale.thing}"
+    if game.controller_of(action.entity) == seat.player_id and sale.seller != seat.player_id:
+        # the buyer's seat: the offer was its former holder's (an answer finds it no longer stands)
+        reply.lines.append(f"({what} lapses: the buyer's seat changed hands; {holder} may offer again)")
+        return
+    if sale.seller != seat.player_id:
         return
     seats = await service.store.seats(row.id)
     asked = consent_needed(game, action, seats, buyer_id)
-    what = f"{game.name_of(action.entity)}'s offer of {_price(game, action)} for {sale.thing}"
     if asked is None:
         why = (f"the computer player plays {seat.name}'s seat now and answers no offer; it sells at face value"
                " or more, at once"

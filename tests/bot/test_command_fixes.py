@@ -434,6 +434,18 @@ async def test_an_offer_waits_for_the_seats_new_holder_who_is_pinged(session: Lo
                             "BW buys a 2-train for $1 from B&L (bob)"], accepted
 
 
+async def test_an_offer_whose_buyer_hands_the_seat_over_lapses_and_says_so(session: LocalSession) -> None:
+    await typed(session, BW_AT_ITS_TRAIN_STEP)
+    await session.run_line("/train train:2-0 price:1")  # bob's offer
+    printed = await session.run_line("/game seat seat:bob user:dave")
+    assert printed[:2] == ["bob hands bob's seat to dave",
+                           "(BW's offer of $1 for B&L's 2-train (2-0) lapses: the buyer's seat changed hands; dave may"
+                           " offer again)"], printed
+    await session.run_line("/as alice")
+    late = await session.run_line("/game offer vote:yes")
+    assert late[0].startswith("!") and "no longer stands" in late[0], late
+
+
 async def test_an_offer_to_a_seat_handed_to_the_computer_lapses_and_says_so(session: LocalSession) -> None:
     await typed(session, BW_AT_ITS_TRAIN_STEP)
     await session.run_line("/train train:2-0 price:1")
