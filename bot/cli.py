@@ -173,7 +173,9 @@ def cmd_start(args: argparse.Namespace) -> int:
         return 2
     if settings.discord_token:
         return cmd_run(args)
-    return run_local(why=f"no DISCORD_TOKEN in the environment or {os.path.join(os.getcwd(), '.env')}")
+    env = os.path.join(os.getcwd(), ".env")
+    return run_local(why=f"no DISCORD_TOKEN in the environment or {env}, or it is empty: set it there to run the "
+                         "Discord bot")
 
 
 def cmd_render(args: argparse.Namespace) -> int:

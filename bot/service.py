@@ -136,6 +136,16 @@ def _short_of_suggestion(game: Game, action: A.Action) -> str:
 _FINAL_MOVES = ("sell_shares", "bankrupt")
 
 
+def _ending(game: Game) -> str | None:
+    """Why ``game`` is over (None: it goes on), as its log tells a bankruptcy ("Player 3 cannot
+    raise the money for the CGR presidency and is bankrupt")."""
+    if not game.finished:
+        return None
+    told = next((line.strip("- ") for line in reversed(game.log[-12:])
+                 if "bankrupt" in line and "Game over" not in line), None)
+    return told or game.end_reason_text
+
+
 def _conceded(seats: list[Seat]) -> set[str]:
     return {s.player_id for s in seats if s.conceded and s.player_id}
 
@@ -300,7 +310,7 @@ class GameService:
             if asked is not None and game.accepts(action):  # (a refused purchase is refused below)
                 return await offers.propose(self, row, cached, caller, action, *asked)
             if action.type in _FINAL_MOVES and (params.get("confirm") or "").lower() != "yes":
-                ends = game.preview(action, lambda g: g.end_reason_text if g.finished else None)
+                ends = game.preview(action, _ending)
                 if ends:  # a bankruptcy ends the game: there is no undo after it
                     command = format_command(name, {**params, "confirm": "yes", "state": str(cached.seq)})
                     return Reply(lines=[f"This move ends the game ({ends}); it cannot be undone. Make it?"],

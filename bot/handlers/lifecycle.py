@@ -132,7 +132,8 @@ async def game_join(service: GameService, channel_id: str, caller: Caller, param
         raise UserError(f"The game is full: {row.title} takes at most {most} players")
     pos = max((s.position for s in seats), default=-1) + 1
     await service.store.add_seats(row.id, [Seat(pos, name, caller.id)])
-    return Reply(lines=[f"{name} joins the game ({len(seats) + 1} seats)"])
+    count = len(seats) + 1
+    return Reply(lines=[f"{name} joins the game ({count} seat{'' if count == 1 else 's'})"])
 
 
 async def game_leave(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
@@ -197,7 +198,7 @@ async def game_status(service: GameService, channel_id: str, caller: Caller, par
         return Reply(
             lines=[
                 f"{row.title}, not started. Seats: "
-                + ", ".join(s.name for s in seats)
+                + (", ".join(s.name for s in seats) or "none yet (/game join)")
                 + ". The host starts it with /game start."
             ],
             ephemeral=True,
@@ -248,6 +249,8 @@ async def game_claim(service: GameService, channel_id: str, caller: Caller, para
         raise UserError(f"The computer player plays {seat.name}'s seat; the host hands it to you with "
                         f'/game seat seat:"{seat.name}" user:@you')
     if seat.user_id is not None and not (seat.conceded and seat.user_id == caller.id):
+        if seat.user_id == caller.id:
+            raise UserError(f"You hold {seat.name}'s seat already")
         if seat.conceded:
             raise UserError(f"The computer player plays {seat.name}'s seat for its holder, who takes it back with "
                             "/game claim; the host can hand it to you with /game seat")
@@ -266,9 +269,13 @@ async def game_claim(service: GameService, channel_id: str, caller: Caller, para
 async def _claim_result(service: GameService, row: GameRow, caller: Caller, params: dict[str, str]) -> Reply:
     """A free seat of a finished game (imported over): claimed, its final standing counts for
     the claimer in /stats and /game history."""
-    seat = find_seat(await service.store.seats(row.id), params.get("seat") or "")
+    seats = await service.store.seats(row.id)
+    seat = find_seat(seats, params.get("seat") or "")
     if seat.user_id is not None:
         raise UserError(f"{seat.name}'s seat is already held; the {row.title} game {row.id} is over")
+    held = next((s.name for s in seats if s.user_id == caller.id), None)
+    if held is not None:  # one result per person and game
+        raise UserError(f"You hold {held}'s seat in this finished game already; its result is yours")
     await service.store.set_seat_user(row.id, seat.position, caller.id, was=None)
     mine = [r for r in await service.store.results(row.id) if r.position == seat.position]
     if mine:

@@ -326,8 +326,9 @@ async def lapsing_lines(service: GameService, row: GameRow, cached: CachedGame, 
                      " is withdrawn)")
     vote = here.get(cached.seq)
     if votes and vote is not None and not any(v.startswith("-") for v in vote.votes):
-        what = "undo the last move" if not vote.requested_by.partition("\n")[2] else "change the provisional values"
-        lines.append(f"(the vote to {what} lapses: the game moved on; ask again with its command)")
+        undo = not vote.requested_by.partition("\n")[2]
+        what, again = ("undo the last move", "/game undo") if undo else ("change the provisional values", "/game rules")
+        lines.append(f"(the vote to {what} lapses: the game moved on; {again} asks again)")
     return lines
 
 

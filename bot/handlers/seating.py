@@ -93,9 +93,12 @@ async def game_sub(service: GameService, channel_id: str, caller: Caller, params
         req,
         f"{caller.name} asks to hand {seat.name}'s seat ({_silence(seat, silent)}) to {name}",
     )
-    if reply.buttons:  # the vote is open: those whose answer it needs are told
-        reply.heads_up = [(uid, f"your vote: hand {seat.name}'s seat to {name}? (the buttons above)")
+    if reply.buttons:  # the vote is open: those whose answer it needs are told, and the holder
+        reply.heads_up = [(uid, f"your vote: hand {seat.name}'s seat to {name}? (this message's buttons)")
                           for uid in sorted(_voters(seats, seat) - {caller.id})]
+        if seat.user_id and not seat.conceded:
+            reply.heads_up.append((seat.user_id, f"the other players vote on handing your seat ({seat.name}) to"
+                                   f" {name}"))
     return reply
 
 
@@ -126,7 +129,7 @@ async def _count(
         await service.store.delete_sub_request(row.id, seat.position)
         return Reply(lines=[f"{head}: refused ({no} of {len(voters)} against); {seat.name} keeps the seat."])
     return Reply(
-        lines=[f"{head} ({yes}/{need} votes needed from the other players)."],
+        lines=[f"{head} ({yes} of the {need} votes needed, from the {len(voters)} other players)."],
         buttons=[
             Button("Agree", f'/game sub seat:"{seat.name}" vote:yes', "success"),
             Button("Refuse", f'/game sub seat:"{seat.name}" vote:no', "danger"),
@@ -192,6 +195,7 @@ async def greet(service: GameService, row: GameRow, game: Game, seat: Seat, user
     flag) starts again: the old holder's silence is not theirs."""
     if row.status != "active" or game.finished or seat.player_id is None:
         return
+    await service.store.touch_seat(row.id, seat.player_id, service.now())  # their silence starts now
     acting = game.acting_players()
     if acting and acting[0] == seat.player_id:
         turn = await service.store.turn(row.id)
@@ -225,13 +229,15 @@ async def game_concede(
             raise UserError(f"You do not hold {seat.name}'s seat; only its holder can concede it")
     else:
         mine = [s for s in seats if s.user_id == caller.id and not s.conceded]
+        if not mine and any(s.user_id == caller.id for s in seats):
+            raise UserError("The computer player already plays your seat; /game claim takes it back")
         if not mine:
             raise UserError("You hold no seat in this game")
         if len(mine) > 1:
             raise UserError("You hold several seats; say which with seat:")
         seat = mine[0]
     if seat.conceded:
-        raise UserError(f"{seat.name} has already conceded")
+        raise UserError(f"The computer player already plays {seat.name}'s seat; /game claim takes it back")
     _someone_left(seats, seat)
     if (params.get("confirm") or "").lower() != "yes":
         return Reply(

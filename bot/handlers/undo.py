@@ -106,12 +106,14 @@ async def table_vote(
         )
         n = len(seated_users)
         agreed = len({caller.id} & seated_users)
-        return VoteResult(
-            Reply(
-                lines=[f"{caller.name} asks to {motion.agree}. Every seated player must agree ({agreed}/{n})."],
-                buttons=buttons,
-            )
+        asked = Reply(
+            lines=[f"{caller.name} asks to {motion.agree}. Every seated player must agree ({agreed}/{n})."],
+            buttons=buttons,
         )
+        # those whose answer it needs are told (as for a seat's hand-over)
+        asked.heads_up = [(uid, f"your answer: {motion.agree}? (this message's buttons)")
+                          for uid in sorted(seated_users - {caller.id})]
+        return VoteResult(asked)
     req = await open_motion(service, row, cached.seq)
     if req is None or motion_topic(req) != motion.topic:
         raise UserError(f"There is no request to {motion.button} open now")

@@ -50,7 +50,7 @@ async def test_vote_replaces_a_silent_player(layer: CommandLayer, clock: FakeClo
     assert not early.ok and "a vote needs 7 days" in early.error
     clock.at(days=8)
     ask = await run(layer, "bob", '/game sub seat:"Player 3" user:dave user_name:Dave')
-    assert ask.ok and "1/2 votes needed" in ask.lines[0]
+    assert ask.ok and "(1 of the 2 votes needed, from the 2 other players)" in ask.lines[0]
     assert [b.command for b in ask.buttons] == ['/game sub seat:"Player 3" vote:yes',
                                                 '/game sub seat:"Player 3" vote:no']
     not_voter = await run(layer, "carol", '/game sub seat:"Player 3" vote:no')
@@ -172,9 +172,9 @@ async def test_typed_requests_for_the_same_hand_over_are_votes(layer: CommandLay
     await setup_game(layer, 9)  # alice to act
     clock.at(days=8)
     ask = await run(layer, "bob", '/game robot seat:"Player 1"')
-    assert ask.ok and "1/2 votes needed" in ask.lines[0]
-    assert "no move since the game started 8d" in ask.lines[0]  # alice never moved
-    assert ask.heads_up == [("carol", "your vote: hand Player 1's seat to the computer player? (the buttons above)")]
+    assert ask.ok and "(silent for 8d 0h)" in ask.lines[0] and "1 of the 2 votes needed" in ask.lines[0]
+    assert ask.heads_up == [("carol", "your vote: hand Player 1's seat to the computer player? (this message's buttons)"),
+                            ("alice", "the other players vote on handing your seat (Player 1) to the computer player")]
     other = await run(layer, "carol", '/game sub seat:"Player 1" user:dave')
     assert not other.ok and "A vote to hand Player 1's seat to the computer player is open" in other.error
     again = await run(layer, "carol", '/game robot seat:"Player 1"')  # the same request: a vote for it
@@ -196,6 +196,9 @@ async def test_a_new_holder_is_pinged_and_gets_a_fresh_clock(layer: CommandLayer
     assert handed.ok and handed.ping == "dave" and "your turn (Player 1)" in handed.ping_text
     turn = await layer.store.turn(row.id)
     assert turn is not None and turn.reminders_sent == 0 and turn.since == clock().timestamp()
+    clock.at(days=8)  # alice's silence was 8 days; dave's began with the seat
+    early = await run(layer, "bob", '/game robot seat:"Player 1"')
+    assert not early.ok and "silent for 6d 0h" in early.error and "a vote needs 7 days" in early.error
     # a free seat claimed when it is its turn: pinged too
     await layer.store.set_seat_user(row.id, 0, None)
     claimed = await run(layer, "erin", '/game claim seat:"Player 1"')

@@ -151,6 +151,7 @@ async def test_an_undo_across_a_round_start_and_a_vote_the_game_moved_past(layer
     assert (await run(layer, "carol", "/pass")).ok
     ask = await run(layer, "carol", "/game undo")  # no longer carol's turn: the table votes
     assert ask.ok and "(1/3)" in ask.lines[0]
+    assert [uid for uid, _ in ask.heads_up] == ["alice", "bob"]  # those whose answer it needs
     assert (await run(layer, "alice", "/game undo vote:yes")).ok  # typed: the vote open now
     done = await run(layer, "bob", "/game undo")  # asking for the same: agreeing
     assert done.lines[0] == "↩ Player 3 undoes, the table agreeing: Player 3 passes", done.lines
@@ -163,7 +164,7 @@ async def test_an_undo_across_a_round_start_and_a_vote_the_game_moved_past(layer
     game = (await layer.load(row)).game
     mover = USERS[game.acting_players()[0]]
     moved = await run(layer, mover, "/pass")
-    assert "(the vote to undo the last move lapses: the game moved on; ask again with its command)" \
+    assert "(the vote to undo the last move lapses: the game moved on; /game undo asks again)" \
         in moved.lines, moved.lines
 
 
@@ -181,7 +182,8 @@ async def test_a_move_that_ends_the_game_by_a_bankruptcy_is_asked_first(layer: C
     before = await state(layer)
     ask = await run(layer, "carol", "/sell shares:WGB_0 percent:20")
     assert ask.ephemeral and ask.lines == [
-        "This move ends the game (a player went bankrupt); it cannot be undone. Make it?"]
+        "This move ends the game (Player 3 cannot raise the money for the CGR presidency and is bankrupt); it"
+        " cannot be undone. Make it?"]
     seq = (await layer.load(await layer.store.open_game(CH))).seq
     assert [b.command for b in ask.buttons] == [f"/sell shares:WGB_0 percent:20 confirm:yes state:{seq}"]
     assert await state(layer) == before
@@ -288,6 +290,10 @@ async def test_a_finished_import_is_claimed_for_its_result(layer: CommandLayer) 
     stats = await run(layer, "bob", "/stats")
     assert "1 game played, 1 won" in "\n".join(stats.lines), stats.lines
     await refused(layer, "carol", f'/game claim seat:"{name}"', "already held", "is over")
+    other = next(p["name"] for p in export["players"] if p["name"] != name)
+    await refused(layer, "bob", f'/game claim seat:"{other}"', f"You hold {name}'s seat in this finished game already")
+    history = "\n".join((await run(layer, "bob", "/game history")).lines)
+    assert f"won by {name} ({export['result'][name]})" in history, history
     await refused(layer, "carol", "/pass", "is over")
 
 

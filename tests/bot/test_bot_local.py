@@ -244,7 +244,8 @@ def test_start_plays_at_the_terminal_when_env_has_no_token(
     assert main(["start"]) == 0
     out, err = capsys.readouterr()
     assert "you opened a game of 1856" in out
-    assert _one_line(err) == (f"Conductor local mode (no DISCORD_TOKEN in the environment or {here / '.env'}): "
+    assert _one_line(err) == (f"Conductor local mode (no DISCORD_TOKEN in the environment or {here / '.env'}, or "
+                              "it is empty: set it there to run the Discord bot): "
                               f"database {here / 'conductor.sqlite3'}, pictures in {here / 'pictures'}")
 
 
