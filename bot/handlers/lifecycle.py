@@ -148,7 +148,13 @@ async def game_leave(service: GameService, channel_id: str, caller: Caller, para
         raise UserError("You have no such seat in this game" if named else "You have no seat in this game")
     seat = mine[-1]
     await service.store.remove_seat(row.id, seat.position)
-    return Reply(lines=[f"{seat.name} leaves the game"])
+    if seat.user_id == caller.id:
+        return Reply(lines=[f"{seat.name} leaves the game"])
+    reply = Reply(lines=[f"{caller.name} takes {seat.name}'s seat out of the game"])
+    if seat.user_id is not None and seat.user_id != ROBOT_USER:  # a person is told
+        reply.heads_up = [(seat.user_id, f"the host took your seat ({seat.name}) out of the {row.title} game;"
+                           " /game join takes another")]
+    return reply
 
 
 async def game_start(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:

@@ -263,10 +263,12 @@ async def test_lobby_within_the_titles_seats_and_called_off(layer: CommandLayer)
     await refused(layer, "bob", "/game join", "full", "1836Jr56 takes at most 4 players")
     await refused(layer, "bob", '/game leave seat:"Robot 3"', "Robot 3 is not your seat", "the host can")
     left = await run(layer, "alice", '/game leave seat:"Robot 3"')  # the host clears any seat
-    assert left.ok and left.lines == ["Robot 3 leaves the game"]
+    assert left.ok and left.lines == ["Alice takes Robot 3's seat out of the game"] and not left.heads_up
     assert (await run(layer, "bob", "/game join")).ok
-    for extra in ("Robot 1", "Robot 2", "bob"):
+    for extra in ("Robot 1", "Robot 2"):
         assert (await run(layer, "alice", f'/game leave seat:"{extra}"')).ok
+    out = await run(layer, "alice", '/game leave seat:"Bob"')
+    assert out.heads_up == [("bob", "the host took your seat (Bob) out of the 1836Jr56 game; /game join takes another")]
     await refused(layer, "alice", "/game start", "1836Jr56 needs 2 to 4 players, not 1", "/game join")
     off = await run(layer, "alice", "/game end")
     assert off.ok and off.lines == ["Alice calls off the 1836Jr56 game before it started. "
