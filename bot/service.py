@@ -76,6 +76,7 @@ log = logging.getLogger(__name__)
 
 MAX_ROBOT_MOVES = 200
 SKIP_USER = "skip"  # the user id logged with the bot's passes for steps where nothing can be done
+DONE_USER = "done"  # logged with /done's passes after its first: one move for /game undo
 
 
 @dataclass
@@ -290,7 +291,8 @@ class GameService:
             raise UserError("You do not hold a seat in this game." + hint)
         return row, cached, seats, pids
 
-    async def act(self, channel_id: str, caller: Caller, name: str, params: dict[str, str]) -> Reply:
+    async def act(self, channel_id: str, caller: Caller, name: str, params: dict[str, str],
+                  logged_as: str | None = None) -> Reply:
         cmd = MOVES[name]
         row, cached, seats, pids = await self.playing(channel_id, caller, params)
         game = cached.game
@@ -316,7 +318,7 @@ class GameService:
                     return Reply(lines=[f"This move ends the game ({ends}); it cannot be undone. Make it?"],
                                  ephemeral=True, buttons=[Button("Make the move", command, "danger")])
             lapsed = await offers.lapsing_lines(self, row, cached)
-            reply = await self.apply(row, cached, caller, action, seats)
+            reply = await self.apply(row, cached, caller, action, seats, logged_as)
             reply.lines[1:1] = lapsed
         except GameError as exc:  # the state is as it was: say why, and what would work
             raise GameError(explain_refusal(game, action, exc), exc.code, **exc.facts) from None
@@ -325,13 +327,14 @@ class GameService:
         return reply
 
     async def apply(
-        self, row: GameRow, cached: CachedGame, caller: Caller, action: A.Action, seats: list[Seat]
+        self, row: GameRow, cached: CachedGame, caller: Caller, action: A.Action, seats: list[Seat],
+        logged_as: str | None = None,
     ) -> Reply:
         game = cached.game
         before = (game.round_key(), turn_key(game))
         mark = story.mark(game, action)
         short = _short_of_suggestion(game, action)
-        self.play(row, cached, action, caller.id)
+        self.play(row, cached, action, logged_as or caller.id)
         reply = Reply(lines=story.action_lines(game, action, mark, caller.name))
         if short:
             reply.lines.insert(1, short)

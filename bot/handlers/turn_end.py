@@ -14,6 +14,7 @@ from engine.moves import MOVES
 
 from ..acting import resolve_entity
 from ..reply import Caller, Reply, UserError
+from ..service import DONE_USER
 from ..texts.turns import activity
 
 if TYPE_CHECKING:
@@ -35,7 +36,9 @@ async def done(service: GameService, channel_id: str, caller: Caller, params: di
             break
         if "pass" not in game.action_types(entity):
             break  # a decision only the player can make (routes, a dividend, a forced train)
-        replies.append(await service.act(channel_id, caller, "pass", {"entity": entity}))
+        # the passes after the first are logged as /done's: /game undo takes them back with it
+        replies.append(await service.act(channel_id, caller, "pass", {"entity": entity},
+                                         DONE_USER if replies else None))
         cached = await service.load(row)
     if not replies:
         raise UserError(f"{game.name_of(entity)} cannot pass now: {activity(game, entity)} first")

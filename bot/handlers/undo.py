@@ -23,7 +23,7 @@ from engine.replay import filter_actions
 from ..gamelog import build_game, describe_action
 from ..reply import Button, Caller, Reply, UserError
 from ..robot import ROBOT_USER
-from ..service import SKIP_USER, CachedGame
+from ..service import DONE_USER, SKIP_USER, CachedGame
 from ..storage.rows import GameRow, Seat, UndoRequest
 from . import offers
 
@@ -163,14 +163,16 @@ async def game_undo(service: GameService, channel_id: str, caller: Caller, param
     moves = [a for a in active if a.get("type") != "message"]
     # the bot's passes for steps where nothing can be done, and the automatic seats' moves, go
     # with the move they followed (an automatic seat's move undone alone is made again at once)
-    skipped = robots = 0
-    while skipped + robots < len(moves) - 1 and by_obj.get(id(moves[-1 - skipped - robots])) in (SKIP_USER,
-                                                                                                  ROBOT_USER):
-        if by_obj.get(id(moves[-1 - skipped - robots])) == SKIP_USER:
+    skipped = robots = done = 0
+    while skipped + robots + done < len(moves) - 1 and \
+            (by := by_obj.get(id(moves[-1 - skipped - robots - done]))) in (SKIP_USER, ROBOT_USER, DONE_USER):
+        if by == SKIP_USER:
             skipped += 1
+        elif by == DONE_USER:
+            done += 1
         else:
             robots += 1
-    target = moves[-1 - skipped - robots] if moves else None
+    target = moves[-1 - skipped - robots - done] if moves else None
     if target is None:
         raise UserError("There is nothing to undo")
     what = describe_action(cached.game, target)
@@ -179,9 +181,11 @@ async def game_undo(service: GameService, channel_id: str, caller: Caller, param
         after.append(f"the {skipped} " + ("step skipped" if skipped == 1 else "steps skipped"))
     if robots:
         after.append(f"the {robots} " + ("move of the automatic seats" if robots == 1 else "moves of the automatic seats"))
+    if done:
+        after.append(f"the {done} further " + ("pass" if done == 1 else "passes") + " of /done")
     if after:
         what += f" (and {' and '.join(after)} after it)"
-    skipped += robots
+    skipped += robots + done
     at = next(i for i, a in enumerate(active) if a is target)
     # (undone to the action before it: to id 0, the start, when it was the first; 18xx.games
     # also cuts every action after the id an undo names)

@@ -33,6 +33,27 @@ async def test_done_ends_the_operating_turn_with_passes(layer: CommandLayer) -> 
     assert sum(line.startswith("next:") for line in reply.lines) == 1
 
 
+async def test_an_undo_takes_back_the_whole_done(layer: CommandLayer) -> None:  # noqa: F811
+    """/done then /game undo took back its last pass only: play came back at the loan step, not
+    where /done was typed (play-test). /done's passes are one move for /game undo."""
+    await setup_game(layer, 18)  # BBG (alice) lays track
+    assert (await run(layer, "alice", "/lay hex:J15 tile:57 rotation:0")).ok
+    laid = len(await _stored_types(layer))
+    row = await layer.store.open_game("chan-a")
+    game = (await layer.load(row)).game
+    assert isinstance(game.round, OperatingRound)
+    step = game.round.active_step().name  # where /done is typed
+    done = await run(layer, "alice", "/done")
+    passes = len(await _stored_types(layer)) - laid
+    assert done.ok and passes >= 2, done.lines
+    undone = await run(layer, "alice", "/game undo")  # her own move, the turn it ended still hers
+    assert undone.ok and undone.lines[0].startswith("↩ Alice undoes: BBG passes (and the "), undone.lines
+    assert "further pass" in undone.lines[0] and "of /done after it)" in undone.lines[0], undone.lines
+    game = (await layer.load(row)).game
+    assert game.acting() == ["BBG"] and isinstance(game.round, OperatingRound)
+    assert game.round.active_step().name == step, (game.round.active_step().name, step)
+
+
 async def test_done_ends_a_stock_turn_after_a_purchase(layer: CommandLayer) -> None:  # noqa: F811
     """In a later stock round a player who bought may still sell: /done ends the turn."""
     export = load_export("1856", "hotseat001")
