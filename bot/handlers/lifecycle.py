@@ -246,8 +246,10 @@ async def game_status(service: GameService, channel_id: str, caller: Caller, par
 async def game_claim(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:
     row = await service.store.open_game(channel_id)
     ended = None if row is not None else await service.latest(channel_id)
-    if ended is not None and any(s.player_id and s.user_id is None for s in await service.store.seats(ended.id)):
-        return await _claim_result(service, ended, caller, params)  # a finished import: its result
+    if ended is not None:
+        seats = await service.store.seats(ended.id)
+        if any(s.player_id and s.user_id is None for s in seats):
+            return await _claim_result(service, ended, seats, caller, params)  # a finished import: its result
     row = row or await service.row(channel_id)
     seats = await service.store.seats(row.id)
     seat = find_seat(seats, params.get("seat") or "")
@@ -272,10 +274,10 @@ async def game_claim(service: GameService, channel_id: str, caller: Caller, para
     return reply
 
 
-async def _claim_result(service: GameService, row: GameRow, caller: Caller, params: dict[str, str]) -> Reply:
+async def _claim_result(service: GameService, row: GameRow, seats: list[Seat], caller: Caller,
+                        params: dict[str, str]) -> Reply:
     """A free seat of a finished game (imported over): claimed, its final standing counts for
     the claimer in /stats and /game history."""
-    seats = await service.store.seats(row.id)
     seat = find_seat(seats, params.get("seat") or "")
     if seat.user_id is not None:
         raise UserError(f"{seat.name}'s seat is already held; the {row.title} game {row.id} is over")
