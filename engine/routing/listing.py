@@ -25,6 +25,16 @@ class Candidate(NamedTuple):
 
 
 
+def _unwind(chain: Any) -> tuple[Link, ...]:
+    """The links of a chain (last link, earlier chain), first link first."""
+    out = []
+    while chain is not None:
+        out.append(chain[0])
+        chain = chain[1]
+    out.reverse()
+    return tuple(out)
+
+
 def port_rule(game: Game, graph: RouteGraph) -> tuple[list[bool], int]:
     """1836Jr56 port off-boards: a route visiting one needs ``PORT_MIN_STOPS`` stops."""
     hexes = set(game.rules.port_offboard_hexes)
@@ -73,11 +83,13 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     links: list[Link] = []
     ticks = 0
 
-    def record(visited: int, mask: int, allowed: int = 0, rest: int = 0) -> bool:
-        """Keep the route in ``nodes``/``links`` when legal (True)."""
+    def record(visited: int, mask: int, allowed: int = 0, rest: int = 0,
+               way: tuple[Link, ...] | None = None) -> bool:
+        """Keep the route in ``nodes``/``links`` (or ``way``) when legal (True)."""
+        route_links = links if way is None else way
         if term_needs:
             ends = (nodes[0], nodes[-1])
-            for link in links:
+            for link in route_links:
                 need = term_needs.get(id(link))
                 if need and any(i not in ends for i in need):
                     return False
@@ -95,7 +107,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         if rev is None:
             rev = revenue_of[visited] = route_price(price, graph, nodes, port, port_min)
         if rev >= 0:
-            out.append(Candidate(rev, mask, tuple(nodes), tuple(links)))
+            out.append(Candidate(rev, mask, tuple(nodes), tuple(route_links)))
             if long is not None:
                 long.found(rev, allowed, rest)
             return True
@@ -123,11 +135,13 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             if clock.out:
                 return
 
-    def dfs_long(start_rank: int, cur: int, visited: int, mask: int, jmask: int, gmask: int, tok: bool,
-                 most: int, allowed: int, rest: int, picks: int) -> None:
+    def dfs_long(start_rank: int, cur: int, visited: int, gmask: int, tok: bool, most: int,
+                 ways: list[tuple[int, int, int, int, int, Any]]) -> None:
         # as dfs, listing only long routes, following a partial route only while it may pay
-        # (``most``: the bounds of its stops; ``allowed``: the other trains' candidates that
-        # share no track with it, ``rest`` and ``picks`` the best of them as others_best tells);
+        # (``most``: the bounds of its stops); the partial routes over the same stops that differ
+        # in track (parallel links) are followed together, one of ``ways`` each: (track,
+        # junctions, the other trains' candidates sharing no track with it, ``rest`` and
+        # ``picks``: the best of those as others_best tells, its links as (last, earlier));
         # the caller has checked that ``cur`` leaves the route open
         nonlocal ticks
         ticks += 1
@@ -137,74 +151,93 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         if count >= max_stops:
             return
         assert long is not None
-        lower = long.lower
         ends = later_ends[start_rank]
         end_only = ends & ~through_mask
         first = count == 1
-        for v, bit, lmask, ljmask, gbits, term_u, open_v, bound_v, tok_here, rank_v, link, conf, after in ladj[cur]:
-            if visited & bit or mask & lmask or jmask & ljmask or gmask & gbits or (term_u and not first):
+        may_end = count >= short_max
+        for v, bit, gbits, bound_v, tok_here, rank_v, group in ladj[cur]:
+            if visited & bit or gmask & gbits:
                 continue
+            lower = long.lower
             vis = visited | bit
             most_v = most + bound_v
             tok_v = tok or tok_here
-            # first with ``rest`` (what the others add beside the route before this link, at
-            # least what they add beside it with the link): may the route end here, go on?
-            end_here = count >= short_max and tok_v and start_rank < rank_v and most_v + rest >= lower
-            got = -1
-            if open_v and count + 1 < max_stops and after & ~vis:
-                # onwards only while it may pay: in a part of the map it may go on to (by a link
-                # sharing no track with this one: to a stop in ``after``), with a stop where a
-                # route from this start may end, all stops it may pass through and the best it
-                # may end at
-                parts = memo.get((v, vis))
-                if parts is None:  # (none at all is kept too)
-                    parts = long.reach_of(v, vis)
-                for mids, reach, dead in parts:
-                    if reach & ends and reach & after:
-                        last = (reach & end_only) | (dead & ends)
-                        part = mids + long.end_best(last) if last else mids
-                        if not unlimited:
-                            part = long.capped(part, reach, count + 1, ends)
-                        if part > got:
-                            got = part
-                if got >= 0 and most_v + got + rest < lower:
+            end_v = may_end and tok_v and start_rank < rank_v
+            gots: dict[int, int] = {}  # onward bound per stops it may go on to (``after``)
+            parts = None
+            onward: list[tuple[int, int, int, int, int, Any]] = []
+            stepped = False
+            for mask, jmask, allowed, rest, picks, chain in ways:
+                for lmask, ljmask, term_u, open_v, link, conf, after in group:
+                    if mask & lmask or jmask & ljmask or (term_u and not first):
+                        continue
+                    # first with ``rest`` (what the others add beside the route before this
+                    # link, at least what they add beside it with the link): may the route end
+                    # here, go on?
+                    end_here = end_v and most_v + rest >= lower
                     got = -1
-            if not end_here and got < 0:
-                continue
-            allowed_v = allowed & ~conf
-            if conf & picks:  # one of the others' best candidates is taken away
-                rest_v, picks_v = long.others_best(allowed_v)
-            else:
-                rest_v, picks_v = rest, picks
-            nodes.append(v)
-            if end_here and most_v + rest_v >= lower:
-                links.append(link)
-                if record(vis, mask | lmask, allowed_v, rest_v):
-                    allowed_of[len(out) - 1] = allowed_v
-                links.pop()
-                lower = long.lower
-            if got >= 0 and most_v + got + rest_v >= lower:
-                # a partial route from this start to v over the same stops on less track has
-                # been followed: this one can only list routes it beats (when legality depends
-                # only on stops and track: no terminal track that must end a route)
-                m_v, j_v = mask | lmask, jmask | ljmask
-                tried = followed.get(vis)
-                dominated = False
-                if tried is None:
-                    followed[vis] = [(v, m_v, j_v)]
-                else:
-                    if not term_needs:
-                        for u, m, j in tried:
-                            if u == v and not m & ~m_v and not j & ~j_v:
-                                dominated = True
-                                break
-                    if not dominated:
-                        tried.append((v, m_v, j_v))
-                if not dominated:
-                    links.append(link)
-                    dfs_long(start_rank, v, vis, m_v, j_v, gmask | gbits, tok_v, most_v, allowed_v, rest_v, picks_v)
-                    links.pop()
-            nodes.pop()
+                    if open_v and count + 1 < max_stops and after & ~vis:
+                        got = gots.get(after, -2)
+                        if got == -2:
+                            # onwards only while it may pay: in a part of the map it may go on
+                            # to (by a link sharing no track with this one: to a stop in
+                            # ``after``), with a stop where a route from this start may end,
+                            # all stops it may pass through and the best it may end at
+                            if parts is None:
+                                parts = memo.get((v, vis))
+                                if parts is None:  # (none at all is kept too)
+                                    parts = long.reach_of(v, vis)
+                            got = -1
+                            for mids, reach, dead in parts:
+                                if reach & ends and reach & after:
+                                    last = (reach & end_only) | (dead & ends)
+                                    part = mids + long.end_best(last) if last else mids
+                                    if not unlimited:
+                                        part = long.capped(part, reach, count + 1, ends)
+                                    if part > got:
+                                        got = part
+                            gots[after] = got
+                        if got >= 0 and most_v + got + rest < lower:
+                            got = -1
+                    if not end_here and got < 0:
+                        continue
+                    allowed_v = allowed & ~conf
+                    if conf & picks:  # one of the others' best candidates is taken away
+                        rest_v, picks_v = long.others_best(allowed_v)
+                    else:
+                        rest_v, picks_v = rest, picks
+                    if not stepped:
+                        nodes.append(v)
+                        stepped = True
+                    chain_v = (link, chain)
+                    if end_here and most_v + rest_v >= lower:
+                        if record(vis, mask | lmask, allowed_v, rest_v, _unwind(chain_v)):
+                            allowed_of[len(out) - 1] = allowed_v
+                        lower = long.lower
+                    if got >= 0 and most_v + got + rest_v >= lower:
+                        # a partial route from this start to v over the same stops on less
+                        # track has been followed: this one can only list routes it beats
+                        # (when legality depends only on stops and track: no terminal track
+                        # that must end a route)
+                        m_v, j_v = mask | lmask, jmask | ljmask
+                        tried = followed.get(vis)
+                        dominated = False
+                        if tried is None:
+                            followed[vis] = [(v, m_v, j_v)]
+                        else:
+                            if not term_needs:
+                                for u, m, j in tried:
+                                    if u == v and not m & ~m_v and not j & ~j_v:
+                                        dominated = True
+                                        break
+                            if not dominated:
+                                tried.append((v, m_v, j_v))
+                        if not dominated:
+                            onward.append((m_v, j_v, allowed_v, rest_v, picks_v, chain_v))
+            if onward:
+                dfs_long(start_rank, v, vis, gmask | gbits, tok_v, most_v, onward)
+            if stepped:
+                nodes.pop()
             if clock.out:
                 return
 
@@ -217,10 +250,19 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     ladjs: dict[bool, list[list[Any]]] = {}  # per bounds in use (from a port or not)
 
     def long_links(bounds: list[int]) -> list[list[Any]]:
+        # per stop, per far stop (in the order of the first link there): its links
         assert long is not None
-        return [[(lk.v, 1 << lk.v, lk.mask, lk.jmask, groups[lk.v], lk.terminal_u, through[lk.v] and not lk.terminal_v,
-                  bounds[lk.v], tokened[lk.v], rank[lk.v], lk, long.conflicts(lk), free_after(graph, lk))
-                 for lk in row if reachable[lk.v]] for row in adj]
+        rows = []
+        for row in adj:
+            by_stop: dict[int, list[Any]] = {}
+            for lk in row:
+                if reachable[lk.v]:
+                    by_stop.setdefault(lk.v, []).append(
+                        (lk.mask, lk.jmask, lk.terminal_u, through[lk.v] and not lk.terminal_v, lk,
+                         long.conflicts(lk), free_after(graph, lk)))
+            rows.append([(v, 1 << v, groups[v], bounds[v], tokened[v], rank[v], group)
+                         for v, group in by_stop.items()])
+        return rows
 
     ladj: list[list[Any]] = []
     short_max = long.short_max if long is not None else 0
@@ -241,8 +283,8 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             if port[s] not in ladjs:
                 ladjs[port[s]] = long_links(bounds)
             ladj = ladjs[port[s]]
-            dfs_long(rank[s], s, 1 << s, 0, 0, groups[s], tokened[s], bounds[s], long.all_short,
-                     *long.others_best(long.all_short))
+            rest, picks = long.others_best(long.all_short)
+            dfs_long(rank[s], s, 1 << s, groups[s], tokened[s], bounds[s], [(0, 0, long.all_short, rest, picks, None)])
         nodes.pop()
         if clock.out:
             break

@@ -23,7 +23,9 @@ each station that much more and the port nothing). Each route is listed from one
 stops a route may only end at come first in that order, ports first of all, so a route from any
 other stop cannot end at one and its bound leaves them out. A partial route over the same stops to the same stop as one followed before from the
 same start, on all of its track and more, is not followed: its routes would each be beaten by
-one over the same stops on less track.
+one over the same stops on less track. Partial routes over the same stops that differ only in
+track (parallel links between two stops) are followed together: each stop's bound and reach
+is worked out once for all of them, their track and the other trains' candidates each their own.
 """
 
 from __future__ import annotations
