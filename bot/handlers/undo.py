@@ -14,9 +14,11 @@ other players' moves, and a change of the provisional values once the game is un
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine import actions as A
 from engine.decisions import round_title
 from engine.replay import filter_actions
 
@@ -25,10 +27,13 @@ from ..reply import Button, Caller, Reply, UserError
 from ..robot import ROBOT_USER
 from ..service import DONE_USER, SKIP_USER, CachedGame
 from ..storage.rows import GameRow, Seat, UndoRequest
+from ..texts import story
 from . import offers
 
 if TYPE_CHECKING:
     from ..service import GameService
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -175,7 +180,8 @@ async def game_undo(service: GameService, channel_id: str, caller: Caller, param
     target = moves[-1 - skipped - robots - done] if moves else None
     if target is None:
         raise UserError("There is nothing to undo")
-    what = describe_action(cached.game, target)
+    at = next(i for i, a in enumerate(active) if a is target)
+    what = await _told(row, seats, active[:at], target) or describe_action(cached.game, target)
     after = []
     if skipped:
         after.append(f"the {skipped} " + ("step skipped" if skipped == 1 else "steps skipped"))
@@ -186,7 +192,6 @@ async def game_undo(service: GameService, channel_id: str, caller: Caller, param
     if after:
         what += f" (and {' and '.join(after)} after it)"
     skipped += robots + done
-    at = next(i for i, a in enumerate(active) if a is target)
     # (undone to the action before it: to id 0, the start, when it was the first; 18xx.games
     # also cuts every action after the id an undo names)
     back_to = (active[at - 1] if at else {"id": 0}) if skipped else None
@@ -203,6 +208,19 @@ async def game_undo(service: GameService, channel_id: str, caller: Caller, param
     reply = await _undo(service, row, cached, caller, target, what, back_to, who)
     await save_vote(service, row, result)
     return reply
+
+
+async def _told(row: GameRow, seats: list[Seat], earlier: list[dict[str, Any]],
+                target: dict[str, Any]) -> str | None:
+    """The move ``target`` as the channel told it when it was made (seen again on the game just
+    before it: the log is replayed without it), or None when that cannot be told."""
+    try:
+        action = A.Action.from_dict(target)
+        game = await asyncio.to_thread(build_game, row, seats, earlier)
+        return await asyncio.to_thread(story.move_words, game, action)
+    except Exception:  # (the words are a courtesy: the undo does not depend on them)
+        log.exception("could not tell the move to undo")
+        return None
 
 
 async def _undo(

@@ -155,6 +155,19 @@ def skipped_lines(game: Game, action: A.Action, before: Mark, reason: str) -> li
 MOVER = "\x00"  # stands for who made a move in its story (an automatic seat's: the computer player)
 
 
+def move_words(game: Game, action: A.Action) -> str | None:
+    """The line that reported ``action`` when it was made ("Player 1 buys FT (Flos Tramway) for
+    $20", "CA lays tile #58 with rotation 1 on D19"), without who typed it; ``game`` is the game
+    just before it, left as it is. None when the game refuses it there."""
+    before = mark(game, action)
+    told = game.preview(action, lambda after: action_lines(after, action, before, MOVER))
+    line = next((line for line in told or () if MOVER in line), None)
+    if line is None:
+        return None
+    line = line.replace(f" ({MOVER})", "").replace(MOVER, "")
+    return line[3:-3] if line.startswith("-- ") and line.endswith(" --") else line
+
+
 def robot_lines(told: list[str], name: str, reason: str) -> list[str]:
     """The story of an automatic seat's move (``told``, with :data:`MOVER` for the mover), every
     fact kept: the line reporting the move says why ("RR buys a 3+3-train for $230 from the

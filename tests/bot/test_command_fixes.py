@@ -209,15 +209,15 @@ async def test_asking_for_an_undo_already_asked_for_agrees_to_it(session: LocalS
     (2/3), carol asking again is told she agreed, and alice's request completes the undo."""
     await typed(session, NE_START.split("/as alice\n/buy share:BW")[0])  # carol bought B&L_1
     asked = await session.run_line("/game undo")
-    assert asked[0] == "carol asks to undo carol buys B&L_1. Every seated player must agree (1/3)."
+    assert asked[0] == "carol asks to undo carol buys 10% of B&L from the treasury for $60. Every seated player must agree (1/3)."
     session.user = "bob"
-    assert (await session.run_line("/game undo"))[0] == "bob agrees to undo carol buys B&L_1 (2/3)"
+    assert (await session.run_line("/game undo"))[0] == "bob agrees to undo carol buys 10% of B&L from the treasury for $60 (2/3)"
     session.user = "carol"
     again = await session.run_line("/game undo")
-    assert again[0].startswith("! (only carol can see this) You have already agreed to undo carol buys B&L_1 (2/3)")
+    assert again[0].startswith("! (only carol can see this) You have already agreed to undo carol buys 10% of B&L from the treasury for $60 (2/3)")
     before = await count(session)
     session.user = "alice"
-    assert (await session.run_line("/game undo"))[0] == "↩ carol undoes, the table agreeing: carol buys B&L_1"
+    assert (await session.run_line("/game undo"))[0] == "↩ carol undoes, the table agreeing: carol buys 10% of B&L from the treasury for $60"
     assert await count(session) == before + 1
     # a refused request is over: asking again starts a new vote
     await typed(session, "/as carol\n/buy share:B&L")
@@ -225,9 +225,9 @@ async def test_asking_for_an_undo_already_asked_for_agrees_to_it(session: LocalS
     state = next(line for line in await session.run_line("/game status") if "/pass state:" in line).split(":")[-1]
     session.user = "bob"
     assert (await session.run_line(f"/game undo vote:no state:{state}"))[0] == (
-        "bob refuses to undo carol buys B&L_1; nothing changes")
+        "bob refuses to undo carol buys 10% of B&L from the treasury for $60; nothing changes")
     assert (await session.run_line("/game undo"))[0] == (
-        "bob asks to undo carol buys B&L_1. Every seated player must agree (1/3).")
+        "bob asks to undo carol buys 10% of B&L from the treasury for $60. Every seated player must agree (1/3).")
 
 
 async def test_texts_name_only_the_game_s_own_title(session: LocalSession) -> None:
@@ -463,7 +463,7 @@ async def test_an_undo_while_an_offer_is_open_says_the_offer_is_withdrawn(sessio
     await session.run_line("/train train:2-0 price:1")
     before = await count(session)
     printed = await session.run_line("/game undo")  # bob's own station, in his turn: undone at once
-    assert printed[0] == "↩ bob undoes: BW places a token on 57-0-0", printed
+    assert printed[0] == "↩ bob undoes: BW places a station on E22 for $40", printed
     assert printed[1] == "(BW's offer of $1 for B&L's 2-train (2-0) is withdrawn)", printed
     assert await count(session) == before + 1
     await session.run_line("/as alice")
@@ -486,10 +486,10 @@ async def test_an_accepted_purchase_is_taken_back_by_the_table(session: LocalSes
     await session.run_line("/as alice")
     await session.run_line("/game offer vote:yes")
     printed = await session.run_line("/game undo")
-    assert printed[0].startswith("alice asks to undo BW buys P1 for $1"), printed
+    assert printed[0].startswith("alice asks to undo BW buys P1 from alice for $1"), printed
     await session.run_line("/as bob")
     printed = await session.run_line("/game undo vote:no")  # typed, without the button's state: the open one
-    assert printed[0] == "bob refuses to undo BW buys P1 for $1; nothing changes", printed
+    assert printed[0] == "bob refuses to undo BW buys P1 from alice for $1; nothing changes", printed
     printed = await session.run_line("/game undo vote:yes")
     assert "That request to undo was refused" in printed[0], printed
 
@@ -631,7 +631,7 @@ async def test_a_typed_pass_after_the_round_ended_says_what_it_passed(session: L
     passed = await session.run_line("/pass")
     assert passed[:2] == ["B&L passes (lay track) (alice)", TYPED_PASS_NOTE], passed
     undone = await session.run_line("/game undo")
-    assert undone[0] == "↩ alice undoes: B&L passes", undone
+    assert undone[0] == "↩ alice undoes: B&L passes (lay track)", undone
     assert undone[1].startswith("next: alice for B&L, lay track"), undone
     again = await session.run_line("/pass")  # the round did not just change: a plain pass
     assert again[0] == "B&L passes (lay track) (alice)" and not any(line.startswith("Note:") for line in again)
@@ -691,3 +691,13 @@ def test_1856_example_is_what_its_engine_accepts() -> None:
     assert line.params == {"right": "Tunnel Token"}
     g.process(MOVES["right"].build(g, "LPS", line.params))
     assert "tunnel" in g.rights["LPS"]
+
+
+async def test_an_undo_names_the_move_as_the_channel_told_it(session: LocalSession) -> None:
+    """An undo named the move as its action reads ("alice bids $20 for FT" for buying the
+    cheapest private at its price); it now says what the channel said when the move was made."""
+    told = await typed(session, "/game new title:1856\n/as bob\n/game join\n/as carol\n/game join\n"
+                                "/as alice\n/game start order:joined\n/bid company:FT price:20")
+    assert told[0] == "alice buys FT (Flos Tramway) for $20", told
+    asked = await session.run_line("/game undo")
+    assert asked[0] == "alice asks to undo alice buys FT (Flos Tramway) for $20. Every seated player must agree (1/3).", asked

@@ -47,7 +47,7 @@ async def test_an_undo_takes_back_the_whole_done(layer: CommandLayer) -> None:  
     passes = len(await _stored_types(layer)) - laid
     assert done.ok and passes >= 2, done.lines
     undone = await run(layer, "alice", "/game undo")  # her own move, the turn it ended still hers
-    assert undone.ok and undone.lines[0].startswith("↩ Alice undoes: BBG passes (and the "), undone.lines
+    assert undone.ok and undone.lines[0].startswith("↩ Alice undoes: BBG passes (buy trains) (and the 1 further pass of /done"), undone.lines
     assert "further pass" in undone.lines[0] and "of /done after it)" in undone.lines[0], undone.lines
     game = (await layer.load(row)).game
     assert game.acting() == ["BBG"] and isinstance(game.round, OperatingRound)

@@ -245,7 +245,7 @@ async def test_undo_takes_back_the_automatic_seats_moves_with_the_move_they_foll
     robots = sum(1 for ln in moved.lines if ln.startswith("🤖"))
     assert robots >= 2, moved.lines
     undone = await run(layer, "alice", "/game undo")
-    assert undone.ok and undone.lines[0].startswith("↩ Alice undoes: Alice passes (and the "), undone.lines
+    assert undone.ok and undone.lines[0].startswith("↩ Alice undoes: Alice passes bidding (and the "), undone.lines
     assert "moves of the automatic seats after it)" in undone.lines[0], undone.lines
     game = (await layer.load(row)).game
     assert game.acting_players() == ["1"]  # alice's turn again, as before her pass
