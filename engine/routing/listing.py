@@ -142,11 +142,13 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
         # in track (parallel links) are followed together, one of ``ways`` each: (track,
         # junctions, the other trains' candidates sharing no track with it, ``rest`` and
         # ``picks``: the best of those as others_best tells, its links as (last, earlier));
-        # the caller has checked that ``cur`` leaves the route open
+        # the caller has checked that ``cur`` leaves the route open; each way counts as a step
         nonlocal ticks
-        ticks += 1
-        if ticks & 4095 == 0 and clock.expired(limit, 4096):
-            return
+        ticks += len(ways)
+        if ticks >= 4096:
+            work, ticks = ticks, 0
+            if clock.expired(limit, work):
+                return
         count = len(nodes)
         if count >= max_stops:
             return

@@ -57,6 +57,9 @@ Way = tuple[int, int, Any]
 Known = tuple[int, "_Region"]
 
 _REGIONS_KEPT = 4096  # free-track regions whose reach is remembered (cleared beyond)
+# a step of this search takes about as long as this many of the router's clock (engine.routing.clock:
+# WORK_RATE steps a second; this search's steps, with their parts of the map, 45-52k a second)
+_STEP_WORK = 6
 
 
 class _Region:
@@ -247,9 +250,10 @@ class PairSearch:
 
     # ------------------------------------------------------------------ shared pieces
     def _tick(self) -> None:
-        """One step of either search; the budget is looked at every 256 steps."""
+        """One step of either search; the budget is looked at every 256 steps, each counted as
+        :data:`_STEP_WORK` steps of the router's clock."""
         self.ticks += 1
-        if self.ticks & 255 == 0 and self.expired(256):
+        if self.ticks & 255 == 0 and self.expired(256 * _STEP_WORK):
             self.out = True
 
     def _revenue(self, visited: int, nodes: list[int]) -> int:
