@@ -42,6 +42,17 @@ class Link:
     bits: tuple[int, ...] = ()  # indexes of the bits set in ``mask``
 
 
+def unwind(chain: Any) -> tuple[Link, ...]:
+    """The links of a chain as a route's search builds it, (last link, earlier chain), first
+    link first."""
+    out = []
+    while chain is not None:
+        out.append(chain[0])
+        chain = chain[1]
+    out.reverse()
+    return tuple(out)
+
+
 @dataclass
 class RouteGraph:
     """Stops the corporation's trains may use and the links between them."""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .clock import Clock
 from .extension import route_terminal_needs
-from .graph import Link, RouteGraph
+from .graph import Link, RouteGraph, unwind
 from .long import LongRoutes, free_after, route_price
 
 if TYPE_CHECKING:
@@ -23,16 +23,6 @@ class Candidate(NamedTuple):
     stops: tuple[int, ...]
     links: tuple[Link, ...]
 
-
-
-def _unwind(chain: Any) -> tuple[Link, ...]:
-    """The links of a chain (last link, earlier chain), first link first."""
-    out = []
-    while chain is not None:
-        out.append(chain[0])
-        chain = chain[1]
-    out.reverse()
-    return tuple(out)
 
 
 def port_rule(game: Game, graph: RouteGraph) -> tuple[list[bool], int]:
@@ -213,7 +203,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                         stepped = True
                     chain_v = (link, chain)
                     if end_here and most_v + rest_v >= lower:
-                        if record(vis, mask | lmask, allowed_v, rest_v, _unwind(chain_v)):
+                        if record(vis, mask | lmask, allowed_v, rest_v, unwind(chain_v)):
                             allowed_of[len(out) - 1] = allowed_v
                         lower = long.lower
                     if got >= 0 and most_v + got + rest_v >= lower:

@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .graph import unwind
 from .long import end_best, free_after, reach_parts, route_price, stop_links
 
 if TYPE_CHECKING:
@@ -70,15 +71,19 @@ class _Region:
         self.nbr = nbr
         self.through = through
         self.memo: dict[tuple[int, int], Parts] = {}
+        self.parts_of: dict[bool, list[tuple[int, int, int]]] = {}  # per kind of bounds: parts
         self.from_stop: dict[bool, list[int]] = {}  # per kind of bounds: start_bounds
         self.best: int | None = None  # the most of those (PairSearch._region_best)
 
-    def most(self, bounds: list[int], reach_mask: int, tokened: int) -> int:
-        """At least what any route earns here: in a part of the map (stops joined through stops
-        a route may pass) that reaches a station, every stop of it and the best two beside it (stops
-        a route may only end at); or two such stops joined to each other, one of them a station."""
+    def parts(self, kind: bool, bounds: list[int], reach_mask: int) -> list[tuple[int, int, int]]:
+        """The parts of the map here (stops a route may pass through, joined through such
+        stops), each as its stops, what they earn together (``bounds``, of ``kind``) and the
+        stops beside it a route may only end at; worked out once per kind."""
+        got = self.parts_of.get(kind)
+        if got is not None:
+            return got
         nbr, through = self.nbr, self.through & reach_mask
-        most = 0
+        got = self.parts_of[kind] = []
         left = through
         while left:
             part = frontier = left & -left
@@ -98,7 +103,16 @@ class _Region:
                 i = b.bit_length() - 1
                 total += bounds[i]
                 beside |= nbr[i]
-            beside &= reach_mask & ~through
+            got.append((part, total, beside & reach_mask & ~through))
+        return got
+
+    def most(self, kind: bool, bounds: list[int], reach_mask: int, tokened: int) -> int:
+        """At least what any route earns here: in a part of the map that reaches a station,
+        every stop of it and the best two beside it (stops a route may only end at); or two such
+        stops joined to each other, one of them a station."""
+        nbr, through = self.nbr, self.through & reach_mask
+        most = 0
+        for part, total, beside in self.parts(kind, bounds, reach_mask):
             if not (part | beside) & tokened:
                 continue
             top = second = 0
@@ -124,34 +138,16 @@ class _Region:
                 most = max(most, bounds[i] + bounds[c.bit_length() - 1])
         return most
 
-    def start_bounds(self, bounds: list[int], reach_mask: int, tokened: int) -> list[int]:
+    def start_bounds(self, kind: bool, bounds: list[int], reach_mask: int, tokened: int) -> list[int]:
         """Per stop, at least what a route from it earns here: every stop it may pass through in
-        its part of the map (stops joined through such stops) and the best stop beside that part
-        it may only end at; 0 where no route from it reaches a station."""
+        its part of the map and the best stop beside that part it may only end at; 0 where no
+        route from it reaches a station."""
         nbr, through = self.nbr, self.through & reach_mask
         n = len(nbr)
         whole = [0] * n  # per stop a route may pass through: what its part earns at most
         station = 0  # the stops a route may pass through whose part reaches a station
-        left = through
-        while left:
-            part = frontier = left & -left
-            while frontier:
-                new = 0
-                while frontier:
-                    b = frontier & -frontier
-                    frontier ^= b
-                    new |= nbr[b.bit_length() - 1]
-                frontier = new & through & ~part
-                part |= frontier
-            left &= ~part
-            total, beside, x = 0, 0, part
-            while x:
-                b = x & -x
-                x ^= b
-                i = b.bit_length() - 1
-                total += bounds[i]
-                beside |= nbr[i]
-            total += end_best(beside & reach_mask & ~through, bounds)
+        for part, total, beside in self.parts(kind, bounds, reach_mask):
+            total += end_best(beside, bounds)
             if (part | beside) & tokened:
                 station |= part
             x = part
@@ -312,7 +308,7 @@ class PairSearch:
     def _region_best(self, region: _Region) -> int:
         """At least what the best route earns in ``region`` (:meth:`_Region.most`)."""
         if region.best is None:
-            region.best = max(region.most(self.bounds[port], self.reach_mask, self.tokened_mask)
+            region.best = max(region.most(port, self.bounds[port], self.reach_mask, self.tokened_mask)
                               for port in self.kinds)
         return region.best
 
@@ -321,7 +317,7 @@ class PairSearch:
         port = self.port[s]
         from_stop = region.from_stop.get(port)
         if from_stop is None:
-            from_stop = region.from_stop[port] = region.start_bounds(self.bounds[port], self.reach_mask,
+            from_stop = region.from_stop[port] = region.start_bounds(port, self.bounds[port], self.reach_mask,
                                                                      self.tokened_mask)
         return from_stop[s]
 
@@ -386,18 +382,7 @@ class PairSearch:
                 most_v = most + bound_v
                 tok_v = tok or tok_here
                 end_here = tok_v and start_rank < rank_v and most_v > low
-                new: list[Way] = []
-                going: list[Way] = []
-                after = 0
-                for mask, jmask, chain in ways:
-                    for lmask, ljmask, term_u, open_v, link, after_v in group:
-                        if mask & lmask or jmask & ljmask or (term_u and not at_start):
-                            continue
-                        way = (mask | lmask, jmask | ljmask, (link, chain))
-                        new.append(way)
-                        if open_v:
-                            going.append(way)
-                            after |= after_v
+                new, going, after = _steps(ways, group, at_start)
                 if not new:
                     continue
                 vis = visited | bit
@@ -412,7 +397,7 @@ class PairSearch:
                     if rev > best[0]:
                         way = min(new, key=lambda w: w[0].bit_count())  # (the least track)
                         best[0] = rev
-                        best[1] = (rev, way[0] & ~avoid, tuple(nodes), _unwind(way[2]))
+                        best[1] = (rev, way[0] & ~avoid, tuple(nodes), unwind(way[2]))
                 if got >= 0 and most_v + got > best[0]:
                     going = [w for w in going if not self._dominated(followed, vis, v, w[0], w[1])]
                     if going:
@@ -451,7 +436,7 @@ class PairSearch:
         region = self.whole
 
         def pair(rev: int, way: Way, partner: Found) -> None:
-            self.best = (rev + partner[0], (rev, way[0], tuple(nodes), _unwind(way[2])), partner)
+            self.best = (rev + partner[0], (rev, way[0], tuple(nodes), unwind(way[2])), partner)
 
         def value(rev: int, ways: list[Way], common: int, partner: int, witness: Found,
                   known: Known) -> tuple[int, Found]:
@@ -494,18 +479,7 @@ class PairSearch:
             for v, bit, gbits, bound_v, tok_here, rank_v, group in adj[cur]:
                 if visited & bit or gmask & gbits:
                     continue
-                new: list[Way] = []
-                going: list[Way] = []
-                after = 0
-                for mask, jmask, chain in ways:
-                    for lmask, ljmask, term_u, open_v, link, after_v in group:
-                        if mask & lmask or jmask & ljmask or (term_u and not at_start):
-                            continue
-                        way = (mask | lmask, jmask | ljmask, (link, chain))
-                        new.append(way)
-                        if open_v:
-                            going.append(way)
-                            after |= after_v
+                new, going, after = _steps(ways, group, at_start)
                 if not new:
                     continue
                 lower = self.best[0]
@@ -556,11 +530,20 @@ class PairSearch:
         return self.best
 
 
-def _unwind(chain: Any) -> tuple[Link, ...]:
-    """The links of a chain (last link, earlier chain), first link first."""
-    out = []
-    while chain is not None:
-        out.append(chain[0])
-        chain = chain[1]
-    out.reverse()
-    return tuple(out)
+def _steps(ways: list[Way], group: list[Any], at_start: bool) -> tuple[list[Way], list[Way], int]:
+    """The ways of a route going on to a stop by one of ``group``'s links (those sharing no
+    track or junction with the way): all of them, those that may go on from there, and the stops
+    those may go on to."""
+    new: list[Way] = []
+    going: list[Way] = []
+    after = 0
+    for mask, jmask, chain in ways:
+        for lmask, ljmask, term_u, open_v, link, after_v in group:
+            if mask & lmask or jmask & ljmask or (term_u and not at_start):
+                continue
+            way = (mask | lmask, jmask | ljmask, (link, chain))
+            new.append(way)
+            if open_v:
+                going.append(way)
+                after |= after_v
+    return new, going, after
