@@ -107,9 +107,9 @@ class _Region:
         return got
 
     def most(self, kind: bool, bounds: list[int], reach_mask: int, tokened: int) -> int:
-        """At least what any route earns here: in a part of the map that reaches a station,
-        every stop of it and the best two beside it (stops a route may only end at); or two such
-        stops joined to each other, one of them a station."""
+        """What no route here earns more than: in a part of the map that reaches a station, all
+        its stops and the best two beside it (stops a route may only end at); or two such stops
+        joined to each other, one of them a station."""
         nbr, through = self.nbr, self.through & reach_mask
         most = 0
         for part, total, beside in self.parts(kind, bounds, reach_mask):
@@ -139,8 +139,8 @@ class _Region:
         return most
 
     def start_bounds(self, kind: bool, bounds: list[int], reach_mask: int, tokened: int) -> list[int]:
-        """Per stop, at least what a route from it earns here: every stop it may pass through in
-        its part of the map and the best stop beside that part it may only end at; 0 where no
+        """Per stop, what no route from it earns more than here: every stop it may pass through
+        in its part of the map and the best stop beside that part it may only end at; 0 where no
         route from it reaches a station."""
         nbr, through = self.nbr, self.through & reach_mask
         n = len(nbr)
@@ -293,7 +293,7 @@ class PairSearch:
             if len(self.regions) >= _REGIONS_KEPT:
                 self.regions.clear()
             reach_mask = self.reach_mask
-            if changed == -1 or base is None:
+            if changed == -1:
                 through = self.through_mask & sum(1 << i for i, x in enumerate(nbr) if (x & reach_mask).bit_count() > 1)
             else:  # (a stop may be passed through when joined to two stops)
                 through = base[1].through
@@ -306,14 +306,14 @@ class PairSearch:
         return region
 
     def _region_best(self, region: _Region) -> int:
-        """At least what the best route earns in ``region`` (:meth:`_Region.most`)."""
+        """What no route in ``region`` earns more than (:meth:`_Region.most`)."""
         if region.best is None:
             region.best = max(region.most(port, self.bounds[port], self.reach_mask, self.tokened_mask)
                               for port in self.kinds)
         return region.best
 
     def _start_bounds(self, region: _Region, s: int) -> int:
-        """At least what a route from ``s`` earns in ``region``."""
+        """What no route from ``s`` earns more than in ``region``."""
         port = self.port[s]
         from_stop = region.from_stop.get(port)
         if from_stop is None:
