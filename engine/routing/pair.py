@@ -265,10 +265,11 @@ class PairSearch:
         before for less of it (only the stops joined by track it has not taken are looked at)."""
         if not avoid:
             return self.whole
-        changed = -1  # the stops whose links changed from the base's (all: no base)
+        from_base = None  # the base's region when worked out from it
+        changed = 0  # ... the stops whose links changed from it
         if base is not None and not base[0] & ~avoid:
-            nbr = list(base[1].nbr)
-            changed = 0
+            from_base = base[1]
+            nbr = list(from_base.nbr)
             new, touched = avoid & ~base[0], 0
             while new:
                 b = new & -new
@@ -293,10 +294,10 @@ class PairSearch:
             if len(self.regions) >= _REGIONS_KEPT:
                 self.regions.clear()
             reach_mask = self.reach_mask
-            if changed == -1:
+            if from_base is None:
                 through = self.through_mask & sum(1 << i for i, x in enumerate(nbr) if (x & reach_mask).bit_count() > 1)
             else:  # (a stop may be passed through when joined to two stops)
-                through = base[1].through
+                through = from_base.through
                 while changed:
                     b = changed & -changed
                     changed ^= b
