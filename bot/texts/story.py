@@ -164,6 +164,8 @@ def move_words(game: Game, action: A.Action) -> str | None:
     line = next((line for line in told or () if MOVER in line), None)
     if line is None:
         return None
+    if action.type == "run_routes":  # several trains: their total, not the first train's run
+        line = next((line for line in told or () if line.endswith(" in all")), line)
     line = line.replace(f" ({MOVER})", "").replace(MOVER, "")
     return line[3:-3] if line.startswith("-- ") and line.endswith(" --") else line
 

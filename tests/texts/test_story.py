@@ -211,3 +211,20 @@ def test_a_chat_message_in_an_export_is_told_as_said() -> None:
 def test_ending_a_stock_turn_is_not_told_as_being_done() -> None:
     text = told("1856", "89363", 48)  # Player 1 bought a share, then passes: the turn ends
     assert text.startswith("Player 1 ends the turn") and "is done" not in text
+
+
+def test_a_move_is_told_again_as_the_channel_told_it() -> None:
+    """An undo names the move in the words the channel used when it was made
+    (:func:`bot.texts.story.move_words`), seen on the game just before it, which is left as it
+    was; a run of several trains is named by its total."""
+    from bot.texts.story import move_words
+    from engine import actions as A
+    from tests.fixture_util import before_run
+
+    game, sym = before_run("generated/1856", "1856_p3_s412", 192)
+    raw = next(a for a in load_export("generated/1856", "1856_p3_s412")["actions"] if a.get("id") == 192)
+    done = len(game.action_log)
+    assert move_words(game, A.Action.from_dict(raw)) == f"{sym} runs for $80 in all"
+    assert len(game.action_log) == done
+    refused = A.Action.from_dict({**raw, "entity": "CA"})  # not CA's turn
+    assert move_words(game, refused) is None
