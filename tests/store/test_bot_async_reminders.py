@@ -66,6 +66,15 @@ async def acting_user(layer: CommandLayer, channel: str = CH) -> str:
     return USERS[game.acting_players()[0]]
 
 
+async def ticked(sched: Scheduler, clock: FakeClock, days: int) -> list[Reminder]:
+    """Every reminder ``sched`` sends, ticking every six hours for ``days`` days."""
+    sent: list[Reminder] = []
+    for hour in range(0, 24 * days, 6):
+        clock.at(hours=hour)
+        sent += await sched.tick()
+    return sent
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
@@ -248,11 +257,7 @@ async def test_an_idle_host_is_told_in_the_channel_what_the_others_can_do(layer:
     await setup_game(layer, 9)  # stock round 1: alice, the host, acts
     assert (await run(layer, "alice", "/game notify dm:yes")).ok  # even so: the others must see it
     assert (await run(layer, "alice", "/game settings reminders:1 idle_days:5 sub_days:7")).ok
-    sched = Scheduler(layer)
-    sent: list[Reminder] = []
-    for hour in range(0, 24 * 8, 6):
-        clock.at(hours=hour)
-        sent += await sched.tick()
+    sent = await ticked(Scheduler(layer), clock, days=8)
     idle = [r for r in sent if r.kind == "idle"]
     assert [(r.user_id, r.dm) for r in idle] == [("alice", False)]
     assert "has waited for you (Player 1) for 5d" in idle[0].text
@@ -264,10 +269,7 @@ async def test_idle_game_is_flagged_to_the_host_once(layer: CommandLayer, clock:
     assert (await run(layer, "alice", "/pass")).ok  # now bob; alice is the host
     assert (await run(layer, "alice", "/game settings reminders:2 idle_days:5")).ok
     sched = Scheduler(layer)
-    sent: list[Reminder] = []
-    for hour in range(0, 24 * 12, 6):
-        clock.at(hours=hour)
-        sent += await sched.tick()
+    sent = await ticked(sched, clock, days=12)
     assert [(r.user_id, r.kind) for r in sent] == [("bob", "remind"), ("bob", "remind"), ("alice", "idle")]
     assert "idle for 5d" in sent[-1].text and "/game end" in sent[-1].text
     status = await run(layer, "carol", "/game status")
