@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .clock import Clock
 from .extension import route_terminal_needs
 from .graph import Link, RouteGraph, unwind
-from .long import LongRoutes, free_after, route_price
+from .long import LongRoutes, behind, bit_stops, free_after, route_price
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -207,23 +207,32 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                             allowed_of[len(out) - 1] = allowed_v
                         lower = long.lower
                     if got >= 0 and most_v + got + rest_v >= lower:
-                        # a partial route from this start to v over the same stops on less
-                        # track has been followed: this one can only list routes it beats
-                        # (when legality depends only on stops and track: no terminal track
-                        # that must end a route)
+                        # a partial route from this start to v over the same stops has been
+                        # followed on less track (or on other track only behind them, see
+                        # long.behind), beside at least the same candidates of the other
+                        # trains: this one can only list routes it serves as well (when
+                        # legality depends only on stops and track: no terminal track that
+                        # must end a route)
                         m_v, j_v = mask | lmask, jmask | ljmask
                         tried = followed.get(vis)
                         dominated = False
                         if tried is None:
-                            followed[vis] = [(v, m_v, j_v)]
+                            followed[vis] = [(v, m_v, j_v, allowed_v)]
                         else:
                             if not term_needs:
-                                for u, m, j in tried:
-                                    if u == v and not m & ~m_v and not j & ~j_v:
-                                        dominated = True
-                                        break
+                                for u, m, j, a in tried:
+                                    if u != v:
+                                        continue
+                                    extra, extra_j = m & ~m_v, j & ~j_v
+                                    if extra or extra_j:
+                                        if not (behind(extra, vis, track_stops)
+                                                and behind(extra_j, vis, junction_stops)) \
+                                                or allowed_v & a != allowed_v:
+                                            continue
+                                    dominated = True
+                                    break
                             if not dominated:
-                                tried.append((v, m_v, j_v))
+                                tried.append((v, m_v, j_v, allowed_v))
                         if not dominated:
                             onward.append((m_v, j_v, allowed_v, rest_v, picks_v, chain_v))
             if onward:
@@ -264,7 +273,8 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     # per start rank: the stops a route found from that start may end at (those ranked after it)
     later_ends = [sum(1 << i for i in range(len(stops)) if rank[i] > r) for r in range(len(starts))] \
         if long is not None else []
-    followed: dict[int, list[tuple[int, int, int]]] = {}  # per start: stops -> (end, track, junctions)
+    followed: dict[int, list[tuple[int, int, int, int]]] = {}  # per start: stops -> (end, track, junctions, allowed)
+    track_stops, junction_stops = bit_stops(graph)
     for s in starts:
         nodes.append(s)
         followed.clear()

@@ -23,7 +23,9 @@ each station that much more and the port nothing). Each route is listed from one
 stops a route may only end at come first in that order, ports first of all, so a route from any
 other stop cannot end at one and its bound leaves them out. A partial route over the same stops to the same stop as one followed before from the
 same start, on all of its track and more, is not followed: its routes would each be beaten by
-one over the same stops on less track. Partial routes over the same stops that differ only in
+one over the same stops on less track. Nor is one whose track beyond the other's is all on
+links between stops both have visited (:func:`behind`: no route goes on there) when the other
+trains have at least the same candidates beside the one followed. Partial routes over the same stops that differ only in
 track (parallel links between two stops) are followed together: each stop's bound and reach
 is worked out once for all of them, their track and the other trains' candidates each their own.
 """
@@ -109,6 +111,37 @@ def free_after(graph: RouteGraph, link: Link) -> int:
         if graph.reachable[lk.v] and not (lk.terminal_u or lk.mask & link.mask or lk.jmask & link.jmask):
             free |= 1 << lk.v
     return free
+
+
+def bit_stops(graph: RouteGraph) -> tuple[dict[int, int], dict[int, int]]:
+    """Per track bit and per junction bit (by index) the stops of the links using it (a bit set)."""
+    track: dict[int, int] = {}
+    junctions: dict[int, int] = {}
+    for row in graph.adj:
+        for lk in row:
+            ends = 1 << lk.u | 1 << lk.v
+            for b in lk.bits:
+                track[b] = track.get(b, 0) | ends
+            x = lk.jmask
+            while x:
+                low = x & -x
+                x ^= low
+                b = low.bit_length() - 1
+                junctions[b] = junctions.get(b, 0) | ends
+    return track, junctions
+
+
+def behind(bits: int, visited: int, stops_of: dict[int, int]) -> bool:
+    """Whether every link using one of ``bits`` (``stops_of``: as :func:`bit_stops` gives) joins
+    two stops of ``visited``: a route over those stops goes on on none of them. Of two partial
+    routes over the same stops to the same end, one whose track beyond the other's is all
+    behind it can go on wherever the other can."""
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        if stops_of.get(low.bit_length() - 1, 0) & ~visited:
+            return False
+    return True
 
 
 def reach_parts(cur: int, visited: int, nbr: list[int], through: int, reach_mask: int,

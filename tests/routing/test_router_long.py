@@ -1,6 +1,7 @@
 """The router lists long routes only where they can pay (engine/routing/long.py): with one train
-reaching further than the others, the best total is the one found by listing every route, and a
-search cut short by its budget says so (the routes summary counts it as unproven)."""
+reaching further than the others, the best total is the one found by listing every route (and the
+one found following each way along parallel track on its own), and a search cut short by its
+budget says so (the routes summary counts it as unproven)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ import pytest
 
 from bot.tools.routes import RouteCase, summarize
 from engine.game import Game
+from engine.routing import listing
 from engine.routing import router as R
 from engine.titles.registry import new_game
+from tests.fixture_util import before_run
 
 CORP = "CA"
 
@@ -79,6 +82,22 @@ def test_listing_only_paying_long_routes_finds_the_same_best_total(
     assert fast.total == full.total
     assert R.check_routes(game, CORP, fast.routes) is None
     assert sum(r["revenue"] for r in fast.routes) == fast.total
+
+
+def test_routes_over_the_same_stops_differing_only_in_track_behind_them_are_followed_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # 1836Jr56's MESS runs a 5, a 6 and a D on a map with many parallel links: partial D routes
+    # over the same stops to the same end whose track differs only on links between stops they
+    # have visited (and that leave the other trains the same candidates or more) go on alike
+    game, sym = before_run("generated/1836jr56", "1836jr56_p3_s205_diesel_variant", 1041)
+    assert sorted(t.name for t in game.runnable_trains(game.corp(sym))) == ["5", "6", "D"]
+    once = R.best_routes(game, sym, time_budget=60.0)
+    monkeypatch.setattr(listing, "behind", lambda *args: False)
+    each = R.best_routes(game, sym, time_budget=60.0)
+    assert once.optimal and each.optimal
+    assert once.total == each.total
+    assert once.candidates < each.candidates
+    assert R.check_routes(game, sym, once.routes) is None
 
 
 def test_summary_counts_positions_not_proven_optimal() -> None:
