@@ -225,9 +225,9 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                                         continue
                                     extra, extra_j = m & ~m_v, j & ~j_v
                                     if extra or extra_j:
-                                        if not (behind(extra, vis, track_stops)
-                                                and behind(extra_j, vis, junction_stops)) \
-                                                or allowed_v & a != allowed_v:
+                                        if allowed_v & a != allowed_v or not (
+                                                behind(extra, vis, track_stops)
+                                                and behind(extra_j, vis, junction_stops)):
                                             continue
                                     dominated = True
                                     break
