@@ -160,7 +160,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
             onward: list[tuple[int, int, int, int, int, Any]] = []
             stepped = False
             for mask, jmask, allowed, rest, picks, chain in ways:
-                for lmask, ljmask, term_u, open_v, link, conf, after in group:
+                for lmask, ljmask, term_u, open_v, link, conf, free, after in group:
                     if mask & lmask or jmask & ljmask or (term_u and not first):
                         continue
                     # first with ``rest`` (what the others add beside the route before this
@@ -193,7 +193,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                             got = -1
                     if not end_here and got < 0:
                         continue
-                    allowed_v = allowed & ~conf
+                    allowed_v = allowed & free
                     if conf & picks:  # one of the others' best candidates is taken away
                         rest_v, picks_v = long.others_best(allowed_v)
                     else:
@@ -245,7 +245,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     allowed_of: dict[int, int] = {}  # long routes listed: index in ``out`` -> allowed (see dfs_long)
     # links as tuples, unreachable stops left out; for the long search with what it reads of
     # their far stop (with the bounds of routes from a port or from other stops: ``via_port``)
-    # and the other trains' candidates sharing track with them
+    # and the other trains' candidates sharing track with them and those not
     tadj = [[(lk.v, 1 << lk.v, lk.mask, lk.jmask, groups[lk.v], tokened[lk.v], through[lk.v] and not lk.terminal_v,
               lk.terminal_u, lk) for lk in row if reachable[lk.v]] for row in adj]
     ladjs: dict[bool, list[list[Any]]] = {}  # per bounds in use (from a port or not)
@@ -260,7 +260,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                 if reachable[lk.v]:
                     by_stop.setdefault(lk.v, []).append(
                         (lk.mask, lk.jmask, lk.terminal_u, through[lk.v] and not lk.terminal_v, lk,
-                         long.conflicts(lk), free_after(graph, lk)))
+                         long.conflicts(lk), long.all_short & ~long.conflicts(lk), free_after(graph, lk)))
             rows.append([(v, 1 << v, groups[v], bounds[v], tokened[v], rank[v], group)
                          for v, group in by_stop.items()])
         return rows
