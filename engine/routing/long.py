@@ -152,9 +152,9 @@ def reach_parts(cur: int, visited: int, nbr: list[int], through: int, reach_mask
     the ``bounds`` of the stops there it may pass through, all its stops, and the stops there
     it could only end at although ``through`` has them (a bit set each): those joined to one
     stop it may still use (``cur`` included) cannot be passed through now."""
-    blocked = visited | ~reach_mask
-    usable = ~blocked | 1 << cur
-    todo = nbr[cur] & ~blocked
+    free = reach_mask & ~visited  # (positive bit sets: the faster operations)
+    usable = free | 1 << cur
+    todo = nbr[cur] & free
     parts = []
     while todo:
         reach = todo & -todo
@@ -172,10 +172,12 @@ def reach_parts(cur: int, visited: int, nbr: list[int], through: int, reach_mask
                     new |= joined
                 else:
                     dead |= low
-            new &= ~blocked & ~reach
+            new &= free
+            new ^= new & reach
             reach |= new
             frontier = new & through
-        todo &= ~reach
+        # (a stop it may not pass, beside two parts, is in both)
+        todo ^= todo & reach
         parts.append((mids, reach, dead))
     return tuple(parts)
 
