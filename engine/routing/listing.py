@@ -119,7 +119,8 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                 continue
             nodes.append(v)
             links.append(link)
-            dfs(start_rank, v, visited | bit, mask | lmask, jmask | ljmask, gmask | gbits, tok or tok_v, open_v)
+            dfs(start_rank, v, visited | bit, mask | lmask, jmask | ljmask, gmask | gbits, tok or tok_v,  # noqa: F821
+                open_v)  # (F821: the name is deleted once the listing is done, see below)
             nodes.pop()
             links.pop()
             if clock.out:
@@ -236,7 +237,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                         if not dominated:
                             onward.append((m_v, j_v, allowed_v, rest_v, picks_v, chain_v))
             if onward:
-                dfs_long(start_rank, v, vis, gmask | gbits, tok_v, most_v, onward)
+                dfs_long(start_rank, v, vis, gmask | gbits, tok_v, most_v, onward)  # noqa: F821 (see dfs)
             if stepped:
                 nodes.pop()
             if clock.out:
@@ -295,8 +296,8 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     else:
         found = list(out)
     found.sort(key=lambda c: -c.revenue)
-    # the recursive functions above refer to themselves, so what they use waits for the garbage
-    # collector (paused during a search, see best_routes) unless emptied now
-    for kept in (out, revenue_of, listed, followed, allowed_of, memo, tadj, ladj, ladjs):
-        kept.clear()
+    # the recursive functions above refer to themselves: the reference cycle would keep all they
+    # use (the long search's lists of the other trains' candidates too) for the garbage collector
+    # (paused during a search, see best_routes) unless broken now
+    del dfs, dfs_long
     return found
