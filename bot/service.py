@@ -583,8 +583,10 @@ class GameService:
         from render.map.routes import route_label  # "3-train, $120: London to Sarnia"
 
         total = sum(r["revenue"] for r in routes)
-        proven = "" if sol.optimal else " (the best found in time, not proven best)"
-        reply.lines.append(f"Best routes for {corp}{proven}: " + "; ".join(route_label(game, r) for r in routes)
+        # a search cut short by its time budget found good routes, not provably the best ones
+        head = f"Best routes for {corp}" if sol.optimal else \
+            f"Best routes found for {corp} (the search ran out of time: not proven best)"
+        reply.lines.append(f"{head}: " + "; ".join(route_label(game, r) for r in routes)
                            + f" = {game.fmt(total)}")
         if self.images and (
             reply.game_id is None
@@ -597,7 +599,7 @@ class GameService:
             except Exception:  # a drawing bug must not block play
                 log.exception("route drawing failed")
                 return
-            files = await asyncio.to_thread(routes_picture, game, corp, hexes, routes)
+            files = await asyncio.to_thread(routes_picture, game, corp, hexes, routes, sol.optimal)
             reply.files += files
             if files and covers and reply.game_id is not None:
                 self.posted.mark(reply.game_id, game, ("map",))

@@ -163,10 +163,13 @@ def changed_hexes(before: Any, now: Any) -> list[str]:
     return sorted(h for h in old.keys() | new.keys() if old.get(h) != new.get(h))
 
 
-def routes_picture(game: Game, corporation: str, hexes: list[str], routes: list[dict[str, Any]]) -> list[Attachment]:
+def routes_picture(game: Game, corporation: str, hexes: list[str], routes: list[dict[str, Any]],
+                   proven: bool = True) -> list[Attachment]:
     """The part of the map around ``hexes`` (:meth:`PostedPictures.routes_area`) with the
-    corporation's suggested routes and their legend (CPU-bound: call through ``asyncio.to_thread``)."""
-    return _crop(ROUTES_PICTURE, game, hexes, routes=routes, where=f"{game.name_of(corporation)}'s routes")
+    corporation's suggested routes and their legend (CPU-bound: call through ``asyncio.to_thread``);
+    not ``proven`` best (the search ran out of time), its title says they are the best found."""
+    where = f"{game.name_of(corporation)}'s routes" + ("" if proven else ": best found, not proven best")
+    return _crop(ROUTES_PICTURE, game, hexes, routes=routes, where=where)
 
 
 def _crop(filename: str, game: Game, hexes: list[str], **kwargs: Any) -> list[Attachment]:

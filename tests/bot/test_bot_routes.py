@@ -91,3 +91,40 @@ async def test_after_the_routes_picture_the_turn_change_posts_no_map_again(tmp_p
         assert "map" in layer.posted.changed(8, game)
     finally:
         await store.close()
+
+
+async def test_routes_the_search_could_not_prove_best_are_shown_as_the_best_found(
+    tmp_path: Any, monkeypatch: Any
+) -> None:
+    """A search cut short by its time budget: the line and the picture's title say the routes
+    are the best found, not the best; proven routes keep saying best."""
+    import dataclasses
+
+    import bot.discord.posting as posting
+
+    _, game, _ = _late_run()
+    proven = _suggestion(game)
+    assert proven is not None and proven.optimal
+    cut = dataclasses.replace(proven, optimal=False, stopped="time budget spent")
+    titles: list[str] = []
+    real_crop = posting._crop
+
+    def crop(filename: str, g: Game, hexes: list[str], **kwargs: Any) -> Any:
+        titles.append(kwargs["where"])
+        return real_crop(filename, g, hexes, **kwargs)
+
+    monkeypatch.setattr(posting, "_crop", crop)
+    store = await Store.open(str(tmp_path / "bot.db"))
+    try:
+        layer = CommandLayer(store, images=True)
+        shown, unproven = Reply(), Reply()
+        await layer._show_routes(game, shown, proven)
+        await layer._show_routes(game, unproven, cut)
+    finally:
+        await store.close()
+    assert any(x.startswith("Best routes for WGB:") for x in shown.lines)
+    [line] = [x for x in unproven.lines if "WGB" in x]
+    assert line.startswith("Best routes found for WGB (the search ran out of time: not proven best): ")
+    assert line.endswith(f"= {game.fmt(proven.total)}")
+    assert titles == ["WGB's routes", "WGB's routes: best found, not proven best"]
+    assert [f.filename for f in unproven.files] == ["routes.png"]
