@@ -31,7 +31,7 @@ from engine.rounds.operating import OperatingRound
 
 from ..acting import candidates, kind_ok, resolve_entity
 from ..choices import action_choices
-from ..play import MOVES, Move, build_action
+from ..play import MOVES, Move, build_action, in_trouble
 from ..reply import Caller, Reply, UserError
 from ..storage.rows import Seat
 from ..terminal.textcmd import format_command
@@ -104,8 +104,10 @@ def _short(line: str) -> str:
 
 
 def overview(game: Game, pids: set[str]) -> list[str]:
-    def types(e: str) -> list[str]:  # what the entity is asked for (bankruptcy is always open in 1856 ORs)
-        return [t for t in game.action_types(e) if t != "bankrupt"]
+    def types(e: str) -> list[str]:  # what the entity is asked for (bankruptcy is always open in 1856 ORs:
+        # listed only when nothing else can find the money, as the next: line does)
+        listed = [t for t in game.action_types(e) if t != "bankrupt" or in_trouble(game, e)]
+        return sorted(listed, key=lambda t: t == "bankrupt")  # the last resort last
 
     mine = [e for e in candidates(game) if game.controller_of(e) in pids]
     if not any(types(e) for e in mine):

@@ -701,3 +701,60 @@ async def test_an_undo_names_the_move_as_the_channel_told_it(session: LocalSessi
     assert told[0] == "alice buys FT (Flos Tramway) for $20", told
     asked = await session.run_line("/game undo")
     assert asked[0] == "alice asks to undo alice buys FT (Flos Tramway) for $20. Every seated player must agree (1/3).", asked
+
+
+# ---------------------------------------------------------------------- late-game play-test
+async def imported(session: LocalSession, tmp_path: Path, folder: str, name: str, upto: int) -> None:
+    """``/game import`` of a recorded game cut after action ``upto``; user "pN" claims seat N."""
+    import json
+
+    export = load_export(folder, name)
+    export["actions"] = [a for a in export["actions"] if a["id"] <= upto]
+    for key in ("result", "game_end_reason", "status"):
+        export.pop(key, None)
+    path = tmp_path / f"{name}-{upto}.json"
+    path.write_text(json.dumps(export))
+    await typed(session, f"/game import file:{path}")
+    for n, player in enumerate(export["players"], 1):
+        await typed(session, f"/as p{n}\n/game claim seat:{player['name']}")
+
+
+async def test_a_president_in_a_cash_crisis_who_can_sell_nothing_is_told_so(
+    session: LocalSession, tmp_path: Path
+) -> None:
+    """1856: GW's train purchase left it unable to repay its excess loan; Player 1 pays and owes
+    the bank $54, with only presidencies no one can take over. /moves answered "It is not your
+    turn." and the next: line "raise money (cash crisis) (/bankrupt)"; now both say what is owed
+    and that only bankruptcy is left, and /moves lists it."""
+    await imported(session, tmp_path, "generated/1856", "1856_p3_s1144_crisis", 210)
+    moves = await typed(session, "/as p1\n/moves")
+    told = "raise the $54 owed to the bank (cash crisis): no share may be sold, only bankruptcy is left"
+    assert moves[0] == f"(only p1 can see this) **Player 1**: {told}", moves
+    assert moves[1].strip().startswith("/bankrupt confirm: yes"), moves
+    assert moves[-1] == f"next: Player 1, {told} (/bankrupt)"
+
+
+async def test_a_president_in_a_cash_crisis_is_told_what_to_raise_by_selling(
+    session: LocalSession, tmp_path: Path
+) -> None:
+    """1856: Player 3 owes the bank $39 and holds shares that may be sold: the sale is asked for."""
+    await imported(session, tmp_path, "generated/1856", "1856_p3_s1135_crisis_u1390_r3", 1408)
+    moves = await typed(session, "/as p3\n/moves")
+    assert moves[0] == "(only p3 can see this) **Player 3**: raise the $39 owed to the bank by selling " \
+                       "shares (cash crisis)", moves
+    assert moves[1].strip().startswith("/sell"), moves
+    assert moves[2].strip().startswith("/bankrupt"), moves  # the last resort, last
+
+
+async def test_moves_lists_bankruptcy_for_a_corporation_nothing_can_save(
+    session: LocalSession, tmp_path: Path
+) -> None:
+    """1836Jr56: NFL must buy a train; after its loan and its president's last sale nothing can
+    raise the 5-train's price. The next: line offered /bankrupt, /moves did not list it."""
+    await imported(session, tmp_path, "generated/1836jr56", "1836jr56_p3_s201", 414)
+    await typed(session, "/as p2\n/lay hex:J8 tile:6 rotation:3 entity:CdH\n/loan\n"
+                         "/sell corporation:NBDS percent:10")
+    moves = await typed(session, "/moves")
+    assert moves[0].startswith("(only p2 can see this) **NFL**: buy trains (it must own a train; nothing can "
+                               "raise the 392 F missing"), moves
+    assert [m.strip().split(" (")[0] for m in moves[1:-1]] == ["/train", "/bankrupt confirm: yes"], moves

@@ -256,6 +256,16 @@ class CashCrisisStep(Step):
         pid = self.crisis_player()
         return [pid] if pid else []
 
+    def describe(self, entity: str) -> str:
+        """How much is owed, and whether a sale can raise it ("raise the $54 owed to the bank
+        (cash crisis): no share may be sold, only bankruptcy is left")."""
+        if entity != self.crisis_player():
+            return self.name
+        owed = self.game.fmt(-self.game.player(entity).cash)
+        if self.game.crisis_sellable(entity):
+            return f"raise the {owed} owed to the bank by selling shares (cash crisis)"
+        return f"raise the {owed} owed to the bank (cash crisis): no share may be sold, only bankruptcy is left"
+
     def blocking(self) -> bool:
         return self.crisis_player() is not None
 
