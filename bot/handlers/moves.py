@@ -125,14 +125,16 @@ def overview(game: Game, pids: set[str]) -> list[str]:
                 continue
             first = next((o for o in cmd.options if o.choices), None)
             choices = action_choices(game, e, cmd, first.name, {}) if first else []
-            text = f"/{cmd.command}"
+            # a private's ability: typed without entity: the command would act for the corporation
+            who = f" entity:{e}" if _names_entity(game, cmd, e) else ""
+            text = f"/{cmd.command}{who}"
             if choices and first is not None:  # choices come from the first option
                 words = [_sale_words(game, e, cmd, c) for c in choices[:PREVIEW]]
                 shown = ", ".join(w or c.value for w, c in zip(words, choices, strict=False)) + (
                     ", ..." if len(choices) > PREVIEW else ""
                 )
                 named = "" if all(words) else f" {first.name}"  # a sale reads "CGR 10%", no option name
-                text += f"{named}: {shown} (/moves {cmd.command})"
+                text += f"{named}: {shown} (/moves {cmd.command}{who})"
                 if cmd.action_type == "sell_shares" and trains_lost_by_a_sale(game, e):
                     text += " (after a sale the train must come from the bank)"
             elif first is not None:  # offered by the step, but nothing fits now (no tile, no space)
@@ -169,7 +171,8 @@ def command_moves(game: Game, entity: str, cmd: Move, given: dict[str, str], sea
             choices, beyond = offers.absent_sellers_prices(game, entity, choices, list(seats))
         if choices:
             head = f"{game.name_of(entity)} can choose {p.name}:"
-            ready = [_sale_line(game, entity, cmd, c, who) or _ready(cmd, params, p.name, c, who) for c in choices]
+            ready = [_sale_line(game, entity, cmd, c, who) or _priced_line(game, entity, cmd, params, c, who)
+                     or _ready(cmd, params, p.name, c, who) for c in choices]
             return [head, *ready,
                     *_out_of_reach(game, entity, cmd, choices if p.name == "train" else None),
                     *_face_value_note(beyond),
@@ -300,6 +303,25 @@ def _sale_words(game: Game, entity: str, cmd: Move, choice: Choice) -> str | Non
     """A sale choice in /moves' overview: "CGR 10%"."""
     readable = _readable_sale(game, entity, cmd, choice)
     return f"{readable['corporation']} {readable['percent']}%" if readable else None
+
+
+def _priced_line(game: Game, entity: str, cmd: Move, params: dict[str, str], choice: Choice,
+                 who: dict[str, str]) -> str | None:
+    """ "  /train train:4-0 price:N  (4-train from CA, $1-$643: N is the price agreed)" for another
+    corporation's train, which is bought at a price typed (without it the command is refused)."""
+    if cmd.action_type != "buy_train" or "price" in params:
+        return None
+    train = game.trains.get(choice.value)
+    if train is None or train.owner not in game.corporations or train.owner == entity:
+        return None
+    try:
+        build_action(cmd, game, entity, {**params, "train": choice.value})
+        return None  # complete as it is (a title's face value)
+    except GameError as exc:
+        if exc.facts.get("option") != "price":
+            return None
+    line = format_command(cmd.command, {**params, "train": choice.value, "price": "N", **who})
+    return f"  {line}  ({choice.label}: N is the price agreed)"
 
 
 def _ready(cmd: Move, params: dict[str, str], name: str, choice: Choice, who: dict[str, str]) -> str:

@@ -758,3 +758,30 @@ async def test_moves_lists_bankruptcy_for_a_corporation_nothing_can_save(
     assert moves[0].startswith("(only p2 can see this) **NFL**: buy trains (it must own a train; nothing can "
                                "raise the 392 F missing"), moves
     assert [m.strip().split(" (")[0] for m in moves[1:-1]] == ["/train", "/bankrupt confirm: yes"], moves
+
+
+async def test_moves_suggests_another_corporations_train_with_the_price_to_type(
+    session: LocalSession, tmp_path: Path
+) -> None:
+    """1856, phase 5: TGB may buy other corporations' trains at a price agreed. /moves train
+    suggested "/train train:4-0", refused as written ("Give price:"); now the line names the
+    price to type, and typed with one it is made (here an offer to CA's president)."""
+    await imported(session, tmp_path, "1856", "1856_game_end_bank", 585)
+    moves = await typed(session, "/as p4\n/moves train")
+    assert "  /train train:6-0  (6-train from the bank, $700, leaves $33)" in moves, moves
+    assert "  /train train:4-0 price:N  (4-train from CA, $1-$733: N is the price agreed)" in moves, moves
+    assert not any(line.startswith("  /train") and " from CA" in line and "price:N" not in line for line in moves)
+    refused = await session.run_line("/train train:4-0")
+    assert refused[0].startswith("! (only p4 can see this) Give price:"), refused
+    offered = await session.run_line("/train train:4-0 price:100")
+    assert not offered[0].startswith("!"), offered
+
+
+async def test_moves_names_the_private_for_its_ability(session: LocalSession, tmp_path: Path) -> None:
+    """1836Jr56: CdH may lay in J8 for NFL. /moves said "/lay hex: J8 (/moves lay)", and both
+    commands act for NFL ("NFL cannot lay a tile on J8"); now they name the private."""
+    await imported(session, tmp_path, "generated/1836jr56", "1836jr56_p3_s201", 414)
+    moves = await typed(session, "/as p2\n/moves")
+    assert "  /lay entity:CdH hex: J8 (/moves lay entity:CdH)" in moves, moves
+    listed = await typed(session, "/moves lay entity:CdH")
+    assert listed[1].strip().startswith("/lay hex:J8 entity:CdH"), listed

@@ -498,10 +498,11 @@ def test_moves_heads_a_private_by_its_ability_and_says_when_nothing_fits() -> No
     g.companies["P3"].owner = "CV"
     g.corporations["CV"].companies.append("P3")
     lines = overview(g, {"1"})
-    assert "**P3**: use its ability" in lines and "  /lay hex: C4, C6 (/moves lay)" in lines
+    # named: typed without entity: both commands act for CV ("/moves lay" lists CV's hexes)
+    assert "**P3**: use its ability" in lines and "  /lay entity:P3 hex: C4, C6 (/moves lay entity:P3)" in lines
     g.board.lay("C4", "3-0", 0)  # (by hand: both of P3's hexes taken)
     g.board.lay("C6", "7-0", 0)
-    assert overview(g, {"1"})[-1] == "  /lay (no hex to choose now)"
+    assert overview(g, {"1"})[-1] == "  /lay entity:P3 (no hex to choose now)"
 
 
 def test_a_private_lay_without_rotation_takes_its_only_rotation() -> None:
