@@ -61,6 +61,8 @@ def _activity(game: Game, entity: str, first: bool) -> str:
         if corp is not None and what == "buy trains" and game.must_buy_train(corp):
             short = shortfall_text(game, entity)
             what += f" (it must own a train{'; ' + short if short else ''})"
+        if corp is not None and corp is rnd.corp:
+            what += excess_loans_text(game, corp.sym)
         before = step.waits_for(entity) if step is not None and first else []
         if step is not None and before:  # the step waits on something to do first (1833NE: money for a lay)
             return f"{what} (first {_either(before)})" + (" or pass" if "pass" in step.actions(entity) else "")
@@ -69,6 +71,20 @@ def _activity(game: Game, entity: str, first: bool) -> str:
     if pending and entity == pending[1]:
         return f"accept or refuse the takeover offered by {pending[0]} (/accept or /pass)"
     return f"act in the {round_title(game)}" if rnd is not None else "wait"
+
+
+def excess_loans_text(game: Game, sym: str) -> str:
+    """ "; GW has 3 loans, 2 allowed: it repays 1 ($100) as its turn ends, Player 1 paying what
+    its treasury lacks" (1856: more loans than 10% shares in players' hands are repaid when the
+    turn ends; what a train bought leaves in the treasury may not cover it); "" otherwise."""
+    corp = game.corporations[sym]
+    allowed = game.maximum_loans(corp)
+    if not game.loan_value or corp.loans <= allowed:
+        return ""
+    excess = corp.loans - allowed
+    president = f", {game.name_of(corp.president)} paying what its treasury lacks" if corp.president else ""
+    return (f"; {sym} has {corp.loans} loans, {allowed} allowed: it repays {excess} "
+            f"({game.fmt(excess * game.loan_value)}) as its turn ends{president}")
 
 
 def shortfall_text(game: Game, entity: str) -> str:

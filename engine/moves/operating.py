@@ -193,6 +193,24 @@ def _price_text(game: Game, train: Train, most: int | None = None) -> str:
     return " or ".join(f"{name} {game.fmt(price)}" for name, price in payable)
 
 
+def phase_note(game: Game, corp: Corporation, train: Train) -> str:
+    """ "; starts phase 6: 3-trains rust (its own too)": what buying ``train`` from the bank
+    sets off ("" when it starts no phase)."""
+    if train.owner != "depot":
+        return ""
+    phase = next((ph for i, ph in enumerate(game.phases)
+                  if i > game.phase_index and ph.get("on") == train.name), None)
+    if phase is None:
+        return ""
+    name = phase["name"]
+    rusting = [t for t in game.trains.values() if t.rusts_on == name and t.owner in game.corporations]
+    if not rusting:
+        return f"; starts phase {name}"
+    kinds = "/".join(dict.fromkeys(t.name for t in rusting))
+    own = " (its own too)" if any(t.owner == corp.sym for t in rusting) else ""
+    return f"; starts phase {name}: {kinds}-trains rust{own}"
+
+
 def _left(game: Game, corp: Corporation, price: int) -> str:
     """ ", leaves $20": what the treasury keeps after paying ``price``."""
     return f", leaves {game.fmt(corp.cash - price)}"
@@ -228,7 +246,8 @@ def _step_train_choices(game: Game, corp: Corporation, buyable: list[Train]) -> 
                 note = (f" (the president pays {game.fmt(t.price - cash)})" if t.price > cash
                         else _left(game, corp, t.price))
                 most = cash + (pres_cash if helped else 0)
-                out.append(Choice(t.id, f"{t.name}-train from {src}, {_price_text(game, t, most)}{note}"))
+                out.append(Choice(t.id, f"{t.name}-train from {src}, {_price_text(game, t, most)}{note}"
+                                        f"{phase_note(game, corp, t)}"))
         elif (t.name, t.owner) in seen:
             continue  # trains of one kind from one seller are alike: offered once
         elif game.face_value_only(corp, t):
@@ -299,7 +318,8 @@ def _train_offers(game: Game, entity: str) -> tuple[list[Choice], list[tuple[Tra
         seen.add((t.name, t.owner))
         src = "the bank" if t.owner == "depot" else "the discard pile"
         out.append(Choice(t.id, f"{t.name}-train from {src}, {_price_text(game, t, corp.cash)}"
-                                f"{_left(game, corp, t.price) if not game.train_variants(t) else ''}"))
+                                f"{_left(game, corp, t.price) if not game.train_variants(t) else ''}"
+                                f"{phase_note(game, corp, t)}"))
     trades = [(t, price) for t, price in game.exchange_options(corp) if price <= corp.cash]
     if room and corp.cash >= 1:
         for t in game.other_corp_trains(corp):

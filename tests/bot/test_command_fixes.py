@@ -768,7 +768,9 @@ async def test_moves_suggests_another_corporations_train_with_the_price_to_type(
     price to type, and typed with one it is made (here an offer to CA's president)."""
     await imported(session, tmp_path, "1856", "1856_game_end_bank", 585)
     moves = await typed(session, "/as p4\n/moves train")
-    assert "  /train train:6-0  (6-train from the bank, $700, leaves $33)" in moves, moves
+    # the first 6-train starts phase 6, where the 3-trains rust, TGB's own among them
+    assert "  /train train:6-0  (6-train from the bank, $700, leaves $33; starts phase 6: 3-trains rust " \
+           "(its own too))" in moves, moves
     assert "  /train train:4-0 price:N  (4-train from CA, $1-$733: N is the price agreed)" in moves, moves
     assert not any(line.startswith("  /train") and " from CA" in line and "price:N" not in line for line in moves)
     refused = await session.run_line("/train train:4-0")
@@ -785,3 +787,18 @@ async def test_moves_names_the_private_for_its_ability(session: LocalSession, tm
     assert "  /lay entity:CdH hex: J8 (/moves lay entity:CdH)" in moves, moves
     listed = await typed(session, "/moves lay entity:CdH")
     assert listed[1].strip().startswith("/lay hex:J8 entity:CdH"), listed
+
+
+async def test_a_corporation_over_its_loan_limit_is_warned_before_it_buys(
+    session: LocalSession, tmp_path: Path
+) -> None:
+    """1856: GW holds 3 loans, 2 allowed; as its turn ends it repays one, its president paying
+    what the treasury lacks. The 3-train ("leaves $7") then threw Player 1 into a cash crisis
+    and bankruptcy without a word before; now its turn says so, and the repayment happens as told."""
+    await imported(session, tmp_path, "generated/1856", "1856_p3_s1144_crisis", 209)
+    warning = "GW has 3 loans, 2 allowed: it repays 1 ($100) as its turn ends, Player 1 paying what its treasury lacks"
+    moves = await typed(session, "/as p1\n/moves")
+    assert moves[0] == f"(only p1 can see this) **GW**: buy trains; {warning}", moves
+    bought = await typed(session, "/train train:3-1")
+    assert "GW has more loans than it may have (2): it must repay 1 loan and owes $100" in bought, bought
+    assert "GW cannot pay the remaining $93: its president Player 1 pays it" in bought, bought
