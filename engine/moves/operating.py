@@ -195,8 +195,11 @@ def _price_text(game: Game, train: Train, most: int | None = None) -> str:
 
 def phase_note(game: Game, corp: Corporation, train: Train) -> str:
     """ "; starts phase 6: 3-trains rust (its own too)": what buying ``train`` from the bank
-    sets off ("" when it starts no phase)."""
-    if train.owner != "depot":
+    sets off ("" when it starts no phase, or when the title has its own phase change, such as
+    1833NE's train cards: not guessed at)."""
+    from ..mechanics.phases import PhaseRules
+
+    if train.owner != "depot" or type(game).change_phase is not PhaseRules.change_phase:
         return ""
     phase = next((ph for i, ph in enumerate(game.phases)
                   if i > game.phase_index and ph.get("on") == train.name), None)
@@ -246,8 +249,7 @@ def _step_train_choices(game: Game, corp: Corporation, buyable: list[Train]) -> 
                 note = (f" (the president pays {game.fmt(t.price - cash)})" if t.price > cash
                         else _left(game, corp, t.price))
                 most = cash + (pres_cash if helped else 0)
-                out.append(Choice(t.id, f"{t.name}-train from {src}, {_price_text(game, t, most)}{note}"
-                                        f"{phase_note(game, corp, t)}"))
+                out.append(Choice(t.id, f"{t.name}-train from {src}, {_price_text(game, t, most)}{note}"))
         elif (t.name, t.owner) in seen:
             continue  # trains of one kind from one seller are alike: offered once
         elif game.face_value_only(corp, t):
@@ -268,6 +270,20 @@ def train_choices(game: Game, entity: str, given: Params) -> list[Choice]:
         corp = game.corporations.get(entity)
         return _train_variants(game, corp, given["train"]) if corp is not None and _operating(game) else []
     plain, trades = _train_offers(game, entity)
+    return _with_phase_notes(game, entity, _with_trade_ins(game, entity, plain, trades))
+
+
+def _with_phase_notes(game: Game, entity: str, choices: list[Choice]) -> list[Choice]:
+    """Each bank train's choice with what buying it sets off, last (a menu cuts long labels)."""
+    corp = game.corporations.get(entity)
+    if corp is None:
+        return choices
+    return [Choice(c.value, c.label + phase_note(game, corp, game.trains[c.value])) if c.value in game.trains else c
+            for c in choices]
+
+
+def _with_trade_ins(game: Game, entity: str, plain: list[Choice], trades: list[tuple[Train, int]]) -> list[Choice]:
+    """The choices, each bank train also got by trading one in saying for how much."""
     if not trades:
         return plain
     corp = game.corporations[entity]
@@ -318,8 +334,7 @@ def _train_offers(game: Game, entity: str) -> tuple[list[Choice], list[tuple[Tra
         seen.add((t.name, t.owner))
         src = "the bank" if t.owner == "depot" else "the discard pile"
         out.append(Choice(t.id, f"{t.name}-train from {src}, {_price_text(game, t, corp.cash)}"
-                                f"{_left(game, corp, t.price) if not game.train_variants(t) else ''}"
-                                f"{phase_note(game, corp, t)}"))
+                                f"{_left(game, corp, t.price) if not game.train_variants(t) else ''}"))
     trades = [(t, price) for t, price in game.exchange_options(corp) if price <= corp.cash]
     if room and corp.cash >= 1:
         for t in game.other_corp_trains(corp):

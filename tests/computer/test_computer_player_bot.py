@@ -173,11 +173,15 @@ async def test_moves_train_lists_a_train_of_the_computers_or_a_free_seat_from_it
         # autocomplete (Discord) names the same price as /moves
         offered = await layer.autocomplete("offers", Caller(user_of("Player 3"), "P3"), "train", "train", {})
         shown = [label for value, label in offered if value == "2-2"]
-        assert [ln for ln in moves.lines if "train:2-2 " in ln] == [f"  /train train:2-2  ({shown[0]})"], shown
+        # typed without a price the command is refused: the line names it (price:N)
+        assert [ln for ln in moves.lines if "train:2-2 " in ln] == [
+            f"  /train train:2-2 price:N  ({shown[0]}: N is the price agreed)"], shown
         return [ln for ln in moves.lines if "from BBG" in ln]
 
-    assert await listed() == [f"  /train train:2-2  (2-train from BBG, $1-${cash})"]  # a person: any price
-    at_face = [f"  /train train:2-2  (2-train from BBG, $100-${cash} (its seat sells at face value or more))"]
+    assert await listed() == [  # a person: any price
+        f"  /train train:2-2 price:N  (2-train from BBG, $1-${cash}: N is the price agreed)"]
+    at_face = [f"  /train train:2-2 price:N  (2-train from BBG, $100-${cash} (its seat sells at face value or more)"
+               ": N is the price agreed)"]
     assert (await send(layer, "offers", user_of("Player 2"), '/game robot seat:"Player 2"')).ok
     assert await listed() == at_face
     await layer.store.set_seat_user(row.id, 1, None, was=user_of("Player 2"))  # a free seat
@@ -196,7 +200,7 @@ def test_moves_train_leaves_out_a_face_value_beyond_the_treasury() -> None:
              for i, p in enumerate(game.players)]
     lines = command_moves(game, "CA", MOVES["train"], {}, seats)
     assert not any("from BBG" in ln for ln in lines), lines
-    assert "  /train train:2-1  (2-train from LPS, $1-$80)" in lines  # a person's: any price
+    assert "  /train train:2-1 price:N  (2-train from LPS, $1-$80: N is the price agreed)" in lines  # any price
     assert "Beyond the treasury (their seats sell at face value or more): BBG's 2-train: $100" in lines, lines
 
 

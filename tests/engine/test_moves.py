@@ -203,7 +203,8 @@ def test_each_train_is_offered_once_and_its_trade_ins_under_exchange() -> None:
     assert [c.value for c in exchange_choices(game, "GT", {"train": "D-0"})] == ["4-2"]
     gt.cash = 2000
     d = [c for c in train_choices(game, "GT", {}) if c.value == "D-0"]
-    assert len(d) == 1 and d[0].label == "D-train from the bank, $1100, leaves $900 (or $750 trading in a 4-train)"
+    assert len(d) == 1 and d[0].label == ("D-train from the bank, $1100, leaves $900 (or $750 trading in a 4-train)"
+                                          "; starts phase D: 4-trains rust (its own too)")  # what it sets off, last
     assert [(c.value, c.label) for c in exchange_choices(game, "GT", {"train": "D-0"})] == [
         ("none", "no trade-in: D-train for $1100"), ("4-2", "trade in its 4-train 4-2: $750, leaves $1250")]
     move = move_for("buy_train", "corporation")
