@@ -222,13 +222,13 @@ class LongRoutes:
     in an assignment better than ``lower`` (see the module docstring).
 
     ``short`` (revenue, mask, stops) are the other trains' candidates, best first,
-    ``short_bits`` their track bits, and ``other_reaches`` the other trains' reaches. A partial
+    ``short_links`` their links, and ``other_reaches`` the other trains' reaches. A partial
     route also carries the set of those candidates that share no track with it: the other
     trains add at most the best of them (:meth:`others_best`)."""
 
     def __init__(self, graph: RouteGraph, bounds: tuple[list[int], list[int]], short_max: int, max_stops: int,
                  lower: int, short: list[tuple[int, int, int]], other_reaches: list[int],
-                 short_bits: list[list[int]]):
+                 short_links: list[tuple[Link, ...]]):
         self.graph = graph
         self.plain_bounds, self.port_bounds = bounds
         self.bounds = self.plain_bounds  # those of the routes listed now (see via_port)
@@ -242,10 +242,13 @@ class LongRoutes:
         # it, per reach those fitting, per link (by id) those sharing track with it
         self.short_rev = [r for r, _, _ in short]
         self.users = bit_users([m for _, m, _ in short])
-        self.fits = [sum(1 << j for j, (_, _, n) in enumerate(short) if n <= d) for d in other_reaches]
+        # (bit sets of thousands of candidates are written out in binary: a sum of powers of two
+        # would take time growing with the square of their number)
+        self.fits = [int("".join(["1" if n <= d else "0" for _, _, n in reversed(short)]) or "0", 2)
+                     for d in other_reaches]
         self.all_short = (1 << len(short)) - 1
         self.link_conf: dict[int, int] = {}
-        self.short_bits = short_bits
+        self.short_links = short_links
         self.short_conf: dict[int, int] = {}
         self._beat = 0  # the best the other trains earn together, while _best_others runs
         self.memo: dict[tuple[int, int], tuple[tuple[int, int, int], ...]] = {}
@@ -350,8 +353,7 @@ class LongRoutes:
         got = self.short_conf.get(j)
         if got is None:
             got = 0
-            users = self.users
-            for b in self.short_bits[j]:
-                got |= users.get(b, 0)
+            for link in self.short_links[j]:
+                got |= self.conflicts(link)
             self.short_conf[j] = got
         return got

@@ -250,7 +250,7 @@ def _split_listing(game: Game, corp_sym: str, graph: RouteGraph, trains: list[Tr
             lower += pick[0]
             used |= pick[1]
     long = LongRoutes(graph, bounds, short_max, max_stops, lower, rows, reaches[1:len(trains)],
-                      [[b for link in c.links for b in link.bits] for c in short])
+                      [c.links for c in short])
     longer = enumerate_routes(game, corp_sym, graph, max_stops, clock, deadline, long)
     return sorted(short + longer, key=lambda c: -c.revenue)
 
