@@ -44,7 +44,7 @@ from engine.decisions import acting_entities, action_types, route_suggestion
 from engine.errors import GameError
 from engine.export import export_record
 from engine.game import Game
-from engine.moves import only_pass
+from engine.moves import forced_discard, only_pass
 from engine.moves.spec import base
 from engine.titles.registry import new_game, title_names
 
@@ -64,7 +64,7 @@ from .terminal.textcmd import format_command
 from .texts import story
 from .texts.game import decision_buttons, result_lines, status_text
 from .texts.lay import explain_refusal
-from .texts.skipped import skipped_line
+from .texts.skipped import forced_line, skipped_line
 from .texts.summary import chart_png, standings, summarize, summary_lines, why_over
 from .texts.turns import turn_key
 from .texts.typed import RoundTurn, typed_pass_note
@@ -377,7 +377,8 @@ class GameService:
         self, row: GameRow, cached: CachedGame, seats: list[Seat], reply: Reply, *, moved: bool = False
     ) -> None:
         """Move for every conceded seat that must act and, after a move made here (``moved``, or a
-        conceded seat's), pass for whoever can do nothing but pass (:func:`engine.moves.only_pass`),
+        conceded seat's), pass for whoever can do nothing but pass (:func:`engine.moves.only_pass`)
+        and discard for a corporation left no choice (:func:`engine.moves.forced_discard`),
         until a seated player must decide (engine work in the engine thread; the moves are queued
         for the log)."""
         conceded = _conceded(seats)
@@ -399,6 +400,17 @@ class GameService:
                     log.exception("the pass for %s's step where nothing can be done was refused", idle)
                     break
                 out += story.skipped_lines(game, passing, mark, reason)
+                continue
+            forced = forced_discard(game) if skip and not game.finished else None
+            if forced is not None:  # a discard with nothing to choose: made as a player would
+                reason = forced_line(game, forced)
+                mark = story.mark(game, forced)
+                try:
+                    self.play(row, cached, forced, SKIP_USER)
+                except GameError:  # forced_discard said it is legal: an engine disagreement
+                    log.exception("the discard %s for %s, left no choice, was refused", forced.train, forced.entity)
+                    break
+                out += story.skipped_lines(game, forced, mark, reason)
                 continue
             entity = None if game.finished else robot_entity(game, conceded)
             if entity is None:

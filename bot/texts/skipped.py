@@ -1,17 +1,27 @@
 """Why a step was skipped: the one line told when the bot passes for an entity that can do nothing
 else (:func:`engine.moves.only_pass`), with the numbers that decided it: "GW cannot buy a train
-($40 in treasury, cheapest $180): step skipped".
+($40 in treasury, cheapest $180): step skipped"; and the line told when it discards a train for a
+corporation that has nothing to choose (:func:`engine.moves.forced_discard`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine import actions as A
 from engine.decisions import round_title
 from engine.entities import Corporation
 from engine.game import Game
 from engine.rounds.operating import OperatingRound
 from engine.rounds.stock import AuctionRound, StockRound
+
+
+def forced_line(game: Game, action: A.DiscardTrain) -> str:
+    """Told for the discard the bot makes when nothing is left to choose
+    (:func:`engine.moves.forced_discard`; the game as it is before it)."""
+    kind = game.trains[action.train].name
+    return (f"⏭ {game.name_of(action.entity)} discards a {kind}-train: it must, and every train it may "
+            f"discard is a {kind}-train")
 
 
 def skipped_line(game: Game, entity: str) -> str:

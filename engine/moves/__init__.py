@@ -23,10 +23,10 @@ from ..decisions import acting_entities, action_types, deciders
 from ..errors import GameError
 from ..game import Game
 from . import operating, stock, track
-from .spec import Move, Option, Params, entity_type
+from .spec import Move, Option, Params, base, entity_type
 
 __all__ = ["MOVES", "Move", "Option", "choices_for", "command_for", "command_options", "move_for",
-           "moves_of_type", "only_pass", "option_choices", "real_moves", "sample_action"]
+           "forced_discard", "moves_of_type", "only_pass", "option_choices", "real_moves", "sample_action"]
 
 MOVES: dict[str, Move] = {m.command: m for m in (*stock.MOVES, *track.MOVES, *operating.MOVES)}
 
@@ -155,6 +155,30 @@ def _only_pass(game: Game) -> str | None:
     if "pass" not in action_types(game, entity) or next(real_moves(game, entity), None) is not None:
         return None
     return entity
+
+
+def forced_discard(game: Game) -> A.DiscardTrain | None:
+    """The discard the game waits for when it leaves no choice: the one entity acting can only
+    discard a train (no pass, no other move), and the trains it may discard are all alike
+    (``Game.train_kind``: 1856's national after its formation with four 4-trains to scrap):
+    which one goes changes nothing. None otherwise."""
+    return per_position(game, ("forced_discard",), lambda: _forced_discard(game))
+
+
+def _forced_discard(game: Game) -> A.DiscardTrain | None:
+    acting = acting_entities(game)
+    if game.finished or len(acting) != 1:
+        return None
+    entity = acting[0]
+    if "pass" in action_types(game, entity) or set(real_moves(game, entity)) != {"discard_train"}:
+        return None
+    move = move_for("discard_train", entity_type(game, entity))
+    if move is None:
+        return None
+    trains = [game.trains[c.value] for c in option_choices(game, entity, move, "train", {})]
+    if not trains or len({game.train_kind(t) for t in trains}) != 1:
+        return None
+    return A.DiscardTrain(**base(game, entity), train=trains[0].id)
 
 
 def sample_action(game: Game, rng: random.Random, entity: str, action_type: str) -> A.Action | None:

@@ -18,7 +18,7 @@ from bot.terminal.textcmd import action_to_command
 from engine.replay import filter_actions, replay, snapshot
 from tests.command_script import send as script_send
 from tests.fixture_util import load_export
-from tests.local_play import bot_passes
+from tests.local_play import TrainIds, bot_moves
 
 CHANNEL = "table-1"
 
@@ -35,16 +35,20 @@ async def play_actions(layer: CommandLayer, store: Store, export: dict[str, Any]
     row = await store.open_game(CHANNEL)
     assert row is not None
     sent = 0
-    skipped, stored = await bot_passes(store, row.id, 0)
+    trains = TrainIds()  # (the export's train ids where the bot discarded another alike train)
+    skipped, stored = await bot_moves(store, row.id, 0)
     for raw in filter_actions(export["actions"]):
         if limit is not None and sent >= limit:
             break
+        raw = trains.mapped(raw)
         line = action_to_command(raw)
         if line is None:
             continue
         game = (await layer.load(row)).game
-        if skipped:  # the bot passed already for a step where nothing could be done
-            assert raw["type"] == "pass" and _entity(game, raw, user_of_pid) == skipped.pop(0), raw
+        if skipped:  # the bot moved already: a pass where nothing could be done, a forced discard
+            made = skipped.pop(0)
+            assert raw["type"] == made["type"] and _entity(game, raw, user_of_pid) == str(made["entity"]), raw
+            trains.follow(raw, made)
             continue
         if raw["type"] == "end_game":
             user = host
@@ -53,7 +57,7 @@ async def play_actions(layer: CommandLayer, store: Store, export: dict[str, Any]
         reply = await send(layer, user, line)
         assert reply.ok, f"action {raw.get('id')} {line!r} by {user}: {reply.error}"
         sent += 1
-        skipped, stored = await bot_passes(store, row.id, stored)
+        skipped, stored = await bot_moves(store, row.id, stored)
         after = (await layer.load(row)).game
         if reply.ping:  # only ever the user holding the seat that must act now
             assert reply.ping == user_of_pid[after.acting_players()[0]]

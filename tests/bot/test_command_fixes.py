@@ -802,3 +802,23 @@ async def test_a_corporation_over_its_loan_limit_is_warned_before_it_buys(
     bought = await typed(session, "/train train:3-1")
     assert "GW has more loans than it may have (2): it must repay 1 loan and owes $100" in bought, bought
     assert "GW cannot pay the remaining $93: its president Player 1 pays it" in bought, bought
+
+
+async def test_a_discard_that_leaves_no_choice_is_made_for_the_corporation(
+    session: LocalSession, tmp_path: Path
+) -> None:
+    """1836Jr56: the stock round's last sale starts the operating round, where the new national
+    MESS holds six trains and must get down to three, scrapping its rusting trains: three
+    4-trains. Its president had to pick each from a menu of identical 4-trains (the play-test's
+    CGR: four of them, about eight taps); the bot now discards them, says why, and play goes on
+    to the first real decision."""
+    await imported(session, tmp_path, "selfplay/1836jr56", "1836jr56_p4_national_discards_next_round", 618)
+    told = await typed(session, "/as p1\n/sell corporation:MESS percent:5")
+    forced = "⏭ MESS discards a 4-train: it must, and every train it may discard is a 4-train"
+    assert told.count(forced) == 3, told
+    assert not any(line.startswith("!") for line in told), told
+    assert told.index("Player 3 operates MESS") < told.index(forced)
+    assert "next: Player 3 for MESS, lay track (/lay, /pass)" in told, told
+    moves = await typed(session, "/as p3\n/moves")
+    assert moves[0] == "(only p3 can see this) **MESS**: lay track", moves
+    assert not any("/discard" in line for line in moves), moves

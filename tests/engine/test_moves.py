@@ -14,7 +14,7 @@ from bot.terminal.textcmd import action_to_command, parse
 from engine import actions as A
 from engine.errors import BAD_OPTION, UNKNOWN, GameError
 from engine.game import Game
-from engine.moves import MOVES, command_options, move_for, moves_of_type
+from engine.moves import MOVES, command_options, forced_discard, move_for, moves_of_type
 from engine.replay import filter_actions, game_from_export
 from engine.selfplay import play_one
 from tests.fixture_util import load_export
@@ -380,3 +380,30 @@ def test_a_route_written_as_its_stops_takes_the_one_way_the_track_runs() -> None
                 assert got == [[["H4", "I5", "I3"], ["I3", "J2"]], [["H6", "H4"]], [["H6", "G7"]]]
         g.process(A.Action.from_dict(raw), safe=False)
     assert told["same"] >= 50 and told["asked"] >= 20, told
+
+
+def test_a_discard_is_forced_only_when_every_train_that_may_go_is_alike() -> None:
+    # MESS, formed with six trains, must keep three: its three rusting 4-trains go
+    game = at("selfplay/1836jr56", "1836jr56_p4_national_discards_next_round", 619)
+    forced = forced_discard(game)
+    assert forced is not None and forced.entity == "MESS" and game.trains[forced.train].name == "4"
+    assert game.accepts(forced)
+    # the national may keep its rusting train (three trains or fewer): passing is a choice
+    assert forced_discard(at("selfplay/1856", "1856_p4_bankrupt_keeps_unsellable_national", 839)) is None
+    # a 3-train or a 4-train: a choice
+    assert forced_discard(at("selfplay/1856", "1856_p5_national_help_only_cheapest", 667)) is None
+
+
+def test_1833ne_cards_alike_only_on_the_same_side() -> None:
+    # a card runs as the side its buyer chose: two 4/7 cards, one running as 4 and one as 7, differ
+    from engine.titles.g1833ne.game import G1833NE
+    from engine.titles.registry import new_game
+
+    game = new_game("1833NE", [("1", "A"), ("2", "B"), ("3", "C")])
+    assert isinstance(game, G1833NE)
+    first, second = [t for t in game.trains.values() if t.name == "4/7"][:2]
+    low, high = game.sides[first.id]
+    game.chosen[first.id], game.chosen[second.id] = low, high
+    assert game.train_kind(first) != game.train_kind(second)
+    game.chosen[second.id] = low
+    assert game.train_kind(first) == game.train_kind(second)

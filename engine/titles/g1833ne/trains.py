@@ -263,6 +263,10 @@ class G1833NETrains(G1833NEEmergency):
     def crowded_corps(self) -> list[Corporation]:
         return [c for c in self.corporations.values() if not c.closed and len(c.trains) > self.corp_train_limit(c)]
 
+    def train_kind(self, train: Train) -> tuple[object, ...]:
+        # a card runs as the side its buyer chose; an obsolete one no longer counts
+        return (train.name, self.train_side(train).name, train.id in self.obsolete)
+
     def discard_train(self, train: Train) -> None:
         if train.id in self.obsolete:
             raise GameError("an obsolete train does not count toward the limit", RULE)
