@@ -1,12 +1,13 @@
 """Tile lays in words: where each rotation's track leads, the tiles that fit a hex, and the
-engine's refusal of a lay with what would be legal instead. Used by ``/moves`` and ``/help lay``.
+engine's refusal of a lay with what would be legal instead (and of a train purchase a loan could
+help pay for). Used by ``/moves``, ``/help lay`` and every refused move.
 """
 
 from __future__ import annotations
 
 from engine import actions as A
-from engine.decisions import distinct_rotations, legal_tile_lays, tile_lay_hexes
-from engine.errors import NO_ROUTE, GameError
+from engine.decisions import action_types, distinct_rotations, legal_tile_lays, tile_lay_hexes
+from engine.errors import CANNOT_AFFORD, NO_ROUTE, GameError
 from engine.game import Game
 from engine.moves.track import rotations_text, tile_name, track_text
 
@@ -30,8 +31,12 @@ def tile_sort(tile_id: str) -> tuple[int, str]:
 
 def explain_refusal(g: Game, action: A.Action, error: GameError) -> str:
     """The engine's refusal of ``action``, with what would be legal instead (tile lays: the
-    tiles and rotations that fit the hex, or the hexes where track can go)."""
+    tiles and rotations that fit the hex, or the hexes where track can go; a train the
+    corporation cannot afford: the loan it may take first)."""
     message = error.message
+    if isinstance(action, A.BuyTrain) and error.code == CANNOT_AFFORD \
+            and "take_loan" in action_types(g, action.entity):
+        return f"{message}. {action.entity} may take a loan first (/loan)"
     if not isinstance(action, A.LayTile) or action.entity not in g.corporations:
         return message
     corp, hex_id, name = action.entity, action.hex, tile_name(action.tile)

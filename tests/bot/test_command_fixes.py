@@ -822,3 +822,16 @@ async def test_a_discard_that_leaves_no_choice_is_made_for_the_corporation(
     moves = await typed(session, "/as p3\n/moves")
     assert moves[0] == "(only p3 can see this) **MESS**: lay track", moves
     assert not any("/discard" in line for line in moves), moves
+
+
+async def test_a_train_refused_for_want_of_money_names_the_loan(session: LocalSession, tmp_path: Path) -> None:
+    """1856: TGB withholds and wants the first 6-train ($700) with $643: refused, and the refusal
+    now says what the play-test's president did next (a loan first) instead of leaving it to /moves."""
+    await imported(session, tmp_path, "1856", "1856_game_end_bank", 583)
+    await typed(session, "/as p4\n/dividend kind:withhold")
+    refused = await session.run_line("/train train:6-0")
+    assert refused[0].startswith("! (only p4 can see this) TGB cannot afford 6-0 ($700)"), refused
+    assert refused[0].endswith("TGB may take a loan first (/loan)"), refused
+    await typed(session, "/loan")
+    bought = await session.run_line("/train train:6-0")
+    assert not bought[0].startswith("!"), bought
