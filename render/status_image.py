@@ -234,7 +234,11 @@ def header_lines(game: Game) -> tuple[str, str]:
     if phase:
         parts.append(f"Phase {phase.get('name', '?')}")
         if "train_limit" in phase:
-            parts.append(f"train limit {phase['train_limit']}")
+            limit = phase["train_limit"]
+            # a corporation with a limit of its own (1856's national, 1833NE after takeovers)
+            own = [f"{c.sym} {game.corp_train_limit(c)}" for c in game.corporations.values()
+                   if c.started and not c.closed and game.corp_train_limit(c) != limit]
+            parts.append(f"train limit {limit}" + (f" ({', '.join(own)})" if own else ""))
         if phase.get("tiles"):
             parts.append("tiles " + "/".join(phase["tiles"]))
     sub = ["Bank broken" if game.bank < 0 else f"Bank {_money(game, game.bank)}"]  # not "Bank -$2013"

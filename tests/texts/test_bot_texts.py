@@ -394,3 +394,13 @@ async def test_a_train_over_the_limit_says_why(layer: CommandLayer) -> None:
     seat = next(p["name"] for p in export["players"] if str(p["id"]) == president)
     assert (await run(layer, "alice", f'/game claim seat:"{seat}"')).ok
     await refused(layer, "alice", "/train train:5", "GT cannot /train now (GT owns as many trains as it may (2))")
+
+
+def test_the_status_header_names_a_corporation_s_own_train_limit() -> None:
+    # the CGR holds three trains where the phase allows two: the header said only "train limit 2"
+    from tests.positions import at
+
+    game = at("1856", "1856_game_end_bank", 917)
+    assert "  ·  train limit 2 (CGR 3)  ·  " in header_lines(game)[0]
+    early = at("1856", "1856_game_end_bank", 100)
+    assert "(" not in header_lines(early)[0].split("train limit")[1].split("·")[0]
