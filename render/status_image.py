@@ -134,14 +134,26 @@ def corporation_notes(game: Game) -> list[str]:
 
 
 def player_notes(game: Game) -> list[str]:
-    """Under the players: what Value takes off for loans (1856), when it takes anything."""
+    """Under the players: whose shares do not count toward the certificate limit (held ones,
+    priced in a zone of the market without it), and what Value takes off for loans (1856),
+    when it takes anything."""
+    out = []
+    free = [c.sym for c in _shown_corps(game)
+            if any(s.owner in game.player_by_id and not game.counts_for_limit(s) for s in game.corp_shares(c.sym))]
+    if free:
+        out.append(f"Certs: the shares of {_joined(free)} do not count (priced in a zone of the market "
+                   "without a certificate limit)")
     charged = [(p.name, game.loan_charge(p)) for p in game.players]
     charged = [(name, amount) for name, amount in charged if amount]
-    if not charged:
-        return []
-    each = ", ".join(f"{name} {_money(game, -amount)}" for name, amount in charged)
-    return [f"Value: cash, shares at their price and privates, less the loans of the corporations whose shares"
-            f" they hold ({each})"]
+    if charged:
+        each = ", ".join(f"{name} {_money(game, -amount)}" for name, amount in charged)
+        out.append(f"Value: cash, shares at their price and privates, less the loans of the corporations whose "
+                   f"shares they hold ({each})")
+    return out
+
+
+def _joined(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def company_notes(game: Game) -> list[str]:

@@ -404,3 +404,15 @@ def test_the_status_header_names_a_corporation_s_own_train_limit() -> None:
     assert "  ·  train limit 2 (CGR 3)  ·  " in header_lines(game)[0]
     early = at("1856", "1856_game_end_bank", 100)
     assert "(" not in header_lines(early)[0].split("train limit")[1].split("·")[0]
+
+
+def test_the_status_says_whose_shares_do_not_count_toward_the_certificate_limit() -> None:
+    # Player 4 holds 60% of TGB and "0/16" certificates: TGB is priced in a zone without the limit
+    from render.status_image import player_notes
+    from tests.positions import at
+
+    game = at("1856", "1856_game_end_bank", 576)
+    assert game.num_certs(game.players[3].id) == 0 and game.percent_of(game.players[3].id, "TGB") == 60
+    assert player_notes(game)[0] == ("Certs: the shares of TGB do not count (priced in a zone of the market "
+                                     "without a certificate limit)")
+    assert not any(n.startswith("Certs:") for n in player_notes(at("1856", "1856_game_end_bank", 917)))
