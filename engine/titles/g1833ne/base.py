@@ -181,6 +181,16 @@ class G1833NEBase(Game):
             c["tokens"] = list(c.get("tokens", [0, 80]))[: self.data.STATIONS_PER_CORPORATION]
         return corps
 
+    def game_phases(self) -> list[dict[str, Any]]:
+        """The phases; in the takeover game with its train limits (summary: "im Takeover-Spiel:
+        3 in I, 3 in II, 2 in III und 1 in IV-V"), so the phase's log line and the status picture
+        give the limit the game applies."""
+        phases = super().game_phases()
+        if "takeover_game" in self.optional_rules:
+            limits = self.data.TAKEOVER_TRAIN_LIMITS
+            phases = [{**p, "train_limit": limits[p["name"]]} for p in phases]
+        return phases
+
     def game_trains(self) -> list[dict[str, Any]]:
         trains = [dict(t) for t in self.data.TRAINS]
         if "takeover_game" in self.optional_rules:

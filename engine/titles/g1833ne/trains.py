@@ -250,9 +250,8 @@ class G1833NETrains(G1833NEEmergency):
     """Two-sided train cards: buying, limits, obsolescence."""
 
     def corp_train_limit(self, corp: Corporation) -> int:
-        limit = self.train_limit
+        limit = self.train_limit  # the takeover game's limits are its phases' (base.game_phases)
         if self.takeover_game:
-            limit = self.data.TAKEOVER_TRAIN_LIMITS[self.phase["name"]]
             limit += self.takeovers.get(corp.sym, 0) * self.data.TAKEOVER_TRAIN_LIMIT_BONUS_PER_TAKEOVER
         # obsolete trains do not count toward the limit
         return limit + sum(1 for t in corp.trains if t in self.obsolete)
