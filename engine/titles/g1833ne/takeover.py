@@ -57,7 +57,10 @@ class AcceptTakeover(A.Action):
 def variable_homes(g: G1833NE, corp: Corporation) -> list[tuple[str, int, int]]:
     """(hex, city, home station price) where a takeover corporation may start: any free city
     place that is not reserved and not the home of another corporation still to start;
-    $80 on a gray or trackless hex, else $120 (summary)."""
+    $80 on a gray or trackless hex, else $120 (summary).  A place is reserved, not its city:
+    "auf jedem freien Stadtplatz ..., der nicht reserviert ... ist", so a city with a free
+    place beside one reserved (BW's in Worcester, B&P's in Boston) counts
+    (``free_slots`` leaves the reserved places out)."""
     homes_waiting = {c.home for c in g.corporations.values() if c.home and not c.ipoed and not c.closed}
     prices = g.data.TAKEOVER_HOME_TOKEN_PRICE
     out = []
@@ -65,7 +68,7 @@ def variable_homes(g: G1833NE, corp: Corporation) -> list[tuple[str, int, int]]:
         if h.id in homes_waiting:
             continue
         for c in h.tile.cities:
-            if g.board.free_slots(h, c.index, corp.sym) <= 0 or h.reservations.get(c.index):
+            if g.board.free_slots(h, c.index, corp.sym) <= 0:
                 continue
             cost = prices["gray_or_no_track"] if (h.color == "gray" or not h.tile.paths) else prices["other"]
             out.append((h.id, c.index, cost))
