@@ -18,14 +18,20 @@ class G1833NECompanies(G1833NETrack):
     def can_buy_companies(self, corp: Corporation) -> bool:
         if not self.phase_status("can_buy_companies") or corp.president is None:
             return False
-        rnd = self.round
-        if (
-            isinstance(rnd, OperatingRound)
-            and rnd.state.get("emergency_issued")
-            and not any(t not in self.obsolete for t in corp.trains)
-        ):
+        if self.emergency_issued_trainless(corp):
             return False  # 18xx.games (1846 BuyCompany): after an emergency issue only with a train
         return any(self.company_price_floor(c) <= corp.cash for c in self.purchasable_companies())
+
+    def emergency_issued_trainless(self, corp: Corporation) -> bool:
+        """``corp`` issued shares in an emergency this turn and has no running train yet: its
+        money is the train's (summary "Notverkauf": "Zuerst gibt sie die ganze Kasse aus")."""
+        rnd = self.round
+        return (
+            isinstance(rnd, OperatingRound)
+            and rnd.corp is corp
+            and bool(rnd.state.get("emergency_issued"))
+            and not any(t not in self.obsolete for t in corp.trains)
+        )
 
     def company_price_floor(self, c: Company) -> int:
         surcharge: int = self.data.P6_PURCHASE_SURCHARGE if c.sym == "P6" else 0
@@ -49,6 +55,8 @@ class G1833NECompanies(G1833NETrack):
         """Ferries for sale ($40 each) until phase IV."""
         if self.ferries_removed or corp.cash < self.data.FERRY_PRICE or corp.president is None:
             return []
+        if self.emergency_issued_trainless(corp):
+            return []  # as for privates: after an emergency issue the money is the train's
         return [f"Ferry {hid}" for hid, owner in self.ferries.items() if owner is None]
 
     def special_buy(self, corp: Corporation, action: A.SpecialBuy) -> None:

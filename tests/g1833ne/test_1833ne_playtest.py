@@ -1,0 +1,74 @@
+"""What a 1833NE play-test (standard and takeover game, 3-5 players, local mode) found; each
+test names the summary line it checks."""
+
+from __future__ import annotations
+
+from engine import actions as A
+from engine.moves import choices_for
+from tests.g1833ne.test_1833ne import new, par, stock_round
+from tests.g1833ne.test_1833ne_rules import _issue, _trainless
+
+
+# ---------------------------------------------------------------------------- train limits
+def test_takeover_game_phases_carry_its_train_limits() -> None:
+    """Summary: "Zuglimit im Standardspiel: 3 in den Phasen I-III und 2 in den Phasen IV-V (im
+    Takeover-Spiel: 3 in I, 3 in II, 2 in III und 1 in IV-V ...)": the phase's log line and
+    the status picture's header said 3 in phase III of the takeover game while 2 applied."""
+    g = new(3, ("takeover_game",))
+    stock_round(g)
+    par(g, "1", "BW", 100)
+    bw = g.corporations["BW"]
+    for tid in ("2-0", "2-1", "3/5-0"):
+        g.give_train(g.trains[tid], "BW")
+    g.change_phase(g.phase_index_of("III"))
+    assert g.train_limit == 2
+    line = next(ln for ln in reversed(g.log) if ln.startswith("-- Phase III ("))
+    assert "Train Limit: 2" in line and "the train limit is 2 (was 3" in line, line
+    assert g.corp_train_limit(bw) == 2 + 2  # the two obsolete phase I trains do not count
+    g.change_phase(g.phase_index_of("IV"))
+    assert g.train_limit == 1 and "Train Limit: 1" in next(
+        ln for ln in reversed(g.log) if ln.startswith("-- Phase IV ("))
+    assert bw.trains == ["3/5-0"]  # the phase I cards are gone, the 3/5 is obsolete
+    g.takeovers["BW"] = 1  # "plus 1 für jede Übernahme"
+    assert g.corp_train_limit(bw) == 1 + 1 + 1  # (the obsolete 3/5 does not count)
+
+
+def test_standard_game_limits_are_unchanged() -> None:
+    g = new(3)
+    assert [p["train_limit"] for p in g.phases] == [3, 3, 3, 2, 2]
+    t = new(3, ("takeover_game",))
+    assert [p["train_limit"] for p in t.phases] == [3, 3, 2, 1, 1]
+
+
+# ---------------------------------------------------------------------------- takeover starts
+def test_takeover_corporation_may_start_beside_a_reserved_place() -> None:
+    """Summary: a takeover corporation starts "auf jedem freien Stadtplatz ..., der nicht
+    reserviert ... ist": Worcester's green tile has two places, one reserved for B&W until phase
+    IV; the other is free and not reserved (the engine refused the whole city)."""
+    g = new(3, ("takeover_game",))
+    stock_round(g)
+    g.phase_index = g.phase_index_of("II")
+    g.board.lay("E22", "15-0", 0)  # two places; B&W's reservation keeps one
+    bm = g.corporations["B&M"]
+    homes = g.variable_homes(bm)
+    assert ("E22", 0, 120) in homes  # track on it: $120
+    g.board.hexes["E22"].tokens[0][1] = "B&P"  # the free place taken: nothing left there
+    g.board.changed()
+    assert all(h[0] != "E22" for h in g.variable_homes(bm))
+
+
+# ---------------------------------------------------------------------------- emergency money
+def test_no_ferry_after_an_emergency_issue_until_a_train_is_bought() -> None:
+    """Summary "Notverkauf": "Zuerst gibt sie die ganze Kasse aus": after its emergency issue
+    a trainless corporation could still spend $40 on a ferry (not on a private: notes, "Buying
+    a private after an emergency issue") and leave its president to pay more for the train."""
+    g, _ = _trainless(50)
+    cv = g.corporations["CV"]
+    assert "Ferry G22" in g.special_buys(cv)  # before the issue, as a private may be bought
+    _issue(g, 1)
+    cv = g.corporations["CV"]
+    assert cv.cash >= 40 and g.special_buys(cv) == []
+    assert choices_for(g, "CV", "special_buy") == []
+    g.process(A.BuyTrain(entity="CV", entity_type="corporation", train="2-0", price=100, variant="2+1"))
+    cv = g.corporations["CV"]
+    assert cv.trains and (cv.cash < 40 or "Ferry G22" in g.special_buys(cv))
