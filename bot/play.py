@@ -318,7 +318,8 @@ def example_for(game: Game, example: str) -> str:
     for word in example.split(" "):
         key, _, value = word.partition(":")
         sym, sep, rest = value.partition("_")
-        if key in ("corporation", "share", "shares") and corps and sym not in game.corporations:
+        if key in ("corporation", "share", "shares") and corps and sym not in game.corporations \
+                and not value.isdigit():  # (a number of shares: 1833NE's /takeover shares:1)
             word = f"{key}:{corps[0]}{sep}{rest}"
         elif key == "company" and companies and value not in game.companies:
             word = f"{key}:{companies[0]}"

@@ -9,7 +9,7 @@ from itertools import islice
 
 from engine import actions as A
 from engine.choice import Choice
-from engine.decisions import acting_entities, round_title, standing_bids
+from engine.decisions import acting_entities, action_types, round_title, standing_bids
 from engine.errors import BAD_OPTION, GameError
 from engine.game import Game
 from engine.map import hexgrid
@@ -150,6 +150,10 @@ def pass_label(game: Game, entity: str) -> str:
         return "Pass: " + name if name else "Pass"
     if isinstance(rnd, StockRound) and rnd.turn_actions:
         return "End turn"
+    if rnd is not None and rnd.pending and entity == rnd.pending[1]:
+        return "Refuse the takeover"  # (1833NE: the target's answer)
+    if "takeover" in action_types(game, entity):
+        return "No takeover"
     return "Pass"
 
 

@@ -51,6 +51,9 @@ def _activity(game: Game, entity: str, first: bool) -> str:
         offered = set(offered_commands(game, entity))  # (no "sell shares" when none may be sold)
         words = [_STOCK_WORDS[t] for t in types if t in _STOCK_WORDS and f"/{command_for(game, entity, t)}" in offered]
         done = "end the turn" if rnd.turn_actions else "pass"
+        if "pass" not in types and "discard_train" in types and entity in game.corporations:
+            # (1833NE: a takeover took the acquirer over its train limit)
+            return f"discard a train (it may keep {game.corp_train_limit(game.corporations[entity])})"
         return _either([*words, done]) if "pass" in types else _either(words) or "wait"
     if isinstance(rnd, OperatingRound):
         if entity in game.companies:  # a private of the operating corporation (its ability)
@@ -69,7 +72,9 @@ def _activity(game: Game, entity: str, first: bool) -> str:
         return what
     pending = rnd.pending if rnd is not None else None  # an offer awaits an answer
     if pending and entity == pending[1]:
-        return f"accept or refuse the takeover offered by {pending[0]} (/accept or /pass)"
+        return f"accept the takeover offered by {pending[0]}, or pass to refuse it"
+    if "takeover" in action_types(game, entity):  # (1833NE's takeover round)
+        return "offer to take over a corporation its track reaches, or pass"
     return f"act in the {round_title(game)}" if rnd is not None else "wait"
 
 
@@ -185,7 +190,8 @@ def credited(
     example "GW passes (buy trains)") comes first. A pass is only reported by a line that says
     so: "GW does not run" after a pass is what follows from it, not the pass."""
     name = game.name_of(entity)
-    starts = (f"{name} pass", f"{name} ends the turn") if action_type == "pass" else (name + " ",)
+    # (a pass may be told as what it does: "FRR refuses the takeover by BW", 1833NE)
+    starts = (f"{name} pass", f"{name} ends the turn", f"{name} refuses") if action_type == "pass" else (name + " ",)
     out = list(lines)
     for i, line in enumerate(out):
         if line.startswith(starts) or line.startswith(tuple("-- " + start for start in starts)):

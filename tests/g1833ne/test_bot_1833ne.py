@@ -101,3 +101,32 @@ def test_train_sides_are_chosen_with_variant() -> None:
     assert action_to_command(action.to_dict()) == "/train train:3/5-0 variant:2+2 price:140"
     g.process(action)
     assert g.trains["3/5-0"].name == "2+2" and g.corporations["CV"].cash == 200 - 140
+
+
+def test_takeover_round_says_what_each_player_may_do() -> None:
+    """Play-test: the acquirer read "act in the Takeover Round 2", the target "accept or refuse
+    ... (/accept or /pass) (/accept, /pass)" with a button "Pass" to refuse, whose log line
+    repeated all that; a corporation over its limit after a takeover was asked to "wait";
+    /help takeover showed "shares:CV" for a number of shares."""
+    from bot.play import title_example
+    from bot.texts.game import pass_label
+    from bot.texts.turns import acting_parts, credited
+    from engine.titles.g1833ne.takeover import AcceptTakeover
+    from tests.g1833ne.test_1833ne_takeover import takeover
+
+    g = position(bl_price=70, ann_bw=2, cy_bl=3, pool_bl=1, bl_train=True)
+    assert title_example(g, MOVES["takeover"]) == "/takeover corporation:B&L shares:1"
+    for tid in ("2-2", "2-3"):
+        g.give_train(g.trains[tid], "BW")
+    g.give_train(g.trains["2-4"], "B&L")
+    assert acting_parts(g) == ["Ann for BW, offer to take over a corporation its track reaches, or pass (/takeover, /pass)"]
+    assert pass_label(g, "BW") == "No takeover"
+    g.process(takeover(2))
+    assert acting_parts(g) == ["Cy for B&L, accept the takeover offered by BW, or pass to refuse it (/accept, /pass)"]
+    assert pass_label(g, "B&L") == "Refuse the takeover"
+    refused = ["B&L refuses the takeover by BW"]
+    assert credited(refused, g, "B&L", "cy", "B&L passes (...)", "pass") == ["B&L refuses the takeover by BW (cy)"]
+    g.process(AcceptTakeover(entity="B&L", entity_type="corporation"))
+    bw = g.corporations["BW"]
+    assert len(bw.trains) == 5 and g.corp_train_limit(bw) == 4  # 3 in phase II, +1 for the takeover
+    assert acting_parts(g) == ["Ann for BW, discard a train (it may keep 4) (/discard)"]
