@@ -74,8 +74,8 @@ COMPANIES = [
         "name": "Delaware & Hudson Railroad",
         "value": 80,
         "revenue": 30,
-        "desc": "May use D&H RR (hex A12) as a token to lay track and run a route (only)."
-        "Purchasing corporation must pay an additional $40 to the bank when buying this in.",
+        "desc": "May use D&H RR (hex A12) as a token to lay track and run a route (only). "
+        "The corporation buying it pays an additional $40 to the bank.",
         "abilities": [{"type": "close", "on_phase": "never", "owner_type": "corporation"}],  # still more todo
         "sym": "P6",
     },
