@@ -98,7 +98,8 @@ def corporations_table(game: Game) -> Table:
             cap = f"{cap}, {when} ({sold}% sold)".strip(", ")
         rows.append([
             _corp_chip(corp),
-            Cell(pres.name if pres else ""),
+            # no president: the certificate lies in the market (1833NE's receivership)
+            Cell(pres.name) if pres else Cell("none" if corp.ipoed else "", muted=True),
             Cell(_money(game, corp.cash)),
             Cell(_money(game, price.price) if price else "", bold=bool(price)),
             Cell(_money(game, par.price) if par else ""),

@@ -197,7 +197,9 @@ def status_text(row: GameRow, game: Game, seats: list[Seat]) -> str:
         f" · {bank_words(game)} · move {len(game.action_log)}"
     )
     holders = {s.player_id: s for s in seats}
-    players = " · ".join(f"{p.name} {game.fmt(p.cash)}" + _seat_note(holders.get(p.id)) for p in game.players)
+    players = " · ".join(
+        f"{p.name} " + ("(bankrupt)" if game.went_bankrupt(p.id) else game.fmt(p.cash)) + _seat_note(holders.get(p.id))
+        for p in game.players)
     now = f"Game over ({why_over(game)}): {ranking(game)}" if game.finished else "Now " + waiting_for(game)
     lines = [head, players]
     corps = corporations_line(game)

@@ -72,3 +72,29 @@ def test_no_ferry_after_an_emergency_issue_until_a_train_is_bought() -> None:
     g.process(A.BuyTrain(entity="CV", entity_type="corporation", train="2-0", price=100, variant="2+1"))
     cv = g.corporations["CV"]
     assert cv.trains and (cv.cash < 40 or "Ferry G22" in g.special_buys(cv))
+
+
+# ---------------------------------------------------------------------------- status
+def test_status_names_receivership_and_the_bankrupt_player() -> None:
+    """Play-test: after a bankruptcy (summary "Notverkauf": "seine restlichen Aktien werden am
+    Markt verkauft ... auch wenn ... ein Direktorzertifikat dort landet") the status picture's
+    president cell of the corporation left without one was blank, and /game status read
+    "Player 3 $0" for the player who left the game."""
+    from types import SimpleNamespace
+
+    from bot.texts.game import status_text
+    from render.status_image import corporations_table
+    from tests.g1833ne.test_1833ne import start_or
+
+    g = new(3)
+    stock_round(g)
+    par(g, "1", "BW", 100)
+    par(g, "3", "CV", 60)
+    rnd = start_or(g)
+    g.bankrupt_player("3", rnd.corp)
+    assert g.corporations["CV"].president is None
+    presidents = {str(row[0].text): row[1] for row in corporations_table(g).rows}
+    assert presidents["BW"].text == g.player("1").name
+    assert presidents["CV"].text == "none" and presidents["CV"].muted
+    players = status_text(SimpleNamespace(title="1833NE", id=1), g, []).splitlines()[1]
+    assert f"{g.player('3').name} (bankrupt)" in players and f"{g.player('1').name} $" in players
