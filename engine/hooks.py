@@ -161,6 +161,11 @@ class TitleHooks(GameState):
         """The stock-round actions ``pid`` may take, from those the round allows."""
         return actions
 
+    def company_income(self, company: Company) -> int:
+        """What the private pays its owner each operating round now (1833NE: nothing once
+        flipped in phase III)."""
+        return company.revenue
+
     def went_bankrupt(self, pid: str) -> bool:
         """Whether ``pid`` is out of the game by a bankruptcy: the player's flag, as 18xx.games
         sets it; a title may end the game by a bankruptcy it does not flag."""

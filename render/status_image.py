@@ -180,8 +180,9 @@ def companies_table(game: Game) -> Table | None:
         high = bids.get(c.sym)
         bid = f"(bid {_money(game, high[1])}: {names.get(high[0], high[0])})" if high else "(for sale)"
         owner = names.get(c.owner, c.owner) if c.owner else bid
+        income = game.company_income(c)  # (1833NE: a private flipped in phase III earns nothing)
         rows.append([Cell(c.sym, bold=True), c.name, Cell(owner or "", muted=not c.owner and not high), _money(game, c.value),
-                     _money(game, c.revenue)])
+                     Cell(_money(game, income), muted=income != c.revenue)])
     return Table(["Private", "Name", "Owner", "Value", "Income"], rows, align="lllrr")
 
 

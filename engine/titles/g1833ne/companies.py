@@ -116,10 +116,14 @@ class G1833NECompanies(G1833NETrack):
             parts.append(f"{place_name(hid, self.data)} {who}" + (f" ({badge})" if badge else ""))
         return [f"Ferries (ports {source_of(table, 'ports')}): " + "  ·  ".join(parts), bank]
 
+    def company_income(self, company: Company) -> int:
+        # summary, phase III: "P3-P6 werden umgedreht (sie bringen keine Einnahmen mehr ...)"
+        return 0 if company.sym in self.flipped else company.revenue
+
     def payout_companies(self) -> None:
         income: dict[str, list[str]] = {}
         for c in self.companies.values():
-            if c.closed or c.owner is None or c.sym in self.flipped:
+            if c.closed or c.owner is None or not self.company_income(c):
                 continue  # flipped privates (phase III) earn nothing
             self.bank_pays(c.owner, c.revenue)
             if c.revenue:
