@@ -98,3 +98,35 @@ def test_status_names_receivership_and_the_bankrupt_player() -> None:
     assert presidents["CV"].text == "none" and presidents["CV"].muted
     players = status_text(SimpleNamespace(title="1833NE", id=1), g, []).splitlines()[1]
     assert f"{g.player('3').name} (bankrupt)" in players and f"{g.player('1').name} $" in players
+
+
+def test_flipped_privates_show_no_income() -> None:
+    """Summary, phase III: "P3-P6 werden umgedreht (sie bringen keine Einnahmen mehr, behalten
+    aber ihre Fähigkeit)": they paid nothing, but the status picture still listed $10/$15."""
+    from render.status_image import companies_table
+
+    g = new(3)
+    stock_round(g)
+    par(g, "1", "BW", 100)
+    for sym in ("P3", "P4"):
+        g.companies[sym].owner = "BW"
+        g.corporations["BW"].companies.append(sym)
+    g.change_phase(g.phase_index_of("III"))
+    assert {"P3", "P4"} <= g.flipped
+    table = companies_table(g)
+    assert table is not None
+    income = {str(row[0].text): row[4] for row in table.rows}
+    assert income["P3"].text == "$0" and income["P3"].muted and g.company_income(g.companies["P4"]) == 0
+    bank = g.bank
+    g.payout_companies()
+    assert g.bank == bank
+
+
+def test_ferries_are_offered_by_their_places() -> None:
+    """Play-test: /moves right listed "Ferry I14 for $40"; a player looks for Portland."""
+    from engine.moves import choices_for
+
+    g, _ = _trainless(200)
+    labels = {c.value: c.label for c in choices_for(g, "CV", "special_buy")}
+    assert labels["Ferry I14"] == "Portland ferry (I14) for $40, leaves $160"
+    assert labels["Ferry G22"].startswith("Boston ferry (G22) for $40")

@@ -453,4 +453,17 @@ def takeover(game: Game, entity: str, partial: dict[str, str], general: ChoiceHa
     return out
 
 
-HANDLERS: dict[str, TitleChoiceHandler] = {"par": par, "takeover": takeover}
+def ferry(game: Game, entity: str, partial: dict[str, str], general: ChoiceHandler) -> list[Choice]:
+    """The ferries for sale by their places: "Boston ferry (G22) for $40, leaves $140" (the
+    value stays "Ferry G22"; a play-test found "Ferry I14" alone hard to place)."""
+    from .provisional import place_name
+
+    out = []
+    for c in general(game, entity, partial):
+        hid = c.value.split()[-1]
+        head = f"{place_name(hid, game.data)} ferry ({hid})"
+        out.append(Choice(c.value, c.label.replace(c.value, head, 1) if c.label.startswith(c.value) else c.label))
+    return out
+
+
+HANDLERS: dict[str, TitleChoiceHandler] = {"par": par, "takeover": takeover, "special_buy": ferry}
