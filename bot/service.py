@@ -589,6 +589,9 @@ class GameService:
         on the part of the map around its network when images are on; the "Run suggested routes"
         button confirms them."""
         routes = sol.routes if sol is not None else []
+        if sol is not None and not routes and sol.optimal and game.corporations[sol.corp].trains:
+            # else the turn line only asks for routes there are none of (a 1833NE play-test)
+            reply.lines.append(f"{sol.corp}'s trains have no route to run now: /routes routes:none")
         if sol is None or not routes:
             return
         corp = sol.corp

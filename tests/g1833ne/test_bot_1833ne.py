@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.play import allowed_commands
 from bot.terminal.textcmd import action_to_command, format_routes, parse, parse_routes
+from engine import actions as A
 from engine.moves import MOVES
 from tests.g1833ne.test_1833ne_takeover import position
 from tests.routing.test_route_extension import _hartford
@@ -130,3 +131,24 @@ def test_takeover_round_says_what_each_player_may_do() -> None:
     bw = g.corporations["BW"]
     assert len(bw.trains) == 5 and g.corp_train_limit(bw) == 4  # 3 in phase II, +1 for the takeover
     assert acting_parts(g) == ["Ann for BW, discard a train (it may keep 4) (/discard)"]
+
+
+async def test_a_run_with_no_route_says_so(layer) -> None:  # type: ignore[no-untyped-def]
+    """Play-test: StL&A with two trains in Montreal (its track reaching no second stop) was
+    asked to "run routes" with no suggestion; the reply now says there is none to run."""
+    from bot.reply import Reply
+    from engine.decisions import action_types, route_suggestion
+    from tests.g1833ne.test_1833ne import new, par, start_or, stock_round
+
+    g = new(3)
+    stock_round(g)
+    par(g, "1", "StL&A", 90)
+    start_or(g)
+    g.give_train(g.trains["2-0"], "StL&A")
+    g.process(A.Pass(entity="StL&A", entity_type="corporation"))  # no track
+    assert "run_routes" in action_types(g, "StL&A")
+    sol = route_suggestion(g, "StL&A")
+    assert sol is not None and sol.routes == []
+    reply = Reply()
+    await layer._show_routes(g, reply, sol)
+    assert reply.lines == ["StL&A's trains have no route to run now: /routes routes:none"]
