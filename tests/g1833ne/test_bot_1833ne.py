@@ -152,3 +152,18 @@ async def test_a_run_with_no_route_says_so(layer) -> None:  # type: ignore[no-un
     reply = Reply()
     await layer._show_routes(g, reply, sol)
     assert reply.lines == ["StL&A's trains have no route to run now: /routes routes:none"]
+
+
+def test_starting_a_takeover_corporation_is_told_with_its_city_and_president() -> None:
+    """Play-test: "Player 3 starts NH at $70 in D21 (home station $80)" named no city and no
+    president (a corporation started on its printed home says "becomes the president")."""
+    from tests.g1833ne.test_1833ne import new, stock_round
+
+    g = new(3, ("takeover_game",))
+    stock_round(g)
+    g.phase_index = g.phase_index_of("II")
+    pid = g.round.acting()[0]
+    g.process(_build(g, "par", pid, "/par corporation:NH price:70 home:D21"))
+    name = g.name_of(pid)
+    assert f"{name} starts NH at $70 in Springfield (D21); NH pays $80 for its home station; {name} is its president" in g.log
+    assert g.corporations["NH"].cash == 140 - 80

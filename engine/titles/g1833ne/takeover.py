@@ -115,8 +115,10 @@ def start_variable_corporation(g: G1833NE, rnd: NEStockRound, pid: str, action: 
     corp.home = hid
     g.spend(corp.sym, "bank", cost)
     g.place_home(corp, hid, city)
+    where = g.board.hexes[hid].location or hid
     g.log.append(
-        f"{g.name_of(pid)} starts {corp.sym} at {g.fmt(cell.price)} in {hid} (home station {g.fmt(cost)})"
+        f"{g.name_of(pid)} starts {corp.sym} at {g.fmt(cell.price)} in {where} ({hid}); {corp.sym} pays "
+        f"{g.fmt(cost)} for its home station; {g.name_of(pid)} is its president"
     )
     rnd.bought_this_turn.append(corp.sym)
 
