@@ -122,6 +122,11 @@ class TitleHooks(GameState):
         """How many trains ``corp`` may own."""
         return self.train_limit
 
+    def train_kind(self, train: Train) -> tuple[object, ...]:
+        """What tells a corporation's trains apart: two trains of one kind are alike (which of
+        them it discards changes nothing)."""
+        return (train.name, train.distance, train.rusts_on)
+
     def is_borrowed(self, tid: str) -> bool:
         """Whether train ``tid`` is borrowed (it does not count for the limit)."""
         return False

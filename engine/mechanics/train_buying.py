@@ -16,11 +16,6 @@ from ..rounds.operating import OperatingRound
 class TrainBuying(TitleHooks):
     """Train purchases and emergency money."""
 
-    def train_kind(self, train: Train) -> tuple[object, ...]:
-        """What tells a corporation's trains apart: two trains of one kind are alike (which of
-        them it discards changes nothing)."""
-        return (train.name, train.distance, train.rusts_on)
-
     def room(self, corp: Corporation) -> bool:
         return len(corp.trains) < self.corp_train_limit(corp)
 
