@@ -4,6 +4,7 @@ test names the summary line it checks."""
 from __future__ import annotations
 
 from engine import actions as A
+from engine.game import Game
 from engine.moves import choices_for
 from tests.g1833ne.test_1833ne import new, par, stock_round
 from tests.g1833ne.test_1833ne_rules import _issue, _trainless
@@ -130,3 +131,17 @@ def test_ferries_are_offered_by_their_places() -> None:
     labels = {c.value: c.label for c in choices_for(g, "CV", "special_buy")}
     assert labels["Ferry I14"] == "Portland ferry (I14) for $40, leaves $160"
     assert labels["Ferry G22"].startswith("Boston ferry (G22) for $40")
+
+
+def test_a_takeover_round_that_ends_at_once_says_why() -> None:
+    """'Takeover Round begins' was followed by the next round with no word of why."""
+    from engine.titles.g1833ne.selfplay import play_one
+
+    out: list[Game] = []
+    assert play_one(3, 1, ["takeover_game"], 6000, game_out=out).problem is None
+    log = out[0].log
+    said = [i for i, line in enumerate(log) if line.startswith("No takeover is possible: ")]
+    assert said and all(log[i - 1] == "-- Takeover Round --" for i in said)
+    assert {log[i] for i in said} == {
+        "No takeover is possible: no corporation with a running train reaches another corporation's station",
+        "No takeover is possible: the corporations that reach another's station cannot pay for it"}

@@ -337,8 +337,14 @@ class TakeoverRound(Round):
         self.last_to_act: str | None = None
 
     def start(self) -> None:
-        self.game.log.append("-- Takeover Round --")
+        g = self.game
+        g.log.append("-- Takeover Round --")
         self._advance()
+        if self.finished() and not g.finished:  # (the round ends at once: say why)
+            reach = any(connected_targets(g, g.corporations[sym]) for sym in self.order)
+            g.log.append("No takeover is possible: " + (
+                "the corporations that reach another's station cannot pay for it" if reach else
+                "no corporation with a running train reaches another corporation's station"))
 
     def _advance(self) -> None:
         g = self.game
