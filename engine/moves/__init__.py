@@ -170,7 +170,9 @@ def _forced_discard(game: Game) -> A.DiscardTrain | None:
     if game.finished or len(acting) != 1:
         return None
     entity = acting[0]
-    if "pass" in action_types(game, entity) or set(real_moves(game, entity)) != {"discard_train"}:
+    types = action_types(game, entity)
+    # (the cheap test first: the full one works out every move's choices)
+    if "discard_train" not in types or "pass" in types or set(real_moves(game, entity)) != {"discard_train"}:
         return None
     move = move_for("discard_train", entity_type(game, entity))
     if move is None:
