@@ -122,6 +122,11 @@ class TitleHooks(GameState):
         """How many trains ``corp`` may own."""
         return self.train_limit
 
+    def stated_train_limit(self, corp: Corporation) -> int:
+        """``corp``'s train limit as the rules state it (the status picture's): what it may own,
+        less the trains that do not count toward it (1833NE's obsolete ones)."""
+        return self.corp_train_limit(corp)
+
     def train_kind(self, train: Train) -> tuple[object, ...]:
         """What tells a corporation's trains apart: two trains of one kind are alike (which of
         them it discards changes nothing)."""

@@ -249,9 +249,9 @@ def header_lines(game: Game) -> tuple[str, str]:
         parts.append(f"Phase {phase.get('name', '?')}")
         if "train_limit" in phase:
             limit = phase["train_limit"]
-            # a corporation with a limit of its own (1856's national, 1833NE after takeovers)
-            own = [f"{c.sym} {game.corp_train_limit(c)}" for c in game.corporations.values()
-                   if c.started and not c.closed and game.corp_train_limit(c) != limit]
+            # a corporation with a limit of its own (1856's national, 1833NE's after a takeover)
+            own = [f"{c.sym} {game.stated_train_limit(c)}" for c in game.corporations.values()
+                   if c.started and not c.closed and game.stated_train_limit(c) != limit]
             parts.append(f"train limit {limit}" + (f" ({', '.join(own)})" if own else ""))
         if phase.get("tiles"):
             parts.append("tiles " + "/".join(phase["tiles"]))

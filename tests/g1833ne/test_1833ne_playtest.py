@@ -145,3 +145,22 @@ def test_a_takeover_round_that_ends_at_once_says_why() -> None:
     assert {log[i] for i in said} == {
         "No takeover is possible: no corporation with a running train reaches another corporation's station",
         "No takeover is possible: the corporations that reach another's station cannot pay for it"}
+
+
+def test_status_header_states_a_limit_raised_by_takeovers_not_by_obsolete_trains() -> None:
+    """The header said "train limit 3 (CV 4, FRR 4, B&L 5, BW 5)": obsolete trains (which do not
+    count toward the limit) read as a higher limit; only a takeover raises it (summary: "plus 1
+    für jede Übernahme, die die Gesellschaft durchgeführt hat")."""
+    from render.status_image import header_lines
+
+    g = new(3, ("takeover_game",))
+    stock_round(g)
+    par(g, "1", "BW", 100)
+    for tid in ("2-0", "2-1", "3/5-0"):
+        g.give_train(g.trains[tid], "BW")
+    g.change_phase(g.phase_index_of("III"))
+    g.corporations["BW"].started = True
+    assert g.corp_train_limit(g.corporations["BW"]) == 4  # two obsolete trains beside the limit of 2
+    assert "  ·  train limit 2  ·  " in header_lines(g)[0]
+    g.takeovers["BW"] = 1
+    assert "  ·  train limit 2 (BW 3)  ·  " in header_lines(g)[0]

@@ -250,11 +250,14 @@ class G1833NETrains(G1833NEEmergency):
     """Two-sided train cards: buying, limits, obsolescence."""
 
     def corp_train_limit(self, corp: Corporation) -> int:
+        # obsolete trains do not count toward the limit
+        return self.stated_train_limit(corp) + sum(1 for t in corp.trains if t in self.obsolete)
+
+    def stated_train_limit(self, corp: Corporation) -> int:
         limit = self.train_limit  # the takeover game's limits are its phases' (base.game_phases)
         if self.takeover_game:
             limit += self.takeovers.get(corp.sym, 0) * self.data.TAKEOVER_TRAIN_LIMIT_BONUS_PER_TAKEOVER
-        # obsolete trains do not count toward the limit
-        return limit + sum(1 for t in corp.trains if t in self.obsolete)
+        return limit
 
     def room(self, corp: Corporation) -> bool:
         return len(corp.trains) < self.corp_train_limit(corp)
