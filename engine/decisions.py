@@ -305,6 +305,13 @@ def track_exits(game: Game, hex_id: str, tile_id: str, rotation: int) -> list[st
     return sorted({h.neighbors[e] for e in tile.exits if e in h.neighbors})
 
 
+def lay_cost(game: Game, corp: str, hex_id: str, tile_id: str, rotation: int) -> int:
+    """What ``corp`` pays to lay ``tile_id`` on ``hex_id`` at ``rotation`` now (terrain; in
+    1833NE at least $20, with the costed borders the new track completes)."""
+    tile = game.board.tile_for(tile_id.rsplit("-", 1)[0]).with_rotation(rotation)
+    return game.lay_cost(game.corporations[corp], hex_id, tile)
+
+
 def share_blockers(game: Game, pid: str, sym: str) -> list[str]:
     """Why ``pid`` cannot buy a share of ``sym`` now (empty when one can be bought): the stock
     round's own reasons for the next IPO share and each market share."""

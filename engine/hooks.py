@@ -27,6 +27,7 @@ END_REASONS = {  # why a game ended, in words (Hooks.end_reason_text)
 
 if TYPE_CHECKING:
     from .map.hexgrid import Axes
+    from .map.tiles import Tile
     from .market import Cell
     from .rounds.operating import OperatingRound
     from .rounds.stock import Round, StockRound
@@ -113,6 +114,11 @@ class TitleHooks(GameState):
     def side_floor(self, corp: Corporation, train: Train) -> int:
         """The least a side of the bank's ``train`` may cost ``corp`` now."""
         return 0
+
+    def lay_cost(self, corp: Corporation, hex_id: str, tile: Tile) -> int:
+        """What ``corp`` pays to lay ``tile`` (rotated as laid) on ``hex_id`` now: the hex's
+        terrain."""
+        return self.board.terrain_cost(self.board.hexes[hex_id])
 
     # ------------------------------------------------------------------ phases and trains
     def after_phase_change(self, name: str) -> None:

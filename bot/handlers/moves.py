@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from engine.decisions import (
     Choice,
     distinct_rotations,
+    lay_cost,
     legal_tile_lays,
     tile_lay_hexes,
     trains_lost_by_a_sale,
@@ -340,16 +341,24 @@ def lay_moves(game: Game, corp: str, hex_id: str) -> list[str]:
         lines = [f"{corp} can lay on {hex_id} {game.board.hexes[hex_id].location}".rstrip() + ":"]
         for tile, rots in sorted(here.items(), key=lambda kv: tile_sort(kv[0])):
             for r in distinct_rotations(game, tile, rots):
-                lines.append(
-                    f"  /lay hex:{hex_id} tile:{tile_name(tile)} rotation:{r}  ({track_text(game, hex_id, tile, r)})"
-                )
+                cost = lay_cost(game, corp, hex_id, tile, r)
+                lines.append(f"  /lay hex:{hex_id} tile:{tile_name(tile)} rotation:{r}  ({track_text(game, hex_id, tile, r)}"
+                             + (f"; costs {game.fmt(cost)})" if cost else ")"))
         return lines
     lays = legal_tile_lays(game, corp)
     if not lays:
         return [f"{corp} has no tile to lay now"]
     lines = [f"{corp} can lay track on (then /moves lay hex:HEX for the exact commands):"]
     for hid in sorted(lays, key=_hex_order):
+        costs = {lay_cost(game, corp, hid, t, r) for t, rots in lays[hid].items() for r in rots}
+        paid = "" if costs == {0} else f" (costs {_cost_range(game, costs)})"
         lines.append(
-            f"  {hid} {game.board.hexes[hid].location}".rstrip() + f": {tiles_text(game, hid, lays[hid])}"
+            f"  {hid} {game.board.hexes[hid].location}".rstrip() + f"{paid}: {tiles_text(game, hid, lays[hid])}"
         )
     return lines
+
+
+def _cost_range(game: Game, costs: set[int]) -> str:
+    """ "$60" or "$20-$80": what the lays on a hex cost."""
+    low, high = min(costs), max(costs)
+    return game.fmt(low) if low == high else f"{game.fmt(low)}-{game.fmt(high)}"

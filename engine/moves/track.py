@@ -12,6 +12,7 @@ from ..choice import Choice
 from ..decisions import (
     city_id,
     distinct_rotations,
+    lay_cost,
     legal_tile_lays,
     private_tile_lays,
     tile_lay_hexes,
@@ -77,7 +78,12 @@ def lay_choices(game: Game, entity: str, given: Params) -> list[Choice]:
     if "-" not in tile:  # a bare tile name: use the id we offered
         tile = next((t for t in tiles if t.rsplit("-", 1)[0] == tile), tile)
     hex_id = given["hex"].upper()
-    return [Choice(str(r), f"rotation {r}: {track_text(game, hex_id, tile, r)}") for r in tiles.get(tile, [])]
+
+    def paid(r: int) -> str:  # (a corporation's lay; a private's own is its ability's)
+        cost = lay_cost(game, entity, hex_id, tile, r) if entity in game.corporations else 0
+        return f"; costs {game.fmt(cost)}" if cost else ""
+
+    return [Choice(str(r), f"rotation {r}: {track_text(game, hex_id, tile, r)}{paid(r)}") for r in tiles.get(tile, [])]
 
 
 def _hex_label(game: Game, hex_id: str) -> str:

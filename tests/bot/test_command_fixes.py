@@ -835,3 +835,29 @@ async def test_a_train_refused_for_want_of_money_names_the_loan(session: LocalSe
     await typed(session, "/loan")
     bought = await session.run_line("/train train:6-0")
     assert not bought[0].startswith("!"), bought
+
+
+def test_moves_lay_says_what_a_lay_costs_before_it_is_made() -> None:
+    """1833NE play-test: the $60 of a hex showed only after the lay. Here 1856's CPR may lay on
+    N3 (a river, $40): the overview and the hex's commands say so, and the lay costs that much."""
+    from bot.handlers.moves import lay_moves
+    from engine.decisions import lay_cost
+
+    game = at("1856", "1856_game_end_bank", 44)
+    assert "  N3 (costs $40): 5 (rotation 1), 57 (rotation 1)" in lay_moves(game, "CPR", "")
+    assert lay_moves(game, "CPR", "N3")[1:] == [
+        "  /lay hex:N3 tile:5 rotation:1  (track to M2, M4; costs $40)",
+        "  /lay hex:N3 tile:57 rotation:1  (track to M4, O2; costs $40)"]
+    cash = game.corporations["CPR"].cash
+    tile = game.board.supply["57"][0]
+    assert lay_cost(game, "CPR", "N3", tile, 1) == 40
+    game.process(A.LayTile(entity="CPR", entity_type="corporation", hex="N3", tile=tile, rotation=1))
+    assert game.corporations["CPR"].cash == cash - 40
+
+
+def test_a_rotation_s_choice_says_what_the_lay_costs() -> None:
+    from engine.moves.track import lay_choices
+
+    game = at("1856", "1856_game_end_bank", 44)
+    labels = [c.label for c in lay_choices(game, "CPR", {"hex": "N3", "tile": "57"})]
+    assert labels and all(label.endswith("; costs $40") for label in labels), labels

@@ -217,6 +217,10 @@ class G1833NETrack(G1833NEStations):
             return 0
         return cost + sum(c for _, c in self.completed_borders(h, old, new))
 
+    def lay_cost(self, corp: Corporation, hex_id: str, tile: Tile) -> int:
+        h = self.board.hexes[hex_id]
+        return self.tile_cost(corp, h, h.tile, tile)
+
     def check_lay_limits(self, corp: Corporation, h: Any, free: bool) -> None:
         """The turn's limits on a lay (GameError): one lay per hex, one upgrade, the least cost."""
         rnd = self.round
