@@ -171,7 +171,7 @@ def dividend_choices(game: Game, entity: str, given: Params) -> list[Choice]:
                 label += f" (after {game.fmt(deducted)} of unpaid interest)"
         if after.price is not None and corp.price is not None and after.price.price != corp.price.price:
             label += f", price {game.fmt(corp.price.price)} -> {game.fmt(after.price.price)}"
-        if (kind != "payout" or after.paid < net) and after.cash != corp.cash:
+        if after.cash != corp.cash:  # (a payout too: the corporation's own shares earn for it)
             label += f", treasury {game.fmt(after.cash)}"
         out.append(Choice(kind, label))
     return out

@@ -407,3 +407,13 @@ def test_1833ne_cards_alike_only_on_the_same_side() -> None:
     assert game.train_kind(first) != game.train_kind(second)
     game.chosen[second.id] = low
     assert game.train_kind(first) == game.train_kind(second)
+
+
+def test_a_payout_s_choice_says_what_the_corporation_s_own_shares_bring_it() -> None:
+    # GT ($205) holds unsold shares that earn for it: the payout's label left its treasury out
+    from engine.moves.operating import dividend_choices
+
+    game = at("1856", "1856_game_end_bank", 465)
+    labels = [c.label for c in dividend_choices(game, "GT", {})]
+    assert labels[0] == "pay out $100 ($10 a share), price $100 -> $110, treasury $225", labels
+    assert labels[1] == "withhold $100, price $100 -> $90, treasury $305", labels
