@@ -689,6 +689,9 @@ def test_receivership_runs_the_exact_best_routes_withholds_and_repeats() -> None
         operate_in_receivership(h, h.round, corp)
         routes = h.round.state["routes"]
         assert sum(r["revenue"] for r in routes) == best.total
+        # the log says where each train runs ("CV runs its 3-train from Boston to Worcester for $60")
+        told = [ln for ln in h.log if ln.startswith(f"{sym} runs its ")]
+        assert len(told) == len(routes) and all(ln.endswith(f" for ${r['revenue']}") for ln, r in zip(told, routes, strict=True))
         assert corp.cash == cash + best.total  # withheld, and it keeps its trains
         assert corp.price.price < price
         runs.append(routes)

@@ -388,6 +388,10 @@ def operate_in_receivership(g: G1833NE, rnd: OperatingRound, corp: Corporation) 
         except GameError:
             routes = []
     rnd.state["routes"] = routes
+    for r in routes:  # (no player runs them: the log says where they go)
+        ends = [g.board.hexes[h].location or h for h in (r["hexes"][0], r["hexes"][-1])]
+        g.log.append(f"{corp.sym} runs its {g.train_side(g.trains[r['train']]).name}-train from {ends[0]} to "
+                     f"{ends[1]} for {g.fmt(r['revenue'])}")
     g.scrap_obsolete(corp)
     g.pay_dividend(rnd, corp, "withhold")
     if corp.closed or corp.trains:
