@@ -151,6 +151,19 @@ def _conceded(seats: list[Seat]) -> set[str]:
     return {s.player_id for s in seats if s.conceded and s.player_id}
 
 
+def _made_for(game: Game) -> tuple[A.Action, str] | None:
+    """The move the bot makes when the one acting has nothing to choose, and the line saying
+    why: a pass where nothing can be done (:func:`engine.moves.only_pass`), a discard among
+    alike trains (:func:`engine.moves.forced_discard`); None when there is a choice."""
+    idle = only_pass(game)
+    if idle is not None:
+        return A.Pass(**base(game, idle)), skipped_line(game, idle)
+    forced = forced_discard(game)
+    if forced is not None:
+        return forced, forced_line(game, forced)
+    return None
+
+
 def _robots_due(game: Game, conceded: set[str], moved: bool) -> bool:
     """Whether :meth:`GameService.robot_moves` has anything to do: after a move (``moved``),
     steps where nothing can be done are passed; a conceded seat that must act moves."""
@@ -389,28 +402,16 @@ class GameService:
         game = cached.game
         out: list[str] = []
         for _ in range(MAX_ROBOT_MOVES):
-            idle = only_pass(game) if skip and not game.finished else None
-            if idle is not None:  # a step where nothing can be done: passed as a player would
-                reason = skipped_line(game, idle)
-                passing = A.Pass(**base(game, idle))
-                mark = story.mark(game, passing)
+            made = _made_for(game) if skip and not game.finished else None
+            if made is not None:  # nothing to choose (a pass where nothing can be done, a forced discard)
+                action, reason = made
+                mark = story.mark(game, action)
                 try:
-                    self.play(row, cached, passing, SKIP_USER)
-                except GameError:  # only_pass said pass is legal: an engine disagreement
-                    log.exception("the pass for %s's step where nothing can be done was refused", idle)
+                    self.play(row, cached, action, SKIP_USER)
+                except GameError:  # the engine said the move is legal there: an engine disagreement
+                    log.exception("the move made for %s with nothing to choose was refused: %s", action.entity, action)
                     break
-                out += story.skipped_lines(game, passing, mark, reason)
-                continue
-            forced = forced_discard(game) if skip and not game.finished else None
-            if forced is not None:  # a discard with nothing to choose: made as a player would
-                reason = forced_line(game, forced)
-                mark = story.mark(game, forced)
-                try:
-                    self.play(row, cached, forced, SKIP_USER)
-                except GameError:  # forced_discard said it is legal: an engine disagreement
-                    log.exception("the discard %s for %s, left no choice, was refused", forced.train, forced.entity)
-                    break
-                out += story.skipped_lines(game, forced, mark, reason)
+                out += story.skipped_lines(game, action, mark, reason)
                 continue
             entity = None if game.finished else robot_entity(game, conceded)
             if entity is None:
