@@ -140,8 +140,9 @@ def action_lines(game: Game, action: A.Action, before: Mark, who: str) -> list[s
 
 
 def skipped_lines(game: Game, action: A.Action, before: Mark, reason: str) -> list[str]:
-    """A pass the bot made for an entity that could do nothing else: ``reason`` in place of the
-    line reporting the pass, then what followed from it (the next turn, a new round...)."""
+    """A move the bot made for an entity that had nothing to choose (a pass where nothing can be
+    done, a discard among alike trains): ``reason`` in place of the line reporting the move,
+    then what followed from it (the next turn, a new round...)."""
     marker = MOVER  # nobody typed the move
     out = [reason]
     for line in action_lines(game, action, before, marker):
