@@ -19,7 +19,7 @@ from engine.rounds.stock import StockRound
 
 from ..acting import resolve_entity, waiting_for
 from ..choices import action_choices
-from ..play import MOVES, Move, allowed_commands, move_help, offered_commands
+from ..play import MOVES, Move, allowed_commands, build_action, move_help, offered_commands
 from ..reply import Button, Caller, Pick, UserError
 from ..robot import ROBOT_USER
 from ..storage.rows import GameRow, Seat
@@ -97,8 +97,23 @@ def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[
         and tappable(game, entity, move, {first.name: c.value})
     ), MENU_SIZE))  # the first ones a menu holds: the others are not tried
     more = f" ({len(choices) - len(picks)} more: type /{move.command})" if len(choices) > len(picks) else ""
+    if len(picks) == 1 and not more and _makes_the_move(game, entity, move, {first.name: choices[0].value}):
+        # one choice, and it makes the move as it is: a button, not a menu of one ("Buy a train:
+        # 2-train from the bank, $100, leaves $140"; "TGB merges into the national" as it is)
+        said, label = move_help(game, move, entity), picks[0].label
+        if said.split()[0].lower() not in label.lower():
+            label = f"{said}: {label}"
+        return [Button(_capital(label)[:80], picks[0].command, "primary")]
     placeholder = f"{_capital(move_help(game, move, entity))}: choose {first.name}{more}"
     return [Button(placeholder[:150], format_command(move.command, stamp), picks=picks)] if picks else []
+
+
+def _makes_the_move(game: Game, entity: str, move: Move, params: dict[str, str]) -> bool:
+    """Whether ``params`` alone make a move the game accepts (nothing else to choose or type)."""
+    try:
+        return game.accepts(build_action(move, game, entity, params))
+    except GameError:
+        return False
 
 
 def nearest_first(game: Game, entity: str, choices: list[Choice]) -> list[Choice]:

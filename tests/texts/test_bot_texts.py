@@ -416,3 +416,14 @@ def test_the_status_says_whose_shares_do_not_count_toward_the_certificate_limit(
     assert player_notes(game)[0] == ("Certs: the shares of TGB do not count (priced in a zone of the market "
                                      "without a certificate limit)")
     assert not any(n.startswith("Certs:") for n in player_notes(at("1856", "1856_game_end_bank", 917)))
+
+
+def test_a_decision_with_one_choice_is_a_button_not_a_menu_of_one() -> None:
+    """1856: the CGR forms and TGB's president may only merge TGB (a menu of one item before)."""
+    from bot.texts.game import decision_buttons
+    from tests.positions import at
+
+    game = at("1856", "1856_game_end_bank", 586)
+    buttons = decision_buttons(game, 7)
+    merge = next(b for b in buttons if b.command.startswith("/merge "))
+    assert (merge.label, merge.command, merge.picks) == ("TGB merges into the national", "/merge corporation:TGB state:7", ())
