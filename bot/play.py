@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from engine import actions as A
 from engine.choice import Choice
 from engine.decisions import action_types
+from engine.entities import listed
 from engine.errors import BAD_OPTION, UNKNOWN, GameError
 from engine.game import Game
 from engine.moves import MOVES, Move, Option, command_for, option_choices
@@ -247,7 +248,7 @@ def move_help(game: Game, move: Move, entity: str | None = None) -> str:
     withhold" in 1833NE)."""
     kinds = _dividend_kinds(game, entity) if move.action_type == "dividend" else []
     if kinds:
-        return _either([DIVIDEND_WORDS.get(k, k) for k in kinds])
+        return listed([DIVIDEND_WORDS.get(k, k) for k in kinds], "or")
     return for_title(game, move.help) or move.help
 
 
@@ -274,18 +275,13 @@ def _dividend_kinds(game: Game, entity: str | None) -> list[str]:
     return list(game.dividend_kinds(corp))
 
 
-def _either(words: list[str]) -> str:
-    """ "a, b or c"."""
-    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
-
-
 def option_text(game: Game, move: Move, option: Option, entity: str | None = None) -> str | None:
     """What ``option`` of ``move`` is, in ``game``'s words; None when it is for other titles only.
     A dividend's kinds are the title's ("payout, half or withhold" in 1833NE); a right is what
     the title sells ("which ferry" in 1833NE)."""
     kinds = _dividend_kinds(game, entity) if move.action_type == "dividend" and option.name == "kind" else []
     if kinds:
-        return _either(kinds)
+        return listed(kinds, "or")
     said = move_help(game, move, entity)
     if move.action_type == "special_buy" and option.name == "right" and said.startswith("buy a ") and " or " not in said:
         return "which " + said.removeprefix("buy a ")  # "which ferry" (1833NE), "which right (tunnel/bridge)"

@@ -47,6 +47,11 @@ class Token:
     used: bool = False
 
 
+def listed(words: list[str], last: str = "and") -> str:
+    """ "a", "a and b", "a, b and c" (or ``last`` "or": "a, b or c"); "" for none."""
+    return ", ".join(words[:-1]) + f" {last} " + words[-1] if len(words) > 1 else "".join(words)
+
+
 def a_train(name: str) -> str:
     """'a 5-train', 'an 8-train', 'a D-train': a train of that name with its article."""
     return f"{'an' if name[:1] == '8' or name[:2] in ('11', '18') else 'a'} {name}-train"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.decisions import round_title, standing_bids
-from engine.entities import POOL, Corporation, Train
+from engine.entities import POOL, Corporation, Train, listed
 from engine.game import Game
 
 from .draw import text_length, to_png
@@ -142,7 +142,7 @@ def player_notes(game: Game) -> list[str]:
     free = [c.sym for c in _shown_corps(game)
             if any(s.owner in game.player_by_id and not game.counts_for_limit(s) for s in game.corp_shares(c.sym))]
     if free:
-        out.append(f"Certs: the shares of {_joined(free)} do not count (priced in a zone of the market "
+        out.append(f"Certs: the shares of {listed(free)} do not count (priced in a zone of the market "
                    "without a certificate limit)")
     charged = [(p.name, game.loan_charge(p)) for p in game.players]
     charged = [(name, amount) for name, amount in charged if amount]
@@ -151,10 +151,6 @@ def player_notes(game: Game) -> list[str]:
         out.append(f"Value: cash, shares at their price and privates, less the loans of the corporations whose "
                    f"shares they hold ({each})")
     return out
-
-
-def _joined(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def company_notes(game: Game) -> list[str]:

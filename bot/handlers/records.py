@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from engine.decisions import round_title
+from engine.entities import listed
 
 from ..gamelog import DamagedGame
 from ..reminders import fmt_duration
@@ -91,15 +92,10 @@ async def game_history(
         rest = ", ".join(f"{r.rank}. {r.name} {r.value}" for r in results if r.rank != 1)
         lines.append(
             f"{head}: won by "
-            + _and([f"{w.name} ({w.value})" for w in winners])
+            + listed([f"{w.name} ({w.value})" for w in winners])
             + (f"; {rest}" if rest else "")
         )
     return Reply(lines=lines, ephemeral=True)
-
-
-def _and(names: list[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 async def stats(service: GameService, channel_id: str, caller: Caller, params: dict[str, str]) -> Reply:

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.choice import per_position
 from engine.decisions import acting_entities, action_types, round_title
+from engine.entities import listed
 from engine.game import Game
 from engine.moves import command_for
 from engine.rounds.operating import OperatingRound
@@ -54,7 +55,7 @@ def _activity(game: Game, entity: str, first: bool) -> str:
         if "pass" not in types and "discard_train" in types and entity in game.corporations:
             # (1833NE: a takeover took the acquirer over its train limit)
             return f"discard a train (it may keep {game.corp_train_limit(game.corporations[entity])})"
-        return _either([*words, done]) if "pass" in types else _either(words) or "wait"
+        return listed([*words, done], "or") if "pass" in types else listed(words, "or") or "wait"
     if isinstance(rnd, OperatingRound):
         if entity in game.companies:  # a private of the operating corporation (its ability)
             return "use its ability"
@@ -68,7 +69,7 @@ def _activity(game: Game, entity: str, first: bool) -> str:
             what += excess_loans_text(game, corp.sym)
         before = step.waits_for(entity) if step is not None and first else []
         if step is not None and before:  # the step waits on something to do first (1833NE: money for a lay)
-            return f"{what} (first {_either(before)})" + (" or pass" if "pass" in step.actions(entity) else "")
+            return f"{what} (first {listed(before, 'or')})" + (" or pass" if "pass" in step.actions(entity) else "")
         return what
     pending = rnd.pending if rnd is not None else None  # an offer awaits an answer
     if pending and entity == pending[1]:
@@ -105,13 +106,7 @@ def shortfall_text(game: Game, entity: str) -> str:
     president = game.name_of(game.corporations[entity].president or "")
     ways = [{"/sell": f"{president} must first sell shares", "/loan": "take a loan",
              "/issue": "issue shares"}.get(c, c) for c in short.raise_with]
-    return f"{_either(ways)} to raise {lacking}"
-
-
-def _either(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    return f"{listed(ways, 'or')} to raise {lacking}"
 
 
 def acting_parts(
