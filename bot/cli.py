@@ -90,9 +90,16 @@ def cmd_fidelity(args: argparse.Namespace) -> int:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
+    from bot.choices import title_options
+    from bot.handlers.rules import plain_options
     from bot.tools.selfplay import run_seated, run_selfplay
     from engine.selfplay import SEAT_POLICIES
 
+    known = [c.value for c in title_options(args.title)]
+    unknown = [o for o in plain_options(args.option or []) if o not in known]
+    if unknown:  # (a misspelt option was played as the base game without a word)
+        print(f"{args.title} has no option {unknown[0]}; its options: {', '.join(known) or 'none'}", file=sys.stderr)
+        return 2
     if args.seats:
         seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
         unknown = [s for s in seats if s not in SEAT_POLICIES]

@@ -209,6 +209,14 @@ def test_selfplay_seats_print_each_game_and_each_policys_record(capsys: pytest.C
     assert main(["selfplay", "--seats", "robot,chess"]) == 2
 
 
+def test_selfplay_refuses_an_option_the_title_does_not_have(capsys: pytest.CaptureFixture[str]) -> None:
+    """A misspelt option is refused, not played as the base game without a word."""
+    from bot.cli import main
+
+    assert main(["selfplay", "--title", "1833NE", "--option", "takeover", "--games", "1"]) == 2
+    assert capsys.readouterr().err.strip() == "1833NE has no option takeover; its options: takeover_game"
+
+
 def _after_lps_buys_cvs_train_for_a_dollar() -> Game:
     """1856 51745: LPS (another president) buys CV's 2-train for $1, as the rules allow."""
     game = position("1856", "51745", 33)
