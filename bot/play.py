@@ -19,7 +19,10 @@ from engine.game import Game
 from engine.moves import MOVES, Move, Option, command_for, option_choices
 from engine.moves.operating import train_id
 from engine.moves.stock import sale_of, shares_typed
+from engine.moves.track import tile_name
 from engine.rounds.operating import BuyTrainStep, OperatingRound
+
+from .terminal.textcmd import format_command
 
 __all__ = ["MOVES", "Move", "allowed_commands", "build_action", "for_title", "help_summary", "in_trouble", "move_help",
            "offered_commands", "option_text", "title_example", "train_shortfall", "Shortfall"]
@@ -38,13 +41,37 @@ def build_action(move: Move, game: Game, entity: str, params: dict[str, str]) ->
                 continue
             hint = f"; /help {move.command} shows what you can choose now" if o.choices else ""
             what = option_text(game, move, o, entity) or o.description
-            raise GameError(f"Give {o.name}: ({what}), for example {title_example(game, move)}" + hint,
-                            BAD_OPTION, option=o.name)
+            example = example_now(game, move, entity, params, o) or title_example(game, move)
+            raise GameError(f"Give {o.name}: ({what}), for example {example}" + hint, BAD_OPTION, option=o.name)
     if move.action_type == "buy_train":
         _check_side(move, game, entity, params)
     if move.command == "sell":
         params = _sale(move, game, entity, params)
     return move.build(game, entity, params)
+
+
+def example_now(game: Game, move: Move, entity: str, params: dict[str, str], missing: Option) -> str | None:
+    """The command as typed, completed from the legal choices now: ``missing`` and each option
+    after it that has choices take their first legal value (``/bid company:TCC price:70`` for a
+    bid on TCC without a price, ``/lay hex:I12 tile:59 rotation:0 entity:WSRC``); None when
+    ``missing`` has no legal value now (the command's own example is given instead)."""
+    typed = {k: v for k, v in params.items() if k != "state" and (v or "").strip()}
+    filled = dict(typed)
+    after = False
+    for o in move.options:
+        after = after or o.name == missing.name
+        if not after or o.name in filled or o.choices is None:
+            continue
+        choices = option_choices(game, entity, move, o.name, filled)
+        if not choices:
+            if o.name == missing.name:
+                return None
+            continue
+        filled[o.name] = tile_name(choices[0].value) if o.name == "tile" else choices[0].value
+    # the options in the command's order, then the others typed (entity:)
+    ordered = {o.name: filled[o.name] for o in move.options if o.name in filled}
+    ordered.update({k: v for k, v in filled.items() if k not in ordered})
+    return format_command(move.command, ordered)
 
 
 def _check_side(move: Move, game: Game, entity: str, params: dict[str, str]) -> None:

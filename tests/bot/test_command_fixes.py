@@ -236,8 +236,8 @@ async def test_texts_name_only_the_game_s_own_title(session: LocalSession) -> No
     or a ferry (1833NE)". Now each names what 1833NE has, and an 1856 game its own."""
     await typed(session, NE_START.split("/par corporation:B&L")[0])
     par = await session.run_line("/par corporation:B&L")
-    assert par[0] == ("! (only alice can see this) Give price: (par price), for example /par corporation:CV "
-                      "price:70; /help par shows what you can choose now"), par  # CV: 1833NE's first
+    assert par[0] == ("! (only alice can see this) Give price: (par price), for example /par corporation:B&L "
+                      "price:150; /help par shows what you can choose now"), par  # B&L's first par price
     assert (await session.run_line("/par corporation:CV price:70"))[0].startswith("alice pars CV")
     dividend = await session.run_line("/help command:dividend")
     assert dividend[0] == "(only alice can see this) **/dividend kind: [entity:]**: pay out, pay half or withhold"

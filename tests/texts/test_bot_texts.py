@@ -133,9 +133,19 @@ async def test_unknown_options_are_refused(layer: CommandLayer) -> None:
 
 
 async def test_missing_options_say_the_format(layer: CommandLayer) -> None:
+    """A missing option's example is the command as typed, completed with what is legal now (it
+    was the command's fixed example: "/lay hex:F17 tile:57 rotation:2" for a lay on E16, "/bid
+    company:GLSC price:75" while TCC was auctioned); typed as given, it is accepted."""
     await imported(layer, "89363", 53)  # GW (carol) lays track
-    await refused(layer, "carol", "/lay hex:E16", "Give tile: (tile), for example /lay hex:F17 tile:57 rotation:2",
+    await refused(layer, "carol", "/lay hex:E16", "Give tile: (tile), for example /lay hex:E16 tile:7 rotation:4;",
                   "/help lay")
+    assert (await run(layer, "carol", "/lay hex:E16 tile:7 rotation:4")).ok
+
+
+async def test_a_bid_without_price_is_refused_with_the_lowest_bid_as_example(layer: CommandLayer) -> None:
+    await imported(layer, "89363", 5)  # GLSC goes up for auction: Player 1 (alice) bids first
+    await refused(layer, "alice", "/bid company:GLSC", "Give price: ", "for example /bid company:GLSC price:85;")
+    assert (await run(layer, "alice", "/bid company:GLSC price:85")).ok
 
 
 async def test_lay_refusals_name_the_legal_tiles_and_rotations(layer: CommandLayer) -> None:
@@ -427,3 +437,4 @@ def test_a_decision_with_one_choice_is_a_button_not_a_menu_of_one() -> None:
     buttons = decision_buttons(game, 7)
     merge = next(b for b in buttons if b.command.startswith("/merge "))
     assert (merge.label, merge.command, merge.picks) == ("TGB merges into the national", "/merge corporation:TGB state:7", ())
+
