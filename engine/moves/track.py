@@ -20,6 +20,8 @@ from ..decisions import (
 )
 from ..errors import BAD_OPTION, UNAVAILABLE, GameError
 from ..game import Game
+from ..map import hexgrid
+from ..map.tiles import Tile
 from ..rounds.operating import OperatingRound
 from .spec import Move, Option, Params, base, number, pick, text
 
@@ -135,8 +137,59 @@ def tile_name(tile_id: str) -> str:
 
 
 def track_text(g: Game, hex_id: str, tile_id: str, rotation: int) -> str:
-    """ "track to D15, E18": where the tile's track leads at that rotation."""
-    return "track to " + ", ".join(track_exits(g, hex_id, tile_id, rotation))
+    """ "track to D15, E18": where the tile's track leads at that rotation; a tile of separate
+    tracks says which hexes each joins ("track D17-F17 and D19-E16"), and a neighbour whose tile
+    has track but none on the side facing this hex is named: the track ends there for now
+    ("track to D17, F15 (London has no track on that side yet)")."""
+    groups = track_groups(g, hex_id, tile_id, rotation)
+    if len(groups) > 1:
+        said = "track " + " and ".join("-".join(group) for group in groups)
+    else:
+        said = "track to " + ", ".join(track_exits(g, hex_id, tile_id, rotation))
+    ends = [g.board.hexes[n].location or n for n in dead_ends(g, hex_id, tile_id, rotation)]
+    if ends:
+        said += f" ({' and '.join(ends)} {'has' if len(ends) == 1 else 'have'} no track on that side yet)"
+    return said
+
+
+def _rotated(g: Game, tile_id: str, rotation: int) -> Tile:
+    return g.board.tile_for(tile_id.rsplit("-", 1)[0]).with_rotation(rotation)
+
+
+def track_groups(g: Game, hex_id: str, tile_id: str, rotation: int) -> list[list[str]]:
+    """The neighbouring hexes the tile's track leads to, one list per separate track (a city or
+    town joins the tracks that meet in it), each sorted, in the order of their first hex."""
+    h = g.board.hexes[hex_id]
+    parent: dict[tuple[str, int], tuple[str, int]] = {}
+
+    def root(end: tuple[str, int]) -> tuple[str, int]:
+        while parent.setdefault(end, end) != end:
+            end = parent[end]
+        return end
+
+    tile = _rotated(g, tile_id, rotation)
+    for path in tile.paths:
+        parent[root((path.a.kind, path.a.num))] = root((path.b.kind, path.b.num))
+    groups: dict[tuple[str, int], set[str]] = {}
+    for edge in tile.exits:
+        if edge in h.neighbors:
+            groups.setdefault(root(("edge", edge)), set()).add(h.neighbors[edge])
+    return sorted((sorted(group) for group in groups.values()), key=lambda group: group[0])
+
+
+def dead_ends(g: Game, hex_id: str, tile_id: str, rotation: int) -> list[str]:
+    """The neighbours the tile's track leads to whose tile has track, but none on the side facing
+    ``hex_id``: the track ends at their border until that tile is upgraded."""
+    h = g.board.hexes[hex_id]
+    out = []
+    for edge in sorted(_rotated(g, tile_id, rotation).exits):
+        other = h.neighbors.get(edge)
+        if other is None:
+            continue
+        there = g.board.hexes[other].tile
+        if there.paths and hexgrid.opposite(edge) not in there.exits:
+            out.append(other)
+    return sorted(out)
 
 
 def rotations_text(g: Game, hex_id: str, tile_id: str, rotations: list[int]) -> str:

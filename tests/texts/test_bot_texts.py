@@ -438,3 +438,20 @@ def test_a_decision_with_one_choice_is_a_button_not_a_menu_of_one() -> None:
     merge = next(b for b in buttons if b.command.startswith("/merge "))
     assert (merge.label, merge.command, merge.picks) == ("TGB merges into the national", "/merge corporation:TGB state:7", ())
 
+
+async def test_lay_texts_say_which_hexes_each_track_joins_and_where_it_ends(layer: CommandLayer) -> None:
+    """A play-test: tiles 2 and 56 on E18 both read "track to D17, D19, E16, F17" (which hexes
+    each of their two tracks joins was not said), and CA laid a 9 on E16 "track to D17, F15"
+    into London's side without track: it could not run, and nothing had said so."""
+    from engine.moves.track import track_text
+    from tests.positions import at
+
+    await imported(layer, "89363", 53)  # GW (carol) lays track
+    lines = await run(layer, "carol", "/moves lay hex:E16")
+    assert "  /lay hex:E16 tile:7 rotation:4  (track to F15, F17 (London has no track on that side yet))" in lines.lines
+    assert "  /lay hex:E16 tile:7 rotation:5  (track to E18, F17)" in lines.lines  # (no dead end: nothing said)
+    g = at("1856", "89363", 53)
+    assert track_text(g, "E18", "2-0", 1) == ("track D17-E16 and D19-F17 (Glencoe and St. Thomas have no track "
+                                               "on that side yet)")
+    assert track_text(g, "E18", "56-0", 1).startswith("track D17-F17 and D19-E16 (")
+
