@@ -171,7 +171,10 @@ def command_moves(game: Game, entity: str, cmd: Move, given: dict[str, str], sea
         if cmd.action_type == "buy_train" and p.name == "train":
             choices, beyond = offers.absent_sellers_prices(game, entity, choices, list(seats))
         if choices:
-            head = f"{game.name_of(entity)} can choose {p.name}:"
+            later = _still_missing(game, entity, cmd, {**params, p.name: choices[0].value})
+            then = f" (then /moves {format_command(cmd.command, {**params, **who})[1:]} {p.name}:{p.name.upper()} " \
+                f"for its {later})" if later else ""
+            head = f"{game.name_of(entity)} can choose {p.name}{then}:"
             ready = [_sale_line(game, entity, cmd, c, who) or _priced_line(game, entity, cmd, params, c, who)
                      or _ready(cmd, params, p.name, c, who) for c in choices]
             return [head, *ready,
@@ -184,6 +187,19 @@ def command_moves(game: Game, entity: str, cmd: Move, given: dict[str, str], sea
                     *_face_value_note(beyond)]
     missing = _still_needed(game, entity, cmd, params, who)
     return [missing] if missing else [f"Ready: {format_command(cmd.command, {**params, **who})}"]
+
+
+def _still_missing(game: Game, entity: str, cmd: Move, params: dict[str, str]) -> str | None:
+    """The required option the command as given still lacks (``price`` for a bid on a private
+    that is not sold at once), or None when it is complete."""
+    if cmd.action_type == "run_routes" or cmd.action_type == "buy_train":
+        return None  # (free text; a train's price is said on its own line)
+    try:
+        build_action(cmd, game, entity, params)
+    except GameError as exc:
+        name = str(exc.facts.get("option") or "")
+        return name if name and name not in params and cmd.option(name) is not None else None
+    return None
 
 
 def _still_needed(game: Game, entity: str, cmd: Move, params: dict[str, str], who: dict[str, str]) -> str:

@@ -83,7 +83,8 @@ class CompanyRules(TitleHooks):
             raise GameError(f"{company.sym} costs between {self.fmt(lo)} and {self.fmt(top)}{why}", PRICE,
                             company=company.sym, low=lo, high=hi, price=action.price)
         if action.price + extra > corp.cash:
-            raise GameError(f"{corp.sym} cannot pay {self.fmt(action.price + extra)}", CANNOT_AFFORD, corporation=corp.sym, cost=action.price + extra, cash=corp.cash)
+            raise GameError(f"{corp.sym} cannot pay {self.fmt(action.price + extra)}: it has {self.fmt(corp.cash)}",
+                            CANNOT_AFFORD, corporation=corp.sym, cost=action.price + extra, cash=corp.cash)
         seller = company.owner
         assert seller is not None
         self.spend(corp.sym, seller, action.price)

@@ -482,8 +482,15 @@ def private_choices(game: Game, entity: str, given: Params) -> list[Choice]:
     if entity not in game.corporations:
         return []
     corp = game.corporations[entity]
-    return [Choice(c.sym, f"{c.sym} - {c.name}, {game.fmt(game.company_min_price(c))}-{game.fmt(game.company_max_price(c))}")
-            for c in game.purchasable_companies() if game.company_min_price(c) <= corp.cash]
+    out = []
+    for c in game.purchasable_companies():
+        lo, hi = game.company_min_price(c), game.company_max_price(c)
+        if lo > corp.cash:
+            continue
+        top = f"{game.fmt(hi)}" if hi <= corp.cash else f"{game.fmt(corp.cash)} (all {entity} has)"
+        owner = f"{game.name_of(c.owner)}'s, " if c.owner else ""
+        out.append(Choice(c.sym, f"{c.sym} - {c.name}, {owner}{game.fmt(lo)}-{top}"))
+    return out
 
 
 def private_prices(game: Game, entity: str, given: Params) -> list[Choice]:

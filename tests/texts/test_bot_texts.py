@@ -455,3 +455,16 @@ async def test_lay_texts_say_which_hexes_each_track_joins_and_where_it_ends(laye
                                                "on that side yet)")
     assert track_text(g, "E18", "56-0", 1).startswith("track D17-F17 and D19-E16 (")
 
+
+async def test_private_choices_name_the_owner_and_what_the_treasury_pays(layer: CommandLayer) -> None:
+    """/moves private listed "/private company:SCFTC (..., $50-$200)" with $65 in LPS's treasury,
+    without the owner, and the command was refused as written (no price); a price too high was
+    refused with "LPS cannot pay $190" without what it has."""
+    await imported(layer, "89363", 100)  # phase 3: LPS (Player 2, bob) may buy privates
+    lines = (await run(layer, "bob", "/moves private")).lines
+    assert lines[0] == "LPS can choose company (then /moves private company:COMPANY for its price):"
+    assert ("  /private company:SCFTC  (SCFTC - St. Clair Frontier Tunnel Company, Player 1's, $50-$65 (all LPS has))"
+            in lines)
+    assert "  /private company:FT  (FT - Flos Tramway, Player 1's, $10-$40)" in lines
+    await refused(layer, "bob", "/private company:SCFTC price:190", "LPS cannot pay $190: it has $65")
+    await refused(layer, "bob", "/private company:WSRC", "for example /private company:WSRC price:20;")
