@@ -341,8 +341,12 @@ def assign_choices(game: Game, entity: str, given: Params) -> list[Choice]:
     ab = company.ability("assign_hexes") if company else None
     if ab is None:
         return []
-    return [Choice(h, f"{h} {game.board.hexes[h].location}".strip())
-            for h in ab.get("hexes", []) if h in game.board.hexes]
+    owner = company.owner if company is not None else None
+    reached = {hid for hid, _ in game.board.connectivity(owner)[1]} if owner in game.corporations else set()
+    hexes = [h for h in ab.get("hexes", []) if h in game.board.hexes]
+    # the stops the owner's network reaches first: there the marker counts in its next run
+    return [Choice(h, f"{h} {game.board.hexes[h].location}".strip() + (f" ({owner} reaches it)" if h in reached else ""))
+            for h in sorted(hexes, key=lambda h: h not in reached)]
 
 
 def build_assign(g: Game, e: str, p: Params) -> A.Action:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .. import actions as A
-from ..entities import POOL, Share
+from ..entities import POOL, Share, listed
 from ..errors import (
     BAD_OPTION,
     CANNOT_AFFORD,
@@ -181,7 +181,7 @@ class AuctionRound(Round):
         g.after_buy_company(pid, company, price)
 
     def _resolve(self) -> None:
-        self.auctioning = None
+        before, self.auctioning = self.auctioning, None
         while self.companies:
             sym = self.companies[0].sym
             bids = self.bids.get(sym, [])
@@ -190,6 +190,10 @@ class AuctionRound(Round):
                 continue
             if len(bids) > 1:
                 self.auctioning = sym
+                if sym != before:  # (as 18xx.games: "The Canada Company goes up for auction")
+                    g = self.game
+                    said = listed([f"{g.name_of(pid)} ({g.fmt(price)})" for pid, price in bids], "and")
+                    g.log.append(f"{sym} ({g.companies[sym].name}) goes up for auction between {said}")
             break
 
     def _all_passed(self) -> None:

@@ -468,3 +468,29 @@ async def test_private_choices_name_the_owner_and_what_the_treasury_pays(layer: 
     assert "  /private company:FT  (FT - Flos Tramway, Player 1's, $10-$40)" in lines
     await refused(layer, "bob", "/private company:SCFTC price:190", "LPS cannot pay $190: it has $65")
     await refused(layer, "bob", "/private company:WSRC", "for example /private company:WSRC price:20;")
+
+
+async def test_an_auction_is_announced_and_the_port_says_what_it_does(layer: CommandLayer) -> None:
+    """A play-test: when the cheapest private was bought and TCC had two bids, nothing said that
+    TCC went up for auction (18xx.games: "The Canada Company goes up for auction"); GLSC's port
+    read "BBG places the port marker on J17" (not that GLSC closes, nor what the marker does), and
+    its choices did not say which hexes the corporation reaches."""
+    await imported(layer, "89363", 4)  # Player 1 (alice) buys FT: WSRC and TCC are sold, GLSC auctioned
+    said = (await run(layer, "alice", "/bid company:FT")).lines
+    assert said[-2:] == ["GLSC (Great Lakes Shipping Company) goes up for auction between Player 1 ($75) and "
+                         "Player 3 ($80)", "next: Player 1 again, bid on GLSC (at least $85) or pass (/bid, /pass)"], said
+    await layer.handle(CH, Caller("alice", "alice"), "game end", {"confirm": "yes"})
+    CH2 = "port"
+    export = load_export("1856", "hotseat006")
+    export["actions"] = filter_actions(export["actions"])[:198]
+    assert (await layer.handle(CH2, Caller("alice", "alice"), "game import", {"file": json.dumps(export)})).ok
+    row = await layer.store.open_game(CH2)
+    assert row is not None
+    g = (await layer.load(row)).game
+    user = USERS[[p.id for p in g.players].index(g.controller_of("BBG"))]
+    for player, seat_user in zip(export["players"], USERS, strict=False):
+        await layer.handle(CH2, Caller(seat_user, seat_user), "game claim", {"seat": player["name"]})
+    targets = await layer.autocomplete(CH2, Caller(user, user), "assign", "target", {}, "")
+    assert targets[0] == ("J17", "J17 (BBG reaches it)")
+    port = await layer.handle(CH2, Caller(user, user), "assign", {"target": "J17"})
+    assert port.lines[0] == "BBG places GLSC's port marker on J17: its stops there count $20 more for BBG; GLSC closes (bob)"

@@ -35,7 +35,8 @@ class G1856Privates(G1856Stock):
         self.port_assignment[corp.sym] = action.target
         self.board.hexes[action.target].assignments.add(company.sym)
         self.close_company(company)
-        self.log.append(f"{corp.sym} places the port marker on {action.target}")
+        self.log.append(f"{corp.sym} places {company.sym}'s port marker on {self.place_words(action.target)}: its "
+                        f"stops there count {self.fmt(self.rules.port_bonus)} more for {corp.sym}; {company.sym} closes")
 
     def buy_company(self, corp: Corporation, action: A.BuyCompany) -> None:
         """The bridge and tunnel privates bring their right with them."""
