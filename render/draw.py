@@ -112,6 +112,11 @@ def to_png(img: Image.Image, supersample: int = 1, palette: bool = False) -> byt
     anti-aliased edges repeat everywhere; the sample holds anything larger than 3 px)."""
     if supersample > 1:
         img = img.reduce(supersample)
+    return encode_png(img, palette)
+
+
+def encode_png(img: Image.Image, palette: bool = False) -> bytes:
+    """:func:`to_png` of an image drawn at its final size."""
     if palette:
         probe = img.resize((max(1, img.width // PALETTE_PROBE), max(1, img.height // PALETTE_PROBE)),
                            Image.Resampling.NEAREST)
@@ -122,5 +127,5 @@ def to_png(img: Image.Image, supersample: int = 1, palette: bool = False) -> byt
     return buf.getvalue()
 
 
-__all__ = ["WHITE", "badge", "center_text", "circle", "fit_size", "left_text", "paste_text", "text_length",
+__all__ = ["WHITE", "badge", "center_text", "circle", "encode_png", "fit_size", "left_text", "paste_text", "text_length",
            "text_size", "text_width", "to_png"]

@@ -26,15 +26,19 @@ Placed = tuple[Point, str, FontType]  # a placed text: centre, text (may hold ne
 
 
 class MapCanvas:
-    def __init__(self, game: Game, frame: MapFrame, footer_px: int = 0, also: Iterable[str] = ()):
+    def __init__(self, game: Game, frame: MapFrame, footer_px: int = 0, also: Iterable[str] = (),
+                 only: set[str] | None = None, img: Image.Image | None = None):
         self.game = game
         self.frame = frame
-        # the hexes drawn: those in the picture (all of them on the whole map, a few on a part of
-        # it), and ``also`` (a route's hexes: its track is drawn from theirs)
-        self.hexes: dict[str, HexState] = in_frame(game, frame, set(also))
+        # the hexes in the picture (all of them on the whole map, a few on a part of it), and
+        # ``also`` (a route's hexes: its track is drawn from theirs)
+        self.shown: dict[str, HexState] = in_frame(game, frame, set(also))
+        # the hexes drawn: those shown, or those of them in ``only`` when a map is drawn again
+        # where it changed (:mod:`render.map.kept`), onto ``img``
+        self.hexes = self.shown if only is None else {hid: h for hid, h in self.shown.items() if hid in only}
         self.footer_px = footer_px  # supersampled height of the route legend under the map
         self.s = frame.size
-        self.img = Image.new("RGB", (frame.width, frame.height), BACKGROUND)
+        self.img = img if img is not None else Image.new("RGB", (frame.width, frame.height), BACKGROUND)
         self.draw = ImageDraw.Draw(self.img)
         self.phase_colors = phase_colors(game)
         self.phase_name = phase_name(game)

@@ -12,6 +12,8 @@ items), ``routes`` (routes and their legend); ``layout`` places things,
 
 from __future__ import annotations
 
+from PIL import Image
+
 from engine.game import Game
 from engine.map import hexgrid
 
@@ -19,11 +21,11 @@ from .. import geometry as geo
 from ..draw import left_text, to_png
 from ..fonts import font
 from ..palette import BACKGROUND, FRAME, MUTED
-from . import labels, stations, track
+from . import kept, labels, stations, track
 from . import routes as routes_
 from .canvas import MapCanvas
 from .layout import HEADER, MARGIN, MAX_SIDE, MapFrame, Spots, map_frame
-from .state import blocked_hexes, destination_hexes, home_reservations, phase_colors, phase_name
+from .state import blocked_hexes, destination_hexes, header_text, home_reservations
 
 __all__ = ["MAX_SIDE", "draw_map", "render_map"]
 
@@ -98,6 +100,8 @@ def header(p: MapCanvas, text: str, key: bool = True, blocked: bool = False) -> 
 
 def render_map(game: Game, *, routes: list[routes_.Route] | None = None) -> bytes:
     """PNG of the map of ``game`` (optionally with ``routes`` drawn over it, with a legend)."""
+    if not routes:
+        return kept.render_whole(game, lambda frame, only, onto: paint(game, frame, 0, only=only, img=onto).img)
     board = game.board
     footer = routes_.legend_height(routes, MAX_SIDE)
     frame = map_frame(list(board.hexes), board.layout, game.AXES, footer=footer)
@@ -111,19 +115,14 @@ def draw_map(game: Game, frame: MapFrame, footer: int, routes: list[routes_.Rout
 
 
 def paint(game: Game, frame: MapFrame, footer: int, routes: list[routes_.Route] | None = None,
-          where: str = "") -> MapCanvas:
-    """The drawn (supersampled) canvas of :func:`draw_map`, with where each thing went."""
+          where: str = "", only: set[str] | None = None, img: Image.Image | None = None) -> MapCanvas:
+    """The drawn (supersampled) canvas of :func:`draw_map`, with where each thing went; with
+    ``only``, the hexes drawn are those of them (and the frame's texts), onto ``img``."""
     on_routes = [str(h) for r in routes or () for key in ("connections", "extension")
                  for chain in r.get(key) or () for h in chain]
-    p = MapCanvas(game, frame, footer * frame.scale, on_routes)
+    p = MapCanvas(game, frame, footer * frame.scale, on_routes, only, img)
     prepare(p)
-    phase = phase_name(game)
-    text = f"{game.title}  ·  phase {phase}" if phase else str(game.title)
-    if where:
-        text += f"  ·  {where}"
-    colors = phase_colors(game)
-    if colors and not where:
-        text += f"  ·  tiles: {', '.join(colors)}"
+    text = header_text(game, where)
     track.fills(p)
     track.track(p)
     legend = routes_.routes(p, routes) if routes else []

@@ -15,6 +15,19 @@ def phase_name(game: Game) -> str:
     return str(game.phase.get("name", ""))
 
 
+def header_text(game: Game, where: str = "") -> str:
+    """The map's header line: the title, the phase, ``where`` (the part of the map shown) or, on
+    the whole map, the tile colours available."""
+    phase = phase_name(game)
+    text = f"{game.title}  ·  phase {phase}" if phase else str(game.title)
+    if where:
+        text += f"  ·  {where}"
+    colors = phase_colors(game)
+    if colors and not where:
+        text += f"  ·  tiles: {', '.join(colors)}"
+    return text
+
+
 def current_revenue_key(revenue: dict[str, int], phase_colors: list[str], phase_name: str) -> str | None:
     """Which key of a phase-dependent revenue applies now (``yellow``/``brown``... keyed by
     tile colour, or ``I/II`` keyed by phase names as in 1833NE)."""

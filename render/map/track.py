@@ -57,21 +57,28 @@ def _arrowhead(p: MapCanvas, seg: geo.Segment, path: Path) -> None:
 
 def borders(p: MapCanvas) -> None:
     labelled: set[tuple[int, int]] = set()
-    for hid, h in p.hexes.items():
+    # every hex shown, also those not drawn: a side's cost is labelled by the first of its two hexes
+    for hid, h in p.shown.items():
+        if all(border.type is None for border in h.tile.borders):
+            continue
         corners = p.frame.corners(hid)
         for border in h.tile.borders:
             if border.type is None:
                 continue
             a, b = corners[border.edge], corners[(border.edge + 1) % 6]
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            key = (round(mid[0] / 4), round(mid[1] / 4))
+            label = bool(border.cost) and key not in labelled
+            if label:
+                labelled.add(key)
+            if hid not in p.hexes:
+                continue
             color = {"water": WATER, "mountain": MOUNTAIN}.get(border.type or "", IMPASSABLE)
             if border.color:
                 color = rgb(border.color, color)
                 color = WATER if border.color == "blue" else color
             p.draw.line([a, b], fill=color, width=max(3, round(p.s * 0.1)))
-            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-            key = (round(mid[0] / 4), round(mid[1] / 4))
-            if border.cost and key not in labelled:
-                labelled.add(key)
+            if label:
                 c = p.frame.center(hid)
                 pos = (mid[0] + (c[0] - mid[0]) * 0.28, mid[1] + (c[1] - mid[1]) * 0.28)
                 p.text(pos, p.game.fmt(border.cost), p.font(10, True), fill=color, halo=HALO, halo_width=p.frame.px(2))
