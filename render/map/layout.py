@@ -141,13 +141,17 @@ class Spots:
         """Distance from ``point`` to the hex's border (negative outside)."""
         dx, dy = point[0] - self.center[0], point[1] - self.center[1]
         ap = geo.apothem(self.size)
-        return min(ap - (dx * nx + dy * ny) for nx, ny in _normals(self.layout))
+        (n0x, n0y), (n1x, n1y), (n2x, n2y), (n3x, n3y), (n4x, n4y), (n5x, n5y) = _normals(self.layout)
+        return min(ap - (dx * n0x + dy * n0y), ap - (dx * n1x + dy * n1y), ap - (dx * n2x + dy * n2y),
+                   ap - (dx * n3x + dy * n3y), ap - (dx * n4x + dy * n4y), ap - (dx * n5x + dy * n5y))
 
     def clearance(self, point: Point, radius: float) -> float:
         px, py = point
         hyp = math.hypot
-        near = min([hyp(px - x, py - y) - r for x, y, r in self.points], default=self.size) - radius
-        return min(near, (self.inside(point) - radius) * 1.5)
+        near = self.size
+        if self.points:
+            near = min([hyp(px - x, py - y) - r for x, y, r in self.points])
+        return min(near - radius, (self.inside(point) - radius) * 1.5)
 
     def best(self, candidates: list[Point], radius: float) -> Point:
         """The first candidate with enough room, else the one with most room."""

@@ -100,8 +100,14 @@ def _track(p: MapCanvas, hid: str) -> list[Circle]:
 def _room(box: Box, circles: list[Circle], default: float) -> float:
     """The distance from ``box`` to the nearest of ``circles`` (negative: over it)."""
     left, top, right, bottom = box
-    return min((math.hypot(max(left - x, 0.0, x - right), max(top - y, 0.0, y - bottom)) - r
-                for x, y, r in circles), default=default)
+    hyp = math.hypot
+    nearest = math.inf
+    for x, y, r in circles:  # a plain loop: the hottest of the map's placements
+        d = hyp(left - x if x < left else x - right if x > right else 0.0,
+                top - y if y < top else y - bottom if y > bottom else 0.0) - r
+        if d < nearest:
+            nearest = d
+    return nearest if circles else default
 
 
 def corner_places(spots: Spots, half_w: float, half_h: float, reach: float = 1.0) -> list[Point]:
