@@ -6,6 +6,8 @@ A one-row market (1833NE) is wrapped onto several lines, read left to right, top
 
 from __future__ import annotations
 
+import functools
+
 from PIL import Image, ImageDraw
 
 from engine.game import Game
@@ -28,6 +30,7 @@ CELL_H = 30  # price line
 TOKEN_H = 30  # a token's chip: its name in TOKEN_FONT px, legible when a phone shrinks the picture
 TOKEN_FONT = 22
 MARGIN = 16
+TITLE_H = 34
 MAX_PER_LINE = 18  # wrapping of a one-row market
 LEGEND_ORDER = ("par", "no_cert_limit", "unlimited", "multiple_buy", "endgame", "close")
 
@@ -53,38 +56,20 @@ def render_market(game: Game) -> bytes:
     """PNG of the stock market of ``game``."""
     grid = game.market.grid
     rows = layout_rows(grid)
-    one_d = len(grid) == 1
-    ncols = max((len(r) for r in rows), default=0)
     heights = []
     for row in rows:
         stack = max((len(c.corporations) for c in row if c is not None), default=0)
         heights.append(CELL_H + max(1, stack) * TOKEN_H + 6)
-    present = {zone_of(c) for row in rows for c in row if c is not None}
-    zones = [z for z in LEGEND_ORDER if z in present]
-    f_price, f_tok, f_leg, f_title = font(18, True), font(TOKEN_FONT, True), font(16), font(20, True)
-    legend_h = 28 * ((len(zones) + 1) // 2) + 12
-    title_h = 34
-    width = MARGIN * 2 + ncols * CELL_W
-    width = max(width, 760)
-    gap = 10 if one_d else 0
-    height = MARGIN + title_h + sum(heights) + gap * (len(rows) - 1) + legend_h + MARGIN
-    img = Image.new("RGB", (width, height), BACKGROUND)
+    cells = tuple(tuple((game.fmt(c.price), zone_of(c)) if c is not None else None for c in row) for row in rows)
+    img = _grid(str(game.title), cells, tuple(heights), len(grid) == 1).copy()
     draw = ImageDraw.Draw(img)
-    title = f"{game.title} stock market".strip()
-    draw.text((MARGIN, MARGIN + title_h / 2 - 4), title, font=f_title, fill=INK, anchor="lm")
-    y = MARGIN + title_h
+    f_tok = font(TOKEN_FONT, True)
+    y = MARGIN + TITLE_H
     for row, h in zip(rows, heights, strict=True):
         for col, cell in enumerate(row):
             if cell is None:
                 continue
             x = MARGIN + col * CELL_W
-            zone = zone_of(cell)
-            fill, ink, _ = MARKET_ZONES[zone] if zone else (MARKET_PLAIN, INK, "")
-            draw.rectangle((x, y, x + CELL_W, y + h), fill=fill, outline=(150, 146, 138))
-            price = game.fmt(cell.price)
-            paste_text(img, (x + CELL_W / 2, y + CELL_H / 2 + 1), price, f_price, ink)
-            if zone == "par":
-                draw.rectangle((x + 2, y + 2, x + CELL_W - 2, y + h - 2), outline=(190, 40, 40), width=2)
             for i, sym in enumerate(cell.corporations):
                 cf, ct = corp_colors(game.corporations.get(sym))
                 ty = y + CELL_H + i * TOKEN_H
@@ -95,6 +80,48 @@ def render_market(game: Game) -> bytes:
                     size -= 1
                 fnt = f_tok if size == TOKEN_FONT else font(size, True)
                 paste_text(img, (x + CELL_W / 2, ty + (TOKEN_H - 2) / 2), sym, fnt, ct)
+        y += h + _gap(len(grid) == 1)
+    return to_png(img, palette=True)
+
+
+def _gap(one_d: bool) -> int:
+    """Between the lines of a wrapped one-row market."""
+    return 10 if one_d else 0
+
+
+Cells = tuple[tuple[tuple[str, str | None] | None, ...], ...]  # per line: each cell's price text and zone
+
+
+@functools.lru_cache(maxsize=4)
+def _grid(title: str, cells: Cells, heights: tuple[int, ...], one_d: bool) -> Image.Image:
+    """The market without its tokens: the title, the cells with their prices (each line
+    ``heights`` high) and the legend (only read: a market is drawn on a copy). Tokens stay inside
+    their cells, so drawing them after every cell draws the pixels drawing them cell by cell did."""
+    ncols = max((len(r) for r in cells), default=0)
+    present = {c[1] for row in cells for c in row if c is not None}
+    zones = [z for z in LEGEND_ORDER if z in present]
+    f_price, f_leg, f_title = font(18, True), font(16), font(20, True)
+    legend_h = 28 * ((len(zones) + 1) // 2) + 12
+    width = MARGIN * 2 + ncols * CELL_W
+    width = max(width, 760)
+    gap = _gap(one_d)
+    height = MARGIN + TITLE_H + sum(heights) + gap * (len(cells) - 1) + legend_h + MARGIN
+    img = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    title = f"{title} stock market".strip()
+    draw.text((MARGIN, MARGIN + TITLE_H / 2 - 4), title, font=f_title, fill=INK, anchor="lm")
+    y = MARGIN + TITLE_H
+    for row, h in zip(cells, heights, strict=True):
+        for col, cell in enumerate(row):
+            if cell is None:
+                continue
+            x = MARGIN + col * CELL_W
+            price, zone = cell
+            fill, ink, _ = MARKET_ZONES[zone] if zone else (MARKET_PLAIN, INK, "")
+            draw.rectangle((x, y, x + CELL_W, y + h), fill=fill, outline=(150, 146, 138))
+            paste_text(img, (x + CELL_W / 2, y + CELL_H / 2 + 1), price, f_price, ink)
+            if zone == "par":
+                draw.rectangle((x + 2, y + 2, x + CELL_W - 2, y + h - 2), outline=(190, 40, 40), width=2)
         y += h + gap
     # legend
     y += 10
@@ -107,4 +134,4 @@ def render_market(game: Game) -> bytes:
         if zone == "par":
             draw.rectangle((lx + 2, ly + 4, lx + 22, ly + 20), outline=(190, 40, 40), width=2)
         draw.text((lx + 32, ly + 12), text, font=f_leg, fill=INK, anchor="lm")
-    return to_png(img, palette=True)
+    return img

@@ -1,6 +1,7 @@
-"""The whole map drawn again only where it changed (:mod:`render.map.kept`) is, byte for byte, the
-map drawn whole: through real games (tiles, tokens, phases, closed privates, 1856's national, 1833NE's
-ports and ferries), with two games of a title drawn in turn, and with the kept maps bounded."""
+"""Pictures drawn from what was kept are, byte for byte, the pictures drawn from nothing: the whole
+map drawn again only where it changed (:mod:`render.map.kept`), through real games (tiles, tokens,
+phases, closed privates, 1856's national, 1833NE's ports and ferries), two games of a title drawn in
+turn, the kept maps bounded; the stock market drawn over its kept grid."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from engine.titles.g1833ne.selfplay import play_one
 from render.map import kept
 from render.map.image import draw_map, render_map
 from render.map.layout import map_frame
+from render.market_image import _grid, render_market
 from tests.fixture_util import load_export
 
 CHECKS = 24  # map changes compared per game (spread over the game)
@@ -101,3 +103,24 @@ def test_kept_maps_are_bounded_and_a_cleared_cache_draws_the_same() -> None:
             kept.clear()
             assert render_map(game) == pictures[-1]
     assert len(pictures) >= 3
+
+
+@pytest.mark.parametrize("source", ["1856_game_end_bank", "1833ne"])
+def test_a_market_drawn_over_its_kept_grid_is_the_market_drawn_from_nothing(source: str) -> None:
+    export = export_1833ne(7) if source == "1833ne" else load_export("1856", source)
+    drawn: set[bytes] = set()
+    from_kept = 0
+    for n, game in enumerate(replayed(export)):
+        if n % 25 == 0:
+            render_market(game)  # kept: the grid of 24 actions before
+        if n % 25 != 24:
+            continue
+        hits = _grid.cache_info().hits
+        kept_grid = render_market(game)
+        from_kept += _grid.cache_info().hits > hits
+        _grid.cache_clear()
+        assert render_market(game) == kept_grid, f"{source}: {len(game.actions)} actions"
+        drawn.add(kept_grid)
+        assert _grid.cache_info().currsize <= 4
+    assert len(drawn) > 5  # the prices moved: new pictures, not a kept one
+    assert from_kept > len(drawn) // 2
