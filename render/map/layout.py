@@ -45,15 +45,24 @@ class MapFrame:
     width: int
     height: int
     scale: int = SS
+    # each hex's centre and corners, worked out once per frame (a drawing asks for them again and again)
+    _centers: dict[str, Point] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _corners: dict[str, tuple[Point, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def center(self, hex_id: str) -> Point:
-        x, y = hexgrid.hex_center(hex_id, self.layout, self.size, self.axes, self.origin)
-        return x + self.offset[0], y + self.offset[1]
+        c = self._centers.get(hex_id)
+        if c is None:
+            x, y = hexgrid.hex_center(hex_id, self.layout, self.size, self.axes, self.origin)
+            c = self._centers[hex_id] = x + self.offset[0], y + self.offset[1]
+        return c
 
     def corners(self, hex_id: str) -> list[Point]:
-        ox, oy = self.offset
-        return [(x + ox, y + oy) for x, y in hexgrid.hex_corners(hex_id, self.layout, self.size, self.axes,
-                                                                 self.origin)]
+        cs = self._corners.get(hex_id)
+        if cs is None:
+            ox, oy = self.offset
+            cs = self._corners[hex_id] = tuple((x + ox, y + oy) for x, y in hexgrid.hex_corners(
+                hex_id, self.layout, self.size, self.axes, self.origin))
+        return list(cs)
 
     def px(self, value: float) -> int:
         """A final-image pixel length in supersampled pixels."""
