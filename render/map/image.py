@@ -23,8 +23,8 @@ from ..fonts import font
 from ..palette import BACKGROUND, FRAME, MUTED
 from . import kept, labels, stations, track
 from . import routes as routes_
-from .canvas import MapCanvas
-from .layout import HEADER, MARGIN, MAX_SIDE, MapFrame, Spots, map_frame
+from .canvas import MapCanvas, in_frame
+from .layout import HEADER, MARGIN, MAX_SIDE, MapFrame, Spots, map_frame, meets, reach_box
 from .state import blocked_hexes, destination_hexes, header_text, home_reservations
 
 __all__ = ["MAX_SIDE", "draw_map", "render_map"]
@@ -120,6 +120,11 @@ def paint(game: Game, frame: MapFrame, footer: int, routes: list[routes_.Route] 
     ``only``, the hexes drawn are those of them (and the frame's texts), onto ``img``."""
     on_routes = [str(h) for r in routes or () for key in ("connections", "extension")
                  for chain in r.get(key) or () for h in chain]
+    if where:  # a part of the map: the hexes cut at the frame whose drawing reaches inside its margin
+        m = MARGIN * frame.scale
+        view = (m, HEADER * frame.scale + m, frame.width - m, frame.height - m - footer * frame.scale)
+        seen = {hid for hid in in_frame(game, frame, set()) if meets(reach_box(frame, hid), view)}
+        only = seen | set(on_routes) if only is None else only & (seen | set(on_routes))
     p = MapCanvas(game, frame, footer * frame.scale, on_routes, only, img)
     prepare(p)
     text = header_text(game, where)

@@ -3,9 +3,10 @@
 A turn changes a hex or two (a tile, a token); drawing the hundred others again took most of a
 map's time. The last whole maps drawn are kept (at their final size) with a print of every hex
 (:func:`prints_of`: all a hex's drawing reads, and the header's). A new map of the same frame and
-title (:func:`map_key`) starts from the kept map with the fewest changed hexes: around each changed hex, a box reaching :data:`REACH` hex
-sizes beyond its corners is drawn again, every hex reaching into a box drawn in the usual order
-onto a scratch canvas with the frame's texts, and only the boxes are copied into the kept map.
+title (:func:`map_key`) starts from the kept map with the fewest changed hexes: around each changed hex, the box its drawing stays in is
+drawn again, every hex reaching into a box drawn in the usual order
+onto a scratch canvas with the frame's texts, and only the boxes are copied into the kept map
+(:data:`render.map.layout.REACH`).
 The frame and the drawing's coordinates are those of the whole map, so every pixel is the one
 the whole drawing makes: the picture is the same, byte for byte.
 """
@@ -23,7 +24,7 @@ from engine.game import Game
 
 from ..draw import encode_png
 from ..palette import BACKGROUND
-from .layout import HEADER, MapFrame, map_frame
+from .layout import HEADER, Box, MapFrame, map_frame, meets, reach_box
 from .state import (
     blocked_hexes,
     current_revenue_key,
@@ -34,13 +35,9 @@ from .state import (
     phase_name,
 )
 
-# A hex's drawing reaches at most this far beyond its corners (in hex sizes; measured on real
-# games: 0.05, a border's line on the hex's side).
-REACH = 0.5
 KEPT = 4  # whole maps kept (at most about 8 MB each, at their final size)
 REDRAW_SHARE = 0.35  # more hexes changed than this share of them: the whole map is drawn
 
-Box = tuple[int, int, int, int]
 Painter = Callable[[MapFrame, "set[str] | None", "Image.Image | None"], Image.Image]
 
 
@@ -50,7 +47,7 @@ class KeptMap:
     prints: dict[str, tuple[Any, ...]]
     image: Image.Image  # final size (reduced from the supersampled drawing)
     png: bytes
-    reach: dict[str, Box]  # the box each hex's drawing stays in (:data:`REACH`)
+    reach: dict[str, Box]  # the box each hex's drawing stays in (:func:`render.map.layout.reach_box`)
 
 
 _KEPT: list[KeptMap] = []  # newest first
@@ -108,19 +105,19 @@ def render_whole(game: Game, paint: Painter) -> bytes:
     data = None
     if kept is None:
         image = paint(frame, None, None).reduce(frame.scale)
-        reach = {hid: _box(frame, hid, REACH) for hid in board.hexes}
+        reach = {hid: reach_box(frame, hid) for hid in board.hexes}
     else:
         image, reach = kept.image, kept.reach
         changed = [hid for hid, pr in prints.items() if kept.prints.get(hid) != pr]
         if not changed:
             data = kept.png
         else:
-            boxes = [_box(frame, hid, REACH) if hid else (0, 0, frame.width, HEADER * frame.scale)
+            boxes = [reach_box(frame, hid) if hid else (0, 0, frame.width, HEADER * frame.scale)
                      for hid in changed]
             scratch = Image.new("RGB", (frame.width, frame.height), None)  # only the boxes are used: cleared
             for box in boxes:
                 scratch.paste(BACKGROUND, box)
-            only = {hid for hid, near in reach.items() if any(_meets(near, box) for box in boxes)}
+            only = {hid for hid, near in reach.items() if any(meets(near, box) for box in boxes)}
             paint(frame, only, scratch)
             for box in boxes:
                 image.paste(scratch.reduce(frame.scale, box), (box[0] // frame.scale, box[1] // frame.scale))
@@ -145,20 +142,3 @@ def _take(key: tuple[Any, ...], prints: dict[str, tuple[Any, ...]]) -> KeptMap |
         if best is not None:
             _KEPT.remove(best)
         return best
-
-
-def _box(frame: MapFrame, hid: str, reach: float) -> Box:
-    """The box around ``hex``'s corners, ``reach`` hex sizes wider on every side, on whole final
-    pixels (a multiple of the supersampling), inside the picture."""
-    corners = frame.corners(hid)
-    pad = reach * frame.size
-    s = frame.scale
-    left = max(0, int((min(x for x, _ in corners) - pad) // s) * s)
-    top = max(0, int((min(y for _, y in corners) - pad) // s) * s)
-    right = min(frame.width // s * s, int(-(-(max(x for x, _ in corners) + pad) // s)) * s)
-    bottom = min(frame.height // s * s, int(-(-(max(y for _, y in corners) + pad) // s)) * s)
-    return left, top, right, bottom
-
-
-def _meets(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

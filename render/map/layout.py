@@ -28,8 +28,12 @@ MAX_HEX = 72  # final hex circumradius cap (small maps)
 MARGIN = 26  # frame with the coordinates
 HEADER = 30
 ENOUGH = 0.05  # clearance (of the hex size) that counts as free room when placing items
+# A hex's drawing reaches at most this far beyond its corners (in hex sizes; measured on the
+# whole maps of real games: 0.05, a border's line on the hex's side).
+REACH = 0.5
 
 Point = tuple[float, float]
+Box = tuple[int, int, int, int]  # left, top, right, bottom (image pixels)
 T = TypeVar("T")
 
 
@@ -67,6 +71,24 @@ class MapFrame:
     def px(self, value: float) -> int:
         """A final-image pixel length in supersampled pixels."""
         return max(1, round(value * self.scale))
+
+
+def reach_box(frame: MapFrame, hid: str, reach: float = REACH) -> Box:
+    """The box around ``hid``'s corners, ``reach`` hex sizes wider on every side, on whole final
+    pixels (a multiple of the supersampling), inside the picture: where its drawing stays."""
+    corners = frame.corners(hid)
+    pad = reach * frame.size
+    s = frame.scale
+    left = max(0, int((min(x for x, _ in corners) - pad) // s) * s)
+    top = max(0, int((min(y for _, y in corners) - pad) // s) * s)
+    right = min(frame.width // s * s, int(-(-(max(x for x, _ in corners) + pad) // s)) * s)
+    bottom = min(frame.height // s * s, int(-(-(max(y for _, y in corners) + pad) // s)) * s)
+    return left, top, right, bottom
+
+
+def meets(a: Box, b: Box) -> bool:
+    """Whether two boxes overlap."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _unit_extent(ids: Iterable[str], layout: hexgrid.Layout, axes: hexgrid.Axes | None,
