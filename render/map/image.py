@@ -101,7 +101,8 @@ def header(p: MapCanvas, text: str, key: bool = True, blocked: bool = False) -> 
 def render_map(game: Game, *, routes: list[routes_.Route] | None = None) -> bytes:
     """PNG of the map of ``game`` (optionally with ``routes`` drawn over it, with a legend)."""
     if not routes:
-        return kept.render_whole(game, lambda frame, only, onto: paint(game, frame, 0, only=only, img=onto).img)
+        return kept.render_whole(
+            game, lambda frame, only, onto, framed: paint(game, frame, 0, only=only, img=onto, framed=framed).img)
     board = game.board
     footer = routes_.legend_height(routes, MAX_SIDE)
     frame = map_frame(list(board.hexes), board.layout, game.AXES, footer=footer)
@@ -115,9 +116,11 @@ def draw_map(game: Game, frame: MapFrame, footer: int, routes: list[routes_.Rout
 
 
 def paint(game: Game, frame: MapFrame, footer: int, routes: list[routes_.Route] | None = None,
-          where: str = "", only: set[str] | None = None, img: Image.Image | None = None) -> MapCanvas:
+          where: str = "", only: set[str] | None = None, img: Image.Image | None = None,
+          framed: bool = True) -> MapCanvas:
     """The drawn (supersampled) canvas of :func:`draw_map`, with where each thing went; with
-    ``only``, the hexes drawn are those of them (and the frame's texts), onto ``img``."""
+    ``only``, the hexes drawn are those of them, onto ``img``; ``framed``: with the header and the
+    coordinates around the map (in its margin)."""
     on_routes = [str(h) for r in routes or () for key in ("connections", "extension")
                  for chain in r.get(key) or () for h in chain]
     if where:  # a part of the map: the hexes cut at the frame whose drawing reaches inside its margin
@@ -138,8 +141,9 @@ def paint(game: Game, frame: MapFrame, footer: int, routes: list[routes_.Route] 
     labels.hex_ids(p)
     if where:  # a part of the map: hexes cut at the frame, the frame kept clear for coordinates
         margin(p, footer * frame.scale)
-    coordinates(p)
-    header(p, text, key=not where, blocked=bool(blocked))
+    if framed:
+        coordinates(p)
+        header(p, text, key=not where, blocked=bool(blocked))
     if legend:
         routes_.legend(p, legend, frame.height - footer * frame.scale)
     return p

@@ -13,6 +13,7 @@ the whole drawing makes: the picture is the same, byte for byte.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,10 +22,11 @@ from typing import Any
 from PIL import Image
 
 from engine.game import Game
+from engine.map import hexgrid
 
 from ..draw import encode_png
 from ..palette import BACKGROUND
-from .layout import HEADER, Box, MapFrame, map_frame, meets, reach_box
+from .layout import HEADER, MARGIN, Box, MapFrame, map_frame, meets, reach_box
 from .state import (
     blocked_hexes,
     current_revenue_key,
@@ -38,7 +40,7 @@ from .state import (
 KEPT = 4  # whole maps kept (at most about 8 MB each, at their final size)
 REDRAW_SHARE = 0.35  # more hexes changed than this share of them: the whole map is drawn
 
-Painter = Callable[[MapFrame, "set[str] | None", "Image.Image | None"], Image.Image]
+Painter = Callable[[MapFrame, "set[str] | None", "Image.Image | None", bool], Image.Image]
 
 
 @dataclass
@@ -96,15 +98,15 @@ def prints_of(game: Game) -> dict[str, tuple[Any, ...]]:
 
 def render_whole(game: Game, paint: Painter) -> bytes:
     """PNG of the whole map of ``game`` without routes (:func:`render.map.image.render_map`), its
-    hexes drawn by ``paint(frame, only, onto)`` (:func:`render.map.image.paint`)."""
+    hexes drawn by ``paint(frame, only, onto, framed)`` (:func:`render.map.image.paint`)."""
     board = game.board
-    frame = map_frame(list(board.hexes), board.layout, game.AXES)
+    frame = _whole_frame(tuple(board.hexes), board.layout, game.AXES)
     key = map_key(game, frame)
     prints = prints_of(game)
     kept = _take(key, prints)
     data = None
     if kept is None:
-        image = paint(frame, None, None).reduce(frame.scale)
+        image = paint(frame, None, None, True).reduce(frame.scale)
         reach = {hid: reach_box(frame, hid) for hid in board.hexes}
     else:
         image, reach = kept.image, kept.reach
@@ -118,7 +120,10 @@ def render_whole(game: Game, paint: Painter) -> bytes:
             for box in boxes:
                 scratch.paste(BACKGROUND, box)
             only = {hid for hid, near in reach.items() if any(meets(near, box) for box in boxes)}
-            paint(frame, only, scratch)
+            m = MARGIN * frame.scale
+            inner = (m, HEADER * frame.scale + m, frame.width - m, frame.height - m)
+            # the header and the coordinates (in the margin) only when a box reaches them
+            paint(frame, only, scratch, any(not _within(box, inner) for box in boxes))
             for box in boxes:
                 image.paste(scratch.reduce(frame.scale, box), (box[0] // frame.scale, box[1] // frame.scale))
     if data is None:
@@ -127,6 +132,17 @@ def render_whole(game: Game, paint: Painter) -> bytes:
         _KEPT.insert(0, KeptMap(key, prints, image, data, reach))
         del _KEPT[KEPT:]
     return data
+
+
+def _within(a: Box, b: Box) -> bool:
+    """Whether box ``a`` lies inside box ``b``."""
+    return b[0] <= a[0] and b[1] <= a[1] and a[2] <= b[2] and a[3] <= b[3]
+
+
+@functools.lru_cache(maxsize=KEPT)
+def _whole_frame(hexes: tuple[str, ...], layout: hexgrid.Layout, axes: hexgrid.Axes | None) -> MapFrame:
+    """The whole map's frame, kept with the centres and corners it worked out (only read)."""
+    return map_frame(list(hexes), layout, axes)
 
 
 def _take(key: tuple[Any, ...], prints: dict[str, tuple[Any, ...]]) -> KeptMap | None:
