@@ -172,7 +172,7 @@ class Spots:
         """Distance from ``point`` to the hex's border (negative outside)."""
         dx, dy = point[0] - self.center[0], point[1] - self.center[1]
         ap = geo.apothem(self.size)
-        (n0x, n0y), (n1x, n1y), (n2x, n2y), (n3x, n3y), (n4x, n4y), (n5x, n5y) = _normals(self.layout)
+        (n0x, n0y), (n1x, n1y), (n2x, n2y), (n3x, n3y), (n4x, n4y), (n5x, n5y) = side_normals(self.layout)
         return min(ap - (dx * n0x + dy * n0y), ap - (dx * n1x + dy * n1y), ap - (dx * n2x + dy * n2y),
                    ap - (dx * n3x + dy * n3y), ap - (dx * n4x + dy * n4y), ap - (dx * n5x + dy * n5y))
 
@@ -236,6 +236,7 @@ CHOSEN_KEPT = 20_000  # a full map takes about 150, a crop fewer; the oldest go 
 
 
 @functools.cache
-def _normals(layout: hexgrid.Layout) -> tuple[tuple[float, float], ...]:
+def side_normals(layout: hexgrid.Layout) -> tuple[tuple[float, float], ...]:
+    """The outward unit normals of a hex's six sides."""
     angles = [hexgrid.edge_angle_degrees(e, layout) for e in range(6)]
     return tuple((math.cos(math.radians(a)), math.sin(math.radians(a))) for a in angles)

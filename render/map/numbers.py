@@ -20,7 +20,7 @@ from .. import geometry as geo
 from ..draw import text_size
 from ..fonts import FontType, font
 from .canvas import HALO, MapCanvas
-from .layout import Point, Spots
+from .layout import Point, Spots, side_normals
 
 NUMBER_INK = (60, 60, 60)
 FREE = 0.06  # room (of the hex size) from everything else in the hex that counts as free
@@ -133,13 +133,21 @@ def _outermost(layout: Layout, size: float, half_w: float, half_h: float) -> tup
         x, y = geo.polar((0.0, 0.0), t, angle)
         return all(hex_.inside((x + dx, y + dy)) >= margin for dx in (-half_w, half_w) for dy in (-half_h, half_h))
 
+    ap = geo.apothem(size)
+    sides = [(nx, ny, ap - margin - half_w * abs(nx) - half_h * abs(ny)) for nx, ny in side_normals(layout)]
     out = []
     for angle in corners + [(a + 30.0) % 360.0 for a in corners]:
+        # once it fits at the centre, the box fits exactly up to ``reach`` (worked out side by side);
+        # a step of the search asks ``fits`` only that near it, where float rounding may differ
+        rad = math.radians(angle)
+        ux, uy = math.cos(rad), math.sin(rad)
+        reach = min((room / (ux * nx + uy * ny) for nx, ny, room in sides if ux * nx + uy * ny > 0), default=math.inf)
         low, high = 0.0, size
         if fits(low, angle):
             for _ in range(14):
                 mid = (low + high) / 2
-                low, high = (mid, high) if fits(mid, angle) else (low, mid)
+                inside = mid < reach if abs(mid - reach) > 1e-6 * size else fits(mid, angle)
+                low, high = (mid, high) if inside else (low, mid)
         out.append(geo.polar((0.0, 0.0), low, angle))
     return tuple(out)
 

@@ -84,3 +84,41 @@ def test_a_plain_tile_shows_its_number_on_one_line_in_a_corner() -> None:
         assert bottom - top < 0.25 * p.s, hid  # one line (two are 0.33 of the hex size high)
         cx, cy = p.spots[hid].center
         assert math.dist(((left + right) / 2, (top + bottom) / 2), (cx, cy)) > 0.4 * p.s, hid
+
+
+def _outermost_searched(layout: str, size: float, half_w: float, half_h: float) -> tuple[tuple[float, float], ...]:
+    """:func:`render.map.numbers._outermost` as it was first written: a bisection asking, at every
+    step, whether the box's four corners stay inside the hex with the margin."""
+    from render.map.layout import Spots
+    from render.map.numbers import BORDER
+
+    first = 60.0 if layout == "flat" else 30.0
+    corners = [first, 180.0 - first, 360.0 - first, 180.0 + first, *((0.0, 180.0) if layout == "flat" else (90.0, 270.0))]
+    hex_ = Spots((0.0, 0.0), size, layout)  # type: ignore[arg-type]
+
+    def fits(t: float, angle: float) -> bool:
+        x, y = geo.polar((0.0, 0.0), t, angle)
+        return all(hex_.inside((x + dx, y + dy)) >= BORDER * size for dx in (-half_w, half_w) for dy in (-half_h, half_h))
+
+    out = []
+    for angle in corners + [(a + 30.0) % 360.0 for a in corners]:
+        low, high = 0.0, size
+        if fits(low, angle):
+            for _ in range(14):
+                mid = (low + high) / 2
+                low, high = (mid, high) if fits(mid, angle) else (low, mid)
+        out.append(geo.polar((0.0, 0.0), low, angle))
+    return tuple(out)
+
+
+@pytest.mark.parametrize("layout", ["flat", "pointy"])
+def test_the_furthest_places_worked_out_side_by_side_are_the_searched_ones(layout: str) -> None:
+    """The search asks the box's corners only near the limit worked out from the hex's sides: the
+    same places, to the last bit, for boxes small and too large, on hexes of every size drawn."""
+    from render.map.numbers import _outermost
+
+    for size in (40.0, 60.0, 64.0, 72.0, 90.0, 120.0, 134.0, 144.0, 37.3):
+        for k in range(40):
+            half_w, half_h = size * (0.02 + 0.025 * k), size * (0.01 + 0.017 * ((k * 7) % 40))
+            assert _outermost.__wrapped__(layout, size, half_w, half_h) == _outermost_searched(
+                layout, size, half_w, half_h), (size, half_w, half_h)
