@@ -5,6 +5,7 @@ decides what to crop and posts it beside the whole map."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable
 
@@ -21,9 +22,19 @@ CROP_SIDE = 900  # final image: longer side at most this many pixels (a phone's 
 def area(game: Game, hexes: Iterable[str], ring: int = 1) -> list[str]:
     """``hexes`` (those on the board) and every board hex within ``ring`` steps of one of them."""
     board = game.board
-    core = [h for h in dict.fromkeys(hexes) if h in board.hexes]
-    return [h for h in board.hexes
-            if any(hexgrid.distance(h, c, board.layout, game.AXES) <= ring for c in core)]
+    every = tuple(board.hexes)
+    shown: set[str] = set()
+    for h in dict.fromkeys(hexes):
+        if h in board.hexes:
+            shown |= _around(h, every, board.layout, game.AXES, ring)
+    return [h for h in board.hexes if h in shown]
+
+
+@functools.lru_cache(maxsize=1024)
+def _around(hid: str, hexes: tuple[str, ...], layout: hexgrid.Layout, axes: hexgrid.Axes | None,
+            ring: int) -> frozenset[str]:
+    """The hexes of ``hexes`` within ``ring`` steps of ``hid`` (the same few are asked again and again)."""
+    return frozenset(h for h in hexes if hexgrid.distance(h, hid, layout, axes) <= ring)
 
 
 def network_hexes(game: Game, corporation: str, routes: list[routes_.Route] | None = None) -> list[str]:
@@ -40,7 +51,7 @@ def crop_frame(shown: list[str], game: Game, footer: int = 0, scale: int = SS) -
     """The frame of the part ``shown`` of the map: the whole map's hex grid (same origin), hexes
     up to :data:`MAX_HEX`, the image at most :data:`CROP_SIDE` on its longer side."""
     board = game.board
-    origin = hexgrid.map_origin(board.hexes, board.layout, game.AXES)
+    origin = _origin(tuple(board.hexes), board.layout, game.AXES)
     x0, y0, x1, y1 = _unit_extent(shown, board.layout, game.AXES, origin)
     avail = CROP_SIDE - 2 * MARGIN
     size = math.floor(min(MAX_HEX, avail / (x1 - x0), (avail - HEADER - footer) / (y1 - y0)))
@@ -48,6 +59,11 @@ def crop_frame(shown: list[str], game: Game, footer: int = 0, scale: int = SS) -
     height = math.ceil((y1 - y0) * size) + 2 * MARGIN + HEADER + footer
     offset = ((MARGIN - x0 * size) * scale, (HEADER + MARGIN - y0 * size) * scale)
     return MapFrame(board.layout, game.AXES, origin, size * scale, offset, width * scale, height * scale, scale)
+
+
+@functools.lru_cache(maxsize=8)
+def _origin(hexes: tuple[str, ...], layout: hexgrid.Layout, axes: hexgrid.Axes | None) -> tuple[int, int]:
+    return hexgrid.map_origin(hexes, layout, axes)
 
 
 def render_crop(game: Game, hexes: Iterable[str], *, ring: int = 1, routes: list[routes_.Route] | None = None,
