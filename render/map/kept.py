@@ -1,14 +1,13 @@
 """The whole map drawn again only where it changed.
 
-A turn changes a hex or two (a tile, a token); drawing the hundred others again took most of a
-map's time. The last whole maps drawn are kept (at their final size) with a print of every hex
-(:func:`prints_of`: all a hex's drawing reads, and the header's). A new map of the same frame and
-title (:func:`map_key`) starts from the kept map with the fewest changed hexes: around each changed hex, the box its drawing stays in is
-drawn again, every hex reaching into a box drawn in the usual order
-onto a scratch canvas with the frame's texts, and only the boxes are copied into the kept map
-(:data:`render.map.layout.REACH`).
-The frame and the drawing's coordinates are those of the whole map, so every pixel is the one
-the whole drawing makes: the picture is the same, byte for byte.
+A turn changes a few hexes (a tile, a token); drawing the hundred others again took most of a
+map's time. The last whole maps drawn are kept at their final size, each with a print of what
+every hex's drawing reads and of the header (:func:`prints_of`). A new map of the same frame and
+title (:func:`map_key`) starts from the kept map with the fewest changed hexes: the box each
+changed hex's drawing stays in (:func:`render.map.layout.reach_box`) is drawn again on a scratch
+canvas, with every hex whose drawing reaches into it, in the usual order; only the boxes are
+reduced and copied into the kept map. The frame and the coordinates are the whole map's, so every
+pixel is the one drawing the whole map makes: the picture is the same, byte for byte.
 """
 
 from __future__ import annotations
@@ -63,12 +62,12 @@ def clear() -> None:
 
 
 def map_key(game: Game, frame: MapFrame) -> tuple[Any, ...]:
-    """What the whole drawing depends on besides the hexes and the header: the frame, the title
-    (its currency), the corporations' colours."""
+    """What the whole drawing depends on besides the hexes' contents and the header: the frame,
+    the board's hexes, the title (its currency), the corporations' colours."""
     corps = tuple((sym, c.color, c.text_color) for sym, c in game.corporations.items())
     frame_key = (frame.layout, frame.axes, frame.origin, frame.size, frame.offset, frame.width, frame.height,
                  frame.scale)
-    return frame_key, game.title, game.fmt(1234), corps
+    return frame_key, tuple(game.board.hexes), game.title, game.fmt(1234), corps
 
 
 def prints_of(game: Game) -> dict[str, tuple[Any, ...]]:
