@@ -92,7 +92,7 @@ def _gap(one_d: bool) -> int:
 Cells = tuple[tuple[tuple[str, str | None] | None, ...], ...]  # per line: each cell's price text and zone
 
 
-@functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=4)  # at most about 5 MB each (1856's market)
 def _grid(title: str, cells: Cells, heights: tuple[int, ...], one_d: bool) -> Image.Image:
     """The market without its tokens: the title, the cells with their prices (each line
     ``heights`` high) and the legend (only read: a market is drawn on a copy). Tokens stay inside
