@@ -123,7 +123,7 @@ def paint(game: Game, frame: MapFrame, footer: int, routes: list[routes_.Route] 
     coordinates around the map (in its margin)."""
     on_routes = [str(h) for r in routes or () for key in ("connections", "extension")
                  for chain in r.get(key) or () for h in chain]
-    if where:  # a part of the map: the hexes cut at the frame whose drawing reaches inside its margin
+    if where:  # a part of the map: only the hexes whose drawing reaches inside its margin (the band is cleared)
         m = MARGIN * frame.scale
         view = (m, HEADER * frame.scale + m, frame.width - m, frame.height - m - footer * frame.scale)
         seen = {hid for hid in in_frame(game, frame, set()) if meets(reach_box(frame, hid), view)}
