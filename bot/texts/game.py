@@ -37,6 +37,9 @@ def find_seat(seats: list[Seat], key: str) -> Seat:
     raise UserError(f"There is no seat {key!r}; seats: " + ", ".join(s.name for s in seats))
 
 
+BUTTON_LABEL = 80  # Discord's longest button label
+
+
 def decision_buttons(game: Game, state: int) -> list[Button]:
     """One tap for each decision of the acting entity's current step, built from the move table's
     legal choices (the ones autocomplete offers): a button per decision without options (take a
@@ -101,9 +104,9 @@ def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[
         # one choice, and it makes the move as it is: a button, not a menu of one ("Buy a train:
         # 2-train from the bank, $100, leaves $140"; "TGB merges into the national" as it is)
         said, label = move_help(game, move, entity), picks[0].label
-        if said.split()[0].lower() not in label.lower():
-            label = f"{said}: {label}"
-        return [Button(_capital(label)[:80], picks[0].command, "primary")]
+        if said.split()[0].lower() not in label.lower() and len(f"{said}: {label}") <= BUTTON_LABEL:
+            label = f"{said}: {label}"  # (not when it would cut the choice's price off)
+        return [Button(_capital(label)[:BUTTON_LABEL], picks[0].command, "primary")]
     placeholder = f"{_capital(move_help(game, move, entity))}: choose {first.name}{more}"
     return [Button(placeholder[:150], format_command(move.command, stamp), picks=picks)] if picks else []
 

@@ -494,3 +494,15 @@ async def test_an_auction_is_announced_and_the_port_says_what_it_does(layer: Com
     assert targets[0] == ("J17", "J17 (BBG reaches it)")
     port = await layer.handle(CH2, Caller(user, user), "assign", {"target": "J17"})
     assert port.lines[0] == "BBG places GLSC's port marker on J17: its stops there count $20 more for BBG; GLSC closes (bob)"
+
+
+def test_a_one_choice_button_keeps_the_price_in_its_label() -> None:
+    """The last private for sale: the button read "Bid for (or buy) a private company: SCFTC - St.
+    Clair Frontier Tunnel Company, b" (cut at Discord's 80 characters, the price lost)."""
+    from bot.texts.game import decision_buttons
+    from tests.positions import at
+
+    buttons = decision_buttons(at("1856", "89363", 11), 11)
+    bid = next(b for b in buttons if b.command.startswith("/bid "))
+    assert (bid.label, bid.command) == ("SCFTC - St. Clair Frontier Tunnel Company, buy for $100",
+                                        "/bid company:SCFTC state:11")
