@@ -76,9 +76,10 @@ async def test_operating_turn_steps_and_the_turn_moving_on(layer: CommandLayer) 
     await imported(layer, "89363", 41)  # CA (alice) has bought its train
     reply = await run(layer, "alice", "/pass")
     assert reply.lines[0] == "CA passes (buy trains) (alice)" and len(reply.lines) == 2
-    assert reply.lines[1].startswith("next: Player 1 for CA, take or repay loans (") and "/repay" in reply.lines[1]
+    # (CA took its loan of the round: it may only repay one, and the step says so)
+    assert reply.lines[1] == "next: Player 1 for CA, repay a loan (/repay, /pass)"
     reply = await run(layer, "alice", "/pass")  # CA's turn ends; so do the round and the set
-    assert reply.lines[0] == "CA passes (take or repay loans) (alice)"
+    assert reply.lines[0] == "CA passes (repay a loan) (alice)"
     assert "Stock Round 2 begins" in reply.lines
     assert reply.lines[-1] == "next: Player 3, sell shares or pass (/sell, /pass)"
     assert reply.ping == "carol" and reply.ping_text == "your turn (Player 3)"
@@ -87,7 +88,7 @@ async def test_operating_turn_steps_and_the_turn_moving_on(layer: CommandLayer) 
 async def test_the_player_who_acted_is_credited_not_the_next_one(layer: CommandLayer) -> None:
     await imported(layer, "89363", 27)  # GW (carol) passes its last step; WR (dave) floats and operates
     reply = await run(layer, "carol", "/pass")
-    assert reply.lines[0] == "GW passes (take or repay loans) (carol)"
+    assert reply.lines[0] == "GW passes (repay a loan) (carol)"
     assert "WR floats" in reply.lines and "Player 4 operates WR" in reply.lines  # nobody credited there
     assert not any("(carol)" in ln for ln in reply.lines[1:])
     assert reply.lines[-1] == "next: Player 4 for WR, lay track (/loan, /lay, /pass)"
@@ -506,3 +507,14 @@ def test_a_one_choice_button_keeps_the_price_in_its_label() -> None:
     bid = next(b for b in buttons if b.command.startswith("/bid "))
     assert (bid.label, bid.command) == ("SCFTC - St. Clair Frontier Tunnel Company, buy for $100",
                                         "/bid company:SCFTC state:11")
+
+
+def test_the_loan_step_says_take_a_loan_when_there_is_none_to_repay() -> None:
+    """After its trains a corporation without a loan was asked to "take or repay loans" (18xx.games:
+    "Take Loans"); it has nothing to repay."""
+    from bot.texts.turns import next_line
+    from tests.positions import at
+
+    game = at("1856", "hotseat001", 21)
+    assert game.corporations["BBG"].loans == 0
+    assert next_line(game) == "next: Player 1 for BBG, take a loan (/loan, /pass)"

@@ -27,6 +27,15 @@ class LoanStep(Step):
         g = as_g1856(self.game)
         return not g.post_nationalization and self.round.state.get("bought_trains_done", False)
 
+    def describe(self, entity: str) -> str:
+        """ "take a loan" or "repay a loan" where only one of the two is open (as 18xx.games: "Take
+        Loans", "Payoff Loans"), "take or repay loans" where both are."""
+        acts = self.actions(entity)
+        take, repay = "take_loan" in acts, "payoff_loan" in acts
+        if take != repay:
+            return "take a loan" if take else "repay a loan"
+        return self.name
+
     def actions(self, entity: str) -> list[str]:
         g = as_g1856(self.game)
         corp = self.corp
