@@ -244,12 +244,14 @@ def bank_words(game: Game) -> str:
 
 
 def corporations_line(game: Game) -> str:
-    """Each started corporation's cash, trains and loans: "GW $240 (2, 3; 1 loan) · CV $60 (no train)"."""
+    """Each started corporation's cash, trains and loans: "GW $240 (trains 2, 3; 1 loan) · CV $60 (no
+    train)" (the bare "(2, 3; 1 loan)" did not say what the numbers were)."""
     parts = []
     for corp in game.corporations.values():
         if corp.closed or not corp.ipoed:
             continue
-        trains = ", ".join(game.train(t).name for t in corp.trains) or "no train"
+        names = [game.train(t).name for t in corp.trains]
+        trains = f"train{'s' if len(names) > 1 else ''} {', '.join(names)}" if names else "no train"
         loans = f"; {corp.loans} loan{'s' if corp.loans != 1 else ''}" if corp.loans else ""
         parts.append(f"{corp.sym} {game.fmt(corp.cash)} ({trains}{loans})")
     return " · ".join(parts)

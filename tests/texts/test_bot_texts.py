@@ -353,9 +353,10 @@ async def test_the_status_text_names_each_corporation_s_cash_trains_and_loans(la
     corps = next(line for line in lines if line.startswith("BBG "))
     for sym in ("BBG", "CA", "GW", "LPS", "WR"):
         corp = g.corporations[sym]
-        trains = ", ".join(g.train(t).name for t in corp.trains) or "no train"
+        names = [g.train(t).name for t in corp.trains]
+        trains = f"train{'s' if len(names) > 1 else ''} {', '.join(names)}" if names else "no train"
         assert f"{sym} {g.fmt(corp.cash)} ({trains}" in corps
-    assert "CA $1 (2, 3; 3 loans)" in corps
+    assert "CA $1 (trains 2, 3; 3 loans)" in corps
 
 
 async def test_a_loan_after_interest_says_what_was_kept_back(layer: CommandLayer) -> None:
