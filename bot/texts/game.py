@@ -5,6 +5,7 @@ name. Pure: no store, no Discord.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import islice
 
 from engine import actions as A
@@ -52,7 +53,24 @@ def decision_buttons(game: Game, state: int) -> list[Button]:
             move = MOVES.get(command.lstrip("/"))
             if move is not None and move.action_type != "bankrupt":  # bankruptcy is typed, never tapped
                 out += _move_components(game, e, move, state, _names_entity(game, move, e))
+        out += _abilities(game, e, state)
     return sorted(out, key=lambda b: bool(b.picks))  # buttons first, then the menus
+
+
+def _abilities(game: Game, entity: str, state: int) -> list[Button]:
+    """The abilities of the privates the acting corporation owns that may be used now (WSRC's
+    tile and station, GLSC's port, TCC's extra tile), named by the private: they were only typed
+    (``/lay entity:WSRC``), and a player playing by taps never saw them offered."""
+    corp = game.corporations.get(entity)
+    out: list[Button] = []
+    for sym in corp.companies if corp is not None else []:
+        for command in allowed_commands(game, sym):
+            move = MOVES.get(command.lstrip("/"))
+            if move is None or move.action_type in ("pass", "bankrupt"):
+                continue
+            out += [replace(b, label=f"{sym}: {b.label}"[:BUTTON_LABEL if not b.picks else 150])
+                    for b in _move_components(game, sym, move, state, _names_entity(game, move, sym))]
+    return out
 
 
 def _names_entity(game: Game, move: Move, entity: str) -> dict[str, str]:

@@ -131,9 +131,20 @@ def acting_parts(
         # now": no city has room), so the activity does not read as an order that cannot be followed
         step_commands = _step_commands(game, e)
         idle = [c for c in allowed_commands(game, e) if c not in cmds and c in step_commands]
-        listed = ", ".join(cmds) + "".join(f"; no {c} possible now" for c in idle)
+        listed = ", ".join(cmds) + "".join(f"; no {c} possible now" for c in idle) + _abilities_text(game, e)
         parts.append(f"{who}, {activity(game, e)}" + (f" ({listed})" if cmds else ""))
     return parts
+
+
+def _abilities_text(game: Game, entity: str) -> str:
+    """ "; /lay entity:WSRC, /assign entity:GLSC": what the privates the corporation owns may do
+    now (their abilities are easily forgotten: they were named by /moves only)."""
+    corp = game.corporations.get(entity)
+    if corp is None or not isinstance(game.round, OperatingRound):
+        return ""
+    uses = [f"{c} entity:{sym}" for sym in corp.companies for c in offered_commands(game, sym)
+            if c != "/pass" and c not in ALWAYS_OPEN]
+    return f"; {', '.join(uses)}" if uses else ""
 
 
 def _step_commands(game: Game, entity: str) -> set[str]:

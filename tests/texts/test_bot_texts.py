@@ -510,6 +510,24 @@ def test_a_one_choice_button_keeps_the_price_in_its_label() -> None:
                                         "/bid company:SCFTC state:11")
 
 
+def test_the_privates_abilities_are_offered_by_taps_and_named_in_the_next_line() -> None:
+    """A play-test: LPS bought WSRC, whose tile and station only /moves named; no button or menu
+    offered them and the next: line did not say them. BBG owns WSRC and GLSC here."""
+    from bot.texts.game import decision_buttons
+    from bot.texts.turns import next_line
+    from tests.positions import at
+
+    game = at("1856", "hotseat006", 198)
+    assert next_line(game) == ("next: Player 2 for BBG, lay track (/private, /right, /lay, /pass; "
+                               "/lay entity:WSRC, /assign entity:GLSC)")
+    menus = {b.label: b for b in decision_buttons(game, 7) if b.picks}
+    wsrc = menus["WSRC: Lay or upgrade a tile: choose hex"]
+    assert wsrc.command == "/lay entity:WSRC state:7"
+    assert [(p.label, p.command) for p in wsrc.picks] == [("I12 Kitchener", "/lay hex:I12 entity:WSRC state:7")]
+    port = menus["GLSC: Place a private's marker (port): choose target"]
+    assert port.picks[0].label == "J17 (BBG reaches it)"
+
+
 def test_the_loan_step_says_take_a_loan_when_there_is_none_to_repay() -> None:
     """After its trains a corporation without a loan was asked to "take or repay loans" (18xx.games:
     "Take Loans"); it has nothing to repay."""
