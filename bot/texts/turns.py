@@ -137,14 +137,16 @@ def acting_parts(
 
 
 def _abilities_text(game: Game, entity: str) -> str:
-    """ "; /lay entity:WSRC, /assign entity:GLSC": what the privates the corporation owns may do
-    now (their abilities are easily forgotten: they were named by /moves only)."""
+    """ "; WSRC: /lay entity:WSRC; GLSC: /assign entity:GLSC": what the privates the corporation
+    owns may do now (their abilities are easily forgotten: they were named by /moves only)."""
     corp = game.corporations.get(entity)
     if corp is None or not isinstance(game.round, OperatingRound):
         return ""
-    uses = [f"{c} entity:{sym}" for sym in corp.companies for c in offered_commands(game, sym)
-            if c != "/pass" and c not in ALWAYS_OPEN]
-    return f"; {', '.join(uses)}" if uses else ""
+    out = ""
+    for sym in corp.companies:
+        uses = [f"{c} entity:{sym}" for c in offered_commands(game, sym) if c != "/pass" and c not in ALWAYS_OPEN]
+        out += f"; {sym}: {', '.join(uses)}" if uses else ""
+    return out
 
 
 def _step_commands(game: Game, entity: str) -> set[str]:

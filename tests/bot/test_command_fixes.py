@@ -585,7 +585,9 @@ def test_the_next_line_names_only_commands_with_something_to_choose() -> None:
     assert game.acting() == ["BBG"] and "/token" in allowed_commands(game, "BBG")
     assert not option_choices(game, "BBG", MOVES["token"], "city", {})
     assert "/token" not in offered_commands(game, "BBG")
-    assert acting_parts(game) == ["Player 2 for BBG, place a token (/right, /pass; no /token possible now)"]
+    # (its private WSRC may still place its own station: named as the private's)
+    assert acting_parts(game) == ["Player 2 for BBG, place a token (/right, /pass; no /token possible now; "
+                                  "WSRC: /token entity:WSRC)"]
     with pytest.raises(GameError, match="BBG cannot place a token on M4: not reachable or no free space"):
         game.process(build_action(MOVES["token"], game, "BBG", {"city": "M4"}))
 

@@ -519,7 +519,7 @@ def test_the_privates_abilities_are_offered_by_taps_and_named_in_the_next_line()
 
     game = at("1856", "hotseat006", 198)
     assert next_line(game) == ("next: Player 2 for BBG, lay track (/private, /right, /lay, /pass; "
-                               "/lay entity:WSRC, /assign entity:GLSC)")
+                               "WSRC: /lay entity:WSRC; GLSC: /assign entity:GLSC)")
     menus = {b.label: b for b in decision_buttons(game, 7) if b.picks}
     wsrc = menus["WSRC: Lay or upgrade a tile: choose hex"]
     assert wsrc.command == "/lay entity:WSRC state:7"
