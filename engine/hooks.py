@@ -98,6 +98,10 @@ class TitleHooks(GameState):
         for sale now or not (1856: its rights, 1833NE: its ferries): examples and help."""
         return []
 
+    def special_buy_effect(self, name: str) -> str:
+        """What the special buy ``name`` brings the corporation, in words ("" when its name says it)."""
+        return ""
+
     # ------------------------------------------------------------------ shares issued by corporations (none)
     def issue_choices(self, corp: Corporation) -> list[tuple[list[str], str]] | None:
         """``(share ids, label)`` bundles ``corp`` may issue now; None: the title has no issues."""

@@ -522,7 +522,8 @@ def right_choices(game: Game, entity: str, given: Params) -> list[Choice]:
     corp = game.corporations.get(entity)
     if corp is None:
         return []
-    return [Choice(name, f"{name} for {game.fmt(game.right_cost)}{_left(game, corp, game.right_cost)}")
+    return [Choice(name, f"{name} for {game.fmt(game.right_cost)}{_left(game, corp, game.right_cost)}"
+                   + (f": {effect}" if (effect := game.special_buy_effect(name)) else ""))
             for name in game.special_buys(corp)]
 
 

@@ -537,3 +537,12 @@ def test_the_loan_step_says_take_a_loan_when_there_is_none_to_repay() -> None:
     game = at("1856", "hotseat001", 21)
     assert game.corporations["BBG"].loans == 0
     assert next_line(game) == "next: Player 1 for BBG, take a loan (/loan, /pass)"
+
+
+def test_a_right_says_what_it_brings() -> None:
+    """The tunnel right read "Tunnel Token for $50, leaves $75": nothing said what it is for."""
+    from bot.texts.game import decision_buttons
+    from tests.positions import at
+
+    right = next(b for b in decision_buttons(at("1856", "hotseat006", 198), 7) if b.command.startswith("/right "))
+    assert right.label == "Tunnel Token for $50, leaves $75: +$10 for each run to B13 (Sarnia)"

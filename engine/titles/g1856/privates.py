@@ -113,6 +113,14 @@ class G1856Privates(G1856Stock):
                 out.append(label)
         return out
 
+    def special_buy_effect(self, name: str) -> str:
+        """ "+$10 for each run to B13 (Sarnia)": the bonus the right adds (its private's text)."""
+        right = next((r for r, (_, label) in self.RIGHTS.items() if label == name), None)
+        if right is None:
+            return ""
+        hexes = self.data.TUNNEL_BONUS_HEXES if right == "tunnel" else self.data.BRIDGE_BONUS_HEXES
+        return f"+{self.fmt(self.rules.right_bonus)} for each run to {' or '.join(self.place_words(h) for h in hexes)}"
+
     def special_buy(self, corp: Corporation, action: A.SpecialBuy) -> None:
         right = next((r for r, (_, label) in self.RIGHTS.items() if label == action.description), None)
         if right is None or action.description not in self.special_buys(corp):  # noqa: SIM102
