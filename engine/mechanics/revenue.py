@@ -134,7 +134,10 @@ class RevenueRules(TitleHooks):
                 self.bank_pays(corp.sym, revenue)
                 self.log.append(f"{corp.sym} withholds {self.fmt(revenue)} (kept in its treasury)")
             else:
-                self.log.append(f"{corp.sym} does not run (no revenue)")
+                # why, where nothing else says it (a tile laid into a hex without track on that side)
+                why = ("it has no train" if not corp.trains
+                       else "its track reaches no second stop" if not self._has_route_now(corp) else "")
+                self.log.append(f"{corp.sym} does not run (no revenue{': ' + why if why else ''})")
             self.move_price(corp, "left")
         rnd.state["dividend_done"] = True
 

@@ -67,7 +67,14 @@ def test_payout_tells_amount_per_share_and_price_move() -> None:
 
 def test_a_corporation_that_does_not_run_tells_its_price_fall() -> None:
     text = told("1856", "89363", 24)  # GW has no train yet: it does not run
-    assert "GW does not run" in text and "GW's share price moves left from $80 to $75" in text
+    assert "GW does not run (no revenue: it has no train)" in text
+    assert "GW's share price moves left from $80 to $75" in text
+
+
+def test_a_corporation_with_trains_that_does_not_run_says_why() -> None:
+    """CA's tile leads to no second stop: "CA does not run (no revenue)" left its president
+    guessing why its 2-train did not run (a play-test's CA laid into London's side without track)."""
+    assert "CA does not run (no revenue: its track reaches no second stop)" in told("1856", "89363", 73)
 
 
 def test_end_of_stock_round_price_moves_are_told() -> None:
