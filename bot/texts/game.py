@@ -125,8 +125,33 @@ def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[
         if said.split()[0].lower() not in label.lower() and len(f"{said}: {label}") <= BUTTON_LABEL:
             label = f"{said}: {label}"  # (not when it would cut the choice's price off)
         return [Button(_capital(label)[:BUTTON_LABEL], picks[0].command, "primary")]
+    if len(picks) == 1 and not more and (menu := _second_menu(game, entity, move, first.name, choices[0], stamp)):
+        return [menu]
     placeholder = f"{_capital(move_help(game, move, entity))}: choose {first.name}{more}"
     return [Button(placeholder[:150], format_command(move.command, stamp), picks=picks)] if picks else []
+
+
+def _second_menu(game: Game, entity: str, move: Move, name: str, only: Choice, stamp: dict[str, str]) -> Button | None:
+    """The menu of the next option when the first has one legal value and each of the next one's
+    choices then makes the move: the bids on the one private auctioned ("Bid for (or buy) a private
+    company: TCC - The Canada Company, min $70: choose price"), not a menu of one first; None otherwise."""
+    given = {name: only.value}
+    later = next((o for o in move.options if o.choices is not None and o.name not in given), None)
+    if later is None:
+        return None
+    choices = action_choices(game, entity, move, later.name, given)
+    if not choices or len(choices) > MENU_SIZE:
+        return None
+    lines = [format_command(move.command, {**given, later.name: c.value, **stamp}) for c in choices]
+    if any(len(line) > 100 for line in lines) or not all(
+            _makes_the_move(game, entity, move, {**given, later.name: c.value}) for c in choices):
+        return None
+    if len(choices) == 1:  # (WSRC's tile: one hex, one tile) a button
+        return Button(_capital(f"{move_help(game, move, entity)}: {only.label}, {choices[0].label}")[:BUTTON_LABEL],
+                      lines[0], "primary")
+    placeholder = f"{_capital(move_help(game, move, entity))}: {only.label}: choose {later.name}"
+    return Button(placeholder[:150], format_command(move.command, {**given, **stamp}),
+                  picks=tuple(Pick(c.label[:100], line) for c, line in zip(choices, lines, strict=True)))
 
 
 def _makes_the_move(game: Game, entity: str, move: Move, params: dict[str, str]) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.commands.layer import CommandLayer, status_text
-from bot.reply import Caller, Reply
+from bot.reply import Caller, Pick, Reply
 from bot.terminal.textcmd import parse
 from engine.decisions import round_title
 from engine.replay import filter_actions, snapshot
@@ -520,11 +520,10 @@ def test_the_privates_abilities_are_offered_by_taps_and_named_in_the_next_line()
     game = at("1856", "hotseat006", 198)
     assert next_line(game) == ("next: Player 2 for BBG, lay track (/private, /right, /lay, /pass; "
                                "WSRC: /lay entity:WSRC; GLSC: /assign entity:GLSC)")
-    menus = {b.label: b for b in decision_buttons(game, 7) if b.picks}
-    wsrc = menus["WSRC: Lay or upgrade a tile: choose hex"]
-    assert wsrc.command == "/lay entity:WSRC state:7"
-    assert [(p.label, p.command) for p in wsrc.picks] == [("I12 Kitchener", "/lay hex:I12 entity:WSRC state:7")]
-    port = menus["GLSC: Place a private's marker (port): choose target"]
+    buttons = {b.label: b for b in decision_buttons(game, 7)}
+    wsrc = buttons["WSRC: Lay or upgrade a tile: I12 Kitchener, 59 - green 2 cities, 40"]  # its one lay: a button
+    assert (wsrc.command, wsrc.picks) == ("/lay hex:I12 tile:59-0 entity:WSRC state:7", ())
+    port = buttons["GLSC: Place a private's marker (port): choose target"]
     assert port.picks[0].label == "J17 (BBG reaches it)"
 
 
@@ -546,3 +545,15 @@ def test_a_right_says_what_it_brings() -> None:
 
     right = next(b for b in decision_buttons(at("1856", "hotseat006", 198), 7) if b.command.startswith("/right "))
     assert right.label == "Tunnel Token for $50, leaves $75: +$10 for each run to B13 (Sarnia)"
+
+
+def test_a_bid_on_the_one_private_auctioned_is_one_menu_of_prices() -> None:
+    """GLSC auctioned: the only private to bid on was a menu of one item ("choose company"), then
+    a menu of prices; now the prices at once, each a complete bid."""
+    from bot.texts.game import decision_buttons
+    from tests.positions import at
+
+    bid = next(b for b in decision_buttons(at("1856", "89363", 5), 5) if b.command.startswith("/bid "))
+    assert bid.label == "Bid for (or buy) a private company: GLSC - Great Lakes Shipping Company, min $85: choose price"
+    assert bid.picks[0] == Pick("$85 for GLSC (the minimum)", "/bid company:GLSC price:85 state:5")
+    assert len(bid.picks) == 5
