@@ -171,7 +171,8 @@ def command_moves(game: Game, entity: str, cmd: Move, given: dict[str, str], sea
         if cmd.action_type == "buy_train" and p.name == "train":
             choices, beyond = offers.absent_sellers_prices(game, entity, choices, list(seats))
         if choices:
-            later = _still_missing(game, entity, cmd, {**params, p.name: choices[0].value})
+            later = next((m for c in choices[:MENU_CHECKED]
+                          if (m := _still_missing(game, entity, cmd, {**params, p.name: c.value}))), None)
             then = f" (then /moves {format_command(cmd.command, {**params, **who})[1:]} {p.name}:{p.name.upper()} " \
                 f"for its {later})" if later else ""
             head = f"{game.name_of(entity)} can choose {p.name}{then}:"
@@ -187,6 +188,9 @@ def command_moves(game: Game, entity: str, cmd: Move, given: dict[str, str], sea
                     *_face_value_note(beyond)]
     missing = _still_needed(game, entity, cmd, params, who)
     return [missing] if missing else [f"Ready: {format_command(cmd.command, {**params, **who})}"]
+
+
+MENU_CHECKED = 8  # the choices tried for an option still missing after them (a bid's price)
 
 
 def _still_missing(game: Game, entity: str, cmd: Move, params: dict[str, str]) -> str | None:

@@ -557,3 +557,11 @@ def test_a_bid_on_the_one_private_auctioned_is_one_menu_of_prices() -> None:
     assert bid.label == "Bid for (or buy) a private company: GLSC - Great Lakes Shipping Company, min $85: choose price"
     assert bid.picks[0] == Pick("$85 for GLSC (the minimum)", "/bid company:GLSC price:85 state:5")
     assert len(bid.picks) == 5
+
+
+async def test_moves_bid_says_how_to_see_the_prices(layer: CommandLayer) -> None:
+    """/moves bid listed "/bid company:WSRC (min $45)", refused as written (a bid needs its price)."""
+    await imported(layer, "89363", 0)
+    lines = (await run(layer, "alice", "/moves bid")).lines
+    assert lines[0] == "Player 1 can choose company (then /moves bid company:COMPANY for its price):"
+    assert "  /bid company:WSRC  (WSRC - Waterloo & Saugeen Railway Co., min $45)" in lines
