@@ -18,6 +18,7 @@ from ..rounds.stock import AuctionRound, StockRound
 from .spec import Move, Option, Params, base, flag, no_choices, number, pick, text, yes
 
 BID_STEPS = (0, 5, 10, 20, 50)
+LABEL_MAX = 100  # a choice's words as Discord shows them at most (a menu item, an autocomplete answer)
 
 
 # ---------------------------------------------------------------------- /bid
@@ -93,6 +94,19 @@ def sample_bid(game: Game, rng: random.Random, e: str) -> A.Action | None:
 
 
 # ---------------------------------------------------------------------- /par
+def _home_and_goal(game: Game, home: str | None, goals: list[str]) -> str:
+    """ ": home London F15, destination Detroit - Windsor A20": where a corporation starts and
+    where it heads (what a player picks a corporation by)."""
+    def named(hid: str) -> str:
+        h = game.board.hexes.get(hid)
+        return f"{h.location} {hid}" if h is not None and h.location else hid
+
+    said = [f"home {named(home)}"] if home else []
+    if goals:
+        said.append(f"destination {' or '.join(named(g) for g in goals)}")
+    return f": {', '.join(said)}" if said else ""
+
+
 def par_choices(game: Game, entity: str, given: Params) -> list[Choice]:
     """The corporations the player may start, then (given one) its par prices they can pay."""
     rnd = game.round
@@ -100,8 +114,14 @@ def par_choices(game: Game, entity: str, given: Params) -> list[Choice]:
         return []
     cash = game.player(entity).cash
     if "corporation" not in given:
-        return [Choice(c.sym, f"{c.sym} - {c.name}") for c in game.corporations.values()
-                if game.can_par(entity, c) and any(cash >= p.price * 2 for p in game.market.par_prices)]
+        goals = game.destination_goals()
+        out = []
+        for c in game.corporations.values():
+            if game.can_par(entity, c) and any(cash >= p.price * 2 for p in game.market.par_prices):
+                where = _home_and_goal(game, c.home, goals.get(c.sym, []))
+                label = f"{c.sym} - {c.name}{where}"
+                out.append(Choice(c.sym, label if len(label) <= LABEL_MAX else f"{c.sym}{where}"))
+        return out
     corp = game.corporations.get(given["corporation"])
     cells = game.par_prices(corp) if corp is not None else game.market.par_prices
     unique = [c.price for c in cells].count

@@ -565,3 +565,20 @@ async def test_moves_bid_says_how_to_see_the_prices(layer: CommandLayer) -> None
     lines = (await run(layer, "alice", "/moves bid")).lines
     assert lines[0] == "Player 1 can choose company (then /moves bid company:COMPANY for its price):"
     assert "  /bid company:WSRC  (WSRC - Waterloo & Saugeen Railway Co., min $45)" in lines
+
+
+def test_par_choices_say_each_corporation_s_home_and_destination() -> None:
+    """Choosing which corporation to start, /moves par said only "GW - Great Western Railway": where
+    it starts and where its destination (its escrow's release) is were on no list."""
+    from engine.moves.stock import par_choices
+    from engine.replay import replay
+    from tests.positions import at
+
+    game = at("1856", "89363", 12)  # (alternate destinations)
+    labels = [c.label for c in par_choices(game, game.acting()[0], {})]
+    assert "GW - Great Western Railway: home London F15, destination Brantford J15" in labels
+    assert "TGB - Toronto, Grey & Bruce Railway: home Orangeville K8, destination Canadian West O2 or N1" in labels
+    jr = replay(load_export("1836jr56", "hotseat003"), upto=4).game
+    labels = [c.label for c in par_choices(jr, jr.acting()[0], {})]  # too long with the name: without it
+    assert "NBDS: home Arnhem & Nijmegen E11, destination Rotterdam & Den Haag E5" in labels
+    assert all(len(label) <= 100 for label in labels)
