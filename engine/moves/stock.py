@@ -370,7 +370,7 @@ def build_autobuy(g: Game, e: str, p: Params) -> A.Action:
 MOVES = (
     Move("bid", "bid", "bid for (or buy) a private company", "/bid company:GLSC price:75",
          (Option("company", "private company", choices=bid_companies),
-          Option("price", "your bid (not needed to buy the cheapest private at its price)", kind="number",
+          Option("price", "your bid; none to buy the cheapest private at its price", kind="number",
                  choices=bid_prices, default=outright_price)),
          build_bid, lambda a: {"company": a["company"], "price": a["price"]}, sample=sample_bid),
     Move("par", "par", "start a corporation at a par price", "/par corporation:GW price:70",

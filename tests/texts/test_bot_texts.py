@@ -145,7 +145,8 @@ async def test_missing_options_say_the_format(layer: CommandLayer) -> None:
 
 async def test_a_bid_without_price_is_refused_with_the_lowest_bid_as_example(layer: CommandLayer) -> None:
     await imported(layer, "89363", 5)  # GLSC goes up for auction: Player 1 (alice) bids first
-    await refused(layer, "alice", "/bid company:GLSC", "Give price: ", "for example /bid company:GLSC price:85;")
+    await refused(layer, "alice", "/bid company:GLSC", "Give price: (your bid; none to buy the cheapest private at "
+                  "its price), for example /bid company:GLSC price:85;")
     assert (await run(layer, "alice", "/bid company:GLSC price:85")).ok
 
 
