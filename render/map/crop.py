@@ -74,6 +74,6 @@ def render_crop(game: Game, hexes: Iterable[str], *, ring: int = 1, routes: list
         raise ValueError("no hex of the board to show")
     footer = 0
     if routes:
-        footer = routes_.legend_height(routes, crop_frame(shown, game).width // SS)
+        footer = routes_.legend_height(game, routes, crop_frame(shown, game).width // SS)
     frame = crop_frame(shown, game, footer)
     return draw_map(game, frame, footer, routes, where or ", ".join(list(dict.fromkeys(hexes))[:3]))

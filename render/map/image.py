@@ -104,7 +104,7 @@ def render_map(game: Game, *, routes: list[routes_.Route] | None = None) -> byte
         return kept.render_whole(
             game, lambda frame, only, onto, framed: paint(game, frame, 0, only=only, img=onto, framed=framed).img)
     board = game.board
-    footer = routes_.legend_height(routes, MAX_SIDE)
+    footer = routes_.legend_height(game, routes, MAX_SIDE)
     frame = map_frame(list(board.hexes), board.layout, game.AXES, footer=footer)
     return draw_map(game, frame, footer, routes)
 

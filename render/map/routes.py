@@ -86,37 +86,71 @@ def _route_paths(p: MapCanvas, chains: list[list[str]], color: RGB, width: int) 
 
 LEGEND_CELL = 780  # final pixels per legend entry (a line holds as many as fit: two on the whole map)
 LEGEND_FONT = 30  # final pixels: legible when a phone shows the 1586 px map about 400 px wide
-LEGEND_MIN_FONT = 20  # a long label shrinks down to this, then is cut
+LEGEND_MIN_FONT = 20  # a long label shrinks down to this, then goes on a second line, then is cut
 LEGEND_LINE = 46
+LEGEND_SECOND = 1.2  # a label's second line this many font sizes under its first
 
 
 def _per_line(width_px: int) -> int:
     return max(1, (width_px - 20) // LEGEND_CELL)
 
 
-def legend_height(drawn: list[Route] | None, width_px: int) -> int:
+def _room(width_px: int) -> int:
+    """Final pixels a legend entry's label may take."""
+    return min(LEGEND_CELL, width_px - 28) - 70
+
+
+def _label_lines(label: str, room: float) -> tuple[int, list[str]]:
+    """A legend label's font size and lines (final pixels): one line, shrunk down to
+    :data:`LEGEND_MIN_FONT` when long; else two, the train and revenue above where it runs (a
+    narrow part of the map cut "Niagara Falls to Fort..."), shrunk alike; a line still too long is cut."""
+    head, colon, tail = label.partition(": ")
+    tries = [[label]] + ([[head + colon.rstrip(), tail]] if tail else [])
+    for lines in tries:
+        for size in range(LEGEND_FONT, LEGEND_MIN_FONT - 1, -1):
+            fnt = font(size, True)
+            if all(text_size(line, fnt)[0] <= room for line in lines):
+                return size, lines
+    fnt = font(LEGEND_MIN_FONT, True)
+    cut = []
+    for line in tries[-1]:
+        while len(line) > 4 and text_size(line, fnt)[0] > room:
+            line = line[:-2].rstrip() + "…"
+        cut.append(line)
+    return LEGEND_MIN_FONT, cut
+
+
+def _layout(labels: list[str], width_px: int) -> tuple[list[tuple[int, int, int, list[str]]], int]:
+    """Where each legend entry goes (final pixels): its column, the top of its row, its font size
+    (the smallest any label needs: entries alike) and lines; and the legend's height."""
+    per_line = _per_line(width_px)
+    room = _room(width_px)
+    fitted = [_label_lines(label, room) for label in labels]
+    size = min((s for s, _ in fitted), default=LEGEND_FONT)  # one size for all (lines that fit stay fitting)
+    out: list[tuple[int, int, int, list[str]]] = []
+    top = 14
+    for start in range(0, len(fitted), per_line):
+        row = fitted[start:start + per_line]
+        for i, (_, lines) in enumerate(row):
+            out.append((i, top, size, lines))
+        top += LEGEND_LINE + round(LEGEND_SECOND * size) * (max(len(lines) for _, lines in row) - 1)
+    return out, top
+
+
+def legend_height(game: Game, drawn: list[Route] | None, width_px: int) -> int:
     """Height (final pixels) of the legend under the map; 0 without routes."""
     if not drawn:
         return 0
-    per_line = _per_line(width_px)
-    lines = (len(drawn) + per_line - 1) // per_line
-    return 14 + LEGEND_LINE * lines
+    return _layout([route_label(game, route) for route in drawn], width_px)[1]
 
 
 def legend(p: MapCanvas, items: list[tuple[str, RGB]], top: float) -> None:
     sc = p.frame.scale
-    width = p.frame.width // sc
-    per_line = _per_line(width)
-    cell = min(LEGEND_CELL, width - 28)
-    for i, (label, color) in enumerate(items):
-        x = (14 + LEGEND_CELL * (i % per_line)) * sc
-        y = top + (14 + LEGEND_LINE / 2 + LEGEND_LINE * (i // per_line)) * sc
-        size = LEGEND_FONT
-        room = (cell - 70) * sc
-        while size > LEGEND_MIN_FONT and text_size(label, font(size * sc, True))[0] > room:
-            size -= 1
+    placed, _ = _layout([label for label, _ in items], p.frame.width // sc)
+    for (column, row_top, size, lines), (_, color) in zip(placed, items, strict=True):
+        x = (14 + LEGEND_CELL * column) * sc
+        y = top + (row_top + LEGEND_LINE / 2) * sc
         fnt = font(size * sc, True)
-        while len(label) > 4 and text_size(label, fnt)[0] > room:
-            label = label[:-2].rstrip() + "…"
         p.draw.line([(x, y), (x + 48 * sc, y)], fill=color, width=12 * sc)
-        left_text(p.draw, (x + 58 * sc, y), label, fnt)
+        for k, line in enumerate(lines):
+            left_text(p.draw, (x + 58 * sc, y + round(LEGEND_SECOND * size) * k * sc), line, fnt)

@@ -81,9 +81,26 @@ def test_the_map_s_route_legend_is_legible_on_a_phone() -> None:
 
     game = late_game(g1856_data, REF / "late_1856.json")
     img = Image.open(io.BytesIO(render_map(game, routes=LATE_ROUTES))).convert("L")
-    footer = routes_.legend_height(LATE_ROUTES, img.width)
+    footer = routes_.legend_height(game, LATE_ROUTES, img.width)
     assert footer == 14 + 2 * routes_.LEGEND_LINE  # three routes, two to a line
     top = img.height - footer
     first = img.crop((72, top, routes_.LEGEND_CELL - 20, top + 14 + routes_.LEGEND_LINE))
     inked = [y for y in range(first.height) if min(first.getpixel((x, y)) for x in range(first.width)) < 80]
     assert inked and inked[-1] - inked[0] >= 22, inked  # "5-train, $260: Toronto to Buffalo", 30 px bold
+
+
+def test_a_long_route_label_goes_on_a_second_line_in_a_narrow_part_of_the_map() -> None:
+    """A narrow crop cut "3-train, $50: Niagara Falls to Fort..." at its smallest size: the
+    label goes on two lines (the train and revenue, then where it runs), whole, and the legend
+    is as much taller; a label that fits stays on one line."""
+    from render.map import routes as routes_
+
+    label = "3-train, $50: Niagara Falls to Fort Erie"
+    room = routes_._room(420)
+    size, lines = routes_._label_lines(label, room)
+    assert lines == ["3-train, $50:", "Niagara Falls to Fort Erie"] and size >= routes_.LEGEND_MIN_FONT
+    placed, height = routes_._layout([label, "4-train, $100: Welland to Buffalo"], 420)
+    assert [p[3] for p in placed][0] == lines and height > 14 + 2 * routes_.LEGEND_LINE
+    assert routes_._label_lines("4-train, $100", room) == (routes_.LEGEND_FONT, ["4-train, $100"])
+    # a far wider picture keeps it on one line
+    assert routes_._label_lines(label, routes_._room(1586))[1] == [label]
