@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from ..entities import Company, Corporation, Train
+from ..entities import Company, Corporation, Train, listed
 from ..errors import UNKNOWN, GameError
 from ..hooks import TitleHooks
 from .phase_text import phase_line
@@ -128,10 +128,11 @@ class PhaseRules(TitleHooks):
         handler(train)
 
     def event_close_companies(self, _train: Train) -> None:
-        for c in self.companies.values():
-            if not c.closed:
-                self.close_company(c)
-        self.log.append("-- Event: private companies close --")
+        closing = [c for c in self.companies.values() if not c.closed]
+        held = [f"{c.sym} of {self.name_of(c.owner)}" for c in closing if c.owner]  # (a play-test asked which)
+        for c in closing:
+            self.close_company(c)
+        self.log.append(f"-- Event: private companies close{f' ({listed(held)})' if held else ''} --")
 
     def close_company(self, company: Company) -> None:
         company.closed = True

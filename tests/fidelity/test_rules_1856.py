@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine import actions as A
-from engine.entities import POOL
+from engine.entities import POOL, listed
 from engine.errors import GameError
 from engine.game import Game
 from engine.rounds.operating import OperatingRound
@@ -800,9 +800,13 @@ def test_first_5_train_closes_the_privates() -> None:
     g.process(corp_act(A.Dividend, "BBG", kind="withhold"))
     retire_trains(g, "2", "3", "4")
     set_cash(g, "BBG", 600)
+    open_ones = [c for c in g.companies.values() if not c.closed]
+    held = [f"{c.sym} of {g.name_of(c.owner)}" for c in open_ones if c.owner]
     g.process(corp_act(A.BuyTrain, "BBG", train="5-0", price=550))
     assert all(c.closed for c in g.companies.values())
     assert all(not p.companies for p in g.players)
+    # the log names the privates that close and who held them (a play-test asked which)
+    assert held and f"-- Event: private companies close ({listed(held)}) --" in g.log
 
 
 def test_port_marker_adds_20() -> None:
