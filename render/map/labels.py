@@ -96,6 +96,8 @@ def texts(p: MapCanvas, destinations: dict[str, list[str]], blocked: dict[str, s
         spots = p.spots[hid]
         tile = h.tile
         _name(p, hid, h)
+        if tile.color == "blue" and not tile.paths and not tile.nodes and p.names.get(hid) is None:
+            _water(p, hid)  # (1856's N5, a blank blue hex, puzzled a play-tester)
         if tile.label:
             f = font(p.fpx(0.24), True)
             w, _ = text_size(tile.label, f)
@@ -119,6 +121,11 @@ def texts(p: MapCanvas, destinations: dict[str, list[str]], blocked: dict[str, s
             _destination(p, spots, sym)
         if h.tile_id:
             p.numbers[hid] = draw_number(p, spots, hid, h.tile_id)
+
+
+def _water(p: MapCanvas, hid: str) -> None:
+    """A hex of water without track says so: "water", "no track"."""
+    p.text(p.frame.center(hid), "water\nno track", font(p.fpx(0.2), True), fill=WHITE)
 
 
 def _name(p: MapCanvas, hid: str, h: HexState) -> None:

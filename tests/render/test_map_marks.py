@@ -5,6 +5,8 @@ as 1856's ports and port private (a port, tagged with its owner and P5)."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine import actions as A
 from engine.game import Game
 from engine.replay import replay
@@ -92,3 +94,24 @@ def test_1833ne_ferries_leave_the_map_in_phase_iv() -> None:
     assert g.port_marks() == {}
     p = _paint(g)
     assert _tagged(p, MARKER) == {} and all(_pixels(p, hid, PORT) == 0 for hid in FERRY_PORTS)
+
+
+def test_a_blank_water_hex_says_it_is_water_without_track(monkeypatch: pytest.MonkeyPatch) -> None:
+    """1856's N5 is a blue hex with no track and no name: a play-tester asked what it was. It
+    now reads "water / no track" in white; hexes of water with track (1833NE's ports) are not
+    labelled so."""
+    from engine.titles.registry import new_game
+    from render.map import labels
+    from render.palette import WHITE
+
+    g = new_game("1856", [("1", "a"), ("2", "b"), ("3", "c")])
+    assert g.board.hexes["N5"].tile.color == "blue" and not g.board.hexes["N5"].tile.paths
+    assert _pixels(_paint(g), "N5", WHITE) > 100
+    said: list[str] = []
+    water = labels._water
+    monkeypatch.setattr(labels, "_water", lambda p, hid: (said.append(hid), water(p, hid)))
+    _paint(g)
+    ne = new()
+    _paint(ne)
+    assert said == ["N5"]
+    assert any(h.tile.color == "blue" for h in ne.board.hexes.values())
