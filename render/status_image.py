@@ -70,8 +70,9 @@ def _company_closed(game: Game, sym: str) -> bool:
 
 def corporations_table(game: Game) -> Table:
     loans = game.HAS_LOANS  # 1833NE has none: no column
+    goals = game.destination_goals()  # 1856 family: where each is headed (a play-tester missed it)
     headers = ["Corp", "President", "Cash", "Price", "Par", "Trains", *(["Loans"] if loans else []), "Tokens",
-               game.IPO_NAME, "Pool", "Capital"]
+               game.IPO_NAME, "Pool", *(["Destination"] if goals else []), "Capital"]
     obsolete = game.obsolete_trains()  # 1833NE: trains that run once more, then go
     rows: list[list[CellLike]] = []
     closed: list[Cell] = []
@@ -108,10 +109,22 @@ def corporations_table(game: Game) -> Table:
             Cell(f"{left}/{len(tokens)}" if tokens else ""),
             Cell(f"{ipo}%" if ipo else ""),
             Cell(f"{pool}%" if pool else ""),
+            *([_destination(game, corp, goals.get(corp.sym, []))] if goals else []),
             Cell(cap),
         ])
     folds = [(label, chips) for label, chips in (("Closed:", closed), ("Not started:", unstarted)) if chips]
-    return Table(headers, rows, align="llrrrl" + ("c" if loans else "") + "rrrl", folds=folds)
+    return Table(headers, rows, align="llrrrl" + ("c" if loans else "") + "rrr" + ("l" if goals else "") + "l",
+                 folds=folds)
+
+
+def _destination(game: Game, corp: Corporation, goals: list[str]) -> Cell:
+    """Where the corporation is headed ("Brantford J15"), or that it got there."""
+    if not goals:
+        return Cell("")
+    if corp.destinated:
+        return Cell("reached", muted=True)
+    places = [game.board.hexes[h].location if h in game.board.hexes else "" for h in goals]
+    return Cell(" or ".join(f"{p} {h}" if p else h for p, h in zip(places, goals, strict=True)))
 
 
 # what the Capital column's words mean (1856 family: the capitalization set at par by the era)

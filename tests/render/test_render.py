@@ -374,6 +374,33 @@ def test_status_explains_capitalization_floating_and_private_abilities() -> None
     assert any("floats at 30% (20% sold)" in str(cell) for row in rows for cell in row)
 
 
+def test_status_names_each_corporation_s_destination_until_it_gets_there() -> None:
+    """1856's corporations head for a destination (escrow is paid when they reach it): the
+    status picture names it ("Brantford J15"), then says "reached"; 1833NE has no such column."""
+    from render.status_image import corporations_table
+    from render.table import Cell
+    from tests.g1833ne.test_1833ne import new
+
+    game = late_game(g1856_data, REF / "late_1856.json")
+    goals = game.destination_goals()
+
+    def shown() -> dict[str, str]:
+        table = corporations_table(game)
+        col = table.headers.index("Destination")
+        return {row[0].text: row[col].text for row in table.rows
+                if isinstance(row[0], Cell) and isinstance(row[col], Cell)}
+
+    before = shown()
+    heading = [sym for sym in before if not game.corporations[sym].destinated]
+    assert heading
+    sym = heading[0]
+    place = game.board.hexes[goals[sym][0]].location
+    assert before[sym] == f"{place} {goals[sym][0]}" and place
+    game.corporations[sym].destinated = True
+    assert shown()[sym] == "reached"
+    assert "Destination" not in corporations_table(new()).headers
+
+
 def test_placements_remembered_from_earlier_drawings_draw_the_same_pictures() -> None:
     """Placements in a hex (names, labels, tile numbers, revenue strips) are remembered by the
     hex's obstacles (``Spots.chosen``): a map and a crop drawn after other drawings, of another
