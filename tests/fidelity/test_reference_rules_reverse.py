@@ -11,6 +11,7 @@ from the published rules.
 from __future__ import annotations
 
 from engine import actions as A
+from engine.entities import POOL
 from engine.game import Game
 from engine.moves.operating import train_choices
 from engine.rounds.operating import TokenStep, TrackStep
@@ -236,6 +237,21 @@ def test_a_bankruptcy_keeps_the_national_shares_its_market_could_not_follow() ->
     assert cgr and g.national_falls_off_market("CGR", 10)
     g.process(A.Bankrupt(entity="CPR", entity_type="corporation"))
     assert g.finished and g.end_reason == "bankrupt" and g.percent_of(pid, "CGR") == cgr
+
+
+def test_a_national_formation_owing_the_market_more_shares_than_are_left_completes() -> None:
+    """LPS and THB merge into the CGR with 50% each in the market; Player 2's lone 10% is
+    discarded to the market too, which is owed seven CGR shares when the false president (Player
+    1, one share for the half certificate) and two others have taken theirs: six are left.
+    18xx.games raises "A share bundle must contain at least one share" at the last merge and the
+    game cannot go on there (docs/rules-deviations.md, "Not copied"; our self-play 1856 4p seed
+    9982, action 911). We complete the merge: the market gets the six left."""
+    name = "1856_p4_national_market_owed_more_than_left"
+    g = before(S56, name, 911)
+    play(g, S56, name, 911)
+    holders = {h: g.percent_of(h, "CGR") for h in ["1", "2", "3", "4", POOL, "CGR"]}
+    assert holders == {"1": 10, "2": 0, "3": 10, "4": 10, POOL: 60, "CGR": 0}
+    assert g.corp("CGR").president == "1" and g.false_national_president == "1"
 
 
 def test_a_round_ended_by_the_players_a_closing_left_idle_gives_the_last_the_priority() -> None:

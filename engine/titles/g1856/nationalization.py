@@ -537,6 +537,8 @@ def national_share_swap(g: G1856) -> None:
             n -= 1
             index += 1
     if market_count > 0:
+        # the market may be owed more shares than are left: 18xx.games then raises and its game
+        # cannot go on; the market gets those left (docs/rules-deviations.md, "Not copied")
         remaining = [s for s in ipo_sorted() if not s.president]
         for s in remaining[-market_count:]:
             g.move_share(s, POOL)
