@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from engine import actions as A
-from engine.choice import Choice
+from engine.choice import Choice, per_position
 from engine.decisions import action_types
 from engine.entities import listed
 from engine.errors import BAD_OPTION, UNKNOWN, GameError
@@ -101,7 +101,12 @@ def _check_side(move: Move, game: Game, entity: str, params: dict[str, str]) -> 
 def allowed_commands(game: Game, entity: str) -> list[str]:
     """The commands ``entity`` may use now. Bankruptcy (open all through an 1856 operating
     round) is named only in trouble, last: when money must be found and nothing can raise it,
-    or nothing else is left."""
+    or nothing else is left. Worked out once per position (:func:`engine.choice.per_position`:
+    a reply's buttons, its next: line and the status ask for the same)."""
+    return list(per_position(game, ("allowed_commands", entity), lambda: _allowed_commands(game, entity)))
+
+
+def _allowed_commands(game: Game, entity: str) -> list[str]:
     types = sorted(action_types(game, entity), key=lambda t: t == "bankrupt")
     if "bankrupt" in types and len(types) > 1 and not in_trouble(game, entity):
         types.remove("bankrupt")
@@ -114,7 +119,11 @@ def offered_commands(game: Game, entity: str) -> list[str]:
     city for a station, no private the corporation can pay for), which would only be refused.
     Typed anyway, such a command is refused with the game's reason (see :func:`allowed_commands`).
     A corporation that must buy a train nobody can pay for yet is offered what raises the money
-    (its president's /sell, its /loan: :func:`train_shortfall`)."""
+    (its president's /sell, its /loan: :func:`train_shortfall`). Once per position."""
+    return list(per_position(game, ("offered_commands", entity), lambda: _offered_commands(game, entity)))
+
+
+def _offered_commands(game: Game, entity: str) -> list[str]:
     short = train_shortfall(game, entity)
     if short is not None and short.raise_with:
         return list(short.raise_with)
@@ -157,7 +166,12 @@ _RAISING = ("take_loan", "sell_shares")
 
 def train_shortfall(game: Game, entity: str) -> Shortfall | None:
     """What corporation ``entity`` lacks for the train it must buy (None unless it is at its
-    train step, must own a train and /train offers none now), from the engine's legal moves."""
+    train step, must own a train and /train offers none now), from the engine's legal moves.
+    Once per position."""
+    return per_position(game, ("train_shortfall", entity), lambda: _train_shortfall(game, entity))
+
+
+def _train_shortfall(game: Game, entity: str) -> Shortfall | None:
     corp = game.corporations.get(entity)
     rnd = game.round
     if corp is None or not isinstance(rnd, OperatingRound) or rnd.corp is not corp:

@@ -1,7 +1,8 @@
 """The legal choices computed once per position (engine.choice.per_position): shared by the
 buttons, autocomplete, the skipped steps and error messages of a live game, and never offered
 at another position: a move, a refused action, a trial and an undo each give the choices of
-the position the game is at, identical to choices computed afresh. The same for what the board
+the position the game is at, identical to choices computed afresh (the bot's commands offered
+for the turn line, the status and the buttons too). The same for what the board
 keeps until the map changes (1856's destination connections)."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.commands.layer import CommandLayer
+from bot.play import allowed_commands, offered_commands, train_shortfall
 from bot.texts.game import decision_buttons
 from bot.texts.turns import activity
 from engine import actions as A
@@ -59,6 +61,10 @@ def _offered(game: Game) -> dict[tuple[str, str], list[Choice]]:
     out[("lay hexes", "")] = [Choice(h, "") for e in game.acting() if e in game.corporations
                               for h in tile_lay_hexes(game, e)]
     out[("activity", "")] = [Choice(activity(game, e), "") for e in game.acting()]
+    # the bot's commands for the turn line, the status and the buttons (bot.play)
+    out[("commands", "")] = [Choice(c, e) for e in game.acting()
+                             for c in (*allowed_commands(game, e), "|", *offered_commands(game, e))]
+    out[("shortfall", "")] = [Choice(str(train_shortfall(game, e)), e) for e in game.acting()]
     return out
 
 
