@@ -48,8 +48,8 @@ class _Tx:
     """The transaction of one command (see :meth:`Database.transaction`). Its writes wait in
     ``pending`` until the command reads, needs a new row's id, or ends: then they go to the
     database thread together (with ``BEGIN IMMEDIATE`` the first time). ``known`` holds what
-    :meth:`bot.storage.store.Store.open_game` read along with the game (its log length, seats and turn clock)
-    until the command writes to those tables."""
+    :meth:`bot.storage.store.Store.open_game` read along with the game (its log length, seats, turn
+    clock and the votes at its position) until the command writes to those tables."""
 
     def __init__(self, store: Transactions):
         self.store = store
@@ -61,7 +61,7 @@ class _Tx:
         self.locked: set[int] = set()  # games whose log this transaction has locked (PostgreSQL)
 
 
-_KNOWN_FROM = {"actions": "count", "seats": "seats", "turns": "turn"}
+_KNOWN_FROM = {"actions": "count", "seats": "seats", "turns": "turn", "undo_requests": "undo"}
 _WRITTEN = re.compile(r"^\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|UPDATE|DELETE\s+FROM)\s+(\w+)", re.I)
 
 

@@ -93,6 +93,10 @@ __all__ = [  # the rows and the schema are read from here too
 ANYONE = object()  # set_seat_user: whoever holds the seat now
 
 
+UNDO_COLS = "state_id, requested_by, votes"
+_LOG_LENGTH = "(SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.game_id = g.id)"  # (in open_game)
+
+
 class Store(Database):
     """One database; open with :meth:`open` (a SQLite path, or a ``postgresql://`` URL: then a
     :class:`bot.storage.pg.PgStore`), close with :meth:`close`."""
@@ -138,8 +142,9 @@ class Store(Database):
         return gid
 
     async def open_game(self, channel_id: str) -> GameRow | None:
-        """The game in ``channel_id`` that has not ended, if any. Inside a command its log length
-        and seats come along in the same query (one trip to the database thread, not three)."""
+        """The game in ``channel_id`` that has not ended, if any. Inside a command its log length,
+        seats, turn clock and the votes kept at its position (:meth:`undo_requests_at`) come along
+        in the same query (one trip to the database thread, not four)."""
         tx = self._mine()
         if tx is None or not self.FOLD_READS:
             row = await self._one(
@@ -147,10 +152,12 @@ class Store(Database):
             )
             return game_row(row) if row else None
         row = await self._one(
-            f"SELECT {GAME_COLS}, (SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.game_id = g.id), "
+            f"SELECT {GAME_COLS}, {_LOG_LENGTH}, "
             f"(SELECT json_group_array(json_array({as_json(SEAT_COLS)})) FROM "
             f"(SELECT {SEAT_COLS} FROM seats s WHERE s.game_id = g.id ORDER BY position)), "
-            f"(SELECT json_array({as_json(TURN_COLS)}) FROM turns t WHERE t.game_id = g.id) "
+            f"(SELECT json_array({as_json(TURN_COLS)}) FROM turns t WHERE t.game_id = g.id), "
+            f"(SELECT json_group_array(json_array({as_json(UNDO_COLS)})) FROM undo_requests u "
+            f"WHERE u.game_id = g.id AND u.state_id IN ({_LOG_LENGTH}, -1 - {_LOG_LENGTH})) "
             "FROM games g WHERE channel_id = ? AND status != 'ended'",
             (channel_id,),
         )
@@ -162,6 +169,8 @@ class Store(Database):
         tx.known[("seats", game.id)] = [from_json(r, SEAT_COLS) for r in json.loads(row[n + 1])]
         turn = from_json(json.loads(row[n + 2]), TURN_COLS) if row[n + 2] else None
         tx.known[("turn", game.id)] = turn if turn is not None and turn_row(turn) is not None else None
+        count = int(row[n])  # the votes kept at this position and at its offer's key (-1 - it)
+        tx.known[("undo", game.id)] = ((count, -1 - count), [from_json(r, UNDO_COLS) for r in json.loads(row[n + 3])])
         return game
 
     async def game(self, game_id: int) -> GameRow | None:
@@ -339,7 +348,12 @@ class Store(Database):
         return UndoRequest(row[0], row[1], votes(row[2])) if row else None
 
     async def undo_requests_at(self, game_id: int, state_ids: tuple[int, ...]) -> dict[int, UndoRequest]:
-        """The requests kept at any of ``state_ids``, by state id (one read for several)."""
+        """The requests kept at any of ``state_ids``, by state id (one read for several; none
+        when :meth:`open_game` read them along with the game)."""
+        tx = self._mine()
+        known = tx.known.get(("undo", game_id)) if tx is not None else None
+        if known is not None and set(state_ids) <= set(known[0]):
+            return {r[0]: UndoRequest(r[0], r[1], votes(r[2])) for r in known[1] if r[0] in state_ids}
         marks = ", ".join("?" for _ in state_ids)
         rows = await self._all(
             f"SELECT state_id, requested_by, votes FROM undo_requests WHERE game_id = ? AND state_id IN ({marks})",

@@ -332,10 +332,11 @@ async def test_an_undo_that_would_not_replay_is_not_stored(layer: CommandLayer) 
 
 
 async def test_what_a_command_reads_with_its_game_equals_what_the_tables_hold(db_target: str) -> None:
-    """open_game inside a command brings the log length, seats and turn clock along (one trip
-    to the database thread); they must equal the separate reads, times to the last digit and
-    numeric-looking names untouched, and a write in the command makes them read afresh."""
-    from bot.storage.store import Seat, Turn
+    """open_game inside a command brings the log length, seats, turn clock and the votes kept at
+    the game's position and its offer's key along (one trip to the database thread); they must
+    equal the separate reads, times to the last digit and numeric-looking names untouched, and a
+    write in the command makes them read afresh."""
+    from bot.storage.store import Seat, Turn, UndoRequest
 
     store = await Store.open(db_target)
     try:
@@ -343,14 +344,24 @@ async def test_what_a_command_reads_with_its_game_equals_what_the_tables_hold(db
         await store.add_seats(gid, [Seat(0, "123", "1001", "1", False, 1714996800.1234567), Seat(1, "Bo", None, "2")])
         await store.save_turn(Turn(gid, "1", 1714996800.1234567, 1, None, False, 1714996801.5))
         await store.append_action(gid, {"type": "pass", "entity": "1", "id": 1}, "1001")
-        apart = (await store.action_count(gid), await store.seats(gid), await store.turn(gid))
+        for at, votes in ((1, ["1001"]), (-2, []), (0, ["x"]), (2, ["y"])):  # here, the offer's key, elsewhere
+            await store.save_undo_request(gid, UndoRequest(at, f"by {at}", votes))
+        asked = (1, -2, 0)
+        apart = (await store.action_count(gid), await store.seats(gid), await store.turn(gid),
+                 await store.undo_requests_at(gid, asked), await store.undo_requests_at(gid, (1, -2)))
+        assert sorted(apart[3]) == [-2, 0, 1] and sorted(apart[4]) == [-2, 1]
         async with store.transaction():
             assert (await store.open_game("c")) is not None
-            assert (await store.action_count(gid), await store.seats(gid), await store.turn(gid)) == apart
+            assert (await store.action_count(gid), await store.seats(gid), await store.turn(gid),
+                    await store.undo_requests_at(gid, asked), await store.undo_requests_at(gid, (1, -2))) == apart
+            await store.save_undo_request(gid, UndoRequest(1, "by 1", ["1001", "bo"]), ["1001"])
+            assert (await store.undo_requests_at(gid, (1, -2)))[1].votes == ["1001", "bo"]
             await store.set_seat_user(gid, 1, "bo", was=None)
             await store.append_action(gid, {"type": "pass", "entity": "2", "id": 2}, "bo", seq=2)
             assert await store.action_count(gid) == 2
             assert [s.user_id for s in await store.seats(gid)] == ["1001", "bo"]
+            assert await store.open_game("c") is not None  # read again: the votes at the new position
+            assert {k: v.votes for k, v in (await store.undo_requests_at(gid, (2, -3))).items()} == {2: ["y"]}
         assert await store.action_count(gid) == 2
     finally:
         await store.close()
