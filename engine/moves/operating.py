@@ -60,6 +60,7 @@ def build_routes(g: Game, e: str, p: Params) -> A.Action:
         own = list(g.corporations[e].trains) if e in g.corporations else None
         named = [f"{t} ({g.train(t).name})" for t in own] if own is not None else None
         used: set[str] = set()
+        hexes = list(g.board.hexes)
         for r in routes:
             typed = str(r["train"])
             if own is not None and typed not in g.trains:  # a train named by its kind ("2+1", "D")
@@ -68,7 +69,7 @@ def build_routes(g: Game, e: str, p: Params) -> A.Action:
             used.add(r["train"])
             for chain in [*r["connections"], *r.get("extension", [])]:
                 for h in chain:
-                    pick(h, list(g.board.hexes), "hex")
+                    pick(h, hexes, "hex")
             # "F17-F15-G14-G12" through the stop at F15 is the connections F17-F15 and F15-G14-G12;
             # "Barrie-Toronto-Oshawa" (stops only) takes the track between them where it is one way
             r["connections"] = [piece for chain in r["connections"]
@@ -103,7 +104,7 @@ def chain_hexes(g: Game, text: str) -> list[str]:
     (or one part of a name like "Rotterdam & Den Haag") stands for its hex where only one hex has it."""
     words = [w for w in SEPARATOR.split(text) if w]
     ids = {h.lower(): h for h in g.board.hexes}
-    places = _place_names(g)
+    places: dict[str, list[str]] | None = None  # (worked out only for a chain that names a place)
     out: list[str] = []
     i = 0
     while i < len(words):
@@ -111,6 +112,8 @@ def chain_hexes(g: Game, text: str) -> list[str]:
             out.append(ids[words[i].lower()])
             i += 1
             continue
+        if places is None:
+            places = _place_names(g)
         for j in range(len(words), i, -1):  # the longest name starting here
             name = " ".join(words[i:j]).lower()
             hexes = places.get(name)
