@@ -161,14 +161,14 @@ def _tile_lays(game: Game, corp_sym: str, hexes: set[str] | None, *,
             if not fitting:
                 continue  # most tiles stop here
             try:
-                game.check_lay_static(corp, hid, tile_id)
+                game.check_lay_static(corp, hid, tile_id, fitted=True)
             except GameError:
                 continue
             rots = []
             for r in fitting:
                 tile = base.with_rotation(r)
                 try:
-                    game.check_lay_rotation(corp, hid, tile, reach=reach, walk=not first)
+                    game.check_lay_rotation(corp, hid, tile, reach=reach, walk=not first, fitted=True)
                 except WalkNeeded:
                     later.append((tile_id, tile))
                     continue
@@ -184,7 +184,7 @@ def _tile_lays(game: Game, corp_sym: str, hexes: set[str] | None, *,
         if first and hid not in out:
             for tile_id, tile in later:
                 try:
-                    game.check_lay_rotation(corp, hid, tile, reach=reach)
+                    game.check_lay_rotation(corp, hid, tile, reach=reach, fitted=True)
                 except GameError:
                     continue
                 out[hid] = {tile_id: [tile.rotation]}
@@ -202,7 +202,7 @@ def _fitting_rotations(game: Game, h: HexState) -> Callable[[Tile], tuple[int, .
     an upgrade of it (``upgrades_to``) whose track stays on the map and keeps the old track
     (``check_lay_rotation``'s first checks, the ones most rotations fail). These depend only on
     the hex, the two tiles and the phase (and the title and its options), so they are worked out
-    once for all games."""
+    once for all games, and the listing does not check them again (``fitted``)."""
     old = h.tile
     key = (h.id, h.laid, old.name, old.rotation, str(game.phase["name"]))
     title = (type(game), game.data, tuple(game.optional_rules))

@@ -95,8 +95,11 @@ class TrackRules(TitleHooks):
         self.check_lay_rotation(corp, hex_id, tile, connected=connected)
         return tile, (0 if free else self.board.terrain_cost(self.board.hexes[hex_id]))
 
-    def check_lay_static(self, corp: Corporation, hex_id: str, tile_id: str, *, free: bool = False) -> Tile:
-        """The checks that do not depend on the rotation; returns the unrotated tile."""
+    def check_lay_static(self, corp: Corporation, hex_id: str, tile_id: str, *, free: bool = False,
+                         fitted: bool = False) -> Tile:
+        """The checks that do not depend on the rotation; returns the unrotated tile. ``fitted``:
+        the tile is known to be an upgrade of the hex's in a colour of the phase (a listing's
+        :func:`engine.decisions._fitting_rotations`), which is not checked again."""
         b = self.board
         h = b.hex(hex_id)
         name = tile_id.rsplit("-", 1)[0]
@@ -107,12 +110,12 @@ class TrackRules(TitleHooks):
         blocker = self.hex_blocked_by(h.id)
         if blocker:
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: blocked by {blocker}", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, blocker=blocker)
-        if tile.color not in self.phase["tiles"]:
+        if not fitted and tile.color not in self.phase["tiles"]:
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: {tile.color} tiles are not "
                             f"available in phase {self.phase['name']}", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, color=tile.color)
         if tile_id not in b.supply.get(name, []):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no {name} tile left", UNAVAILABLE, corporation=corp.sym, tile=name, hex=h.id)
-        if not self.upgrades_to(h, old, tile):
+        if not fitted and not self.upgrades_to(h, old, tile):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: it is not an upgrade of "
                             f"{old.name if h.laid else 'the printed hex'}", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id)
         cost = 0 if free else b.terrain_cost(h)
@@ -121,21 +124,22 @@ class TrackRules(TitleHooks):
         return tile
 
     def check_lay_rotation(self, corp: Corporation, hex_id: str, tile: Tile, *, connected: bool = True,
-                           reach: HexReach | None = None, walk: bool = True) -> None:
+                           reach: HexReach | None = None, walk: bool = True, fitted: bool = False) -> None:
         """The checks for one rotation of the new tile (already rotated). ``reach`` (from
         :meth:`hex_reach`, for this corporation and hex) lets the many tiles and rotations tried
         on one hex look the network up once. Without ``walk``, a verdict that needs the network
         walked with the new tile on the hex raises :class:`WalkNeeded` instead (a listing tries
-        the other tiles first)."""
+        the other tiles first). ``fitted``: the rotation is known to stay on the map and keep the
+        old track (:func:`engine.decisions._fitting_rotations`), which is not checked again."""
         b = self.board
         h = b.hexes[hex_id]
         old = h.tile
         name, rotation = tile.name, tile.rotation
         exits = tile.exits
-        if any(e not in h.neighbors for e in exits):
+        if not fitted and any(e not in h.neighbors for e in exits):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id} with rotation "
                             f"{rotation}: track would run off the map or into a barrier", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
-        if not self.old_paths_preserved(old, tile):
+        if not fitted and not self.old_paths_preserved(old, tile):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id} with rotation "
                             f"{rotation}: existing track must be kept", ILLEGAL_TILE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
         if not connected:

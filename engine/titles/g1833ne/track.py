@@ -319,16 +319,18 @@ class G1833NETrack(G1833NEStations):
         h = self.board.hex(hex_id)
         return tile, (0 if free else self.tile_cost(corp, h, h.tile, tile))
 
-    def check_lay_static(self, corp: Corporation, hex_id: str, tile_id: str, *, free: bool = False) -> Tile:
-        tile = super().check_lay_static(corp, hex_id, tile_id, free=True)  # 1833NE's costs, not terrain's
+    def check_lay_static(self, corp: Corporation, hex_id: str, tile_id: str, *, free: bool = False,
+                         fitted: bool = False) -> Tile:
+        # 1833NE's costs, not terrain's
+        tile = super().check_lay_static(corp, hex_id, tile_id, free=True, fitted=fitted)
         self.check_lay_limits(corp, self.board.hex(hex_id), free)
         return tile
 
     def check_lay_rotation(
         self, corp: Corporation, hex_id: str, tile: Tile, *, connected: bool = True,
-        reach: HexReach | None = None, walk: bool = True,
+        reach: HexReach | None = None, walk: bool = True, fitted: bool = False,
     ) -> None:
-        super().check_lay_rotation(corp, hex_id, tile, connected=connected, reach=reach, walk=walk)
+        super().check_lay_rotation(corp, hex_id, tile, connected=connected, reach=reach, walk=walk, fitted=fitted)
         if not self._free_lay:
             self.check_border_cost(corp, self.board.hexes[hex_id], tile)
 
