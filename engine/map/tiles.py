@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
-from typing import Literal, NamedTuple, cast
+from typing import Any, Literal, NamedTuple, cast
 
 from engine.data.tile_catalog import TILES
 
@@ -166,6 +166,9 @@ class Tile:
     others: tuple[RawPart, ...] = ()
     raw: str = ""
     rotation: int = 0
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tile:
+        return self  # immutable: a copied game shares its tiles (as a restored one does)
 
     # --- node views ---
     def _of_kind(self, *kinds: str) -> tuple[Node, ...]:

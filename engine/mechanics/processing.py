@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .. import actions as A
 from ..errors import GAME_OVER, UNKNOWN, EngineBug, GameError
 from ..hooks import TitleHooks
+from ..map.tiles import Tile
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -209,11 +210,12 @@ class ActionProcessing(TitleHooks):
 
 
 class _StatePickler(pickle.Pickler):
-    """Pickles a game's state; the game itself and modules (title data) by reference."""
+    """Pickles a game's state; the game itself, modules (title data) and tiles by reference."""
 
     def __init__(self, file: io.BytesIO, game: Game):
         super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self.dispatch_table = {**copyreg.dispatch_table, ModuleType: _module_ref, type(game): _game_ref}
+        self.dispatch_table = {**copyreg.dispatch_table, ModuleType: _module_ref, type(game): _game_ref,
+                               Tile: _tile_ref}
 
 
 class _StateUnpickler(pickle.Unpickler):
@@ -237,3 +239,22 @@ def _game_ref(game: Game) -> tuple[Any, ...]:
 
 def _module_ref(module: ModuleType) -> tuple[Any, ...]:
     return importlib.import_module, (module.__name__,)
+
+
+# Tiles are immutable and shared (the title's tiles and their rotations, engine.map.tiles): a save
+# names each one instead of copying it, and a restore puts back the very tile (copying them was
+# most of the time a save and a restore took). Each tile saved is kept here, so that its id
+# names it for as long as the process runs; tiles are made once per kind and rotation, so this
+# holds a few thousand at most.
+_SAVED_TILES: dict[int, Tile] = {}
+
+
+def _tile_ref(tile: Tile) -> tuple[Any, ...]:
+    key = id(tile)
+    if _SAVED_TILES.setdefault(key, tile) is not tile:  # (cannot happen: a kept tile keeps its id)
+        raise RuntimeError("two tiles saved under one id")
+    return _saved_tile, (key,)
+
+
+def _saved_tile(key: int) -> Tile:
+    return _SAVED_TILES[key]

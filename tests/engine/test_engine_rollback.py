@@ -57,11 +57,18 @@ def canonical(game: Game) -> Any:
             fields = getattr(o, "__dict__", None)
             if fields is None:
                 return ("value", repr(o))
-            return (type(o).__qualname__, sorted((k, walk(v)) for k, v in fields.items() if k != "_checkpoint"))
+            return (type(o).__qualname__, sorted((k, walk(v)) for k, v in fields.items()
+                                                 if k != "_checkpoint" and not _derived(o, k)))
         finally:
             stack.discard(id(o))
 
     return sorted((k, walk(v)) for k, v in game.__dict__.items() if k != "_checkpoint")
+
+
+def _derived(o: Any, name: str) -> bool:
+    """A value an immutable object (a tile) worked out from its fields when first asked: not
+    state (a tile is shared by the saves and copies of a game, whoever asked first)."""
+    return isinstance(getattr(type(o), name, None), functools.cached_property)
 
 
 @contextmanager
@@ -218,3 +225,37 @@ def test_an_unexpected_exception_is_an_engine_bug_and_the_state_is_restored(monk
         game.process(A.Action.from_dict(actions[6]))
     assert not isinstance(bug.value, GameError) and isinstance(bug.value.__cause__, KeyError)
     assert canonical(game) == before
+
+
+def test_a_restore_puts_back_the_very_tiles_and_trials_keep_no_more_of_them() -> None:
+    """Tiles are saved by reference (engine.mechanics.processing): a trial of a lay and a refused
+    action give every hex back the very tile object it had, the state equal to the one before,
+    and trials at one position after another add nothing to the tiles kept for the saves; a
+    copied game shares its tiles."""
+    from engine.mechanics import processing
+    from engine.replay import replay
+
+    export = load_export("1856", "hotseat006")
+    acts = [a for a in filter_actions(export["actions"]) if a.get("type") != "end_game"]
+    at = next(i for i, a in enumerate(acts) if i > 300 and a["type"] == "lay_tile")
+    game = replay({**export, "actions": acts[:at]}).game
+    lay = A.Action.from_dict(acts[at])
+    assert isinstance(lay, A.LayTile)
+    tiles = {hid: (h.tile, h.printed) for hid, h in game.board.hexes.items()}
+    before = canonical(game)
+    assert game.accepts(lay)
+    with pytest.raises(GameError):
+        game.process(A.LayTile(entity=lay.entity, entity_type=lay.entity_type, hex=lay.hex, tile="no-such-tile",
+                               rotation=0))
+    assert {hid: (h.tile, h.printed) for hid, h in game.board.hexes.items()} == tiles
+    assert all(h.tile is tiles[hid][0] and h.printed is tiles[hid][1] for hid, h in game.board.hexes.items())
+    assert canonical(game) == before
+    game.process(lay)
+    assert game.board.hexes[lay.hex].tile is not tiles[lay.hex][0]
+    kept = len(processing._SAVED_TILES)
+    for raw in acts[at + 1:at + 40]:
+        game.accepts(A.Action.from_dict(raw))
+        game.process(A.Action.from_dict(raw))
+    assert len(processing._SAVED_TILES) <= kept + 40  # at most the tiles laid meanwhile
+    copied = copy.deepcopy(game)
+    assert all(copied.board.hexes[hid].tile is h.tile for hid, h in game.board.hexes.items())
