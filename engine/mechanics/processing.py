@@ -29,8 +29,9 @@ T = TypeVar("T")
 class ActionProcessing(TitleHooks):
     """Applying actions to the game."""
 
-    # not pickled: the title data, the save itself, and the log (append-only: cut on restore)
-    _STATE_SKIP = ("data", "rules", "_checkpoint", "action_log", "_trial_start")
+    # not pickled: the title data, the save itself, and the logs (append-only: cut on restore;
+    # a save holds the game log's length)
+    _STATE_SKIP = ("data", "rules", "_checkpoint", "action_log", "_trial_start", "log")
     checkpoint_every = 1
     _checkpoint: tuple[int, bytes] | None  # (actions in the log, the state then); set once saved
     _trial_start: tuple[int, bytes]  # (position stamp, the state then): where trials start from
@@ -148,6 +149,7 @@ class ActionProcessing(TitleHooks):
         # the game itself and its title data stay shared: objects that point back to the game
         # (rounds, steps) must keep pointing at this very game after a restore
         keep = {k: v for k, v in self.__dict__.items() if k not in self._STATE_SKIP}
+        keep[_LOG_LENGTH] = len(self.log)
         buf = io.BytesIO()
         _StatePickler(buf, self.as_game()).dump(keep)
         return buf.getvalue()
@@ -158,9 +160,11 @@ class ActionProcessing(TitleHooks):
         at, saved = self._checkpoint
         log = self.action_log
         state = _StateUnpickler(io.BytesIO(saved), self.as_game()).load()
+        lines = self.log[:state.pop(_LOG_LENGTH)]
         for key in [k for k in self.__dict__ if k not in self._STATE_SKIP]:
             del self.__dict__[key]
         self.__dict__.update(state)
+        self.log = lines
         self.action_log = log[:at]
         live, self.live = self.live, False  # programmed moves come from the record
         try:
@@ -207,6 +211,9 @@ class ActionProcessing(TitleHooks):
             self.programs[action.entity] = action
             rnd = self.round
             self.program_marks[action.entity] = (self.round_key(), rnd.sales)
+
+
+_LOG_LENGTH = " log length"  # (in a save: no attribute has this name)
 
 
 class _StatePickler(pickle.Pickler):
