@@ -8,6 +8,7 @@ from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from ..beside import Beside
 from ..errors import ILLEGAL_ROUTE, UNAVAILABLE, UNKNOWN, GameError
 from . import hexgrid
 from . import walk as network_walk
@@ -338,22 +339,32 @@ class Board:
         got = self._cache[("walk", sym, start)] = StationWalk(reached, touched, arrivals, frozenset(looked))
         return got
 
-    def known_network(self, sym: str) -> tuple[set[tuple[str, int]], set[tuple[str, int]]] | None:
-        """What is known of the corporation's network without walking again: the (hex, edge)
-        pairs it touches and the (hex, edge) where it enters a hex from a neighbour, as far as
-        the kept walks from its stations tell (and every edge of its stations' hexes); a part of
-        what :meth:`connectivity` finds (all of it when every walk is kept). None where networks
-        are not made of station walks."""
+    def known_network(self, sym: str, hid: str) -> tuple[set[int], set[int]] | None:
+        """What is known of the corporation's network at hex ``hid`` without walking again: the
+        hex's edges it touches and those where it enters the hex from a neighbour, as far as the
+        kept walks from its stations tell (and every edge of its stations' hexes); a part of what
+        :meth:`connectivity` finds (all of it when every walk is kept). None where networks are
+        not made of station walks. Worked out for every hex at once and kept beside the board
+        while the same walks are kept (a listing of tile lays asks at hex after hex)."""
         if type(self).connectivity is not Board.connectivity or not self.route_legal_network:
             return None
         kept = self._kept_walks(sym)
-        touched = {(hid, e) for (hid, _), _ in kept for e in self.hexes[hid].neighbors}
-        arrivals: set[tuple[str, int]] = set()
-        for _, walk in kept:
-            if walk is not None:
-                touched.update(walk.touched)
-                arrivals |= walk.arrivals
-        return touched, arrivals
+        known = _KNOWN.of(self)
+        got = known.get(sym)
+        if got is None or len(got[0]) != len(kept) or any(
+                a[0] != b[0] or a[1] is not b[1] for a, b in zip(got[0], kept, strict=True)):
+            by_hex: dict[str, tuple[set[int], set[int]]] = {}
+            for (station, _), _ in kept:
+                by_hex.setdefault(station, (set(), set()))[0].update(self.hexes[station].neighbors)
+            for _, walk in kept:
+                if walk is not None:
+                    for h, e in walk.touched:
+                        by_hex.setdefault(h, (set(), set()))[0].add(e)
+                    for h, e in walk.arrivals:
+                        by_hex.setdefault(h, (set(), set()))[1].add(e)
+            got = known[sym] = (kept, by_hex)  # (holding the walks: an id names the same walk)
+        edges, entries = got[1].get(hid, ((), ()))
+        return set(edges), set(entries)
 
     def walk_next_station(self, sym: str, watch: WalkWatch | None = None) -> bool:
         """Walks from the first station whose walk is not kept, so that :meth:`known_network`
@@ -597,6 +608,12 @@ class Board:
             if color in rev:
                 return rev[color]
         return 0
+
+
+# board -> {corporation: (its stations' kept walks, Board.known_network's answers by hex)}; beside
+# the board, never saved with it
+_KNOWN: Beside[Board, dict[str, tuple[list[tuple[NodeRef, StationWalk | None]],
+                                      dict[str, tuple[set[int], set[int]]]]]] = Beside(dict)
 
 
 class _StopValues(dict[NodeRef, int]):

@@ -366,12 +366,10 @@ class HexReach:
 
     @cached_property
     def known(self) -> tuple[set[int], set[int]] | None:
-        known = self.board.known_network(self.sym)
+        known = self.board.known_network(self.sym, self.hid)
         if known is None:
             return None
-        pairs, arrivals = known
-        edges = {e for hid, e in pairs if hid == self.hid}
-        entries = {e for hid, e in arrivals if hid == self.hid}
+        edges, entries = known
         if self.watch is not None:
             edges |= self.watch.edges
             entries |= self.watch.entries

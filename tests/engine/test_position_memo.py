@@ -224,3 +224,37 @@ def test_values_kept_beside_an_object_follow_it() -> None:
     assert len(kept._kept) == 0
     c = Owner()
     assert kept.get(c) is None and kept.of(c) == {} and len(made) == 3
+
+
+def test_the_known_network_kept_beside_the_board_equals_one_worked_out_afresh() -> None:
+    """Board.known_network (kept for every hex while the same station walks are kept): at each
+    position of a stretch of a real game (whose lays drop walks), for every corporation with
+    stations, asked at every hex, before and after one more station is walked, it equals the
+    union of the kept walks worked out afresh."""
+
+    def afresh(board: Any, sym: str, hid: str) -> tuple[set[int], set[int]]:
+        kept = board._kept_walks(sym)
+        edges = {e for (h, _), _ in kept if h == hid for e in board.hexes[h].neighbors}
+        entries: set[int] = set()
+        for _, walk in kept:
+            if walk is not None:
+                edges |= {e for h, e in walk.touched if h == hid}
+                entries |= {e for h, e in walk.arrivals if h == hid}
+        return edges, entries
+
+    game = _live(START)
+    asked = walked = 0
+    for raw in _actions()[START:START + WINDOW]:
+        board = game.board
+        for sym in game.corporations:
+            if not board.stations(sym):
+                continue
+            for _ in range(2):  # as kept, then with one more station walked (if any is left)
+                for hid in board.hexes:
+                    assert board.known_network(sym, hid) == afresh(board, sym, hid), (raw.get("id"), sym, hid)
+                    asked += 1
+                if not board.walk_next_station(sym):
+                    break
+                walked += 1
+        game.process(A.Action.from_dict(raw))
+    assert asked > 10_000 and walked >= 10, (asked, walked)
