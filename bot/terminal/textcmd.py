@@ -86,7 +86,7 @@ def parse(line: str) -> CommandLine:
 
 
 def _quote(value: str) -> str:
-    if value == "" or any(ch.isspace() for ch in value):
+    if value.split() != [value]:  # empty, or with whitespace (str.split's is str.isspace's)
         return '"' + value.replace('"', "") + '"'
     return value
 
