@@ -7,6 +7,8 @@ A one-row market (1833NE) is wrapped onto several lines, read left to right, top
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator, Sequence
+from typing import TypeVar
 
 from PIL import Image, ImageDraw
 
@@ -24,6 +26,8 @@ from .palette import (
     ZONE_PRIORITY,
     corp_colors,
 )
+
+T = TypeVar("T")  # what a market cell holds where it is drawn
 
 CELL_W = 70
 CELL_H = 30  # price line
@@ -64,24 +68,28 @@ def render_market(game: Game) -> bytes:
     img = _grid(str(game.title), cells, tuple(heights), len(grid) == 1).copy()
     draw = ImageDraw.Draw(img)
     f_tok = font(TOKEN_FONT, True)
+    for x, y, _, cell in _placed(rows, heights, _gap(len(grid) == 1)):
+        for i, sym in enumerate(cell.corporations):
+            cf, ct = corp_colors(game.corporations.get(sym))
+            ty = y + CELL_H + i * TOKEN_H
+            draw.rounded_rectangle((x + 3, ty, x + CELL_W - 3, ty + TOKEN_H - 2), radius=8, fill=cf,
+                                   outline=INK if sum(cf) > 600 or sum(cf) < 120 else cf, width=1)
+            size = TOKEN_FONT
+            while size > 10 and text_width(sym, size, True) > CELL_W - 10:
+                size -= 1
+            fnt = f_tok if size == TOKEN_FONT else font(size, True)
+            paste_text(img, (x + CELL_W / 2, ty + (TOKEN_H - 2) / 2), sym, fnt, ct)
+    return to_png(img, palette=True)
+
+
+def _placed(rows: Sequence[Sequence[T | None]], heights: Sequence[int], gap: int) -> Iterator[tuple[int, int, int, T]]:
+    """Each cell of the market with its left and top edges and its line's height."""
     y = MARGIN + TITLE_H
     for row, h in zip(rows, heights, strict=True):
         for col, cell in enumerate(row):
-            if cell is None:
-                continue
-            x = MARGIN + col * CELL_W
-            for i, sym in enumerate(cell.corporations):
-                cf, ct = corp_colors(game.corporations.get(sym))
-                ty = y + CELL_H + i * TOKEN_H
-                draw.rounded_rectangle((x + 3, ty, x + CELL_W - 3, ty + TOKEN_H - 2), radius=8, fill=cf,
-                                       outline=INK if sum(cf) > 600 or sum(cf) < 120 else cf, width=1)
-                size = TOKEN_FONT
-                while size > 10 and text_width(sym, size, True) > CELL_W - 10:
-                    size -= 1
-                fnt = f_tok if size == TOKEN_FONT else font(size, True)
-                paste_text(img, (x + CELL_W / 2, ty + (TOKEN_H - 2) / 2), sym, fnt, ct)
-        y += h + _gap(len(grid) == 1)
-    return to_png(img, palette=True)
+            if cell is not None:
+                yield MARGIN + col * CELL_W, y, h, cell
+        y += h + gap
 
 
 def _gap(one_d: bool) -> int:
@@ -110,21 +118,14 @@ def _grid(title: str, cells: Cells, heights: tuple[int, ...], one_d: bool) -> Im
     draw = ImageDraw.Draw(img)
     title = f"{title} stock market".strip()
     draw.text((MARGIN, MARGIN + TITLE_H / 2 - 4), title, font=f_title, fill=INK, anchor="lm")
-    y = MARGIN + TITLE_H
-    for row, h in zip(cells, heights, strict=True):
-        for col, cell in enumerate(row):
-            if cell is None:
-                continue
-            x = MARGIN + col * CELL_W
-            price, zone = cell
-            fill, ink, _ = MARKET_ZONES[zone] if zone else (MARKET_PLAIN, INK, "")
-            draw.rectangle((x, y, x + CELL_W, y + h), fill=fill, outline=(150, 146, 138))
-            paste_text(img, (x + CELL_W / 2, y + CELL_H / 2 + 1), price, f_price, ink)
-            if zone == "par":
-                draw.rectangle((x + 2, y + 2, x + CELL_W - 2, y + h - 2), outline=(190, 40, 40), width=2)
-        y += h + gap
+    for x, y, h, (price, zone) in _placed(cells, heights, gap):
+        fill, ink, _ = MARKET_ZONES[zone] if zone else (MARKET_PLAIN, INK, "")
+        draw.rectangle((x, y, x + CELL_W, y + h), fill=fill, outline=(150, 146, 138))
+        paste_text(img, (x + CELL_W / 2, y + CELL_H / 2 + 1), price, f_price, ink)
+        if zone == "par":
+            draw.rectangle((x + 2, y + 2, x + CELL_W - 2, y + h - 2), outline=(190, 40, 40), width=2)
     # legend
-    y += 10
+    y = MARGIN + TITLE_H + sum(heights) + gap * len(cells) + 10
     col_w = (width - 2 * MARGIN) // 2
     for i, zone in enumerate(zones):
         fill, _, text = MARKET_ZONES[zone]
