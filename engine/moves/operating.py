@@ -39,14 +39,24 @@ def route_choices(game: Game, entity: str, given: Params) -> list[Choice]:
     if sol is not None and routes:
         total = game.fmt(sum(r["revenue"] for r in routes))
         shown = format_routes(routes, continuous=True)
+        told = format_routes(routes, continuous=True, named=lambda tid: _train_called(game, tid))
         best = "the best routes" if sol.optimal else "the best routes found in time (not proven best)"
-        out.append(Choice("auto", f"auto: {best}, {total} ({shown})"))
+        out.append(Choice("auto", f"auto: {best}, {total} ({told})"))
         if len(shown) <= 100:
-            out.append(Choice(shown, f"{shown} = {total}"))
+            out.append(Choice(shown, f"{told} = {total}"))
     else:
         out.append(Choice("auto", "auto: the best routes"))
     out.append(Choice("none", "none: do not run"))
     return out
+
+
+def _train_called(game: Game, tid: str) -> str:
+    """A train as players call it: "4-train" (4-1), "2+2-train (3/5-4)" (1833NE's card by the
+    side it runs as, and the card)."""
+    train = game.trains.get(tid)
+    if train is None:
+        return tid
+    return f"{train.name}-train" + ("" if tid.startswith(f"{train.name}-") else f" ({tid})")
 
 
 def build_routes(g: Game, e: str, p: Params) -> A.Action:

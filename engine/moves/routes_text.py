@@ -63,10 +63,12 @@ def _chains(text: str, read: ChainReader) -> list[list[str]]:
     return chains
 
 
-def format_routes(routes: list[dict[str, Any]], *, continuous: bool = False) -> str:
+def format_routes(routes: list[dict[str, Any]], *, continuous: bool = False,
+                  named: Callable[[str], str] | None = None) -> str:
     """Route dicts as the ``routes:`` text; ``continuous``: a route's connections that follow on
     from one another written as one chain ("5-0: M4-M6-N7-N9", as a player writes it; read back,
-    the chain is cut at its stops again)."""
+    the chain is cut at its stops again); ``named``: each train as it says (for reading only:
+    "2+2-train (3/5-4): H21-G22")."""
     def chains(connections: list[list[str]]) -> str:
         joined: list[list[str]] = []
         for c in connections:
@@ -77,7 +79,7 @@ def format_routes(routes: list[dict[str, Any]], *, continuous: bool = False) -> 
         return " | ".join("-".join(c) for c in joined)
 
     def one(r: dict[str, Any]) -> str:
-        text = f"{r['train']}: " + chains(r.get("connections", []))
+        text = f"{named(r['train']) if named else r['train']}: " + chains(r.get("connections", []))
         if r.get("extension"):
             text += " + " + chains(r["extension"])
         return text

@@ -110,6 +110,24 @@ def test_a_suggestion_cut_short_says_it_is_not_proven_best(monkeypatch: pytest.M
     assert labels[0].startswith("auto: the best routes found in time (not proven best)")
 
 
+def test_route_choices_name_trains_as_players_call_them() -> None:
+    """The route choices' labels name each train by the kind it runs as ("2+1-train (2-4)":
+    1833NE's card 2-4 run as its 2+1 side; "4-train" for 1856's 4-1), their values keep the ids
+    a command takes."""
+    from engine.moves import MOVES, option_choices
+    from engine.moves.routes_text import format_routes
+    from tests.positions import at
+
+    game = at("selfplay/1833ne", "1833ne_emergency_sale", 60)
+    assert game.trains["2-4"].name == "2+1" and "run_routes" in game.action_types("BW")
+    choices = option_choices(game, "BW", MOVES["routes"], "routes", {})
+    auto, written = choices[0], choices[1]
+    assert "2+1-train (2-4): " in auto.label and "2+1-train (2-4): " in written.label
+    assert written.value.startswith("2-4: ") and "-train" not in written.value
+    assert format_routes([{"train": "4-1", "connections": [["F15", "G14"]]}],
+                         named=lambda tid: "4-train") == "4-train: F15-G14"
+
+
 def _plain_hex_far_away(game: Any) -> str:
     return str(next(hid for hid, h in sorted(game.board.hexes.items())
                     if hid[0] in "ABC" and h.color == "white" and not h.laid and not h.tile.nodes))

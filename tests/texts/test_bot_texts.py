@@ -269,7 +269,7 @@ async def test_route_and_slot_choices(layer: CommandLayer) -> None:
     await imported(layer, "89363", 55)  # GW runs
     routes = await choices(layer, "carol", "routes", "routes")
     assert routes[0][0] == "auto" and "$50" in routes[0][1]
-    assert ("2-0: F15-F17", "2-0: F15-F17 = $50") in routes and routes[-1][0] == "none"
+    assert ("2-0: F15-F17", "2-train: F15-F17 = $50") in routes and routes[-1][0] == "none"
 
 
 async def test_token_slot_choices(layer: CommandLayer) -> None:

@@ -174,7 +174,7 @@ async def test_routes_typed_with_spaces_or_place_names(session: LocalSession, tm
     await session.run_line("/as p4")
     helped = await session.run_line("/help command:routes")
     assert 'Example: /routes routes:auto (or routes:"5-0: M4-M6-N7-N9-N11-O10-P9")' in helped, helped
-    assert '  /routes routes:"3-4: K8-L9-L11-L13"  (3-4: K8-L9-L11-L13 = $60)' in helped, helped  # not K8-L9 | L9-L11-L13
+    assert '  /routes routes:"3-4: K8-L9-L11-L13"  (3-train: K8-L9-L11-L13 = $60)' in helped, helped  # not K8-L9 | L9-L11-L13
     refused = await session.run_line('/routes routes:"3-4: Orangeville I8"')
     assert refused[0].endswith("No track connects K8-I8 (K8 and I8 are not neighbours: name every hex the route "
                                "runs through, in order, as M4-M6-N7)"), refused
