@@ -123,8 +123,7 @@ def _destination(game: Game, corp: Corporation, goals: list[str]) -> Cell:
         return Cell("")
     if corp.destinated:
         return Cell("reached", muted=True)
-    places = [game.board.hexes[h].location if h in game.board.hexes else "" for h in goals]
-    return Cell(" or ".join(f"{p} {h}" if p else h for p, h in zip(places, goals, strict=True)))
+    return Cell(" or ".join(game.place_first(h) for h in goals))
 
 
 # what the Capital column's words mean (1856 family: the capitalization set at par by the era)

@@ -261,6 +261,12 @@ class GameState:
             notes.append(f"city {cities.index(city) + 1} of {len(cities)}")
         return f"{hid} ({', '.join(notes)})" if notes else hid
 
+    def place_first(self, hid: str) -> str:
+        """A hex by its place first, as a menu reads it: "Brantford J15" (the hex id alone where
+        it names no place)."""
+        h = self.board.hexes.get(hid)
+        return f"{h.location} {hid}" if h is not None and h.location else hid
+
     def fmt(self, amount: int | float) -> str:
         fmt = self.rules.currency_format
         if isinstance(amount, float) and amount.is_integer():

@@ -97,13 +97,9 @@ def sample_bid(game: Game, rng: random.Random, e: str) -> A.Action | None:
 def _home_and_goal(game: Game, home: str | None, goals: list[str]) -> str:
     """ ": home London F15, destination Detroit - Windsor A20": where a corporation starts and
     where it heads (what a player picks a corporation by)."""
-    def named(hid: str) -> str:
-        h = game.board.hexes.get(hid)
-        return f"{h.location} {hid}" if h is not None and h.location else hid
-
-    said = [f"home {named(home)}"] if home else []
+    said = [f"home {game.place_first(home)}"] if home else []
     if goals:
-        said.append(f"destination {' or '.join(named(g) for g in goals)}")
+        said.append(f"destination {' or '.join(game.place_first(g) for g in goals)}")
     return f": {', '.join(said)}" if said else ""
 
 

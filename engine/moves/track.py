@@ -18,6 +18,7 @@ from ..decisions import (
     tile_lay_hexes,
     track_exits,
 )
+from ..entities import listed
 from ..errors import BAD_OPTION, UNAVAILABLE, GameError
 from ..game import Game
 from ..map import hexgrid
@@ -148,7 +149,7 @@ def track_text(g: Game, hex_id: str, tile_id: str, rotation: int) -> str:
         said = "track to " + ", ".join(track_exits(g, hex_id, tile_id, rotation))
     ends = [g.board.hexes[n].location or n for n in dead_ends(g, hex_id, tile_id, rotation)]
     if ends:
-        said += f" ({' and '.join(ends)} {'has' if len(ends) == 1 else 'have'} no track on that side yet)"
+        said += f" ({listed(ends)} {'has' if len(ends) == 1 else 'have'} no track on that side yet)"
     return said
 
 
