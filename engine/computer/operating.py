@@ -199,9 +199,12 @@ def lay_decisions(game: Game, corp: Corporation, work: RouteWork | None = None) 
         name = tile_id.rsplit("-", 1)[0]
         why = (f"lays {name} on {hid}: routes earn {game.fmt(gain)} more" if gain > 0
                else f"lays {name} on {hid} to build towards better routes")
-        if cost and short_of_train and cash_after + (0 if routed else helper) < train_cost:
-            # terrain it cannot pay without losing the next train (not counted as tried); without
-            # a route it pays for the track that makes one if its president can help with the train
+        if cost and short_of_train and cash_after + (0 if routed else helper) < train_cost \
+                and not (trains and gain >= cost):
+            # a cost it cannot pay without losing the next train (not counted as tried), unless
+            # the track pays for itself in the next run (1833NE charges $20 for every lay: a
+            # corporation saving for a train never built); without a route it pays for the track
+            # that makes one if its president can help with the train
             continue
         tried += 1
         best.append((score, Decision(action, why)))

@@ -15,7 +15,7 @@ import pytest
 from engine import actions as A
 from engine.computer import decide
 from engine.computer import operating as O
-from engine.computer.policy import next_train_cost
+from engine.computer.policy import needs_train_money, next_train_cost
 from engine.game import Game
 from engine.selfplay import play_seated
 from engine.titles.g1833ne.game import G1833NE
@@ -44,11 +44,11 @@ def _count_searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 def test_a_lay_decision_searches_routes_only_as_far_as_its_work_allows(monkeypatch: pytest.MonkeyPatch) -> None:
-    """BW's lays (random seed 7, action 144): with the allowance it makes eight searches (now,
-    later, three trials of two), where an unlimited one makes 26 for the same tile; 1833NE's
+    """BW's lays (random seed 7, action 168): with the allowance it makes eight searches (now,
+    later, three trials of two), where an unlimited one makes 14 for the same tile; 1833NE's
     router clock does not count extension searches, so each is charged at least
     EXTENDED_SEARCH_WORK and gets a small budget."""
-    game = _random_game(7, 144)
+    game = _random_game(7, 168)
     assert game.acting() == ["BW"] and "lay_tile" in game.action_types("BW") and game.extends_routes
     work = O.RouteWork(game)
     assert work.budget == O.EXTENDED_TRIAL_BUDGET and work.charge == O.EXTENDED_SEARCH_WORK
@@ -58,8 +58,25 @@ def test_a_lay_decision_searches_routes_only_as_far_as_its_work_allows(monkeypat
     searches.clear()
     monkeypatch.setattr(O, "DECISION_WORK", 100.0)
     unlimited = O.lay_decisions(game, game.corporations["BW"])
-    assert len(searches) == 26
-    assert [d.action.to_dict() for d in capped[:1]] == [d.action.to_dict() for d in unlimited[:1]]
+    assert len(searches) == 14
+    assert capped and [d.action.to_dict() for d in capped[:1]] == [d.action.to_dict() for d in unlimited[:1]]
+
+
+def test_a_corporation_saving_for_a_train_lays_track_that_pays_for_itself_in_a_run() -> None:
+    """1833NE charges $20 for every lay. BW (random seed 7, action 168: $25, three 2 trains that
+    rust, the next train $140) is saving for a train; a lay leaving it $5 still goes ahead when
+    its routes earn at least the $20 more (computer corporations saving for a train never built
+    track before); every lay it keeps earns its cost back in one run."""
+    game = _random_game(7, 168)
+    bw = game.corporations["BW"]
+    assert needs_train_money(game, bw) and bw.cash - 20 < next_train_cost(game, bw)
+    decisions = O.lay_decisions(game, bw)
+    assert decisions and decisions[0].reason == "lays N23 on G22: routes earn $20 more"
+    assert game.corporations["BW"].cash == 25  # (trials leave ``bw`` a stale copy: read afresh)
+    game.process(decisions[0].action)
+    assert game.corporations["BW"].cash == 5
+    for d in decisions:  # (every lay kept earns its cost back in one run)
+        assert "routes earn" in d.reason
 
 
 def test_route_work_is_charged_per_search_and_spent() -> None:
@@ -100,7 +117,7 @@ def test_decisions_after_the_one_taken_are_not_worked_out(monkeypatch: pytest.Mo
     assert {"special_buy", "buy_shares", "lay_tile"} <= set(game.action_types("B&L"))
     decision = decide(game, seed=5)
     assert decision is not None and decision.action.type == "lay_tile" and asked == []
-    game = _random_game(7, 174)
+    game = _random_game(7, 111)
     decision = decide(game, seed=5)
     assert decision is not None and isinstance(decision.action, A.Pass) and asked == ["special_buy_decisions"]
 
