@@ -142,6 +142,13 @@ class TitleHooks(GameState):
         them it discards changes nothing)."""
         return (train.name, train.distance, train.rusts_on)
 
+    def phase_train_effects(self, phase: str) -> list[tuple[Train, str]]:
+        """What entering ``phase`` does to the trains corporations hold and the open market's:
+        ``"rust"`` (they leave the game) or ``"obsolete"`` (1833NE: each runs once more), as
+        ``change_phase`` does it; told before a train that starts the phase is bought."""
+        return [(t, "rust") for t in self.trains.values()
+                if t.rusts_on == phase and (t.owner in self.corporations or t.owner == "discard")]
+
     def is_borrowed(self, tid: str) -> bool:
         """Whether train ``tid`` is borrowed (it does not count for the limit)."""
         return False

@@ -13,7 +13,7 @@ from typing import Any
 from .. import actions as A
 from ..choice import Choice
 from ..decisions import route_suggestion, step_offering, suggest_routes
-from ..entities import POOL, Corporation, Train
+from ..entities import POOL, Corporation, Train, listed
 from ..errors import BAD_OPTION, CANNOT_AFFORD, UNAVAILABLE, UNKNOWN, GameError
 from ..game import Game
 from ..rounds.operating import OperatingRound
@@ -208,23 +208,25 @@ def _price_text(game: Game, train: Train, most: int | None = None) -> str:
 
 def phase_note(game: Game, corp: Corporation, train: Train) -> str:
     """ "; starts phase 6: 3-trains rust (its own too)": what buying ``train`` from the bank
-    sets off ("" when it starts no phase, or when the title has its own phase change, such as
-    1833NE's train cards: not guessed at)."""
-    from ..mechanics.phases import PhaseRules
-
-    if train.owner != "depot" or type(game).change_phase is not PhaseRules.change_phase:
+    sets off (``Game.phase_train_effects``; "" when it starts no phase). 1833NE: "; starts phase
+    III: 2-trains become obsolete (its own too)"."""
+    if train.owner != "depot":
         return ""
     phase = next((ph for i, ph in enumerate(game.phases)
                   if i > game.phase_index and ph.get("on") == train.name), None)
     if phase is None:
         return ""
     name = phase["name"]
-    rusting = [t for t in game.trains.values() if t.rusts_on == name and t.owner in game.corporations]
-    if not rusting:
+    held = [(t, effect) for t, effect in game.phase_train_effects(name) if t.owner in game.corporations]
+    if not held:
         return f"; starts phase {name}"
-    kinds = "/".join(dict.fromkeys(t.name for t in rusting))
-    own = " (its own too)" if any(t.owner == corp.sym for t in rusting) else ""
-    return f"; starts phase {name}: {kinds}-trains rust{own}"
+    said = []
+    for effect, words in (("rust", "rust"), ("obsolete", "become obsolete")):
+        kinds = listed([f"{name}-trains" for name in dict.fromkeys(t.name for t, e in held if e == effect)])
+        if kinds:
+            said.append(f"{kinds} {words}")
+    own = " (its own too)" if any(t.owner == corp.sym for t, _ in held) else ""
+    return f"; starts phase {name}: {listed(said)}{own}"
 
 
 def _left(game: Game, corp: Corporation, price: int) -> str:

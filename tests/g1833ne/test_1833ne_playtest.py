@@ -164,3 +164,39 @@ def test_status_header_states_a_limit_raised_by_takeovers_not_by_obsolete_trains
     assert "  ·  train limit 2  ·  " in header_lines(g)[0]
     g.takeovers["BW"] = 1
     assert "  ·  train limit 2 (BW 3)  ·  " in header_lines(g)[0]
+
+
+# ---------------------------------------------------------------------------- phase changes
+def test_a_train_that_starts_a_phase_says_which_trains_become_obsolete_or_rust() -> None:
+    """Summary ("Phase-I-Karten werden in Phase III obsolet und in Phase IV entfernt, ..."): the
+    bank's first 4/7 card starts phase III, where BW's 2 card becomes obsolete; the first 6/9
+    starts phase IV, where it leaves the game and the 3/5 card becomes obsolete. The train's
+    choice says so, as it says which trains rust in 1856 (it said nothing in 1833NE); buying
+    it does what it said."""
+    from engine.moves.operating import phase_note
+
+    g = new(3)
+    stock_round(g)
+    par(g, "1", "BW", 100)
+    g.round = g.new_operating_round(1)
+    g.round.start()
+    bw = g.corporations["BW"]
+    for tid in ("2-0", "3/5-0"):
+        g.give_train(g.trains[tid], "BW")
+    g.change_phase(g.phase_index_of("II"))
+    for t in g.trains.values():  # the phase I and II cards are sold out
+        if t.owner == "depot" and t.name in ("2", "3/5"):
+            t.owner = "rusted"
+    first_47 = g.depot_trains()[0]
+    assert g.card_of[first_47.id] == "4/7"
+    assert phase_note(g, bw, first_47) == "; starts phase III: 2-trains become obsolete (its own too)"
+    g.change_phase(g.phase_index_of("III"))
+    assert g.obsolete == {"2-0"}
+    for t in g.trains.values():
+        if t.owner == "depot" and t.name == "4/7":
+            t.owner = "rusted"
+    first_69 = g.depot_trains()[0]
+    assert phase_note(g, bw, first_69) == \
+        "; starts phase IV: 2-trains rust and 3/5-trains become obsolete (its own too)"
+    g.change_phase(g.phase_index_of("IV"))
+    assert bw.trains == ["3/5-0"] and g.obsolete >= {"3/5-0"}

@@ -94,7 +94,7 @@ def test_train_sides_are_chosen_with_variant() -> None:
     while "buy_train" not in g.action_types("CV"):
         g.process(A.Pass(entity="CV", entity_type="corporation"))
     (offer,) = choices_for(g, "CV", "buy_train")
-    assert offer.value == "3/5-0" and offer.label.endswith("3/5 $180 or 2+2 $140")
+    assert offer.value == "3/5-0" and offer.label.endswith("3/5 $180 or 2+2 $140; starts phase II")
     assert [c.value for c in choices_for(g, "CV", "buy_train", {"train": "3/5-0"})] == ["3/5", "2+2"]
     first = _build(g, "train", "CV", "/train train:3/5")
     assert (first.variant, first.price) == ("3/5", 180)

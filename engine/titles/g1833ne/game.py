@@ -132,23 +132,16 @@ class G1833NESequence(G1833NECompanies):
         self.phase_index = index
         name = self.phase["name"]
         self.log.append(phase_line(self.phase, previous))
-        life = self.data.TRAIN_CARD_LIFE
         rusted: dict[str, list[str]] = {}
         obsolete: dict[str, list[str]] = {}
-        for t in self.trains.values():
-            obsolete_in, removed_in = life[self.card_of[t.id]]
-            if t.owner in self.corporations or t.owner == "discard":
-                owner = t.owner if t.owner != "discard" else "open market"
-                if removed_in == name:
-                    rusted.setdefault(t.name, []).append(owner)
-                    self.scrap_train(t)
-                elif obsolete_in == name:
-                    if t.owner == "discard":
-                        rusted.setdefault(t.name, []).append(owner)
-                        self.scrap_train(t)
-                    else:
-                        obsolete.setdefault(t.name, []).append(owner)
-                        self.obsolete.add(t.id)
+        for t, effect in self.phase_train_effects(name):
+            owner = t.owner if t.owner != "discard" else "open market"
+            if effect == "rust":
+                rusted.setdefault(t.name, []).append(owner)
+                self.scrap_train(t)
+            else:
+                obsolete.setdefault(t.name, []).append(owner)
+                self.obsolete.add(t.id)
         for train, owners in rusted.items():
             held = ", ".join(f"{o} x{owners.count(o)}" for o in dict.fromkeys(owners))
             self.log.append(f"-- Event: {train} trains rust and leave the game ({held}) --")
