@@ -142,12 +142,25 @@ class TitleHooks(GameState):
         them it discards changes nothing)."""
         return (train.name, train.distance, train.rusts_on)
 
+    def train_life(self, train: Train) -> tuple[str | None, str | None]:
+        """The phases in which ``train`` becomes obsolete (1833NE's cards: it runs once more)
+        and leaves the game (it rusts); None: never."""
+        return None, train.rusts_on
+
     def phase_train_effects(self, phase: str) -> list[tuple[Train, str]]:
-        """What entering ``phase`` does to the trains corporations hold and the open market's:
-        ``"rust"`` (they leave the game) or ``"obsolete"`` (1833NE: each runs once more), as
-        ``change_phase`` does it; told before a train that starts the phase is bought."""
-        return [(t, "rust") for t in self.trains.values()
-                if t.rusts_on == phase and (t.owner in self.corporations or t.owner == "discard")]
+        """What entering ``phase`` does to the trains corporations hold and the open market's
+        (:meth:`train_life`): ``"rust"`` (they leave the game; an obsolete train in the open
+        market runs for nobody and leaves too) or ``"obsolete"``; what a title's
+        ``change_phase`` does, told before a train that starts the phase is bought."""
+        out = []
+        for t in self.trains.values():
+            if t.owner in self.corporations or t.owner == "discard":
+                obsolete_in, removed_in = self.train_life(t)
+                if removed_in == phase or (obsolete_in == phase and t.owner == "discard"):
+                    out.append((t, "rust"))
+                elif obsolete_in == phase:
+                    out.append((t, "obsolete"))
+        return out
 
     def is_borrowed(self, tid: str) -> bool:
         """Whether train ``tid`` is borrowed (it does not count for the limit)."""

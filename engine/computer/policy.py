@@ -95,11 +95,7 @@ def ends_on(game: Game, train: Train) -> str | None:
     train cards, like 1833NE) it becomes obsolete in the phase that train starts."""
     if train.rusts_on is not None:
         return train.rusts_on
-    life = getattr(game.data, "TRAIN_CARD_LIFE", None)
-    card = getattr(game, "card_of", {}).get(train.id)
-    if not isinstance(life, dict) or card not in life:
-        return None
-    obsolete, removed = life[card]
+    obsolete, removed = game.train_life(train)
     phase = obsolete or removed
     return next((p.get("on") for p in game.phases if p["name"] == phase), None) if phase else None
 

@@ -265,18 +265,9 @@ class G1833NETrains(G1833NEEmergency):
     def crowded_corps(self) -> list[Corporation]:
         return [c for c in self.corporations.values() if not c.closed and len(c.trains) > self.corp_train_limit(c)]
 
-    def phase_train_effects(self, phase: str) -> list[tuple[Train, str]]:
-        # a card's life (data.TRAIN_CARD_LIFE): obsolete in one phase, removed in a later one;
-        # an obsolete card in the open market runs for nobody: it leaves at once
-        out = []
-        for t in self.trains.values():
-            if t.owner in self.corporations or t.owner == "discard":
-                obsolete_in, removed_in = self.data.TRAIN_CARD_LIFE[self.card_of[t.id]]
-                if removed_in == phase or (obsolete_in == phase and t.owner == "discard"):
-                    out.append((t, "rust"))
-                elif obsolete_in == phase:
-                    out.append((t, "obsolete"))
-        return out
+    def train_life(self, train: Train) -> tuple[str | None, str | None]:
+        obsolete_in, removed_in = self.data.TRAIN_CARD_LIFE[self.card_of[train.id]]
+        return obsolete_in, removed_in
 
     def train_kind(self, train: Train) -> tuple[object, ...]:
         # a card runs as the side its buyer chose; an obsolete one no longer counts
