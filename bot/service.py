@@ -65,7 +65,7 @@ from .texts import story
 from .texts.game import decision_buttons, result_lines, status_text
 from .texts.lay import explain_refusal
 from .texts.skipped import forced_line, skipped_line
-from .texts.summary import chart_png, standings, summarize, summary_lines, why_over
+from .texts.summary import chart_png, standings, summarize, summary_lines, why_over, with_people
 from .texts.turns import turn_key
 from .texts.typed import RoundTurn, typed_pass_note
 
@@ -564,6 +564,7 @@ class GameService:
                 summarize, fresh, raw, started_at=row.started_at, ended_at=ended
             )
             summary.standings = standings(game)  # the live state is the truth
+            summary = with_people(summary, game, seats)
             reply.lines += summary_lines(summary, game.fmt)
             try:
                 reply.files.append(

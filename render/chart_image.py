@@ -3,7 +3,8 @@
 Drawn to be read on a phone, where Discord shows it about 350 points wide: large text, money
 on the y axis in the game's currency, one colour and one marker shape per player (their legend
 sample shows both), lines that tie drawn side by side instead of on top of each other, and a
-bankrupt player's line ending in a cross. The legend below ranks the players by final value, one row each.
+bankrupt player's line ending in a cross. The legend below ranks the players by final value, one row each;
+a player named with their seat, "alice (Player 1)", shows the seat in plain type, never cut short.
 """
 
 from __future__ import annotations
@@ -248,16 +249,30 @@ def render_value_chart(
         tx = sx + 66 * s
         value = fmt(e.values[-1]) if e.values else ""
         broke = 50 * s + text_length("bankrupt", f_broke) if e.bankrupt_at is not None else 0
-        room = (WIDTH - 24) * s - tx - text_length(value, f_leg) - 14 * s - broke
-        name = _clip(e.name, f_leg_bold, room)
+        person, seat = _seat_note(e.name)
+        room = (WIDTH - 24) * s - tx - text_length(value, f_leg) - 14 * s - broke - text_length(seat, f_leg)
+        name = _clip(person, f_leg_bold, room)
         draw.text((tx, ly), name, font=f_leg_bold, fill=INK, anchor="lm")
-        vx = tx + text_length(name, f_leg_bold) + 14 * s
+        vx = tx + text_length(name, f_leg_bold)
+        if seat:  # the seat stays whole, in plain type; only the person's name is shortened
+            draw.text((vx, ly), seat, font=f_leg, fill=INK, anchor="lm")
+            vx += text_length(seat, f_leg)
+        vx += 14 * s
         draw.text((vx, ly), value, font=f_leg, fill=INK, anchor="lm")
         if e.bankrupt_at is not None:
             bx = vx + text_length(value, f_leg) + 30 * s
             cross(draw, (bx, ly), 10 * s, s)
             draw.text((bx + 20 * s, ly), "bankrupt", font=f_broke, fill=BANKRUPT_RED, anchor="lm")
     return to_png(img, s)
+
+
+def _seat_note(name: str) -> tuple[str, str]:
+    """A legend name split into the person and the seat they held: "alice (Player 1)" ->
+    ("alice", " (Player 1)"); a name without a seat in brackets is all person."""
+    head, sep, tail = name.rpartition(" (")
+    if not sep or not head or not tail.endswith(")") or "(" in tail or ")" in tail[:-1]:
+        return name, ""
+    return head, sep + tail
 
 
 def _clip(text: str, fnt: FontType, room: float) -> str:

@@ -62,7 +62,7 @@ async def game_new(service: GameService, channel_id: str, caller: Caller, params
         channel_id, title, options, caller.id, ENGINE_VERSION, guild_id=caller.guild
     )
     await service.store.add_seats(
-        gid, [Seat(0, caller.name, caller.id)] + [Seat(i + 1, f"Robot {i + 1}", ROBOT_USER) for i in range(robots)]
+        gid, [Seat(0, caller.name, caller.id, user_name=caller.name)] + [Seat(i + 1, f"Robot {i + 1}", ROBOT_USER) for i in range(robots)]
     )
     shown = rules_cmds.plain_options(options)
     return Reply(
@@ -131,7 +131,7 @@ async def game_join(service: GameService, channel_id: str, caller: Caller, param
     if len(seats) >= most:
         raise UserError(f"The game is full: {row.title} takes at most {most} players")
     pos = max((s.position for s in seats), default=-1) + 1
-    await service.store.add_seats(row.id, [Seat(pos, name, caller.id)])
+    await service.store.add_seats(row.id, [Seat(pos, name, caller.id, user_name=caller.name)])
     count = len(seats) + 1
     return Reply(lines=[f"{name} joins the game ({count} seat{'' if count == 1 else 's'})"])
 
@@ -167,7 +167,7 @@ async def game_start(service: GameService, channel_id: str, caller: Caller, para
     seats = sorted(seats, key=lambda s: s.position)
     if order == "random":
         random.Random(seed).shuffle(seats)
-    started = [Seat(i, s.name, s.user_id, str(i + 1)) for i, s in enumerate(seats)]
+    started = [Seat(i, s.name, s.user_id, str(i + 1), user_name=s.user_name) for i, s in enumerate(seats)]
     low, high = title_info(row.title).players
     if not low <= len(started) <= high:
         fix = (f"more join with /game join (or /game end and /game new title:{row.title} robots:N)" if len(started) < low
@@ -268,7 +268,7 @@ async def game_claim(service: GameService, channel_id: str, caller: Caller, para
         await service.store.set_seat_conceded(row.id, seat.position, False)
         reply.lines = [f"{caller.name} takes {seat.name}'s seat back from the computer player"]
     else:
-        await service.store.set_seat_user(row.id, seat.position, caller.id, was=None)
+        await service.store.set_seat_user(row.id, seat.position, caller.id, was=None, user_name=caller.name)
     if row.status == "active":
         await seating.greet(service, row, (await service.load(row)).game, seat, caller.id, reply)
     return reply
@@ -284,7 +284,7 @@ async def _claim_result(service: GameService, row: GameRow, seats: list[Seat], c
     held = next((s.name for s in seats if s.user_id == caller.id), None)
     if held is not None:  # one result per person and game
         raise UserError(f"You hold {held}'s seat in this finished game already; its result is yours")
-    await service.store.set_seat_user(row.id, seat.position, caller.id, was=None)
+    await service.store.set_seat_user(row.id, seat.position, caller.id, was=None, user_name=caller.name)
     mine = [r for r in await service.store.results(row.id) if r.position == seat.position]
     if mine:
         await service.store.set_result_user(row.id, seat.position, caller.id)
@@ -307,12 +307,13 @@ async def game_seat(service: GameService, channel_id: str, caller: Caller, param
             f"You do not hold {seat.name}'s seat. Its holder hands it over; the host can "
             f"after {settings.sub_days:g} days of silence (/game sub)"
         )
-    await service.store.set_seat_user(row.id, seat.position, target, was=seat.user_id)
+    shown = params.get("user_name") or target
+    await service.store.set_seat_user(row.id, seat.position, target, was=seat.user_id,
+                                      user_name=None if target == ROBOT_USER else shown)
     if seat.conceded != (target == ROBOT_USER):  # a person plays it now (it stayed automatic)
         await service.store.set_seat_conceded(row.id, seat.position, target == ROBOT_USER)
     if row.last_ping_seat == seat.player_id:
         await service.store.set_last_ping(row.id, None)  # the new holder gets pinged next time
-    shown = params.get("user_name") or target
     reply = Reply(lines=[f"{caller.name} hands {seat.name}'s seat to {shown}"], game_id=row.id)
     await offers.after_hand_over(service, row, seat, shown, reply)
     if row.status == "active" and target != ROBOT_USER:

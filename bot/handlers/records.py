@@ -1,5 +1,5 @@
 """A server's games and records: ``/games`` (running games, whose turn and since when),
-``/game history`` (finished games with winners) and ``/stats [user]`` (games, wins, average
+``/game history`` (finished games with winners, a seat named with its holder: "alice (Player 1)") and ``/stats [user]`` (games, wins, average
 placing), each about the caller's server only. A game whose record is damaged or does not
 replay is listed as such; it never hides the others.
 """
@@ -16,6 +16,7 @@ from engine.entities import listed
 from ..gamelog import DamagedGame
 from ..reminders import fmt_duration
 from ..reply import Caller, Reply, UserError
+from ..texts.summary import seat_label
 
 if TYPE_CHECKING:
     from ..service import GameService
@@ -88,11 +89,13 @@ async def game_history(
         if not results:
             lines.append(f"{head}: no result recorded")
             continue
-        winners = [r for r in results if r.rank == 1]
-        rest = ", ".join(f"{r.rank}. {r.name} {r.value}" for r in results if r.rank != 1)
+        labels = {s.position: seat_label(s) for s in await service.store.seats(row.id)}
+        named = [(r, labels.get(r.position, r.name)) for r in results]
+        winners = [f"{name} with {r.value}" for r, name in named if r.rank == 1]
+        rest = ", ".join(f"{r.rank}. {name} {r.value}" for r, name in named if r.rank != 1)
         lines.append(
             f"{head}: won by "
-            + listed([f"{w.name} ({w.value})" for w in winners])
+            + listed(winners)
             + (f"; {rest}" if rest else "")
         )
     return Reply(lines=lines, ephemeral=True)

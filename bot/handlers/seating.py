@@ -168,8 +168,8 @@ async def _hand_over(
     service: GameService, row: GameRow, seat: Seat, user: str, name: str, caller: Caller | None
 ) -> Reply:
     store = service.store
-    await store.set_seat_user(row.id, seat.position, user, was=seat.user_id)
     robot = user == ROBOT_USER
+    await store.set_seat_user(row.id, seat.position, user, was=seat.user_id, user_name=None if robot else name)
     if seat.conceded != robot:  # the computer player's seat moves automatically
         await store.set_seat_conceded(row.id, seat.position, robot)
     await store.delete_sub_request(row.id, seat.position)

@@ -76,6 +76,7 @@ class Seat:
     player_id: str | None = None
     conceded: bool = False
     last_action_at: float | None = None
+    user_name: str | None = None  # the holder's display name when they took the seat (None: not known)
 
 
 def ever_started(seats: list[Seat]) -> bool:
@@ -148,7 +149,7 @@ GAME_COLS = (
     "id, channel_id, title, optional_rules, seed, host_id, status, engine_version, "
     "created_at, last_ping_seat, status_message_id, guild_id, settings, started_at, ended_at"
 )
-SEAT_COLS = "position, name, user_id, player_id, conceded, last_action_at"
+SEAT_COLS = "position, name, user_id, player_id, conceded, last_action_at, user_name"
 TURN_COLS = "game_id, player_id, since, reminders_sent, next_at, idle_flagged, last_nudge_at"
 RESULT_COLS = "game_id, position, player_id, name, user_id, rank, value, cash, conceded"
 
@@ -219,7 +220,7 @@ def action_data(seq: int, text: Any) -> dict[str, Any]:
 
 
 def seat_row(r: Any) -> Seat:
-    return Seat(r[0], r[1], r[2], r[3], bool(r[4]), r[5])
+    return Seat(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6])
 
 
 def turn_row(r: Any) -> Turn | None:

@@ -118,6 +118,10 @@ MIGRATIONS: list[str] = [
         creator_role TEXT
     );
     """,
+    # 4 -> 5: the display name of a seat's holder (the end-of-game summary names people)
+    """
+    ALTER TABLE seats ADD COLUMN user_name TEXT;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

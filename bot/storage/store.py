@@ -250,10 +250,10 @@ class Store(Database):
 
     async def _insert_seats(self, game_id: int, seats: list[Seat]) -> None:
         await self._write(
-            "INSERT INTO seats (game_id, position, name, user_id, player_id, conceded, last_action_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO seats (game_id, position, name, user_id, player_id, conceded, last_action_at, user_name)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             many=[
-                (game_id, s.position, s.name, s.user_id, s.player_id, int(s.conceded), s.last_action_at)
+                (game_id, s.position, s.name, s.user_id, s.player_id, int(s.conceded), s.last_action_at, s.user_name)
                 for s in seats
             ],
         )
@@ -265,19 +265,21 @@ class Store(Database):
         await self._write("DELETE FROM seats WHERE game_id = ? AND position = ?", (game_id, position))
 
     async def set_seat_user(
-        self, game_id: int, position: int, user_id: str | None, *, was: object = ANYONE
+        self, game_id: int, position: int, user_id: str | None, *, was: object = ANYONE,
+        user_name: str | None = None,
     ) -> None:
-        """Hand a seat to ``user_id``; with ``was``, only if the seat is still held by ``was``
-        (:class:`Conflict` otherwise: someone else took or handed it at the same moment)."""
+        """Hand a seat to ``user_id`` (``user_name``: their display name, None when not known);
+        with ``was``, only if the seat is still held by ``was`` (:class:`Conflict` otherwise:
+        someone else took or handed it at the same moment)."""
         if was is ANYONE:
             await self._write(
-                "UPDATE seats SET user_id = ? WHERE game_id = ? AND position = ?",
-                (user_id, game_id, position),
+                "UPDATE seats SET user_id = ?, user_name = ? WHERE game_id = ? AND position = ?",
+                (user_id, user_name, game_id, position),
             )
             return
         await self._write(
-            "UPDATE seats SET user_id = ? WHERE game_id = ? AND position = ? AND user_id IS ?",
-            (user_id, game_id, position, was),
+            "UPDATE seats SET user_id = ?, user_name = ? WHERE game_id = ? AND position = ? AND user_id IS ?",
+            (user_id, user_name, game_id, position, was),
             check=_changed("the seat changed hands at the same moment"),
         )
 

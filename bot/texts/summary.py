@@ -3,18 +3,24 @@ why and after how long the game ended, and each player's value over the game for
 
 The value series comes from replaying the stored log once and recording ``player_value`` of
 every player whenever the round changes (after each auction, stock and operating round).
-Pure functions over the engine; the command layer stores and posts the result.
+Pure functions over the engine; the command layer stores and posts the result. A seat a person
+holds is named with them, "alice (Player 1)" (:func:`seat_label`), in the ranking, the chart and
+/game history.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine import actions as A
 from engine.game import Game
 from engine.replay import filter_actions
+
+from ..robot import ROBOT_USER
+from ..storage.rows import Seat
 
 
 def why_over(game: Game) -> str:
@@ -46,6 +52,32 @@ class Summary:
     series: dict[str, list[int]] = field(default_factory=dict)
     reason_text: str | None = None  # why the game ended, in words (game.end_reason_text)
     bankrupt_at: dict[str, int] = field(default_factory=dict)  # player name -> first point bankrupt
+
+
+def seat_label(seat: Seat) -> str:
+    """A seat as the end of a game names it: "alice (Player 1)", the display name its holder had
+    when they took it, then the seat; the seat's name alone when nobody (or the computer player)
+    holds it, the name is not known or is the seat's own (a seat joined under one's name)."""
+    person = seat.user_name if seat.user_id and seat.user_id != ROBOT_USER else None
+    if not person or person.casefold() == seat.name.casefold():
+        return seat.name
+    return f"{person} ({seat.name})"
+
+
+def with_people(s: Summary, game: Game, seats: Iterable[Seat]) -> Summary:
+    """``s`` with each of ``game``'s players named by their seat (:func:`seat_label`): the
+    standings, and the chart's series and bankrupt points."""
+    label = {game.name_of(seat.player_id): seat_label(seat) for seat in seats if seat.player_id}
+
+    def named(name: str) -> str:
+        return label.get(name, name)
+
+    return dataclasses.replace(
+        s,
+        standings=[dataclasses.replace(st, name=named(st.name)) for st in s.standings],
+        series={named(name): values for name, values in s.series.items()},
+        bankrupt_at={named(name): at for name, at in s.bankrupt_at.items()},
+    )
 
 
 def round_label(key: tuple[Any, ...]) -> str:

@@ -295,7 +295,9 @@ async def test_a_finished_import_is_claimed_for_its_result(layer: CommandLayer) 
     other = next(p["name"] for p in export["players"] if p["name"] != name)
     await refused(layer, "bob", f'/game claim seat:"{other}"', f"You hold {name}'s seat in this finished game already")
     history = "\n".join((await run(layer, "bob", "/game history")).lines)
-    assert f"won by {name} ({export['result'][name]})" in history, history
+    assert f"won by Bob ({name}) with {export['result'][name]}" in history, history  # claimed: named with Bob
+    second = sorted(export["result"], key=lambda who: -export["result"][who])[1]
+    assert f"2. {second} {export['result'][second]}" in history, history  # nobody's seat: its name alone
     await refused(layer, "carol", "/pass", "is over")
 
 

@@ -18,6 +18,7 @@ from render.chart_image import (
     PLOT_HEIGHT,
     TOP,
     WIDTH,
+    _seat_note,
     ranks,
     render_value_chart,
     spread,
@@ -108,6 +109,23 @@ def test_the_legend_grows_with_the_players_and_never_shrinks_the_plot() -> None:
     six = png(render_value_chart({f"P{i}": [300, 100 * i] for i in range(6)}, ["Start", "End"]))
     assert two.width == six.width == WIDTH and six.height > two.height > TOP + PLOT_HEIGHT
     assert png(render_value_chart({})).width == WIDTH  # nothing to draw is not an error
+
+
+def test_a_long_name_is_shortened_but_never_its_seat() -> None:
+    """The legend names people with their seats; a name too long for a phone's width loses the
+    end of the person's name, the seat stays whole (it is what the game's log calls them)."""
+    assert _seat_note("alice (Player 1)") == ("alice", " (Player 1)")
+    assert _seat_note("Player 3") == ("Player 3", "")
+    assert _seat_note("(Player 3)") == ("(Player 3)", "")  # nothing before it: all of it is the name
+    assert _seat_note("Bo (the (second))") == ("Bo (the (second))", "")
+    long = "Bartholomew the Magnificent Conductor of Trains"
+    img = png(render_value_chart({f"{long} (Player 2)": [300, 900], "Ann": [300, 450]}, ["Start", "End"]))
+    short = png(render_value_chart({"B (Player 2)": [300, 900], "Ann": [300, 450]}, ["Start", "End"]))
+    assert img.size == short.size  # one row each, no wrapping
+    row = (0, TOP + PLOT_HEIGHT + 70, WIDTH, TOP + PLOT_HEIGHT + 70 + 56)
+    ink = [x for x in range(WIDTH) if any(img.getpixel((x, y)) == (0, 0, 0) or sum(img.getpixel((x, y))) < 150
+                                         for y in range(row[1], row[3]))]
+    assert ink and max(ink) < WIDTH - 20  # the row (value last) fits inside the picture
 
 
 def test_reference_chart_1856_bankruptcy_and_tie() -> None:

@@ -18,7 +18,8 @@ async def test_every_kind_of_row_is_stored_and_read_back_the_same(db_target: str
         gid = await store.create_game("c", "1856", ["opt"], "h", ENGINE_VERSION, guild_id="g1")
         other = await store.create_game("d", "1833NE", [], "h", ENGINE_VERSION)
         assert (gid, other) == (1, 2)
-        await store.start_game(gid, 2**62, [Seat(0, "Al", "u1", "1"), Seat(1, "Bo", None, "2")], started_at=5.25)
+        await store.start_game(gid, 2**62, [Seat(0, "Al", "u1", "1", user_name="Alice"), Seat(1, "Bo", None, "2")],
+                               started_at=5.25)
         row = await store.open_game("c")
         assert row is not None and row.status == "active" and row.seed == 2**62 and row.optional_rules == ["opt"]
         assert [g.id for g in await store.games_in_guild("g1", "active")] == [gid]
@@ -30,7 +31,7 @@ async def test_every_kind_of_row_is_stored_and_read_back_the_same(db_target: str
         assert await store.append_action(gid, {"type": "pass", "id": 3}, None) == 3
         assert [(e.seq, e.data["id"], e.user_id) for e in await store.actions(gid, after=1)] == [(2, 2, "u1"),
                                                                                                  (3, 3, None)]
-        await store.set_seat_user(gid, 1, "u2", was=None)
+        await store.set_seat_user(gid, 1, "u2", was=None, user_name="Bob")
         with pytest.raises(Conflict):
             await store.set_seat_user(gid, 1, "u3", was=None)
         await store.set_seat_conceded(gid, 0, True)
@@ -38,6 +39,7 @@ async def test_every_kind_of_row_is_stored_and_read_back_the_same(db_target: str
         seats = await store.seats(gid)
         assert [(s.user_id, s.conceded, s.last_action_at) for s in seats] == [("u1", True, 1714996800.1234567),
                                                                                ("u2", False, None)]
+        assert [s.user_name for s in seats] == ["Alice", "Bob"]  # who took each seat, as they were called
         await store.save_undo_request(gid, UndoRequest(3, "u1", ["u1"]))
         await store.save_undo_request(gid, UndoRequest(3, "u1", ["u1", "u2"]), was=["u1"])
         with pytest.raises(Conflict):

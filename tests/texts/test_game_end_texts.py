@@ -76,8 +76,9 @@ async def test_a_bankrupt_player_is_ranked_as_18xx_games_ranks_them_and_marked(l
     users, reply = await play_last(layer, "hotseat005")
     result = next(line for line in reply.lines if line.startswith("**Result**: 1856 is over: a player went bankrupt;"))
     ranking = reply.lines[reply.lines.index(result) + 1:]
-    assert any(line.startswith("4. Player 3 (bankrupt): $280 (cash $0 + shares $300") for line in ranking), ranking
-    assert not any("Player 2 (bankrupt)" in line for line in ranking)
+    # (each seat named with the user who claimed it)
+    assert any(line.startswith("4. user3 (Player 3) (bankrupt): $280 (cash $0 + shares $300") for line in ranking), ranking
+    assert not any("(Player 2) (bankrupt)" in line for line in ranking)
     status = await run(layer, users[0], "/game status")
     over = next(line for line in "\n".join(status.lines).splitlines() if line.startswith("Game over (a player went bankrupt): "))
     assert "Player 3 (bankrupt) $280" in over and "Player 2 $280" in over, over
