@@ -218,7 +218,9 @@ def _still_needed(game: Game, entity: str, cmd: Move, params: dict[str, str], wh
         option = cmd.option(name)
         if option is None or name in params:
             return f"That would be refused: {exc}"
-        seen = ", ".join(_label(game, entity, cmd, params, k) for k in params if k != "entity")
+        # (a number to type: the refusal says what it is for and its range, as the labels would)
+        spanned = option.span is not None and option.span(game, entity, params) is not None
+        seen = "" if spanned else ", ".join(_label(game, entity, cmd, params, k) for k in params if k != "entity")
         blank = "N" if option.kind == "number" else name.upper()
         return (f"Not ready: {exc}" + (f" ({seen})" if seen else "")
                 + f"; type {format_command(cmd.command, {**params, **who})} {name}:{blank}")
@@ -330,17 +332,10 @@ def _priced_line(game: Game, entity: str, cmd: Move, params: dict[str, str], cho
                  who: dict[str, str]) -> str | None:
     """ "  /train train:4-0 price:N  (4-train from CA, $1-$643: N is the price agreed)" for another
     corporation's train, which is bought at a price typed (without it the command is refused)."""
-    if cmd.action_type != "buy_train" or "price" in params:
-        return None
-    train = game.trains.get(choice.value)
-    if train is None or train.owner not in game.corporations or train.owner == entity:
-        return None
-    try:
-        build_action(cmd, game, entity, {**params, "train": choice.value})
-        return None  # complete as it is (a title's face value)
-    except GameError as exc:
-        if exc.facts.get("option") != "price":
-            return None
+    option = cmd.option("price")
+    if cmd.action_type != "buy_train" or "price" in params or option is None or option.span is None \
+            or option.span(game, entity, {**params, "train": choice.value}) is None:
+        return None  # (a bank train, or one sold at face value: complete as it is)
     line = format_command(cmd.command, {**params, "train": choice.value, "price": "N", **who})
     return f"  {line}  ({choice.label}: N is the price agreed)"
 

@@ -18,7 +18,7 @@ from ..errors import BAD_OPTION, CANNOT_AFFORD, UNAVAILABLE, UNKNOWN, GameError
 from ..game import Game
 from ..rounds.operating import OperatingRound
 from .routes_text import SEPARATOR, format_routes, parse_routes, route_hexes
-from .spec import Move, Option, Params, base, no_choices, number, pick, text
+from .spec import Move, Option, Params, Span, base, no_choices, number, pick, text
 from .stock import sell_choices, share_ids
 
 
@@ -271,10 +271,34 @@ def _step_train_choices(game: Game, corp: Corporation, buyable: list[Train]) -> 
             seen.add((t.name, t.owner))
             if t.price <= cash:
                 out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(t.price)}{_left(game, corp, t.price)}"))
-        elif cash >= 1:
+        elif (span := agreed_price(game, corp, t)) is not None:
             seen.add((t.name, t.owner))
-            out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(1)}-{game.fmt(cash)}"))
+            out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {span.text}"))
     return out
+
+
+def agreed_price(game: Game, corp: Corporation, train: Train) -> Span | None:
+    """What ``corp`` may pay for another corporation's train at the price agreed: $1 up to its
+    treasury. None where the price is not free (a bank train, one sold at face value only) or
+    the treasury is empty."""
+    owner = train.owner
+    if owner not in game.corporations or owner == corp.sym or game.face_value_only(corp, train) or corp.cash < 1:
+        return None
+    return Span(1, corp.cash, f"{game.fmt(1)}-{game.fmt(corp.cash)}", f"the {train.name}-train from {owner}")
+
+
+def price_span(game: Game, entity: str, given: Params) -> Span | None:
+    """``/train``'s price when it must be typed: the train given is another corporation's, bought
+    at the price agreed (:func:`agreed_price`)."""
+    corp = game.corporations.get(entity)
+    raw = (given.get("train") or "").strip()
+    if corp is None or not raw:
+        return None
+    try:
+        tid = train_id(game, raw, entity)
+    except GameError:
+        return None
+    return agreed_price(game, corp, game.trains[tid])
 
 
 def train_choices(game: Game, entity: str, given: Params) -> list[Choice]:
@@ -355,7 +379,9 @@ def _train_offers(game: Game, entity: str) -> tuple[list[Choice], list[tuple[Tra
         for t in game.other_corp_trains(corp):
             if (t.name, t.owner) not in seen:  # trains of one kind from one seller are alike
                 seen.add((t.name, t.owner))
-                out.append(Choice(t.id, f"{t.name}-train from {t.owner}, {game.fmt(1)}-{game.fmt(corp.cash)}"))
+                span = agreed_price(game, corp, t)
+                out.append(Choice(t.id, f"{t.name}-train from {t.owner}, "
+                                        f"{span.text if span else game.fmt(t.price)}"))
     return out, trades
 
 
@@ -432,7 +458,9 @@ def build_train(g: Game, e: str, p: Params) -> A.Action:
             price = trade_ins[exchange]  # the trade-in's price, as offered
         elif train.owner not in ("depot", "discard"):
             if corp is None or not g.face_value_only(corp, train):
-                raise GameError(f"Give price: to buy {tid} from {train.owner}", BAD_OPTION, option="price")
+                span = agreed_price(g, corp, train) if corp is not None else None
+                agreed = f" at the price agreed, {span.text}" if span else ""
+                raise GameError(f"Give price: to buy {tid} from {train.owner}{agreed}", BAD_OPTION, option="price")
             price = train.price  # (sold at face value only)
         else:
             price = sides.get(variant, train.price)
@@ -612,7 +640,8 @@ MOVES = (
     Move("train", "buy_train", "buy a train", "/train train:3",
          (Option("train", "train", choices=train_choices),
           Option("variant", "side of a two-sided card (1833NE)", required=False, choices=train_choices),
-          Option("price", "price (for a train from another corporation)", required=False, kind="number"),
+          Option("price", "price (for a train from another corporation)", required=False, kind="number",
+                 span=price_span),
           Option("exchange", "train to trade in (none: pay the full price)", required=False,
                  choices=exchange_choices)),
          build_train, train_options, sample=sample_train),

@@ -27,9 +27,24 @@ Builder = Callable[["Game", str, Params], A.Action]
 ToOptions = Callable[[dict[str, Any]], dict[str, Any]]
 # self-play: a random legal action of this type for the entity (None: none fits)
 Sampler = Callable[["Game", random.Random, str], "A.Action | None"]
+# (game, entity, the options given) -> the range of a number the move needs typed now (None: it does not)
+Spanner = Callable[["Game", str, Params], "Span | None"]
 
 MAX_NUMBER = 1_000_000
 _INT = re.compile(r"^[+-]?\d+$")
+
+
+@dataclass(frozen=True)
+class Span:
+    """A number no list of choices holds, which the player must type (a train bought from another
+    corporation at the price agreed): its lowest and highest value, that range as the game writes
+    it ("$1-$733", the words of the choices' labels and of /moves) and what the number is for
+    ("the 4-train from CA")."""
+
+    low: int
+    high: int
+    text: str
+    what: str
 
 
 @dataclass(frozen=True)
@@ -45,6 +60,9 @@ class Option:
     # the value a required option takes when it is left out, where the position has one (the
     # cheapest private's price, for which a bid buys it at once); None: it must be given
     default: Callable[[Game, str, Params], str | None] | None = None
+    # a number without choices: its range when the other options given leave it to be typed now
+    # (the front ends ask for it, with that range); None: the move does not need it typed
+    span: Spanner | None = None
 
 
 @dataclass(frozen=True)
