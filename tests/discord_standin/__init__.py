@@ -6,7 +6,8 @@ The bot is not modified: only discord.py's ``Route.BASE`` is pointed at the stan
 URL comes from its ``GET /gateway/bot``.
 """
 
-from .model import Channel, Guild, InteractionRecord, Message, Recorded, SentFile, User
+from .model import Channel, Guild, InteractionRecord, Message, Modal, Recorded, SentFile, User
 from .server import DiscordStandIn
 
-__all__ = ["Channel", "DiscordStandIn", "Guild", "InteractionRecord", "Message", "Recorded", "SentFile", "User"]
+__all__ = ["Channel", "DiscordStandIn", "Guild", "InteractionRecord", "Message", "Modal", "Recorded", "SentFile",
+           "User"]

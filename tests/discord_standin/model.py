@@ -233,12 +233,30 @@ class Callback:
 
 
 @dataclass
+class Modal:
+    """A modal the bot opened (callback type 9): its title, ``custom_id`` and text inputs (each
+    with its ``custom_id``, ``label``, ``placeholder``, ``style``, ``required``, lengths), and the
+    message of the component it answered (a submit carries it)."""
+
+    title: str
+    custom_id: str
+    inputs: list[dict[str, Any]]  # (one in a Label, type 18, also has its "label_id")
+    message: Message | None = None
+
+    def input(self, custom_id: str) -> dict[str, Any]:
+        for i in self.inputs:
+            if i.get("custom_id") == custom_id:
+                return i
+        raise KeyError(f"no text input {custom_id!r} in modal {self.title!r}: {self.inputs}")
+
+
+@dataclass
 class InteractionRecord:
     """One interaction the stand-in dispatched, and everything the bot did to answer it."""
 
     id: int
     token: str
-    type: int  # 2 command, 3 component, 4 autocomplete
+    type: int  # 2 command, 3 component, 4 autocomplete, 5 modal submit
     user: User
     channel: Channel
     payload: dict[str, Any]
@@ -249,6 +267,7 @@ class InteractionRecord:
     original: Message | None = None
     followups: list[Message] = field(default_factory=list)
     choices: list[dict[str, Any]] | None = None
+    modal: Modal | None = None  # the modal opened in answer (callback type 9)
 
     @property
     def thinking(self) -> bool:
@@ -262,6 +281,8 @@ class InteractionRecord:
         kind = self.callbacks[0].type
         if kind == 8:
             return self.choices is not None
+        if kind == 9:
+            return self.modal is not None
         return bool(self.messages)  # an update (6, 7) answers once its followup is posted
 
     @property

@@ -2,16 +2,17 @@
 and gateway for an unmodified discord.py bot.
 
 HTTP (under ``/api/v10``): ``GET /users/@me``, ``GET /oauth2/applications/@me``, ``GET /gateway/bot``,
-``GET``/``PUT`` application commands (global and per guild), interaction callbacks (types 4, 5, 6, 7
-and 8, ``flags`` 64 for ephemeral), followup webhooks (``POST``/``GET``/``PATCH``/``DELETE``, JSON or
+``GET``/``PUT`` application commands (global and per guild), interaction callbacks (types 4, 5, 6, 7,
+8 and 9 a modal, ``flags`` 64 for ephemeral), followup webhooks (``POST``/``GET``/``PATCH``/``DELETE``, JSON or
 multipart with files), channel messages (posted, edited, listed), pins, DM channels, users and channels. Every request is
 recorded (:attr:`DiscordStandIn.requests`); message bodies are checked against Discord's documented
 limits and refused with its error codes.
 
 Gateway (``/gateway``): HELLO, IDENTIFY -> READY + one GUILD_CREATE per guild, heartbeat ACK,
 RESUME (missed events replayed, then RESUMED), and INTERACTION_CREATE dispatches that tests build
-with :meth:`DiscordStandIn.slash`, :meth:`DiscordStandIn.autocomplete` and :meth:`DiscordStandIn.click`
-from the commands the bot registered, shaped like Discord's payloads.
+with :meth:`DiscordStandIn.slash`, :meth:`DiscordStandIn.autocomplete`, :meth:`DiscordStandIn.click`,
+:meth:`DiscordStandIn.select` and :meth:`DiscordStandIn.submit_modal` from the commands, components
+and modals the bot sent, shaped like Discord's payloads.
 
 Shards: ``GET /gateway/bot`` recommends :attr:`DiscordStandIn.shard_count` shards; each IDENTIFY with
 ``shard: [id, count]`` opens a session of its own (:attr:`DiscordStandIn.sessions`), whose READY and
@@ -46,6 +47,7 @@ from .model import (
     Guild,
     InteractionRecord,
     Message,
+    Modal,
     Recorded,
     SentFile,
     Snowflakes,
@@ -387,8 +389,16 @@ class DiscordStandIn:
             if problem:
                 return invalid_form(problem)
             inter.choices = list(data["choices"])
-        elif kind in (6, 7) and inter.type != 3:
-            return invalid_form("update callbacks answer component interactions only")
+        elif kind in (6, 7) and not (inter.type == 3 or (inter.type == 5 and inter.message is not None)):
+            return invalid_form("update callbacks answer component interactions (or their modals) only")
+        elif kind == 9:
+            if inter.type not in (2, 3):
+                return invalid_form("a modal answers a command or a component interaction only")
+            modal = _read_modal(data)
+            if isinstance(modal, str):
+                return invalid_form(modal)
+            modal.message = inter.message
+            inter.modal = modal
         elif kind == 4:
             problem = _check_message(data, rec.files)
             if problem:
@@ -402,7 +412,7 @@ class DiscordStandIn:
         elif kind == 7:
             assert inter.message is not None
             _apply_edit(inter.message, data, rec.files)
-        elif kind != 6:
+        elif kind not in (6, 9):
             return invalid_form(f"unsupported interaction callback type {kind}")
         inter.callbacks.append(Callback(kind, data, now))
         out: dict[str, Any] = {"interaction": {
@@ -797,6 +807,32 @@ class DiscordStandIn:
         await self._send_event("INTERACTION_CREATE", rec.payload)
         return rec
 
+    async def modal_opened(self, rec: InteractionRecord, timeout: float = 20.0) -> Modal:
+        """Wait until ``rec`` is answered with a modal (AssertionError when it is answered otherwise)."""
+        await self.wait_for(lambda: rec.answered or bool(rec.refused), timeout, f"an answer to interaction {rec.id}")
+        assert rec.modal is not None, f"answered without a modal: {[m.content for m in rec.messages]} {rec.refused}"
+        return rec.modal
+
+    async def submit_modal(self, user: User, channel: Channel, modal: Modal,
+                           values: dict[str, str]) -> InteractionRecord:
+        """``user`` types ``values`` (by text input ``custom_id``) into ``modal`` and submits it (a
+        MODAL_SUBMIT interaction, with the message of the component it was opened from). The
+        client enforces a required input and the lengths, as Discord's does."""
+        fields = []
+        for i in modal.inputs:
+            value = values.get(i["custom_id"], "")
+            assert value or not i.get("required", True), f"{i['custom_id']} is required"
+            assert len(value) <= int(i.get("max_length") or 4000), f"{value!r} is longer than {i.get('max_length')}"
+            assert len(value) >= int(i.get("min_length") or 0), f"{value!r} is shorter than {i.get('min_length')}"
+            typed = {"type": 4, "id": i.get("id", 0), "custom_id": i["custom_id"], "value": value}
+            fields.append({"type": 18, "id": i["label_id"], "component": typed} if "label_id" in i
+                          else {"type": 1, "id": 0, "components": [typed]})
+        assert set(values) <= {i["custom_id"] for i in modal.inputs}, f"{values} are not all inputs of {modal.inputs}"
+        rec = self._new_interaction(5, user, channel, {"custom_id": modal.custom_id, "components": fields},
+                                    message=modal.message)
+        await self._dispatch(channel, rec)
+        return rec
+
     async def answered(self, rec: InteractionRecord, timeout: float = 20.0) -> Message:
         """Wait until ``rec`` is answered (not "thinking..."); its first visible message."""
         await self.wait_for(lambda: rec.answered or bool(rec.refused), timeout, f"an answer to interaction {rec.id}")
@@ -882,6 +918,42 @@ def _check_select(item: dict[str, Any], in_row: int) -> str | None:
         if len(o.get("description") or "") > 100:
             return "options.description: Must be 100 or fewer in length."
     return None
+
+
+def _read_modal(data: dict[str, Any]) -> Modal | str:
+    """A modal callback's data by Discord's documented rules (title 1-45 characters, custom_id
+    1-100, 1 to 5 components: a Label (type 18, text 1-45) holding a text input (type 4), or the
+    older action row holding one); the problem when it breaks one."""
+    title, cid = data.get("title") or "", data.get("custom_id") or ""
+    if not 1 <= len(title) <= 45:
+        return "title: Must be between 1 and 45 in length."
+    if not 1 <= len(cid) <= 100:
+        return "custom_id: Must be between 1 and 100 in length."
+    rows = data.get("components") or []
+    if not 1 <= len(rows) <= 5:
+        return "components: Must be between 1 and 5 in length."
+    inputs: list[dict[str, Any]] = []
+    for row in rows:
+        if row.get("type") == 18:
+            label, item = row.get("label") or "", row.get("component") or {}
+            item = {**item, "label": label, "label_id": row.get("id", 0)}
+        elif row.get("type") == 1 and len(row.get("components") or []) == 1:
+            item = row["components"][0]
+            label = item.get("label") or ""
+        else:
+            return "components: a Label or an action row holding one text input"
+        if item.get("type") != 4:
+            return "components: only text inputs are read here"
+        if not 1 <= len(label) <= 45:
+            return "label: Must be between 1 and 45 in length."
+        if not 1 <= len(item.get("custom_id") or "") <= 100 or item.get("style") not in (1, 2):
+            return "text input: custom_id 1 to 100 characters, style 1 or 2"
+        if len(item.get("placeholder") or "") > 100:
+            return "placeholder: Must be 100 or fewer in length."
+        inputs.append(item)
+    if len({i["custom_id"] for i in inputs}) != len(inputs):
+        return "custom_id: unique in the modal"
+    return Modal(title, cid, inputs)
 
 
 def _check_choices(choices: Any) -> str | None:
