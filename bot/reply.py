@@ -44,6 +44,20 @@ class Button:
 
 
 @dataclass(frozen=True)
+class Ask:
+    """A number a command needs that no menu can list (a train's price agreed between
+    corporations), asked in a box (a Discord modal): submitting it runs ``command`` with
+    ``option:`` set to what was typed, as if typed. Where no box can be shown, the reply's lines
+    say what to type instead."""
+
+    title: str  # "Price for the 4-train from CA"
+    label: str  # "Price ($1-$733)"
+    placeholder: str  # "$1-$733"
+    command: str  # the command line without the number, with ``state:N`` as a button's
+    option: str  # "price"
+
+
+@dataclass(frozen=True)
 class Attachment:
     filename: str
     data: bytes
@@ -66,6 +80,7 @@ class Reply:
     # (user id, text): players the move concerns who did not make it (their private or train
     # was bought by another player's corporation), mentioned in the message with the text
     heads_up: list[tuple[str, str]] = field(default_factory=list)
+    ask: Ask | None = None  # a number to type in a box, opened in answer to a menu's choice
 
     @classmethod
     def fail(cls, message: str) -> Reply:

@@ -20,7 +20,14 @@ Buttons carry their command line in ``custom_id`` (``cx:/pass state:12``); one
 of messages posted before a restart; a stale one is refused privately by the command layer.
 Select menus (:class:`StateSelect`, ``cs:``) carry in each option's value the command line the
 choice submits, exactly as typed; a line that leaves a choice open (a tile's hex) is answered
-privately with the next menu (:mod:`bot.discord.menus`). The decisions offered are built from the move
+privately with the next menu (:mod:`bot.discord.menus`). A line that lacks a number no menu can
+list (a train bought from another corporation at the price agreed) is answered with a box, a
+modal (:class:`NumberBox`, ``cm:<command line>``, one text input named by the option: "Price for
+the 4-train from CA", "Price ($1-$733)"); its submit runs the line with the number typed through
+the command layer, as if typed (a bad number is refused privately, a stale line too). The box is
+never kept in memory: every submit, after a restart too, is read by :meth:`ConductorCog.on_interaction`.
+Where no box can be shown (a line too long for its ``custom_id``, an answer too slow), the
+reply says what to type. The decisions offered are built from the move
 table (:func:`bot.texts.game.decision_buttons`). Only the newest game message of a channel offers
 components: when the game moves on, the previous one is edited to drop them, and a stale
 component clicked (after a restart too) is dropped from its message.
@@ -49,7 +56,7 @@ from discord.ext import commands, tasks
 from ..commands.layer import CommandLayer
 from ..commands.table import is_private
 from ..reminders import Reminder, Scheduler
-from ..reply import Pick, Reply
+from ..reply import Ask, Pick, Reply
 from ..terminal.textcmd import CommandSyntaxError, parse
 from ..texts.story import fit
 from .command_sync import command_ids
@@ -62,6 +69,7 @@ log = logging.getLogger(__name__)
 
 BUTTON_PREFIX = "cx:"
 MENU_PREFIX = "cs:"
+BOX_PREFIX = "cm:"  # a modal asking for a number: the command line it completes
 STALE_NOTE = "That is out of date: the game has moved on. Nothing was changed."
 HISTORY_READ = 20  # messages read back after a restart to clear components left live
 ANSWER_WITHIN = 1.0  # seconds: a reply ready by then is the response itself, else defer first
@@ -297,8 +305,12 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A click on a button or menu its message no longer has (a screen not yet refreshed after
-        the components were cleared): discord.py drops it, so it is answered here, privately."""
+        """A box's submit (:meth:`submitted`); a click on a button or menu its message no longer
+        has (a screen not yet refreshed after the components were cleared): discord.py drops it,
+        so it is answered here, privately."""
+        if interaction.type == discord.InteractionType.modal_submit:
+            await self.submitted(interaction)
+            return
         if interaction.type != discord.InteractionType.component or interaction.message is None:
             return
         data: dict[str, Any] = dict(interaction.data or {})
@@ -317,23 +329,53 @@ class ConductorCog(ActionSlashCommands, GameSlashCommands, name="Conductor"):
         self, interaction: discord.Interaction, name: str, params: dict[str, str], picked: str = ""
     ) -> Reply:
         """A select menu's choice: privately the next menu while the command needs another
-        choice (a tile for the hex chosen), else the command itself. A private menu is updated
-        at once to say what was chosen; a slow answer is acknowledged silently first."""
-        message = interaction.message
-        if message is not None and message.flags.ephemeral:
-            chosen = picked_label(message, picked)
-            await interaction.response.edit_message(content=clip(f"{message.content}\nChosen: {chosen}"), view=None)
+        choice (a tile for the hex chosen), a box while it needs a number typed (a train's price
+        agreed), else the command itself. A private menu is updated to say what was chosen (unless
+        a box opens: a modal must be the first answer); a slow answer is acknowledged silently first."""
         work = asyncio.ensure_future(
             next_pick(self.layer, str(interaction.channel_id), caller_of(interaction), name, params)
         )
         done, _ = await asyncio.wait({work}, timeout=ANSWER_WITHIN)
-        if not done and not interaction.response.is_done():
+        if done and isinstance(box := work.result(), Reply) and box.ask and await self.open_box(interaction, box.ask):
+            return box
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            chosen = picked_label(message, picked)
+            await interaction.response.edit_message(content=clip(f"{message.content}\nChosen: {chosen}"), view=None)
+        elif not done and not interaction.response.is_done():
             await interaction.response.defer()  # a component's silent acknowledgement: the answer follows
         menu = await work
         if not isinstance(menu, Reply):
             return await self.run(interaction, name, menu)
         await self.send(interaction, menu)
         return menu
+
+    async def open_box(self, interaction: discord.Interaction, ask: Ask) -> bool:
+        """Answer the interaction with the box asking for a number (:class:`NumberBox`); False
+        when it cannot be (the line does not fit a ``custom_id``, the interaction is answered)."""
+        if len(BOX_PREFIX + ask.command) > 100 or interaction.response.is_done():
+            return False
+        await interaction.response.send_modal(NumberBox(ask))
+        return True
+
+    async def submitted(self, interaction: discord.Interaction) -> None:
+        """A box's submit: its command line with the number typed, run through the command layer
+        as if typed (a bad number or a stale line is refused privately)."""
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith(BOX_PREFIX):
+            return
+        try:
+            cmd = parse(custom_id[len(BOX_PREFIX):])
+        except CommandSyntaxError:
+            await interaction.response.send_message("That box is broken.", ephemeral=True)
+            return
+        # only what the line lacks: its state: guard and choices stay as they were offered
+        typed = {k: v for k, v in typed_values(data.get("components") or []).items() if k not in cmd.params}
+        try:
+            await self.run(interaction, cmd.name, {**cmd.params, **typed})
+        except Exception as exc:  # modals do not go through tree.on_error
+            await self.report_error(interaction, exc)
 
     async def tell_privately(self, interaction: discord.Interaction, text: str) -> None:
         """An ephemeral message to the user; a public "thinking..." placeholder is removed first."""
@@ -560,6 +602,34 @@ class StateSelect(
                 await cog.stale_clicked(interaction, self.line)
         except Exception as exc:  # components do not go through tree.on_error
             await cog.report_error(interaction, exc)
+
+
+class NumberBox(discord.ui.Modal):
+    """The box a number is typed in (:class:`bot.reply.Ask`): ``custom_id`` ``cm:<command line>``
+    and one short text input whose ``custom_id`` is the option it fills (``price``)."""
+
+    def __init__(self, ask: Ask):
+        super().__init__(title=ask.title[:45], custom_id=BOX_PREFIX + ask.command, timeout=None)
+        self.add_item(discord.ui.Label(text=ask.label[:45], component=discord.ui.TextInput(
+            custom_id=ask.option, placeholder=ask.placeholder[:100] or None, max_length=20)))
+        # stopped before it is sent, so discord.py does not keep it waiting for its submit:
+        # ConductorCog.on_interaction reads every submit from its custom_id (after a restart too)
+        self.stop()
+
+
+def typed_values(components: list[Any]) -> dict[str, str]:
+    """The text inputs of a modal submit, by ``custom_id`` (in action rows or labels)."""
+    out: dict[str, str] = {}
+    for c in components:
+        if not isinstance(c, dict):
+            continue
+        if c.get("type") == 1:
+            out.update(typed_values(list(c.get("components") or [])))
+        elif c.get("type") == 18:
+            out.update(typed_values([c.get("component")]))
+        elif c.get("type") == 4 and c.get("custom_id"):
+            out[str(c["custom_id"])] = str(c.get("value") or "").strip()
+    return out
 
 
 def buttons_view(reply: Reply) -> discord.ui.View | None:

@@ -2,8 +2,11 @@
 (a tile's hex, a par's corporation) is answered privately with a select menu of the next option's
 legal choices, each a complete command line as typed (``/lay hex:F17 tile:57 rotation:2 state:9``),
 from the move table (:func:`bot.choices.action_choices`, what autocomplete offers). Two options in a
-row (a tile and its rotation) share one menu when their pairs fit in it. Nothing here changes a
-game: the chosen line goes through the command layer like a typed command.
+row (a tile and its rotation) share one menu when their pairs fit in it. A number no menu can
+list, which the move needs typed now (``Option.span`` in the move table: a train bought from
+another corporation at the price agreed, $1 up to the treasury), is asked in a box
+(:class:`bot.reply.Ask`, a Discord modal), with the line to type said where no box can be shown.
+Nothing here changes a game: the chosen line goes through the command layer like a typed command.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from engine.game import Game
 from ..acting import resolve_entity
 from ..choices import action_choices
 from ..play import MOVES, Move, move_help
-from ..reply import Attachment, Button, Caller, Pick, Reply, UserError
+from ..reply import Ask, Attachment, Button, Caller, Pick, Reply, UserError
 from ..terminal.textcmd import format_command
 from ..texts.game import MENU_SIZE
 
@@ -62,8 +65,9 @@ async def next_pick(
 
 def menu_reply(game: Game, entity: str, move: Move, params: dict[str, str]) -> Reply | None:
     """The menu of the first option with choices not given yet that must be chosen (required, or
-    more than one legal value); None when there is none. An option with one legal value is
-    written into ``params``."""
+    more than one legal value), else the box for a number the move needs typed now
+    (:func:`number_box`); None when there is neither. An option with one legal value is written
+    into ``params``."""
     given = {k: v for k, v in params.items() if k not in HIDDEN}
     asked = [o for o in move.options if o.choices is not None]
     for i, option in enumerate(asked):
@@ -94,6 +98,28 @@ def menu_reply(game: Game, entity: str, move: Move, params: dict[str, str]) -> R
             ephemeral=True,
             buttons=[Button(f"Choose {what}"[:150], format_command(move.command, params), picks=tuple(picks))],
             files=_hex_picture(game, given.get("hex", "")),
+        )
+    return number_box(game, entity, move, params)
+
+
+def number_box(game: Game, entity: str, move: Move, params: dict[str, str]) -> Reply | None:
+    """A private reply asking for the number the move needs typed now, given ``params``, in a box
+    (``Price for the 4-train from CA``, ``Price ($1-$733)``), its lines the command to type
+    instead; None when the move needs none (the range and what it is for come from the move
+    table: ``Option.span``)."""
+    given = {k: v for k, v in params.items() if k not in HIDDEN}
+    for option in move.options:
+        span = option.span(game, entity, given) if option.span is not None and option.name not in given else None
+        if span is None:
+            continue
+        name = option.name.capitalize()
+        typed = format_command(move.command, {**{k: v for k, v in params.items() if k != "state"}, option.name: "N"})
+        head = f"{game.name_of(entity)}, {move_help(game, move, entity)}: type {typed}"
+        return Reply(
+            lines=[f"{head} (N: the {option.name} for {span.what}, {span.text})"],
+            ephemeral=True,
+            ask=Ask(f"{name} for {span.what}", f"{name} ({span.text})", span.text,
+                    format_command(move.command, params), option.name),
         )
     return None
 

@@ -184,15 +184,16 @@ def _capital(text: str) -> str:
 
 def tappable(game: Game, entity: str, move: Move, params: dict[str, str]) -> bool:
     """Whether the command can be finished by taps: it builds, or what it lacks is an option
-    with choices (the next menu); a number to type (a train's price from another corporation)
-    is left to the typed command."""
+    with choices (the next menu) or a number the move asks to be typed now, with its range (a
+    train's price from another corporation: a box to type it in, :mod:`bot.discord.menus`)."""
     if any(o.required and o.choices is not None and o.name not in params for o in move.options):
         return True  # the next menu asks for it (building would only say that, slowly: a lay's tile)
     try:
         move.build(game, entity, params)
     except GameError as exc:
         option = move.option(str(exc.facts.get("option", "")))
-        return exc.code != BAD_OPTION or (option is not None and option.choices is not None)
+        return exc.code != BAD_OPTION or (option is not None and (
+            option.choices is not None or (option.span is not None and option.span(game, entity, params) is not None)))
     return True
 
 

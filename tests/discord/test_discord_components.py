@@ -1,7 +1,8 @@
 """The components of a game reply (bot.texts.game.decision_buttons, bot.discord.menus) over recorded
 games: at every sampled position each button and menu fits Discord's limits, says what it does,
 submits a command line as typed, stamped with the state, and every complete line it offers is a
-move the game accepts (the same legality as autocomplete)."""
+move the game accepts (the same legality as autocomplete); a line that lacks a number to type (a
+train's price agreed) is asked in a box whose range the game accepts."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from engine.rounds.operating import OperatingRound
 from tests.fixture_util import load_export
 
 PICKS_TRIED = 4  # per menu: the engine tries each (and undoes it)
+BOXES: list[str] = []  # the boxes met (their titles)
 
 
 def positions(title: str, name: str, upto: int, every: int) -> list[tuple[int, Game]]:
@@ -67,6 +69,15 @@ def check_menu(game: Game, b: Button, state: int, depth: int = 0) -> None:
         following = menu_reply(game, entity, MOVES[cmd.name], params)  # fills in single choices
         if following is None:
             assert accepted(game, format_command(cmd.name, params)), (p.command, params)
+        elif following.ask is not None:  # a train's price agreed: a box, whose range is legal
+            ask = following.ask
+            assert len(ask.title) <= 45 and len(ask.label) <= 45 and ask.command == format_command(cmd.name, params)
+            option = MOVES[cmd.name].option(ask.option)
+            span = option.span(game, entity, params) if option is not None and option.span is not None else None
+            assert span is not None and ask.placeholder == span.text and span.text in ask.label
+            BOXES.append(ask.title)
+            for number in (span.low, span.high):
+                assert accepted(game, format_command(cmd.name, {**params, ask.option: str(number)})), (ask, number)
         else:  # a tile's hex: the tiles and rotations come next
             assert depth == 0 and following.ephemeral and following.buttons
             check_menu(game, following.buttons[0], state, depth + 1)
@@ -83,6 +94,7 @@ ALL_KINDS = {"bid", "par", "buy", "lay", "token", "train", "dividend", "loan", "
 def test_every_offered_tap_fits_discord_and_is_a_legal_move(
         title: str, name: str, upto: int, every: int, kinds: set[str]) -> None:
     seen: set[str] = set()
+    BOXES.clear()
     for state, game in positions(title, name, upto, every):
         if game.finished:
             break
@@ -102,6 +114,40 @@ def test_every_offered_tap_fits_discord_and_is_a_legal_move(
                 if not b.command.startswith(("/pass", "/routes", "/done")):
                     assert accepted(game, b.command), b.command
     assert kinds <= seen, seen
+    assert BOXES or title != "1856"  # 1856 from phase 3: trains of other corporations, priced in a box
+
+
+def test_a_train_from_another_corporation_asks_its_price_in_a_box() -> None:
+    """1856_game_end_bank after action 585: TGB ($733) may buy the other corporations' trains at
+    the price agreed. The move table says the price must then be typed, $1-$733 (the range the
+    train's label, /moves and the refusal say); the menu answers such a choice with a box for it,
+    the command to type said beside it. A bank train's price, or a price given, asks nothing."""
+    from engine.errors import GameError
+    from engine.moves.spec import Span
+    from tests.positions import at
+
+    game = at("1856", "1856_game_end_bank", 585)
+    move = MOVES["train"]
+    price = move.option("price")
+    assert price is not None and price.span is not None
+    assert [o.name for o in move.options if o.span is not None] == ["price"]  # the one number typed
+    assert price.span(game, "TGB", {"train": "4-0"}) == Span(1, 733, "$1-$733", "the 4-train from CA")
+    assert price.span(game, "TGB", {"train": "6-0"}) is None and price.span(game, "TGB", {}) is None
+    box = menu_reply(game, "TGB", move, {"train": "4-0", "state": "585"})
+    assert box is not None and box.ephemeral and not box.buttons and box.ask is not None
+    assert (box.ask.title, box.ask.label, box.ask.placeholder, box.ask.command, box.ask.option) == (
+        "Price for the 4-train from CA", "Price ($1-$733)", "$1-$733", "/train train:4-0 state:585", "price")
+    assert box.lines == ["TGB, buy a train: type /train train:4-0 price:N (N: the price for the 4-train from CA, "
+                         "$1-$733)"]
+    assert menu_reply(game, "TGB", move, {"train": "6-0", "state": "585"}) is None  # the bank's price
+    assert menu_reply(game, "TGB", move, {"train": "4-0", "price": "5", "state": "585"}) is None
+    labels = {c.value: c.label for c in choices_for(game, "TGB", "buy_train")}
+    assert labels["4-0"] == "4-train from CA, $1-$733"
+    with pytest.raises(GameError, match=r"^Give price: to buy 4-0 from CA at the price agreed, \$1-\$733$"):
+        build_action(move, game, "TGB", {"train": "4-0"})
+    # the train menu of the game message offers them (they were left to be typed)
+    train = next(b for b in decision_buttons(game, 585) if b.command.startswith("/train"))
+    assert "more: type" not in train.label and len(train.picks) == len(labels)
 
 
 def test_a_long_list_of_hexes_offers_those_next_to_the_network_first() -> None:
