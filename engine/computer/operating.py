@@ -241,9 +241,9 @@ def token_decisions(game: Game, corp: Corporation, work: RouteWork | None = None
             continue
         rev, cash_after = result
         forced = bool(game.pending_tokens) or bool(getattr(game.round, "state", {}).get("home_pending"))
-        if cash_after < reserve and not forced:
-            continue
         gain = rev - now
+        if cash_after < reserve and not forced and gain < cash - cash_after:
+            continue  # (unless the station pays for itself in the next run, as a lay does)
         if gain <= 0 and not forced and (cash - cash_after) > 0:
             # a station that earns nothing now still blocks and opens a city later: only when
             # its trains last and the money is spare

@@ -79,6 +79,19 @@ def test_a_corporation_saving_for_a_train_lays_track_that_pays_for_itself_in_a_r
         assert "routes earn" in d.reason
 
 
+def test_a_corporation_saving_for_a_train_places_a_station_that_pays_for_itself_in_a_run() -> None:
+    """StL&A (random seed 11, action 309: $80, two 2 trains that rust, the next train $230)
+    places its $80 station in Rutland, which earns its routes $80 more a run; saving for the
+    train it passed (an all-computer game's BW passed up its $40 station in Worcester, +$110 a
+    run, three turns running)."""
+    game = _random_game(11, 309)
+    stla = game.corporations["StL&A"]
+    assert needs_train_money(game, stla) and next_train_cost(game, stla) == 230 and stla.cash == 80
+    decision = decide(game, seed=1)
+    assert decision is not None and isinstance(decision.action, A.PlaceToken)
+    assert decision.reason == "places a station in C12 Rutland, $80, leaves $0: routes earn $80 more"
+
+
 def test_route_work_is_charged_per_search_and_spent() -> None:
     """Every search is charged (a refused one too); once the allowance is gone it is spent."""
     game = _random_game(7, 144)
