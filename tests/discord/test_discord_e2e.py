@@ -23,7 +23,7 @@ from engine.titles.registry import new_game, title_names
 from render.draw import _sprite
 from render.fonts import font
 from tests.discord_standin import Channel, DiscordStandIn, InteractionRecord, Message, User
-from tests.discord_standin.harness import RunningBot, assert_pings_only, assert_pngs, say, standin
+from tests.discord_standin.harness import RunningBot, assert_pings_only, assert_pngs, say, slow_menus, standin
 from tests.discord_standin.model import EPHEMERAL, MANAGE_GUILD, PRIVILEGED_INTENTS
 from tests.fixture_util import load_export
 
@@ -457,14 +457,6 @@ async def test_a_player_who_chose_direct_messages_gets_turns_by_dm(standin: Disc
 
 async def test_a_slow_menu_choice_is_acknowledged_silently_then_answered(
         standin: DiscordStandIn, tmp_path: Path, monkeypatch: Any) -> None:
-    import bot.discord.cog
-
-    slow_pick = bot.discord.cog.next_pick
-
-    async def slow(*args: Any) -> Any:
-        await asyncio.sleep(1.5)  # longer than the bot waits before acknowledging
-        return await slow_pick(*args)
-
     users = [standin.add_user(n) for n in ("Ann", "Ben", "Cat")]
     table = standin.add_guild("Club", users).channels[0]
     async with RunningBot(standin, tmp_path / "bot.db"):
@@ -472,7 +464,7 @@ async def test_a_slow_menu_choice_is_acknowledged_silently_then_answered(
         for user in users[1:]:
             await say(standin, user, table, "game join")
         _, started = await say(standin, users[0], table, "game start", {"order": "joined"})
-        monkeypatch.setattr(bot.discord.cog, "next_pick", slow)
+        slow_menus(monkeypatch)
         menu = started.menu("private company")
         choice = next(o for o in menu["options"] if o["value"].startswith("/bid company:FT"))
         rec = await standin.select(users[0], started, menu, choice["value"])

@@ -5,7 +5,6 @@ number is refused privately and changes nothing, a good one buys the train, afte
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,7 @@ import pytest
 
 from bot.reply import Caller
 from tests.discord_standin import Channel, DiscordStandIn, Message, User
-from tests.discord_standin.harness import RunningBot, assert_pings_only, say, standin
+from tests.discord_standin.harness import RunningBot, assert_pings_only, say, slow_menus, standin
 from tests.discord_standin.model import EPHEMERAL
 from tests.fixture_util import load_export
 
@@ -108,20 +107,12 @@ async def test_a_box_that_cannot_open_in_time_says_what_to_type(
         standin: DiscordStandIn, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The next step is worked out slowly (the interaction is acknowledged first): a modal must be
     the first answer, so the choice is answered with the command to type instead."""
-    import bot.discord.cog
-
-    slow_pick = bot.discord.cog.next_pick
-
-    async def slow(*args: Any) -> Any:
-        await asyncio.sleep(1.5)  # longer than the bot waits before acknowledging
-        return await slow_pick(*args)
-
     users = [standin.add_user(n) for n in ("Ann", "Ben", "Dee")]
     table = standin.add_guild("Club", users).channels[0]
     async with RunningBot(standin, tmp_path / "bot.db") as running:
         await _tgb_buys_trains(standin, running, users, table)
         _, bought = await say(standin, users[2], table, "right", {"right": "Bridge Token"})
-        monkeypatch.setattr(bot.discord.cog, "next_pick", slow)
+        slow_menus(monkeypatch)
         menu, value = _train_pick(bought, "4-train from CA")
         rec = await standin.select(users[2], bought, menu, value)
         hint = await standin.answered(rec)

@@ -120,3 +120,17 @@ async def say(standin: DiscordStandIn, user: User, channel: Channel, command: st
     """``user`` runs ``/command``; the interaction and its answer once it is answered."""
     rec = await standin.slash(user, channel, command, options)
     return rec, await standin.answered(rec)
+
+
+def slow_menus(monkeypatch: pytest.MonkeyPatch, seconds: float = 1.5) -> None:
+    """From now on every menu choice's next step takes ``seconds`` more to work out (by default
+    longer than the bot waits before acknowledging the interaction)."""
+    import bot.discord.cog
+
+    quick = bot.discord.cog.next_pick
+
+    async def slow(*args: Any) -> Any:
+        await asyncio.sleep(seconds)
+        return await quick(*args)
+
+    monkeypatch.setattr(bot.discord.cog, "next_pick", slow)
