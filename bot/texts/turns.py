@@ -68,6 +68,7 @@ def _activity(game: Game, entity: str, first: bool) -> str:
         if corp is not None and corp is rnd.corp:
             what += excess_loans_text(game, corp.sym)
         before = step.waits_for(entity) if step is not None and first else []
+        before = [b for b in before if b not in what]  # (not what the shortfall already says)
         if step is not None and before:  # the step waits on something to do first (1833NE: money for a lay)
             return f"{what} (first {listed(before, 'or')})" + (" or pass" if "pass" in step.actions(entity) else "")
         return what

@@ -476,6 +476,10 @@ def test_a_trainless_corporation_that_must_issue_first_is_told_so() -> None:
     assert activity(g, "CV") == "buy trains (it must own a train) (first issue shares)"
     rich, _ = _trainless(500)
     assert activity(rich, "CV") == "buy trains (it must own a train)"
+    # its president cannot pay either: the shortfall names the issue, once
+    g.player("1").cash = 0
+    assert activity(g, "CV") == \
+        "buy trains (it must own a train; issue shares to raise the $65 missing for a 2-train ($75))"
 
 
 def test_the_ferry_button_names_only_what_1833ne_sells() -> None:
