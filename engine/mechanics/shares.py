@@ -261,6 +261,7 @@ class ShareRules(TitleHooks):
         total = sum(s.percent for s in shares)
         percent = total if percent is None else min(percent, total)
         amount = self.shares_worth(sym, percent)
+        moves = self.sale_price_moves(corp, pid, percent)  # (asked before: who presides may change)
         previous = corp.president
         for s in shares:
             self.move_share(s, POOL)
@@ -275,7 +276,8 @@ class ShareRules(TitleHooks):
             self._hand_over_president_cert(sym, pres, new, swap_to)
             for _ in range((total - percent) // self.share_unit(sym)):
                 self.move_share(self.holding(POOL, sym)[0], pid)
-        self.price_drop_on_sale(corp, percent)
+        for direction in moves:
+            self.move_price(corp, direction)
         return amount
 
     def holding(self, holder: str, sym: str) -> list[Share]:
@@ -300,20 +302,33 @@ class ShareRules(TitleHooks):
             self.move_share(s, swap_to)
         self.move_share(pres, new)
 
-    def price_drop_on_sale(self, corp: Corporation, percent: int) -> None:
+    def sale_price_moves(self, corp: Corporation, pid: str, percent: int) -> list[str]:
+        """The steps (directions of :meth:`move_price`) ``corp``'s share price takes when ``pid``
+        sells ``percent`` of it, asked before the sale: one row down per 10% sold
+        (``SELL_MOVEMENT`` "down_per_10", 1856), else one row down per sale. Changes nothing."""
         steps = percent // 10 if self.SELL_MOVEMENT == "down_per_10" else (1 if percent else 0)
-        for _ in range(steps):
-            self.move_price(corp, "down")
+        return ["down"] * steps
+
+    def price_after_sale(self, corp: Corporation, pid: str, percent: int) -> Cell | None:
+        """Where ``corp``'s share price will be once ``pid`` has sold ``percent`` of it (the sale
+        moves it by the same :meth:`sale_price_moves` and :meth:`price_target`); on a closing
+        space the corporation closes and the price goes no further. Changes nothing."""
+        cell = corp.price
+        for direction in self.sale_price_moves(corp, pid, percent):
+            if cell is None or "close" in cell.types:
+                break
+            cell = self.price_target(corp, direction, cell) or cell
+        return cell
 
     def log_price_move(self, sym: str, direction: str, old: int, new: int) -> None:
         """ "GW's share price moves left from $90 to $80" (nothing when it stays)."""
         if old != new:
             self.log.append(f"{sym}'s share price moves {direction} from {self.fmt(old)} to {self.fmt(new)}")
 
-    def price_target(self, corp: Corporation, direction: str) -> Cell | None:
+    def price_target(self, corp: Corporation, direction: str, cell: Cell | None = None) -> Cell | None:
         """The space ``corp``'s share price moves to one step ``direction`` ("right", "left",
-        "up", "down"); None when it does not move. Changes nothing."""
-        cell = corp.price
+        "up", "down") from its price (or from ``cell``); None when it does not move. Changes nothing."""
+        cell = corp.price if cell is None else cell
         if cell is None:
             return None
         m = self.market

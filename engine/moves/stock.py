@@ -270,10 +270,28 @@ def sell_choices(game: Game, entity: str, given: Params) -> list[Choice]:
         if sum(game.share(s).percent for s in picked) != percent:
             ids += f" {percent}%"  # part of the president's certificate: the percent sold says how much
         label = f"{percent}% of {sym} for {game.fmt(value)}"
+        if price is not None:
+            label += f" → {sale_price_effect(game, entity, sym, percent)}"
         if game.corporations[sym].president == entity and (new := game.president_after_sale(sym, entity, percent)):
             label += f" ({game.name_of(new)} becomes president)"
         out.append(Choice(ids, label))
     return out
+
+
+def sale_price_effect(game: Game, pid: str, sym: str, percent: int) -> str:
+    """What ``pid``'s sale of ``percent`` of ``sym`` does to its share price: "price falls from
+    $90 to $70", "price stays at $90", "GW closes" (:meth:`Game.price_after_sale`: the title's
+    own rule, as the sale moves it, without trying the sale)."""
+    corp = game.corporations[sym]
+    now, after = corp.price, game.price_after_sale(corp, pid, percent)
+    if now is None or after is None:
+        return "price stays"
+    if "close" in after.types:
+        return f"{sym} closes"
+    if after.price == now.price:
+        return f"price stays at {game.fmt(now.price)}"
+    return (f"price {'falls' if after.price < now.price else 'rises'} from {game.fmt(now.price)} "
+            f"to {game.fmt(after.price)}")
 
 
 def shares_typed(raw: str) -> tuple[str, int | None]:

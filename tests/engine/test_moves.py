@@ -280,6 +280,57 @@ def test_a_partial_sale_as_typed_says_its_percent_once() -> None:
         build_action(BOT_MOVES["sell"], game, pid, {"shares": "NFL_0 10%", "percent": "20"})
 
 
+# Each sale offered says where the share price goes, as the title's market moves it on the sale
+# (1856 and 1836Jr56: a row down per 10% sold, a closing space closes the corporation; 1833NE:
+# one column left for the president's sale, none for another's): what the market shows after the
+# sale is what the choice said.
+@pytest.mark.parametrize(("title", "name", "seen"), [
+    ("1856", "hotseat006", {"falls", "stays"}),
+    ("1836jr56", "hotseat003", {"falls", "closes"}),
+    ("selfplay/1833ne", "1833ne_emergency_sale", {"falls", "stays"}),
+])
+def test_each_sale_offered_says_what_the_share_price_becomes(title: str, name: str, seen: set[str]) -> None:
+    import copy
+    import re
+
+    from engine.decisions import acting_entities
+    from engine.moves.spec import base
+    from engine.moves.stock import sale_of, sell_choices
+    from engine.rounds.stock import StockRound
+
+    export = load_export(title, name)
+    game = game_from_export(export)
+    said: dict[str, int] = {}
+    in_stock_rounds = 0
+    for n, raw in enumerate(filter_actions(export["actions"])):
+        sellers = [e for e in acting_entities(game) if e in game.player_by_id]
+        for choice in sell_choices(game, sellers[0], {}) if sellers and n % 3 == 0 else []:
+            pid = sellers[0]
+            ids, percent = sale_of(game, choice.value)
+            sym = game.shares[ids[0]].corporation
+            before = game.corporations[sym].price
+            assert before is not None
+            sold = copy.deepcopy(game)
+            sold.process(A.SellShares(**base(sold, pid), shares=ids, percent=percent))
+            corp = sold.corporations[sym]
+            prefix = f"{percent}% of {sym} for {game.fmt(game.shares_worth(sym, percent))} → "
+            assert choice.label.startswith(prefix), choice.label
+            effect = re.sub(r" \(.* becomes president\)$", "", choice.label.removeprefix(prefix))
+            if corp.closed:
+                assert effect == f"{sym} closes", choice.label
+            else:
+                assert corp.price is not None
+                now, after = game.fmt(before.price), game.fmt(corp.price.price)
+                assert effect == (f"price stays at {now}" if corp.price.price == before.price
+                                  else f"price falls from {now} to {after}"), choice.label
+            kind = "closes" if corp.closed else effect.split()[1]
+            said[kind] = said.get(kind, 0) + 1
+            in_stock_rounds += isinstance(game.round, StockRound)
+        game.process(A.Action.from_dict(raw), safe=False)
+    assert seen <= set(said), said  # (each game shows the ways its title moves the price)
+    assert in_stock_rounds > 20, in_stock_rounds
+
+
 def _walk(connections: list[list[str]]) -> list[str]:
     """A route's connections as one hex sequence, in the order a player reads the route."""
     chains = [list(c) for c in connections]

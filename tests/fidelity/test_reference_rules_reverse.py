@@ -369,6 +369,6 @@ def test_a_player_over_the_limit_may_sell_the_nationals_presidency() -> None:
     g = before(S56, name, 773)
     assert g.action_types("4") == ["sell_shares"]
     assert [(c.value, c.label) for c in sell_choices(g, "4", {})] == [
-        ("CGR_0", "10% of CGR for $100 (Player 1 becomes president)")]
+        ("CGR_0", "10% of CGR for $100 → price stays at $100 (Player 1 becomes president)")]
     play(g, S56, name, 773)
     assert g.corp("CGR").president == "1" and g.percent_of("4", "CGR") == 0

@@ -204,13 +204,14 @@ async def test_moves_sell_offers_sales_as_players_write_them(session: LocalSessi
     await imported(session, tmp_path, "generated/1856", "1856_p3_s103", 693)
     await session.run_line("/as p1")
     sales = await session.run_line("/moves sell")
-    assert sales[1:6] == ["  /sell corporation:CPR percent:10  (10% of CPR for $60)",
-                          "  /sell corporation:GT percent:10  (10% of GT for $65)",
-                          "  /sell corporation:LPS percent:10  (10% of LPS for $65)",
-                          "  /sell corporation:TGB percent:10  (10% of TGB for $70)",
-                          "  /sell corporation:THB percent:10  (10% of THB for $45)"], sales
+    assert sales[1:6] == ["  /sell corporation:CPR percent:10  (10% of CPR for $60 → price falls from $60 to $55)",
+                          "  /sell corporation:GT percent:10  (10% of GT for $65 → price falls from $65 to $60)",
+                          "  /sell corporation:LPS percent:10  (10% of LPS for $65 → price falls from $65 to $60)",
+                          "  /sell corporation:TGB percent:10  (10% of TGB for $70 → price falls from $70 to $65)",
+                          "  /sell corporation:THB percent:10  (10% of THB for $45 → price falls from $45 to $40)"], sales
     sold = await session.run_line("/sell corporation:GT percent:10")
     assert sold[0].startswith("Player 1 sells a 10% share of GT and receives $65"), sold
+    assert "GT's share price moves down from $65 to $60" in sold, sold  # as the choice said
 
 
 async def test_the_formations_pass_says_that_the_president_pays(session: LocalSession, tmp_path: Path) -> None:

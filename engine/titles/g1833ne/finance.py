@@ -21,6 +21,9 @@ def shares_text(num: int) -> str:
 
 # The linear market ($0-$730): the spaces prices move to and what issued and redeemed shares fetch.
 
+_COLUMNS = {"right": 1, "up": 1, "left": -1, "down": -1}  # a step of the price on the linear market
+
+
 def shifted(market: StockMarket, cell: Cell, columns: int) -> Cell:
     """The space ``columns`` to the right (negative: left), stopping at either end."""
     col = max(0, min(len(market.grid[0]) - 1, cell.col + columns))
@@ -113,14 +116,10 @@ class G1833NEFinance(G1833NEBase):
             return f"before {sym} has operated only its president may sell"
         return None
 
-    def price_drop_after_sale(self, corp: Corporation, shares: list[Share], percent: int | None, was_president: bool
-    ) -> None:
-        """Summary: only the president's sales move the price, one column however many (the
-        seller was president before the sale)."""
-        total = sum(s.percent for s in shares)
-        sold = total if percent is None else min(percent, total)
-        if sold and was_president:
-            self.move_price(corp, "left")
+    def sale_price_moves(self, corp: Corporation, pid: str, percent: int) -> list[str]:
+        """Summary: only the president's sales move the price, one column left however many
+        (the seller was president before the sale)."""
+        return ["left"] if percent and corp.president == pid else []
 
     def finish_stock_round(self) -> None:
         """Summary: at the end of the stock round corporations with shares in the market
@@ -134,9 +133,14 @@ class G1833NEFinance(G1833NEBase):
                 self.move_price(corp, "right")
         self._or_set_size = self.phase["operating_rounds"]
 
+    def price_target(self, corp: Corporation, direction: str, cell: Cell | None = None) -> Cell | None:
+        """One column on the linear market (:func:`shifted`, as :meth:`move_price` moves): right
+        ("right", "up") or left ("left", "down"), staying at either end. Changes nothing."""
+        cell = corp.price if cell is None else cell
+        return None if cell is None or corp.closed else shifted(self.market, cell, _COLUMNS[direction])
+
     def move_price(self, corp: Corporation, direction: str) -> None:
-        step = {"right": 1, "up": 1, "left": -1, "down": -1}[direction]
-        self.shift_price(corp, step)
+        self.shift_price(corp, _COLUMNS[direction])
 
     def shift_price(self, corp: Corporation, columns: int) -> None:
         cell = corp.price
@@ -298,17 +302,6 @@ class G1833NEFinance(G1833NEBase):
         if pres.owner in self.player_by_id and corp.president != pres.owner:
             corp.president = pres.owner
         super().change_president(sym, preferred)
-
-    def sell_shares(self, pid: str, shares: list[Share], percent: int | None = None) -> int:
-        corp = self.corporations[shares[0].corporation]
-        was_president = corp.president == pid
-        amount = super().sell_shares(pid, shares, percent)
-        self.price_drop_after_sale(corp, shares, percent, was_president)
-        return amount
-
-    def price_drop_on_sale(self, corp: Corporation, percent: int) -> None:
-        """None here: :meth:`sell_shares` moves the price once the sale is through, as only
-        the president's sales move it."""
 
     def floatable(self, corp: Corporation) -> bool:
         return corp.ipoed

@@ -13,7 +13,7 @@ from ...entities import POOL, Corporation, Train, a_train
 from ...errors import CANNOT_AFFORD, LIMIT, NOT_OWNER, PRICE, RULE, UNAVAILABLE, GameError
 from ...rounds.operating import OperatingRound
 from .base import Side
-from .finance import MIN_EMERGENCY_PRICE, G1833NEFinance, emergency_issue, shares_text, shifted
+from .finance import MIN_EMERGENCY_PRICE, G1833NEFinance, emergency_issue, shares_text
 
 
 class G1833NEEmergency(G1833NEFinance):
@@ -159,8 +159,8 @@ class G1833NEEmergency(G1833NEFinance):
         """Whether the president's sale of the operating corporation's shares would move its price
         to the closing space (no such emergency sale)."""
         c = self.corporations[sym]
-        assert c.price is not None
-        return sym == corp.sym and c.president == pid and shifted(self.market, c.price, -1).price == 0
+        after = self.price_after_sale(c, pid, self.share_unit(sym))  # (any sale moves it alike)
+        return sym == corp.sym and after is not None and after.price == 0
 
     def sale_changes_director(self, pid: str, corp: Corporation, sym: str, pct: int) -> bool:
         """Summary "Notverkauf": the president sells "ohne einen Direktorwechsel ... der operierenden

@@ -277,14 +277,15 @@ class G1856(G1856Privates):
             return False
         return super().can_choose_dividend(rnd, corp)
 
-    def price_target(self, corp: Corporation, direction: str) -> Cell | None:
+    def price_target(self, corp: Corporation, direction: str, cell: Cell | None = None) -> Cell | None:
         """The national's price stays until it has owned a permanent train, and never reaches
         the closing space; another corporation's price at the edge of the market stays, and a
         closed one's (a sale of several shares closes it once)."""
         if corp.closed or (corp.sym == self.national_sym and not self.national_ever_owned_permanent):
             return None
-        target = super().price_target(corp, direction)
-        if target is None or target is corp.price or ("close" in target.types and corp.sym == self.national_sym):
+        cell = corp.price if cell is None else cell
+        target = super().price_target(corp, direction, cell)
+        if target is None or target is cell or ("close" in target.types and corp.sym == self.national_sym):
             return None
         return target
 
