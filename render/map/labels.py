@@ -242,7 +242,7 @@ def _wrap(name: str, size: int, max_w: float) -> tuple[str, int]:
     for s in (size, size - max(1, size // 8)):
         if text_width(name, s, True) <= max_w:
             return name, s
-    words = name.replace(" - ", " -\n").replace(" & ", " &\n").split("\n")
+    words = name.replace(" - ", " -\n").replace(" & ", " &\n").replace("/", "/\n").split("\n")
     if len(words) == 1:
         parts = name.split(" ")
         half = max(1, len(parts) // 2)

@@ -115,3 +115,19 @@ def test_a_blank_water_hex_says_it_is_water_without_track(monkeypatch: pytest.Mo
     _paint(ne)
     assert said == ["N5"]
     assert any(h.tile.color == "blue" for h in ne.board.hexes.values())
+
+
+def test_a_long_name_with_a_slash_breaks_after_it_and_stays_readable() -> None:
+    """1833NE's C8 "St. Albans/Burlington" was split at its only space ("St." over
+    "Albans/Burlington") and shrunk to a size no phone can read; it breaks after the slash now,
+    both lines in the size a one-line name of that width gets shrunk to at most."""
+    from render.draw import text_width
+    from render.map import labels
+
+    g = new()
+    name = g.board.hexes["C8"].location
+    assert name == "St. Albans/Burlington"
+    size, room = 14, text_width("St. Albans/", 13, True) + 1
+    text, got = labels._wrap(name, size, room)
+    assert text == "St. Albans/\nBurlington" and got >= 13
+    assert labels._wrap("Fort Erie", size, room) == ("Fort Erie", size)  # (fits: unchanged)
