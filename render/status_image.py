@@ -4,6 +4,8 @@ with values no source gives (1833NE), its table of provisional values."""
 
 from __future__ import annotations
 
+import re
+
 from PIL import Image, ImageDraw
 
 from engine.decisions import round_title, standing_bids
@@ -166,9 +168,15 @@ def player_notes(game: Game) -> list[str]:
 
 
 def company_notes(game: Game) -> list[str]:
-    """Each open private's ability, in its own words."""
+    """Each open private's ability, in its own words; one with none is left out unless its text
+    says more (1836Jr56's ACC: "No special ability. Blocks hex D6 while owned by player.")."""
     return [f"{c.sym}: {c.desc}" for c in game.companies.values()
-            if not c.closed and c.desc and not c.desc.lower().startswith("no special")]
+            if not c.closed and c.desc and not _says_nothing(c.desc)]
+
+
+def _says_nothing(desc: str) -> bool:
+    """ "No special abilities." and nothing else."""
+    return re.fullmatch(r"no special abilit(y|ies)\.?", desc.strip().lower()) is not None
 
 
 def _train_name(game: Game, tid: str) -> str:

@@ -359,6 +359,10 @@ def test_status_explains_capitalization_floating_and_private_abilities() -> None
     abilities = company_notes(game)
     open_privates = [c for c in game.companies.values() if not c.closed and not c.desc.lower().startswith("no special")]
     assert len(abilities) == len(open_privates)
+    # 1836Jr56's ACC has no ability but blocks Amsterdam: that is said (1856's "No special abilities." is not)
+    jr = make_game(g1836jr56_data, 3)
+    assert "ACC: No special ability. Blocks hex D6 while owned by player." in company_notes(jr)
+    assert not any(n.startswith("FT") or "No special abilities" in n for n in company_notes(make_game(g1856_data, 4)))
     fresh = make_game(g1856_data, 4)
     sym = next(iter(fresh.corporations))
     corp = fresh.corporations[sym]
