@@ -326,7 +326,41 @@ def option_text(game: Game, move: Move, option: Option, entity: str | None = Non
     said = move_help(game, move, entity)
     if move.action_type == "special_buy" and option.name == "right" and said.startswith("buy a ") and " or " not in said:
         return "which " + said.removeprefix("buy a ")  # "which ferry" (1833NE), "which right (tunnel/bridge)"
-    return for_title(game, option.description)
+    text = for_title(game, option.description)
+    return title_hexes(game, text) if text and move.action_type in _ON_MAP else text
+
+
+_ON_MAP = {"lay_tile", "place_token", "assign", "run_routes"}  # moves whose examples name hexes
+_CHAIN = re.compile(r"\b[A-Z]{1,2}\d{1,2}(?:-[A-Z]{1,2}\d{1,2})*\b")
+
+
+def title_hexes(game: Game, text: str) -> str:
+    """``text`` (an example written on 1856's map) with each hex, or chain of adjacent hexes
+    ("M4-M6-N7"), the title's map does not have replaced by one of its own: a city hex (an empty
+    one first, where a tile can go), or a chain of as many adjacent hexes from one, a different
+    city for each (1836Jr56 has no F17)."""
+    hexes = game.board.hexes
+    cities = sorted((h for h, state in hexes.items() if any(n.kind == "city" for n in state.printed.nodes)),
+                    key=lambda h: (hexes[h].printed.color != "white", h[0], int(h[1:]) if h[1:].isdigit() else 0))
+    if not cities:
+        return text
+    used: list[str] = []
+
+    def chain(match: re.Match[str]) -> str:
+        old = match.group(0).split("-")
+        if all(h in hexes for h in old):
+            return match.group(0)
+        start = next((c for c in cities if c not in used), cities[0])
+        path = [start]
+        while len(path) < len(old):
+            step = next((n for n in hexes[path[-1]].neighbors.values() if n in hexes and n not in path), None)
+            if step is None:
+                break
+            path.append(step)
+        used.extend(path)
+        return "-".join(path)
+
+    return _CHAIN.sub(chain, text)
 
 
 def title_example(game: Game, move: Move) -> str:
@@ -343,7 +377,8 @@ def title_example(game: Game, move: Move) -> str:
         elif sold and key == move.options[0].name and value not in sold:
             word = f'{key}:"{sold[0]}"' if " " in sold[0] else f"{key}:{sold[0]}"
         words.append(word)
-    return " ".join(words)
+    said = " ".join(words)
+    return title_hexes(game, said) if move.action_type in _ON_MAP else said
 
 
 def example_for(game: Game, example: str) -> str:

@@ -863,3 +863,29 @@ def test_a_rotation_s_choice_says_what_the_lay_costs() -> None:
     game = at("1856", "1856_game_end_bank", 44)
     labels = [c.label for c in lay_choices(game, "CPR", {"hex": "N3", "tile": "57"})]
     assert labels and all(label.endswith("; costs $40") for label in labels), labels
+
+
+# ------------------------------------------------------------- examples on the title's own map
+# /help lay, token, assign and routes showed 1856's hexes in a 1836Jr56 game ("/lay hex:F17",
+# 'routes:"5-0: M4-M6-N7-N9-N11-O10-P9"'): its map has rows A-K and columns 1-13, none of them
+# (1833NE has no M4 either). A hex the map lacks becomes one of its cities, a chain a chain of
+# adjacent hexes; 1856's examples stay as written.
+def test_examples_name_hexes_of_the_titles_map() -> None:
+    import re
+
+    from bot.play import option_text
+    from engine.map import hexgrid
+
+    g56, jr, ne = (new_game(t, RIGHT_PLAYERS) for t in ("1856", "1836Jr56", "1833NE"))
+    for cmd in ("lay", "token", "assign", "routes"):
+        assert title_example(g56, MOVES[cmd]) == MOVES[cmd].example
+    assert title_example(jr, MOVES["lay"]) == "/lay hex:B10 tile:57 rotation:2"  # Groningen, an empty city
+    assert title_example(jr, MOVES["token"]) == "/token city:B10"
+    for game in (jr, ne):
+        said = [title_example(game, MOVES[cmd]) for cmd in ("lay", "token", "assign", "routes")]
+        said.append(option_text(game, MOVES["routes"], MOVES["routes"].options[0]) or "")
+        chains = [c.split("-") for text in said for c in re.findall(r"\b[A-Z]{1,2}\d{1,2}(?:-[A-Z]{1,2}\d{1,2})*", text)]
+        assert chains and all(h in game.board.hexes for chain in chains for h in chain), said
+        assert all(hexgrid.edge_between(a, b, game.board.layout) is not None
+                   for chain in chains for a, b in zip(chain, chain[1:], strict=False)), said
+        assert len(max(chains, key=len)) == 7, said  # the 5-train's route keeps its length
