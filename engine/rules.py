@@ -37,6 +37,7 @@ class Rules:
     port_offboard_hexes: tuple[str, ...] = ()  # off-boards that pay only with enough stops (1836Jr56)
     port_min_stops: int = 0
     port_bonus: int = 0  # the port marker's bonus (1856's port, 1836Jr56's RdP)
+    port_marker: str = "port marker"  # what the story calls that marker (1836Jr56: RdP's "+20 token")
     right_bonus: int = 0  # a tunnel or bridge right's bonus per hex (1856)
     lake_hexes: tuple[str, ...] = ()
     barrie_hex: str | None = None

@@ -249,3 +249,18 @@ async def test_a_pass_for_one_stock_round_is_not_shown_after_it(session: LocalSe
     await imported(session, tmp_path, "1856", "1856_game_end_bank", 595)  # Operating Round 5.2
     status = "\n".join(await session.run_line("/game status"))
     assert "Operating Round" in status and "Programmed moves" not in status, status
+
+
+def test_1836jr56_rdp_marker_is_called_its_plus_20_token() -> None:
+    """RdP (Régie des Postes) places a "+20" token on a city or town; the story called it 1856's
+    "port marker" when B placed it and when the first 6-train took it off (1836jr56_game_end_bank
+    #88 and #391; 18xx.games: "B's Régie des Postes token removed from H6"). 1856's GLSC keeps its
+    port marker."""
+    from tests.positions import at
+
+    g = at("1836jr56", "1836jr56_game_end_bank", 391)
+    told = [line for line in g.log if "H6 (Brussels)" in line and "RdP" in line or "removed" in line]
+    assert "B places RdP's +20 token on H6 (Brussels): its stops there count 20 F more for B; RdP closes" in told
+    assert "-- Event: B's +20 token is removed from H6 (Brussels) --" in told
+    assert not any("port" in line for line in told), told
+    assert at("1856", "1856_game_end_bank", 5).rules.port_marker == "port marker"

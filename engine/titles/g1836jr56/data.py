@@ -125,6 +125,7 @@ ONE_DEPOT_TRAIN_PER_TYPE_PER_TURN = True
 # "pour toujours" in the private's text, but also "entfernt Marker vom Plan" at the 6-train).
 RDP_BONUS = 20
 PORT_BONUS = RDP_BONUS  # the port marker's bonus as the engine reads it (engine.rules.Rules.port_bonus)
+PORT_MARKER = "+20 token"  # RdP's own words ('the +"20" token'); it marks no port
 RDP_COMPANY = "RdP"
 
 PORT_OFFBOARD_BONUS = {"green": 20, "brown": 30}

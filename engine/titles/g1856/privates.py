@@ -24,7 +24,7 @@ class G1856Privates(G1856Stock):
 
     def event_remove_tokens(self, _train: Train) -> None:
         for corp, hid in self.port_assignment.items():
-            self.log.append(f"-- Event: {corp}'s port marker is removed from {self.place_words(hid)} --")
+            self.log.append(f"-- Event: {corp}'s {self.rules.port_marker} is removed from {self.place_words(hid)} --")
         self.port_assignment.clear()
 
     def assign(self, corp: Corporation, action: A.Assign) -> None:
@@ -35,7 +35,7 @@ class G1856Privates(G1856Stock):
         self.port_assignment[corp.sym] = action.target
         self.board.hexes[action.target].assignments.add(company.sym)
         self.close_company(company)
-        self.log.append(f"{corp.sym} places {company.sym}'s port marker on {self.place_words(action.target)}: its "
+        self.log.append(f"{corp.sym} places {company.sym}'s {self.rules.port_marker} on {self.place_words(action.target)}: its "
                         f"stops there count {self.fmt(self.rules.port_bonus)} more for {corp.sym}; {company.sym} closes")
 
     def buy_company(self, corp: Corporation, action: A.BuyCompany) -> None:
