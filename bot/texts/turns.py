@@ -219,7 +219,12 @@ def fallback_line(game: Game, entity: str, action_type: str, command: str) -> st
         said = step.pass_words(entity) if step is not None else None
         if said:  # what this pass does ("LPS passes: repay the loans (Player 3 pays $229)")
             return f"{name} passes: {said[:1].lower()}{said[1:]}"
-        return f"{name} passes ({activity(game, entity, first=False)})"
+        # the step's own words, without what it explains: "MESS passes (discard trains)", not
+        # "(discard trains (it may scrap its rusting trains))"
+        doing = activity(game, entity, first=False)
+        if step is not None and doing.endswith(")") and " (" in doing:
+            doing = doing.split(" (", 1)[0]
+        return f"{name} passes ({doing})"
     if action_type in _DONE_WORDS:
         return f"{name} {_DONE_WORDS[action_type]}"
     return f"{name}: /{command}"

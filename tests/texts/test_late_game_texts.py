@@ -264,3 +264,17 @@ def test_1836jr56_rdp_marker_is_called_its_plus_20_token() -> None:
     assert "-- Event: B's +20 token is removed from H6 (Brussels) --" in told
     assert not any("port" in line for line in told), told
     assert at("1856", "1856_game_end_bank", 5).rules.port_marker == "port marker"
+
+
+def test_the_nationals_pass_on_its_trains_reads_as_one_step() -> None:
+    """MESS keeping its trains at its formation read "MESS passes (discard trains (it may scrap
+    its rusting trains))" (a play-test of 1836jr56_game_end_bank, NFL merged too at #393); the
+    pass names the step, and the turn line still explains it."""
+    from bot.play import MOVES
+    from bot.texts.turns import activity, fallback_line
+    from tests.positions import at
+
+    g = at("1836jr56", "1836jr56_game_end_bank", 392)
+    g.process(MOVES["merge"].build(g, "NFL", {"corporation": "NFL"}))
+    assert activity(g, "MESS") == "discard trains (it may scrap its rusting trains)"
+    assert fallback_line(g, "MESS", "pass", "pass") == "MESS passes (discard trains)"
