@@ -376,3 +376,13 @@ def test_destination_releases_escrow_computed_by_our_own_check() -> None:
     assert nbds.destinated and not nbds.ipoed
     assert g.capitalization_type(nbds) == "incremental"  # it will not start in escrow
     assert not g.corporations["GCL"].destinated
+
+
+def test_rdp_marker_leaves_its_hex_at_the_first_6_train() -> None:
+    """The first 6-train removes the RdP marker from B and from H6 (18xx.games
+    event_remove_tokens!: corp.remove_assignment! and hex.remove_assignment!); the map kept
+    drawing the RdP tag on Brussels after the story said it was removed (a play-test)."""
+    g = at("1836jr56", END_BANK, 390)
+    assert g.board.hexes["H6"].assignments == {"RdP"} and g.port_assignment == {"B": "H6"}
+    g = at("1836jr56", END_BANK, 391)
+    assert g.board.hexes["H6"].assignments == set() and g.port_assignment == {}

@@ -23,9 +23,13 @@ class G1856Privates(G1856Stock):
         super().event_close_companies(train)
 
     def event_remove_tokens(self, _train: Train) -> None:
+        """The first 6-train takes the port marker off the map: off its corporation and off its
+        hex (18xx.games removes both assignments; the map stopped showing it only then)."""
         for corp, hid in self.port_assignment.items():
             self.log.append(f"-- Event: {corp}'s {self.rules.port_marker} is removed from {self.place_words(hid)} --")
         self.port_assignment.clear()
+        for h in self.board.hexes.values():
+            h.assignments.clear()
 
     def assign(self, corp: Corporation, action: A.Assign) -> None:
         company = self.company(action.entity)
