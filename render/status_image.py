@@ -145,7 +145,26 @@ def corporation_notes(game: Game) -> list[str]:
     needed = game.float_percent()
     if needed is not None:
         out.append(f"A corporation floats (operates) once {needed}% of its shares are sold")
-    return out
+    ports = port_note(game)
+    return out + ([ports] if ports else [])
+
+
+def port_note(game: Game) -> str | None:
+    """How a port off-board pays (1836Jr56's Harwich, Dover and Paris): the map shows its values
+    only, but it pays them for each station of the running corporation on the route, and the
+    route needs other stops; None for a title without such ports."""
+    hexes = game.rules.port_offboard_hexes
+    if not hexes:
+        return None
+    values: dict[str, int] = {}
+    for hid in hexes:
+        for node in game.board.hexes[hid].tile.nodes:
+            if isinstance(node.revenue, dict):
+                values.update(node.revenue)
+    pays = ", ".join(f"{game.fmt(v)} from the {c} phases" for c, v in values.items())
+    others = game.rules.port_min_stops - 1
+    return (f"Ports ({listed([game.place_first(h) for h in hexes])}): {pays}, for each station of the running "
+            f"corporation on the route; a route to a port needs {others} other stops")
 
 
 def player_notes(game: Game) -> list[str]:

@@ -460,3 +460,16 @@ def test_status_notes_say_what_value_takes_off_for_loans_and_what_tokens_count()
     assert player_notes(game) == ["Value: cash, shares at their price and privates, less the loans of the"
                                   " corporations whose shares they hold (Player 1 -$150, Player 2 -$20, Player 3 -$40)"]
     assert "Tokens: stations still to place / all of its stations" in corporation_notes(game)
+
+
+def test_status_says_how_1836jr56_ports_pay() -> None:
+    """Harwich, Dover and Paris show "20 | 30" on the map, yet pay that for each of the running
+    corporation's stations on the route, and only on a route with 2 other stops (game.rb
+    revenue_for): a play-tester read B's 240 F run to Paris (60 + 30 + 60 + 3 x 30) as wrong. The
+    status picture's notes say it; 1856 has no such ports."""
+    from render.status_image import corporation_notes
+
+    notes = corporation_notes(make_game(g1836jr56_data, 3))
+    assert ("Ports (Harwich E3, Dover G1 and Paris J2): 20 F from the green phases, 30 F from the brown phases, "
+            "for each station of the running corporation on the route; a route to a port needs 2 other stops") in notes
+    assert not any(n.startswith("Ports") for n in corporation_notes(make_game(g1856_data, 4)))
