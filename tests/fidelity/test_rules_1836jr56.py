@@ -386,3 +386,14 @@ def test_rdp_marker_leaves_its_hex_at_the_first_6_train() -> None:
     assert g.board.hexes["H6"].assignments == {"RdP"} and g.port_assignment == {"B": "H6"}
     g = at("1836jr56", END_BANK, 391)
     assert g.board.hexes["H6"].assignments == set() and g.port_assignment == {}
+
+
+def test_the_diesel_options_text_tells_the_prices_the_game_charges() -> None:
+    """The option's text (shown when a game starts) said "$1100 Diesels (and $300 trade in
+    discount)", as 18xx.games' meta.rb does, in a game counted in florins whose D-trains take
+    350 F off for a 4, 5 or 6 (game_trains' discount, as in 18xx.games)."""
+    d = fresh("1836Jr56", PLAYERS4, ("diesel_variant",))
+    desc = next(r["desc"] for r in d.rules.optional_rules if r["sym"] == "diesel_variant")
+    diesel = next(t for t in d.trains.values() if t.name == "D")
+    assert desc == (f"Replaces 8-trains with {d.fmt(diesel.price)} Diesels "
+                    f"(and {d.fmt(diesel.discount['4'])} trade in discount)")

@@ -167,7 +167,9 @@ OPTIONAL_RULES = [
     {
         "sym": "diesel_variant",
         "short_name": "Diesel variant",
-        "desc": "Replaces 8-trains with $1100 Diesels (and $300 trade in discount)",
+        # meta.rb: "$1100 Diesels (and $300 trade in discount)": in this game's florins, and the
+        # trade-in its trains give (350, above)
+        "desc": "Replaces 8-trains with 1100 F Diesels (and 350 F trade in discount)",
     },
 ]
 
