@@ -147,6 +147,11 @@ class TitleHooks(GameState):
         and leaves the game (it rusts); None: never."""
         return None, train.rusts_on
 
+    def train_event_words(self, kind: str) -> str | None:
+        """What a train's event ``kind`` does, told before the train is bought (1856: "private
+        companies close", "CGR forms"); None when nothing is told."""
+        return None
+
     def phase_train_effects(self, phase: str) -> list[tuple[Train, str]]:
         """What entering ``phase`` does to the trains corporations hold and the open market's
         (:meth:`train_life`): ``"rust"`` (they leave the game; an obsolete train in the open

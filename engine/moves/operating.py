@@ -212,21 +212,25 @@ def phase_note(game: Game, corp: Corporation, train: Train) -> str:
     III: 2-trains become obsolete (its own too)"."""
     if train.owner != "depot":
         return ""
+    # its own events (1856 family: the first 5-train closes the privates, the first 6-train
+    # forms the national)
+    events = [w for e in train.events if "when" not in e and (w := game.train_event_words(e["type"]))]
+    also = "".join(f"; {w}" for w in events)
     phase = next((ph for i, ph in enumerate(game.phases)
                   if i > game.phase_index and ph.get("on") == train.name), None)
     if phase is None:
-        return ""
+        return also
     name = phase["name"]
     held = [(t, effect) for t, effect in game.phase_train_effects(name) if t.owner in game.corporations]
     if not held:
-        return f"; starts phase {name}"
+        return f"; starts phase {name}{also}"
     said = []
     for effect, words in (("rust", "rust"), ("obsolete", "become obsolete")):
         kinds = listed([f"{name}-trains" for name in dict.fromkeys(t.name for t, e in held if e == effect)])
         if kinds:
             said.append(f"{kinds} {words}")
     own = " (its own too)" if any(t.owner == corp.sym for t, _ in held) else ""
-    return f"; starts phase {name}: {listed(said)}{own}"
+    return f"; starts phase {name}: {listed(said)}{own}{also}"
 
 
 def _left(game: Game, corp: Corporation, price: int) -> str:

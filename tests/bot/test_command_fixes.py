@@ -770,9 +770,9 @@ async def test_moves_suggests_another_corporations_train_with_the_price_to_type(
     price to type, and typed with one it is made (here an offer to CA's president)."""
     await imported(session, tmp_path, "1856", "1856_game_end_bank", 585)
     moves = await typed(session, "/as p4\n/moves train")
-    # the first 6-train starts phase 6, where the 3-trains rust, TGB's own among them
+    # the first 6-train starts phase 6, where the 3-trains rust, TGB's own among them, and CGR forms
     assert "  /train train:6-0  (6-train from the bank, $700, leaves $33; starts phase 6: 3-trains rust " \
-           "(its own too))" in moves, moves
+           "(its own too); CGR forms)" in moves, moves
     assert "  /train train:4-0 price:N  (4-train from CA, $1-$733: N is the price agreed)" in moves, moves
     assert not any(line.startswith("  /train") and " from CA" in line and "price:N" not in line for line in moves)
     refused = await session.run_line("/train train:4-0")
@@ -889,3 +889,19 @@ def test_examples_name_hexes_of_the_titles_map() -> None:
         assert all(hexgrid.edge_between(a, b, game.board.layout) is not None
                    for chain in chains for a, b in zip(chain, chain[1:], strict=False)), said
         assert len(max(chains, key=len)) == 7, said  # the 5-train's route keeps its length
+
+
+# ------------------------------------------------------- what a bank train's events set off
+# The first 6-train forms 1836Jr56's national (MESS: corporations with loans merge into it or
+# their presidents repay) and the first 5-train closes the privates; the choices told only the
+# phase and the rusting ("6-train from the bank, 700 F, leaves 259 F; starts phase 6: 3-trains
+# rust"), a play-test's NBDS president bought it unwarned.
+def test_a_bank_trains_choice_says_the_national_forms_and_the_privates_close() -> None:
+    g = at("1836jr56", "1836jr56_game_end_bank", 390)
+    six = {c.value: c.label for c in MOVES["train"].options[0].choices(g, "NBDS", {})}["6-0"]
+    assert six == "6-train from the bank, 700 F, leaves 259 F; starts phase 6: 3-trains rust; MESS forms"
+    g = at("1836jr56", "1836jr56_game_end_bank", 306)
+    five = {c.value: c.label for c in MOVES["train"].options[0].choices(g, "Nord", {})}["5-0"]
+    assert five.endswith("; starts phase 5; private companies close"), five
+    g.process(MOVES["train"].build(g, "Nord", {"train": "5-0"}))
+    assert all(c.closed for c in g.companies.values())

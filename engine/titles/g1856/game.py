@@ -433,6 +433,14 @@ class G1856(G1856Privates):
     def event_nationalization(self, train: Train) -> None:
         start_nationalization(self, train.owner)
 
+    def train_event_words(self, kind: str) -> str | None:
+        # (short: a choice's label is cut at 100 characters on Discord)
+        if kind == "nationalization" and self.national_sym:
+            return f"{self.national_sym} forms"
+        if kind == "close_companies" and any(not c.closed for c in self.companies.values()):
+            return "private companies close"
+        return super().train_event_words(kind)
+
     def corp_train_limit(self, corp: Corporation) -> int:
         if corp.sym == self.national_sym:
             # 18xx.games: the national's own limit ability (1856 +1, 1836Jr56 +99) until its
