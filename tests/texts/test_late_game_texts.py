@@ -278,3 +278,17 @@ def test_the_nationals_pass_on_its_trains_reads_as_one_step() -> None:
     g.process(MOVES["merge"].build(g, "NFL", {"corporation": "NFL"}))
     assert activity(g, "MESS") == "discard trains (it may scrap its rusting trains)"
     assert fallback_line(g, "MESS", "pass", "pass") == "MESS passes (discard trains)"
+
+
+def test_the_nationals_forced_withholding_says_why() -> None:
+    """MESS's runs were withheld without its president being asked ("MESS withholds 270 F
+    (kept in its treasury)", 1836jr56_game_end_bank #406): the national withholds until it has
+    owned a permanent train (18xx.games' NATIONAL_FORCED_WITHHOLD_ABILITY); the line says so.
+    Another corporation's withholding reads as before."""
+    from tests.positions import at
+
+    g = at("1836jr56", "1836jr56_game_end_bank", 406)
+    assert ("MESS withholds 270 F (kept in its treasury: the national pays no dividend until it has owned a "
+            "permanent train)") in g.log
+    assert not any(line.startswith("MESS withholds") and line.endswith("(kept in its treasury)") for line in g.log)
+    assert any(line.endswith(" (kept in its treasury)") and not line.startswith("MESS") for line in g.log)
