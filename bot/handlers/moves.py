@@ -20,6 +20,7 @@ from engine.decisions import (
     distinct_rotations,
     lay_cost,
     legal_tile_lays,
+    private_tile_lays,
     tile_lay_hexes,
     trains_lost_by_a_sale,
     why_not_now,
@@ -158,7 +159,8 @@ def command_moves(game: Game, entity: str, cmd: Move, given: dict[str, str], sea
     """The choices for the next option of ``cmd`` not in ``given``, each as a full command; a
     train of a corporation whose seat nobody answers for (``seats``: the computer's, a free
     one) at the price that seat takes."""
-    if cmd.command == "lay" and entity in game.corporations:
+    # (a private's hexes are few: they are listed as commands, then its lays on one as a corporation's)
+    if cmd.command == "lay" and (entity in game.corporations or (entity in game.companies and given.get("hex"))):
         return lay_moves(game, entity, given.get("hex", "").upper())
     params = {k: v for k, v in given.items() if k != "entity"}
     # every suggestion works as written: it names the entity unless the command picks it anyway
@@ -346,26 +348,39 @@ def _ready(cmd: Move, params: dict[str, str], name: str, choice: Choice, who: di
 
 
 def lay_moves(game: Game, corp: str, hex_id: str) -> list[str]:
+    """``/moves lay`` for a corporation, or for a private laying with its ability (1836Jr56's
+    CdH, 1856's privates: its commands name it; what it pays is its ability's, told by the hex)."""
+    private = corp in game.companies
+    who = f" entity:{corp}" if private else ""
+
+    def lays_now(hexes: set[str] | None = None) -> dict[str, dict[str, list[int]]]:
+        if not private:
+            return legal_tile_lays(game, corp, hexes)
+        return {h: v for h, v in private_tile_lays(game, corp).items() if hexes is None or h in hexes}
+
+    def cost_of(hid: str, tile: str, r: int) -> int:
+        return 0 if private else lay_cost(game, corp, hid, tile, r)
+
     if hex_id:
         if hex_id not in game.board.hexes:
             raise UserError(f"There is no hex {hex_id}")
-        here = legal_tile_lays(game, corp, {hex_id}).get(hex_id, {})
+        here = lays_now({hex_id}).get(hex_id, {})
         if not here:
-            where = ", ".join(tile_lay_hexes(game, corp)) or "nowhere now"
+            where = ", ".join(sorted(lays_now()) if private else tile_lay_hexes(game, corp)) or "nowhere now"
             return [f"{corp} cannot lay a tile on {hex_id}; it can lay on: {where}"]
         lines = [f"{corp} can lay on {hex_id} {game.board.hexes[hex_id].location}".rstrip() + ":"]
         for tile, rots in sorted(here.items(), key=lambda kv: tile_sort(kv[0])):
             for r in distinct_rotations(game, tile, rots):
-                cost = lay_cost(game, corp, hex_id, tile, r)
-                lines.append(f"  /lay hex:{hex_id} tile:{tile_name(tile)} rotation:{r}  ({track_text(game, hex_id, tile, r)}"
-                             + (f"; costs {game.fmt(cost)})" if cost else ")"))
+                cost = cost_of(hex_id, tile, r)
+                lines.append(f"  /lay hex:{hex_id} tile:{tile_name(tile)} rotation:{r}{who}  "
+                             f"({track_text(game, hex_id, tile, r)}" + (f"; costs {game.fmt(cost)})" if cost else ")"))
         return lines
-    lays = legal_tile_lays(game, corp)
+    lays = lays_now()
     if not lays:
         return [f"{corp} has no tile to lay now"]
-    lines = [f"{corp} can lay track on (then /moves lay hex:HEX for the exact commands):"]
+    lines = [f"{corp} can lay track on (then /moves lay hex:HEX{who} for the exact commands):"]
     for hid in sorted(lays, key=_hex_order):
-        costs = {lay_cost(game, corp, hid, t, r) for t, rots in lays[hid].items() for r in rots}
+        costs = {cost_of(hid, t, r) for t, rots in lays[hid].items() for r in rots}
         paid = "" if costs == {0} else f" (costs {_cost_range(game, costs)})"
         lines.append(
             f"  {hid} {game.board.hexes[hid].location}".rstrip() + f"{paid}: {tiles_text(game, hid, lays[hid])}"

@@ -791,6 +791,23 @@ async def test_moves_names_the_private_for_its_ability(session: LocalSession, tm
     assert listed[1].strip().startswith("/lay hex:J8 entity:CdH"), listed
 
 
+async def test_moves_lists_a_privates_lays_as_commands_like_a_corporations(
+    session: LocalSession, tmp_path: Path
+) -> None:
+    """1836Jr56: /moves lay hex:J8 entity:CdH listed tile copies ("/lay hex:J8 tile:5-0
+    entity:CdH (5 - yellow 1 city, 20)"), then all six rotations of the straight 57, three of
+    them the same track; a corporation's /moves lay hex: lists each distinct lay as a command
+    with where its track goes. Now the private's do too, and one typed as listed is made."""
+    await imported(session, tmp_path, "generated/1836jr56", "1836jr56_p3_s201", 414)
+    listed = await typed(session, "/as p2\n/moves lay hex:J8 entity:CdH")
+    assert listed[0] == "(only p2 can see this) CdH can lay on J8 Hainaut Coalfields:", listed
+    lays = [line for line in listed if line.startswith("  /lay ")]
+    assert len(lays) == 15 and not any("-0" in line for line in lays), lays  # 57 straight: 3 rotations, not 6
+    assert "  /lay hex:J8 tile:57 rotation:1 entity:CdH  (track to J10, J6 (J10 has no track on that side yet))" in lays
+    made = await typed(session, lays[0].split("  (")[0].strip())
+    assert made[0].startswith("NFL (CdH) lays tile #5 with rotation 0 on J8"), made
+
+
 async def test_a_corporation_over_its_loan_limit_is_warned_before_it_buys(
     session: LocalSession, tmp_path: Path
 ) -> None:
