@@ -73,7 +73,9 @@ def lay_choices(game: Game, entity: str, given: Params) -> list[Choice]:
     if _operating(game) is None:
         return []
     if "hex" not in given:
-        return [Choice(h, _hex_label(game, h)) for h in _lay_hexes(game, entity)]
+        ability = game.companies[entity].ability("tile_lay") if entity in game.companies else None
+        free = bool(ability and ability.get("free"))  # (1836Jr56's E-SF: its tile costs nothing)
+        return [Choice(h, _hex_label(game, h, free)) for h in _lay_hexes(game, entity)]
     tiles = _lays_on(game, entity, given["hex"].upper())
     if "tile" not in given:
         return [Choice(t, tile_label(game, t)) for t in sorted(tiles, key=_tile_order)]
@@ -89,11 +91,12 @@ def lay_choices(game: Game, entity: str, given: Params) -> list[Choice]:
     return [Choice(str(r), f"rotation {r}: {track_text(game, hex_id, tile, r)}{paid(r)}") for r in tiles.get(tile, [])]
 
 
-def _hex_label(game: Game, hex_id: str) -> str:
-    """ "F17 Toronto, terrain $80": the hex, its place name, what a lay there costs."""
+def _hex_label(game: Game, hex_id: str, free: bool = False) -> str:
+    """ "F17 Toronto, terrain $80": the hex, its place name, what a lay there costs ("free" for
+    a private's free lay, whatever its terrain)."""
     h = game.board.hexes[hex_id]
     cost = game.board.terrain_cost(h)
-    return f"{hex_id} {h.location}".strip() + (f", terrain {game.fmt(cost)}" if cost else "")
+    return f"{hex_id} {h.location}".strip() + (", free" if free else f", terrain {game.fmt(cost)}" if cost else "")
 
 
 def city_label(game: Game, hex_id: str, node_index: int) -> str:

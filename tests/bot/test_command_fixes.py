@@ -922,3 +922,18 @@ def test_a_bank_trains_choice_says_the_national_forms_and_the_privates_close() -
     assert five.endswith("; starts phase 5; private companies close"), five
     g.process(MOVES["train"].build(g, "Nord", {"train": "5-0"}))
     assert all(c.closed for c in g.companies.values())
+
+
+def test_a_free_private_lay_is_not_offered_at_its_terrain_cost() -> None:
+    """1836Jr56's E-SF lays its tile on B8 free of cost; its hex was offered as "B8 Enkhuizen &
+    Stavoren, terrain 80 F" (the menu and /moves lay entity:E-SF). CdH pays J8's 60 F mountain and
+    says so."""
+    from engine.moves.track import lay_choices
+
+    g = at("1836jr56", "1836jr56_game_end_bank", 190)
+    assert [(c.value, c.label) for c in lay_choices(g, "E-SF", {})] == [("B8", "B8 Enkhuizen & Stavoren, free")]
+    cash = g.corporations["GCL"].cash
+    g.process(MOVES["lay"].build(g, "E-SF", {"hex": "B8", "tile": "2", "rotation": "3"}))
+    assert g.corporations["GCL"].cash == cash
+    g = at("generated/1836jr56", "1836jr56_p3_s201", 414)
+    assert [c.label for c in lay_choices(g, "CdH", {})] == ["J8 Hainaut Coalfields, terrain 60 F"]
