@@ -98,9 +98,26 @@ def topic_help(topic: str, game: Game | None = None) -> list[str]:
             out.append(COMMANDS[name].listed)
         elif game is None or move is None:
             out.append(f"/{name}: {usage.summary}")
-        elif for_title(game, move.help) is not None:  # not a command of other titles only
+        elif for_title(game, move.help) is not None and in_title(game, move):  # not other titles' only
             out.append(f"/{name}: {help_summary(game, move)}")
     return out
+
+
+def in_title(game: Game, move: Move) -> bool:
+    """Whether ``game``'s title has ``move`` at all, where its help's tags cannot say (1836Jr56
+    plays as "1856": it has neither 1856's rights nor 1833NE's issues and takeovers; 1833NE has
+    no loans and no national)."""
+    if move.action_type in ("take_loan", "payoff_loan"):
+        return game.HAS_LOANS
+    if move.action_type in ("remove_token", "borrow_train"):
+        return game.rules.national is not None
+    if move.action_type == "special_buy":
+        return bool(game.special_buy_names())
+    if move.command in ("issue", "redeem"):
+        return any(game.issue_choices(corp) is not None for corp in game.corporations.values())
+    if move.action_type == "accept_takeover":
+        return for_title(game, MOVES["takeover"].help) is not None
+    return True
 
 
 async def command_help(service: GameService, channel_id: str, caller: Caller, name: str) -> Reply:

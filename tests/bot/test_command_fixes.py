@@ -937,3 +937,21 @@ def test_a_free_private_lay_is_not_offered_at_its_terrain_cost() -> None:
     assert g.corporations["GCL"].cash == cash
     g = at("generated/1836jr56", "1836jr56_p3_s201", 414)
     assert [c.label for c in lay_choices(g, "CdH", {})] == ["J8 Hainaut Coalfields, terrain 60 F"]
+
+
+def test_help_topic_lists_only_the_titles_commands() -> None:
+    """/help topic:Actions in a 1836Jr56 game listed /right ("buy a right (tunnel/bridge)": it has
+    no such privates), /issue, /redeem and /accept (1833NE's); 1833NE's listed the loans and the
+    national's /remove and /borrow. Each lists what its title has."""
+    from bot.commands.table import topic_help
+
+    def listed(title: str) -> set[str]:
+        lines = topic_help("Actions", new_game(title, RIGHT_PLAYERS))
+        return {line.split(":")[0] for line in lines[1:]}
+
+    jr, g56, ne = listed("1836Jr56"), listed("1856"), listed("1833NE")
+    assert not jr & {"/right", "/issue", "/redeem", "/takeover", "/accept"}, jr
+    assert {"/loan", "/repay", "/merge", "/borrow", "/remove", "/assign", "/private"} <= jr
+    assert g56 == jr | {"/right"}
+    assert not ne & {"/loan", "/repay", "/merge", "/borrow", "/remove"}, ne
+    assert {"/right", "/issue", "/redeem", "/takeover", "/accept"} <= ne
