@@ -290,7 +290,10 @@ def move_help(game: Game, move: Move, entity: str | None = None) -> str:
     kinds = _dividend_kinds(game, entity) if move.action_type == "dividend" else []
     if kinds:
         return listed([DIVIDEND_WORDS.get(k, k) for k in kinds], "or")
-    return for_title(game, move.help) or move.help
+    said = for_title(game, move.help) or move.help
+    if move.action_type == "assign" and game.rules.port_marker != "port marker":
+        said = said.replace("(port)", f"({game.rules.port_marker})")  # 1836Jr56's RdP marks no port
+    return said
 
 
 def help_summary(game: Game, move: Move, entity: str | None = None) -> str:

@@ -955,3 +955,12 @@ def test_help_topic_lists_only_the_titles_commands() -> None:
     assert g56 == jr | {"/right"}
     assert not ne & {"/loan", "/repay", "/merge", "/borrow", "/remove"}, ne
     assert {"/right", "/issue", "/redeem", "/takeover", "/accept"} <= ne
+
+
+def test_assign_is_explained_with_the_titles_marker() -> None:
+    """/assign read "place a private's marker (port)" in 1836Jr56, whose only marker is RdP's
+    +20 token (no ports); 1856's keeps its port."""
+    from bot.play import move_help
+
+    assert move_help(new_game("1836Jr56", RIGHT_PLAYERS), MOVES["assign"]) == "place a private's marker (+20 token)"
+    assert move_help(new_game("1856", RIGHT_PLAYERS), MOVES["assign"]) == "place a private's marker (port)"
