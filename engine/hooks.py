@@ -147,6 +147,11 @@ class TitleHooks(GameState):
         and leaves the game (it rusts); None: never."""
         return None, train.rusts_on
 
+    def withhold_reason(self, corp: Corporation) -> str:
+        """Why ``corp`` withholds when its president is not asked (1856's national before its
+        first permanent train), told with the withholding; "" for none."""
+        return ""
+
     def train_event_words(self, kind: str) -> str | None:
         """What a train's event ``kind`` does, told before the train is bought (1856: "private
         companies close", "CGR forms"); None when nothing is told."""

@@ -132,7 +132,8 @@ class RevenueRules(TitleHooks):
         else:
             if revenue > 0:
                 self.bank_pays(corp.sym, revenue)
-                self.log.append(f"{corp.sym} withholds {self.fmt(revenue)} (kept in its treasury)")
+                why = self.withhold_reason(corp)
+                self.log.append(f"{corp.sym} withholds {self.fmt(revenue)} (kept in its treasury{': ' + why if why else ''})")
             else:
                 # why, where nothing else says it (a tile laid into a hex without track on that side)
                 why = ("it has no train" if not corp.trains

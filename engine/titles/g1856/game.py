@@ -277,15 +277,10 @@ class G1856(G1856Privates):
             return False
         return super().can_choose_dividend(rnd, corp)
 
-    def pay_dividend(self, rnd: OperatingRound, corp: Corporation, kind: str) -> None:
-        """The national's forced withholding says why (its president was not asked)."""
-        forced = corp.sym == self.national_sym and not self.national_ever_owned_permanent
-        told = len(self.log)
-        super().pay_dividend(rnd, corp, kind)
-        if forced:
-            for i in range(told, len(self.log)):
-                if self.log[i].startswith(f"{corp.sym} withholds ") and self.log[i].endswith(")"):
-                    self.log[i] = self.log[i][:-1] + ": the national pays no dividend until it has owned a permanent train)"
+    def withhold_reason(self, corp: Corporation) -> str:
+        if corp.sym == self.national_sym and not self.national_ever_owned_permanent:
+            return "the national pays no dividend until it has owned a permanent train"  # (nobody was asked)
+        return super().withhold_reason(corp)
 
     def price_target(self, corp: Corporation, direction: str, cell: Cell | None = None) -> Cell | None:
         """The national's price stays until it has owned a permanent train, and never reaches

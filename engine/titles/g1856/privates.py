@@ -27,9 +27,8 @@ class G1856Privates(G1856Stock):
         hex (18xx.games removes both assignments; the map stopped showing it only then)."""
         for corp, hid in self.port_assignment.items():
             self.log.append(f"-- Event: {corp}'s {self.rules.port_marker} is removed from {self.place_words(hid)} --")
+            self.board.hexes[hid].assignments.clear()  # (the marker is the only thing assigned to a hex)
         self.port_assignment.clear()
-        for h in self.board.hexes.values():
-            h.assignments.clear()
 
     def assign(self, corp: Corporation, action: A.Assign) -> None:
         company = self.company(action.entity)
