@@ -277,6 +277,12 @@ def market_trains_line(game: Game) -> str | None:
     return "Open market (discarded trains, sold by the bank): " + "  ·  ".join(parts)
 
 
+def _limit_text(game: Game, limit: int) -> str:
+    """A corporation's own train limit: "3", or "no limit" for one no corporation could reach
+    (1836Jr56's MESS: +99 until its first discard after forming, as 18xx.games has it)."""
+    return "no limit" if limit >= len(game.trains) else str(limit)
+
+
 def header_lines(game: Game) -> tuple[str, str]:
     phase = game.phase
     parts = [str(game.title)]
@@ -285,7 +291,7 @@ def header_lines(game: Game) -> tuple[str, str]:
         if "train_limit" in phase:
             limit = phase["train_limit"]
             # a corporation with a limit of its own (1856's national, 1833NE's after a takeover)
-            own = [f"{c.sym} {game.stated_train_limit(c)}" for c in game.corporations.values()
+            own = [f"{c.sym} {_limit_text(game, game.stated_train_limit(c))}" for c in game.corporations.values()
                    if c.started and not c.closed and game.stated_train_limit(c) != limit]
             parts.append(f"train limit {limit}" + (f" ({', '.join(own)})" if own else ""))
         if phase.get("tiles"):

@@ -473,3 +473,20 @@ def test_status_says_how_1836jr56_ports_pay() -> None:
     assert ("Ports (Harwich E3, Dover G1 and Paris J2): 20 F from the green phases, 30 F from the brown phases, "
             "for each station of the running corporation on the route; a route to a port needs 2 other stops") in notes
     assert not any(n.startswith("Ports") for n in corporation_notes(make_game(g1856_data, 4)))
+
+
+def test_a_train_limit_no_corporation_could_reach_reads_no_limit() -> None:
+    """1836Jr56's MESS keeps 18xx.games' +99 until its first discard after forming (in the game
+    that ends by the bank it never discards): the status picture's header said "train limit 2
+    (MESS 101)"; it says "(MESS no limit)" now, and a limit of its own within reach stays a number."""
+    from engine.replay import replay
+    from render.status_image import header_lines
+    from tests.fixture_util import load_export
+
+    game = replay(load_export("1836jr56", "1836jr56_game_end_bank")).game
+    mess = game.corporations["MESS"]
+    assert game.stated_train_limit(mess) == game.train_limit + 99
+    title, _ = header_lines(game)
+    assert f"train limit {game.train_limit} (MESS no limit)" in title, title
+    game.national_train_limit_extra = 1  # (after its discard: one above the phase's)
+    assert f"(MESS {game.train_limit + 1})" in header_lines(game)[0]
