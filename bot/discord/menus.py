@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.decisions import Choice
@@ -21,8 +22,10 @@ from engine.game import Game
 
 from ..acting import resolve_entity
 from ..choices import action_choices
+from ..handlers import offers
 from ..play import MOVES, Move, move_help
 from ..reply import Ask, Attachment, Button, Caller, Pick, Reply, UserError
+from ..storage.rows import Seat
 from ..terminal.textcmd import format_command
 from ..texts.game import MENU_SIZE
 
@@ -59,11 +62,12 @@ async def next_pick(
             entity = resolve_entity(cached.game, move, pids, params.get("entity"), params)
         except (UserError, GameError):
             return params
-        menu = await asyncio.to_thread(menu_reply, cached.game, entity, move, params)
+        menu = await asyncio.to_thread(menu_reply, cached.game, entity, move, params, seats)
     return params if menu is None else menu
 
 
-def menu_reply(game: Game, entity: str, move: Move, params: dict[str, str]) -> Reply | None:
+def menu_reply(game: Game, entity: str, move: Move, params: dict[str, str],
+               seats: Sequence[Seat] = ()) -> Reply | None:
     """The menu of the first option with choices not given yet that must be chosen (required, or
     more than one legal value), else the box for a number the move needs typed now
     (:func:`number_box`); None when there is neither. An option with one legal value is written
@@ -99,19 +103,23 @@ def menu_reply(game: Game, entity: str, move: Move, params: dict[str, str]) -> R
             buttons=[Button(f"Choose {what}"[:150], format_command(move.command, params), picks=tuple(picks))],
             files=_hex_picture(game, given.get("hex", "")),
         )
-    return number_box(game, entity, move, params)
+    return number_box(game, entity, move, params, seats)
 
 
-def number_box(game: Game, entity: str, move: Move, params: dict[str, str]) -> Reply | None:
+def number_box(game: Game, entity: str, move: Move, params: dict[str, str],
+               seats: Sequence[Seat] = ()) -> Reply | None:
     """A private reply asking for the number the move needs typed now, given ``params``, in a box
     (``Price for the 4-train from CA``, ``Price ($1-$733)``), its lines the command to type
     instead; None when the move needs none (the range and what it is for come from the move
-    table: ``Option.span``)."""
+    table: ``Option.span``; a train whose seller's seat nobody answers for from its face value,
+    :func:`bot.handlers.offers.absent_seller_span`)."""
     given = {k: v for k, v in params.items() if k not in HIDDEN}
     for option in move.options:
         span = option.span(game, entity, given) if option.span is not None and option.name not in given else None
         if span is None:
             continue
+        if move.action_type == "buy_train" and given.get("train"):  # (a seller nobody answers for: face value)
+            span = offers.absent_seller_span(game, entity, given["train"], span, list(seats))
         name = option.name.capitalize()
         typed = format_command(move.command, {**{k: v for k, v in params.items() if k != "state"}, option.name: "N"})
         head = f"{game.name_of(entity)}, {move_help(game, move, entity)}: type {typed}"

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from engine import actions as A
 from engine.choice import Choice
 from engine.game import Game
+from engine.moves.spec import Span
 
 from ..reply import Button, Caller, Reply, UserError
 from ..robot import ROBOT_USER
@@ -122,6 +123,19 @@ def absent_seller_refusal(game: Game, action: A.Action, seats: list[Seat]) -> st
                 " its face value (a player who claims the seat with /game claim may agree to less)")
     return (f"The computer player, who plays {seat.name}'s seat, sells {sale.thing} for no less than"
             f" {game.fmt(face)}, its face value (nobody is there to agree to less)")
+
+
+def absent_seller_span(game: Game, entity: str, train_id: str, span: Span, seats: list[Seat]) -> Span:
+    """``span`` (the engine's price agreed for another corporation's train: $1 up to the
+    treasury) from the train's face value when its seller's seat is one nobody answers for
+    (:func:`absent_seller_refusal`), as far as the treasury reaches; else ``span`` itself."""
+    train = game.trains.get(train_id)
+    if train is None or not 1 <= train.price <= span.high or absent_seller_refusal(
+            game, A.BuyTrain(entity=entity, entity_type="corporation", train=train_id, price=1), seats) is None:
+        return span
+    face = train.price
+    text = game.fmt(face) if face == span.high else f"{game.fmt(face)}-{game.fmt(span.high)}"
+    return Span(face, span.high, text, span.what)
 
 
 def absent_sellers_prices(game: Game, entity: str, choices: list[Choice], seats: list[Seat],

@@ -148,6 +148,22 @@ def test_a_train_from_another_corporation_asks_its_price_in_a_box() -> None:
     # the train menu of the game message offers them (they were left to be typed)
     train = next(b for b in decision_buttons(game, 585) if b.command.startswith("/train"))
     assert "more: type" not in train.label and len(train.picks) == len(labels)
+    # CA's president's seat played by the computer (or free): it sells at face value or more,
+    # as its refusal says; the box asks from there
+    from bot.robot import ROBOT_USER
+    from bot.storage.rows import Seat
+
+    ca = game.corporations["CA"].president
+    face = game.trains["4-0"].price
+    for holder in (ROBOT_USER, None):
+        seats = [Seat(0, "CA's", holder, ca), Seat(1, "TGB's", "1", game.corporations["TGB"].president)]
+        box = menu_reply(game, "TGB", move, {"train": "4-0", "state": "585"}, seats)
+        assert box is not None and box.ask is not None
+        assert box.ask.label == f"Price (${face}-$733)" and box.lines[0].endswith(f"(N: the price for the 4-train "
+                                                                              f"from CA, ${face}-$733)")
+    people = [Seat(0, "CA's", "2", ca), Seat(1, "TGB's", "1", game.corporations["TGB"].president)]
+    box = menu_reply(game, "TGB", move, {"train": "4-0", "state": "585"}, people)
+    assert box is not None and box.ask is not None and box.ask.label == "Price ($1-$733)"  # a person may agree
 
 
 def test_a_long_list_of_hexes_offers_those_next_to_the_network_first() -> None:
