@@ -130,12 +130,9 @@ def absent_seller_span(game: Game, entity: str, train_id: str, span: Span, seats
     treasury) from the train's face value when its seller's seat is one nobody answers for
     (:func:`absent_seller_refusal`), as far as the treasury reaches; else ``span`` itself."""
     train = game.trains.get(train_id)
-    if train is None or not 1 <= train.price <= span.high or absent_seller_refusal(
-            game, A.BuyTrain(entity=entity, entity_type="corporation", train=train_id, price=1), seats) is None:
+    if train is None or not 1 <= train.price <= span.high or not _absent_seller(game, entity, train_id, seats):
         return span
-    face = train.price
-    text = game.fmt(face) if face == span.high else f"{game.fmt(face)}-{game.fmt(span.high)}"
-    return Span(face, span.high, text, span.what)
+    return Span(train.price, span.high, _from_face(game, train.price, span.high), span.what)
 
 
 def absent_sellers_prices(game: Game, entity: str, choices: list[Choice], seats: list[Seat],
@@ -153,18 +150,28 @@ def absent_sellers_prices(game: Game, entity: str, choices: list[Choice], seats:
         train = game.trains.get(c.value)
         seller = game.corporations.get(train.owner) if train is not None else None
         if train is None or seller is None or game.face_value_only(corp, train) or \
-                absent_seller_refusal(game, A.BuyTrain(entity=entity, entity_type="corporation", train=train.id,
-                                                       price=1), seats) is None:
+                not _absent_seller(game, entity, train.id, seats):
             out.append(c)
             continue
         face = train.price
         if face > corp.cash:
             beyond.append(f"{seller.sym}'s {train.name}-train: {game.fmt(face)}")
             continue
-        price = game.fmt(face) if face == corp.cash else f"{game.fmt(face)}-{game.fmt(corp.cash)}"
-        out.append(Choice(c.value, f"{train.name}-train from {seller.sym}, {price} (its seat sells at face value"
-                                   " or more)"))
+        out.append(Choice(c.value, f"{train.name}-train from {seller.sym}, {_from_face(game, face, corp.cash)} "
+                                   "(its seat sells at face value or more)"))
     return out, beyond
+
+
+def _absent_seller(game: Game, entity: str, train_id: str, seats: list[Seat]) -> bool:
+    """Whether ``entity`` buys ``train_id`` from a seat nobody answers for (below face value
+    refused)."""
+    probe = A.BuyTrain(entity=entity, entity_type="corporation", train=train_id, price=1)
+    return absent_seller_refusal(game, probe, seats) is not None
+
+
+def _from_face(game: Game, face: int, most: int) -> str:
+    """ "$300-$733" (from the face value up to what the treasury holds), "$300" when they meet."""
+    return game.fmt(face) if face == most else f"{game.fmt(face)}-{game.fmt(most)}"
 
 
 def _price(game: Game, action: A.Action) -> str:
