@@ -153,6 +153,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                 continue
             lower = long.lower
             vis = visited | bit
+            vis_v = vis << end_bits | v  # (the stops and the end: a key of ``followed``)
             most_v = most + bound_v
             tok_v = tok or tok_here
             end_v = may_end and tok_v and start_rank < rank_v
@@ -215,15 +216,13 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                         # legality depends only on stops and track: no terminal track that
                         # must end a route)
                         m_v, j_v = mask | lmask, jmask | ljmask
-                        tried = followed.get(vis)
+                        tried = followed.get(vis_v)
                         dominated = False
                         if tried is None:
-                            followed[vis] = [(v, m_v, j_v, allowed_v)]
+                            followed[vis_v] = [(m_v, j_v, allowed_v)]
                         else:
                             if not term_needs:
-                                for u, m, j, a in tried:
-                                    if u != v:
-                                        continue
+                                for m, j, a in tried:
                                     extra, extra_j = m & ~m_v, j & ~j_v
                                     if extra or extra_j:
                                         if allowed_v & a != allowed_v or not (
@@ -233,7 +232,7 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
                                     dominated = True
                                     break
                             if not dominated:
-                                tried.append((v, m_v, j_v, allowed_v))
+                                tried.append((m_v, j_v, allowed_v))
                         if not dominated:
                             onward.append((m_v, j_v, allowed_v, rest_v, picks_v, chain_v))
             if onward:
@@ -274,7 +273,8 @@ def enumerate_routes(game: Game, corp_sym: str, graph: RouteGraph, max_stops: in
     # per start rank: the stops a route found from that start may end at (those ranked after it)
     later_ends = [sum(1 << i for i in range(len(stops)) if rank[i] > r) for r in range(len(starts))] \
         if long is not None else []
-    followed: dict[int, list[tuple[int, int, int, int]]] = {}  # per start: stops -> (end, track, junctions, allowed)
+    followed: dict[int, list[tuple[int, int, int]]] = {}  # per start: stops and end -> (track, junctions, allowed)
+    end_bits = len(stops).bit_length()
     track_stops, junction_stops = bit_stops(graph)
     for s in starts:
         nodes.append(s)

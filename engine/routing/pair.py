@@ -239,6 +239,7 @@ class PairSearch:
                      for p, b in self.bounds.items()}
         self.kinds = sorted({port[i] for i in self.starts})  # of bounds: from a port or not
         self.tokened_mask = sum(1 << i for i in range(n) if tokened[i])
+        self.end_bits = n.bit_length()  # a partial route's stops and end as one key (_dominated)
         self.revenue_of: dict[int, int] = {}
         self.firsts = 0  # first routes valued
         self.ticks = 0
@@ -342,17 +343,17 @@ class PairSearch:
         return got
 
     @staticmethod
-    def _dominated(followed: dict[int, list[tuple[int, int, int]]], visited: int, v: int, mask: int,
-                   jmask: int) -> bool:
-        """A partial route over the same stops to ``v`` on no more track was followed before."""
-        tried = followed.get(visited)
+    def _dominated(followed: dict[int, list[tuple[int, int]]], key: int, mask: int, jmask: int) -> bool:
+        """A partial route over the same stops to the same end (``key``: both, the stops shifted
+        by ``end_bits``) on no more track was followed before."""
+        tried = followed.get(key)
         if tried is None:
-            followed[visited] = [(v, mask, jmask)]
+            followed[key] = [(mask, jmask)]
             return False
-        for u, m, j in tried:
-            if u == v and not m & ~mask and not j & ~jmask:
+        for m, j in tried:
+            if not m & ~mask and not j & ~jmask:
                 return True
-        tried.append((v, mask, jmask))
+        tried.append((mask, jmask))
         return False
 
     # ------------------------------------------------------------------ one train
@@ -370,7 +371,7 @@ class PairSearch:
 
         def dfs(start_rank: int, cur: int, visited: int, gmask: int, tok: bool, most: int, ways: list[Way],
                 adj: list[list[Any]], bounds: list[int], ends: int, end_only: int,
-                followed: dict[int, list[tuple[int, int, int]]]) -> None:
+                followed: dict[int, list[tuple[int, int]]]) -> None:
             # ``ways``: the partial routes over ``nodes`` (differing in track: parallel links)
             self._tick()
             if self.out:
@@ -400,7 +401,8 @@ class PairSearch:
                         best[0] = rev
                         best[1] = (rev, way[0] & ~avoid, tuple(nodes), unwind(way[2]))
                 if got >= 0 and most_v + got > best[0]:
-                    going = [w for w in going if not self._dominated(followed, vis, v, w[0], w[1])]
+                    key = vis << self.end_bits | v
+                    going = [w for w in going if not self._dominated(followed, key, w[0], w[1])]
                     if going:
                         again[0](start_rank, v, vis, gmask | gbits, tok_v, most_v, going, adj, bounds, ends,
                                  end_only, followed)
@@ -468,7 +470,7 @@ class PairSearch:
 
         def dfs(start_rank: int, cur: int, visited: int, gmask: int, tok: bool, most: int, ways: list[Way],
                 partner: int, witness: Found, known: Known, adj: list[list[Any]], bounds: list[int], ends: int,
-                end_only: int, followed: dict[int, list[tuple[int, int, int]]]) -> None:
+                end_only: int, followed: dict[int, list[tuple[int, int]]]) -> None:
             # ``ways``: the partial first routes over ``nodes`` (differing in track: parallel
             # links); ``partner``: at least the best route beside any of them, ``witness`` one
             # route on the track one of them leaves free; ``known``: the last region worked out
@@ -512,7 +514,8 @@ class PairSearch:
                     lower = self.best[0]
                     bound = most_v + got
                     if 2 * bound > lower and bound + partner_v > lower:
-                        going = [w for w in going if not self._dominated(followed, vis, v, w[0], w[1])]
+                        key = vis << self.end_bits | v
+                        going = [w for w in going if not self._dominated(followed, key, w[0], w[1])]
                         if going:
                             dfs(start_rank, v, vis, gmask | gbits, tok_v, most_v, going, partner_v, witness_v,
                                 known_v, adj, bounds, ends, end_only, followed)
