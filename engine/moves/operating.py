@@ -597,7 +597,8 @@ def _own_shares(g: Game, e: str, raw: str, *, sell: bool) -> A.Action:
 
 
 def merge_choices(game: Game, entity: str, given: Params) -> list[Choice]:
-    return [Choice(sym, f"{sym} merges into the national") for sym in game.nationalizables[:1]]
+    national = game.national_sym or "the national"
+    return [Choice(sym, f"{sym} merges into {national}") for sym in game.nationalizables[:1]]
 
 
 def build_merge(g: Game, e: str, p: Params) -> A.Action:

@@ -220,9 +220,9 @@ def test_repaying_a_corporations_loans_at_the_national_formation_says_who_pays_h
     owed = g.loan_value * gw.loans - gw.cash
     who = g.name_of(gw.president or "")
     assert owed > 0 and g.action_types("GW")[-2:] == ["merge", "pass"]
-    assert activity(g, "GW") == (f"repay loans or merge into the national (GW's loans need ${owed} more "
+    assert activity(g, "GW") == (f"repay loans or merge into CGR (GW's loans need ${owed} more "
                                  f"than its treasury: /pass repays them, {who} paying ${owed}; /merge merges GW "
-                                 "into the national)")
+                                 "into CGR)")
     assert pass_label(g, "GW") == f"Repay the loans ({who} pays ${owed})"
     labels = [b.label for b in _move_components(g, "GW", MOVES["pass"], 0, {})]
     assert labels == [f"Repay the loans ({who} pays ${owed})"]

@@ -439,7 +439,7 @@ def test_a_decision_with_one_choice_is_a_button_not_a_menu_of_one() -> None:
     game = at("1856", "1856_game_end_bank", 586)
     buttons = decision_buttons(game, 7)
     merge = next(b for b in buttons if b.command.startswith("/merge "))
-    assert (merge.label, merge.command, merge.picks) == ("TGB merges into the national", "/merge corporation:TGB state:7", ())
+    assert (merge.label, merge.command, merge.picks) == ("TGB merges into CGR", "/merge corporation:TGB state:7", ())
 
 
 async def test_lay_texts_say_which_hexes_each_track_joins_and_where_it_ends(layer: CommandLayer) -> None:

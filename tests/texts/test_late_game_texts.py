@@ -221,8 +221,8 @@ async def test_the_formations_pass_says_that_the_president_pays(session: LocalSe
     await imported(session, tmp_path, "1856", "1856_game_end_bank", 595)
     await session.run_line("/as p3")
     moves = await session.run_line("/moves")
-    assert moves[0].endswith("**LPS**: repay loans or merge into the national (LPS's loans need $229 more than its "
-                             "treasury: /pass repays them, Player 3 paying $229; /merge merges LPS into the national)")
+    assert moves[0].endswith("**LPS**: repay loans or merge into CGR (LPS's loans need $229 more than its "
+                             "treasury: /pass repays them, Player 3 paying $229; /merge merges LPS into CGR)")
     assert "  /pass: repay the loans (Player 3 pays $229)" in moves, moves
     passed = await session.run_line("/pass")
     assert passed[:2] == ["LPS passes: repay the loans (Player 3 pays $229) (p3)", "Player 3 pays off LPS's debt ($229)"]

@@ -53,16 +53,18 @@ class NationalizationPayoffStep(Step):
 
     def describe(self, entity: str) -> str:
         g = self.game
+        national = g.national_sym or "the national"
+        what = f"repay loans or merge into {national}"
         if entity not in g.corporations:
-            return self.name
+            return what
         owed, pres = self._owed(entity)
         if pres is None:
-            return self.name
+            return what
         who = g.name_of(pres)
         if "pass" in self.actions(entity):
-            return (f"{self.name} ({entity}'s loans need {g.fmt(owed)} more than its treasury: "
-                    f"/pass repays them, {who} paying {g.fmt(owed)}; /merge merges {entity} into the national)")
-        return f"merge into the national ({entity}'s loans need {g.fmt(owed)} more than its treasury; {who} cannot pay it)"
+            return (f"{what} ({entity}'s loans need {g.fmt(owed)} more than its treasury: "
+                    f"/pass repays them, {who} paying {g.fmt(owed)}; /merge merges {entity} into {national})")
+        return f"merge into {national} ({entity}'s loans need {g.fmt(owed)} more than its treasury; {who} cannot pay it)"
 
     def pass_words(self, entity: str) -> str | None:
         owed, pres = self._owed(entity)
