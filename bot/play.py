@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from engine import actions as A
 from engine.choice import Choice, per_position
-from engine.decisions import action_types
+from engine.decisions import action_types, why_not_now
 from engine.entities import listed
-from engine.errors import BAD_OPTION, UNKNOWN, GameError
+from engine.errors import BAD_OPTION, RULE, UNKNOWN, GameError
 from engine.game import Game
 from engine.moves import MOVES, Move, Option, command_for, option_choices
 from engine.moves.operating import train_id
@@ -41,7 +41,11 @@ def build_action(move: Move, game: Game, entity: str, params: dict[str, str]) ->
                 continue
             hint = f"; /help {move.command} shows what you can choose now" if o.choices else ""
             what = option_text(game, move, o, entity) or o.description
-            example = example_now(game, move, entity, params, o) or title_example(game, move)
+            example = example_now(game, move, entity, params, o)
+            if example is None and o.choices and (why := why_not_now(game, entity, move.action_type)):
+                # nothing to give now, and the rules say why ("no tile of this phase fits A9, ...")
+                raise GameError(f"There is no {o.name} to choose now: {why}", RULE, option=o.name)
+            example = example or title_example(game, move)
             raise GameError(f"Give {o.name}: ({what}), for example {example}" + hint, BAD_OPTION, option=o.name)
     if move.action_type == "buy_train":
         _check_side(move, game, entity, params)

@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any
 from . import actions as A
 from .choice import Choice as Choice  # re-exported: the front ends take choices from here
 from .choice import per_position
-from .errors import GameError
+from .errors import CANNOT_AFFORD, GameError
 from .game import Game
+from .map.board import IMPASSABLE_HEX_COLORS
+from .map.hexgrid import hex_order
 from .mechanics.track import WalkNeeded
 from .rounds.operating import OperatingRound, Step, TrackStep
 from .rounds.stock import AuctionRound, StockRound
@@ -379,7 +381,56 @@ def why_not_now(game: Game, entity: str, action_type: str, sym: str | None = Non
     waits = step.waits_for(entity) if isinstance(step, TrackStep) else []
     if waits and action_type == "lay_tile":
         return "first " + " or ".join(waits)
+    if action_type == "lay_tile" and isinstance(step, TrackStep) and not tile_lay_hexes(game, entity):
+        return lay_obstacles(game, entity)
     return None
+
+
+def lay_obstacles(game: Game, corp_sym: str) -> str | None:
+    """Why no hex the corporation reaches takes a tile now, in a player's words: "no tile of this
+    phase fits A9, A11, B10; B8 is blocked by E-SF; C9 costs $120 (NFL has $80)" (each hex
+    with the first refusal its lays meet); None when it may lay somewhere."""
+    corp = game.corporations[corp_sym]
+    b = game.board
+    edges, _ = b.connectivity(corp_sym)
+    if not edges:
+        return f"{corp_sym}'s track reaches no hex to build on"
+    colors = game.phase["tiles"]
+    offered = [(ids[0], base) for name, ids in b.supply.items() if ids and (base := b.tile_for(name)).color in colors]
+    unfit: list[str] = []
+    refused: dict[str, list[str]] = {}  # reason -> hexes
+    costs: list[str] = []
+    for hid in sorted(edges, key=hex_order):
+        fits = _fitting_rotations(game, b.hexes[hid])
+        first: GameError | None = None
+        for tile_id, base in offered:
+            rotations = fits(base)
+            if not rotations:
+                continue
+            try:
+                game.check_lay_static(corp, hid, tile_id, fitted=True)
+                for r in rotations:
+                    game.check_lay_rotation(corp, hid, base.with_rotation(r), reach=game.hex_reach(corp, hid),
+                                            fitted=True)
+            except GameError as err:
+                first = first or err
+                continue
+            return None  # (a lay fits after all)
+        if first is None:
+            if b.hexes[hid].tile.color not in IMPASSABLE_HEX_COLORS:  # (an off-board, a gray hex: never a tile)
+                unfit.append(hid)
+        elif first.code == CANNOT_AFFORD:
+            costs.append(f"{hid} costs {game.fmt(first.facts.get('cost', 0))}")
+        elif first.facts.get("blocker"):
+            refused.setdefault(f"blocked by {first.facts['blocker']}", []).append(hid)
+        else:  # the refusal's reason, as its message gives it after the hex
+            refused.setdefault(str(first).split(f" on {hid}", 1)[-1].lstrip(": "), []).append(hid)
+    parts = [f"no tile of this phase fits {', '.join(unfit)}"] if unfit else []
+    parts += [f"{', '.join(hexes)} {'is' if len(hexes) == 1 else 'are'} {why}" if why.startswith("blocked")
+              else f"{', '.join(hexes)}: {why}" for why, hexes in refused.items()]
+    if costs:
+        parts.append(f"{', '.join(costs)} ({corp_sym} has {game.fmt(corp.cash)})")
+    return "; ".join(parts) or None
 
 
 def round_title(game: Game, *, short: bool = False) -> str:

@@ -27,6 +27,7 @@ from engine.decisions import (
 )
 from engine.errors import GameError
 from engine.game import Game
+from engine.map.hexgrid import hex_order
 from engine.moves import option_choices
 from engine.moves.stock import sale_of
 from engine.rounds.operating import OperatingRound
@@ -71,13 +72,6 @@ async def moves(service: GameService, channel_id: str, caller: Caller, params: d
         if note:
             lines.insert(0, note)
     return Reply(lines=[*fit(lines), next_line(game, seats)], ephemeral=True)
-
-
-def _hex_order(hex_id: str) -> tuple[str, int, str]:
-    """Hexes in reading order: letters, then the number as a number (K6 before K10)."""
-    letters = hex_id.rstrip("0123456789")
-    digits = hex_id[len(letters):]
-    return (letters, int(digits) if digits else 0, hex_id)
 
 
 def fit(lines: list[str]) -> list[str]:
@@ -140,7 +134,8 @@ def overview(game: Game, pids: set[str]) -> list[str]:
                 if cmd.action_type == "sell_shares" and trains_lost_by_a_sale(game, e):
                     text += " (after a sale the train must come from the bank)"
             elif first is not None:  # offered by the step, but nothing fits now (no tile, no space)
-                text += f" (no {first.name} to choose now)"
+                why = why_not_now(game, e, t)
+                text += f" (no {first.name} to choose now{f': {why}' if why else ''})"
             elif t == "pass" and (said := _pass_words(game, e)):
                 text += f": {said[:1].lower()}{said[1:]}"
             lines.append("  " + text)
@@ -377,9 +372,10 @@ def lay_moves(game: Game, corp: str, hex_id: str) -> list[str]:
         return lines
     lays = lays_now()
     if not lays:
-        return [f"{corp} has no tile to lay now"]
+        why = why_not_now(game, corp, "lay_tile") if not private else None
+        return [f"{corp} has no tile to lay now" + (f": {why}" if why else "")]
     lines = [f"{corp} can lay track on (then /moves lay hex:HEX{who} for the exact commands):"]
-    for hid in sorted(lays, key=_hex_order):
+    for hid in sorted(lays, key=hex_order):
         costs = {cost_of(hid, t, r) for t, rots in lays[hid].items() for r in rots}
         paid = "" if costs == {0} else f" (costs {_cost_range(game, costs)})"
         lines.append(

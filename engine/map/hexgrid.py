@@ -211,3 +211,10 @@ def edge_midpoint(
     angle = math.radians(edge_angle_degrees(edge, layout))
     apothem = _SQRT3 / 2 * size
     return cx + apothem * math.cos(angle), cy + apothem * math.sin(angle)
+
+
+def hex_order(hex_id: str) -> tuple[str, int, str]:
+    """Hexes in reading order: letters, then the number as a number (K6 before K10)."""
+    letters = hex_id.rstrip("0123456789")
+    digits = hex_id[len(letters):]
+    return (letters, int(digits) if digits else 0, hex_id)

@@ -964,3 +964,15 @@ def test_assign_is_explained_with_the_titles_marker() -> None:
 
     assert move_help(new_game("1836Jr56", RIGHT_PLAYERS), MOVES["assign"]) == "place a private's marker (+20 token)"
     assert move_help(new_game("1856", RIGHT_PLAYERS), MOVES["assign"]) == "place a private's marker (port)"
+
+
+async def test_a_corporation_that_can_lay_no_tile_is_told_why(session: LocalSession, tmp_path: Path) -> None:
+    """1836Jr56: HSM reaches hexes but can lay on none of them; /moves said "(no hex to choose
+    now)" and /lay asked for a hex with a made-up example. Both now say why, hex by hex."""
+    await imported(session, tmp_path, "1836jr56", "1836jr56_game_end_bank", 170)
+    why = ("no tile of this phase fits E5, E7, E9, E11, F10; D6 is blocked by ACC; D10 costs 40 F, F8 costs 40 F "
+           "(HSM has 10 F)")
+    moves = await typed(session, "/as p1\n/moves")
+    assert f"  /lay (no hex to choose now: {why})" in moves, moves
+    assert (await session.run_line("/lay"))[0] == f"! (only p1 can see this) There is no hex to choose now: {why}"
+    assert (await typed(session, "/moves lay"))[0] == f"(only p1 can see this) HSM has no tile to lay now: {why}"

@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from engine import actions as A
-from engine.decisions import legal_tile_lays, tile_lay_hexes
+from engine.decisions import legal_tile_lays, lay_obstacles, tile_lay_hexes, why_not_now
 from engine.errors import GameError
 from engine.game import Game
 from engine.moves import choices_for
@@ -146,3 +146,20 @@ def _assert_lays_pass_the_full_check(game: Game, sym: str, where: object) -> Non
                 passing.setdefault(hid, {}).setdefault(ids[0], []).append(r)
     assert legal_tile_lays(game, corp.sym) == passing, where
     assert tile_lay_hexes(game, corp.sym) == sorted(passing), where  # each found at its first lay
+
+
+def test_why_no_hex_takes_a_tile() -> None:
+    """1836Jr56: HSM's track reaches eleven hexes and it may lay on none: upgrades of the next
+    colour wait for their phase, ACC's hex is reserved, two hexes cost more than its 10 F.
+    Saying so changes nothing; a corporation that may lay is told nothing."""
+    from tests.positions import at, bbg_first_or, state
+
+    g = at("1836jr56", "1836jr56_game_end_bank", 170)
+    before = state(g)
+    assert tile_lay_hexes(g, "HSM") == []
+    assert why_not_now(g, "HSM", "lay_tile") == (
+        "no tile of this phase fits E5, E7, E9, E11, F10; D6 is blocked by ACC; D10 costs 40 F, F8 costs 40 F "
+        "(HSM has 10 F)")
+    assert state(g) == before
+    g2 = bbg_first_or()
+    assert tile_lay_hexes(g2, "BBG") and lay_obstacles(g2, "BBG") is None
