@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from engine import actions as A
-from engine.decisions import legal_tile_lays, lay_obstacles, tile_lay_hexes, why_not_now
+from engine.decisions import lay_obstacles, legal_tile_lays, tile_lay_hexes, why_not_now
 from engine.errors import GameError
 from engine.game import Game
 from engine.moves import choices_for
