@@ -48,6 +48,7 @@ from engine.moves import forced_discard, only_pass
 from engine.moves.spec import base
 from engine.titles.registry import new_game, title_names
 
+from . import sellers
 from .acting import resolve_entity
 from .discord.posting import PostedPictures, TurnPrints, routes_picture
 from .engine_thread import in_engine_thread
@@ -318,10 +319,10 @@ class GameService:
         note = typed_pass_note(game, entity, cached.round_turn, cached.seq, caller.id) \
             if cmd.action_type == "pass" and "state" not in params else None
         try:
-            refusal = offers.absent_seller_refusal(game, action, seats)
+            refusal = sellers.absent_seller_refusal(game, action, seats)
             if refusal:
                 raise UserError(refusal)
-            asked = offers.consent_needed(game, action, seats, caller.id)
+            asked = sellers.consent_needed(game, action, seats, caller.id)
             if asked is not None and game.accepts(action):  # (a refused purchase is refused below)
                 return await offers.propose(self, row, cached, caller, action, *asked)
             if action.type in _FINAL_MOVES and (params.get("confirm") or "").lower() != "yes":
@@ -417,7 +418,7 @@ class GameService:
             if entity is None:
                 break
             decision = robot_decision(game, entity, seed=cached.seq + len(cached.pending),
-                                      avoid=lambda a: offers.takes_from_person(game, a, conceded))
+                                      avoid=lambda a: sellers.takes_from_person(game, a, conceded))
             who = game.name_of(game.controller_of(entity) or entity)
             if decision is None:
                 out.append(f"The automatic seat of {who} has no move; the host can /game sub the seat")
@@ -473,7 +474,7 @@ class GameService:
         # costs, and lets other games' work in before this reply): the automatic moves, then the
         # buttons and the suggested routes of the position they leave (stamped with the state id
         # the queued moves will reach once stored)
-        after = await in_engine_thread(self._engine_after, row, cached, _conceded(seats), moved)
+        after = await in_engine_thread(self._engine_after, row, cached, seats, moved)
         reply.lines += after.lines
         record = None
         if game.finished and row.status != "ended":  # the whole log, read before this command writes
@@ -578,13 +579,14 @@ class GameService:
             log.exception("summary failed for game %s", row.id)
             reply.lines += result_lines(game)
 
-    def _engine_after(self, row: GameRow, cached: CachedGame, conceded: set[str], moved: bool) -> _After:
+    def _engine_after(self, row: GameRow, cached: CachedGame, seats: list[Seat], moved: bool) -> _After:
         """:meth:`_settle`'s engine work (CPU-bound: call through :func:`in_engine_thread`)."""
         game = cached.game
+        conceded = _conceded(seats)
         lines = self._robot_loop(row, cached, conceded, moved) if _robots_due(game, conceded, moved) else []
         if game.finished:
             return _After(lines)
-        return _After(lines, decision_buttons(game, cached.seq + len(cached.pending)), _suggestion(game))
+        return _After(lines, decision_buttons(game, cached.seq + len(cached.pending), seats), _suggestion(game))
 
     async def _show_routes(self, game: Game, reply: Reply, sol: RouteSolution | None) -> None:
         """Show the optimizer's best routes for the corporation to run (:func:`_suggestion`), drawn

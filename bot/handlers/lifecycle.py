@@ -234,7 +234,7 @@ async def game_status(service: GameService, channel_id: str, caller: Caller, par
         reply.lines.append(thinking)
     reply.lines += you_can(cached.game, seats, caller)
     if not cached.game.finished:
-        reply.buttons = decision_buttons(cached.game, cached.seq)
+        reply.buttons = decision_buttons(cached.game, cached.seq, seats)
     if service.images:
         reply.files = await cache_of(service).pictures(
             service, row.id, cached.seq, cached.game, ("map", "market", "status")

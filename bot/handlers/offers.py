@@ -11,26 +11,23 @@ name it and ping the seller. ``/game offer vote:yes`` by the seller makes the pu
 move; ``vote:no`` refuses it (by the buyer: withdraws it). Any other move (an undo too) ends the
 offer, and its reply says so: an answer then finds the game moved on and changes nothing. A
 seller's seat handed to another person passes the question on: they are pinged with its buttons
-(:func:`after_hand_over`). Automatic seats and conceded seats are not
-asked (their moves are the computer's): the computer player sells at face value or more
-(:func:`absent_seller_refusal`) and buys nothing from a person (:func:`takes_from_person`); a
-player selling to themselves is not asked either.
+(:func:`after_hand_over`). Automatic seats and conceded seats are not asked (their moves are the
+computer's; what they agree to: :mod:`bot.sellers`); a player selling to themselves is not asked
+either.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine import actions as A
-from engine.choice import Choice
 from engine.game import Game
-from engine.moves.spec import Span
 
 from ..reply import Button, Caller, Reply, UserError
 from ..robot import ROBOT_USER
+from ..sellers import Sale, consent_needed, taken_from
 from ..storage.rows import GameRow, Seat, UndoRequest
 from ..texts.game import decision_buttons
 
@@ -50,128 +47,6 @@ def offer_id(data: str) -> str:
     """A short name for an offer (its action, as stored): the buttons carry it, so a late tap on
     an offer since withdrawn does not answer the one made after it."""
     return hashlib.sha1(data.encode()).hexdigest()[:8]
-
-
-@dataclass(frozen=True)
-class Sale:
-    """What a purchase takes from another player: ``seller`` (a player id) and ``thing``
-    ("P1", "B&L's 2-train (2-0)": the train as it runs, its card in brackets), a private of
-    theirs or a train of a corporation they preside."""
-
-    seller: str
-    thing: str
-    private: bool
-
-    @property
-    def yours(self) -> str:
-        return f"your private {self.thing}" if self.private else f"your corporation {self.thing}"
-
-
-def taken_from(game: Game, action: A.Action) -> Sale | None:
-    """Whose private or corporation's train ``action`` buys (before it is processed), when it
-    belongs to a player (None: the bank's, the depot's, or not a purchase)."""
-    if isinstance(action, A.BuyCompany):
-        company = game.companies.get(action.company)
-        if company is not None and company.owner in game.player_by_id:
-            return Sale(company.owner, company.sym, True)
-    elif isinstance(action, A.BuyTrain):
-        train = game.trains.get(action.train)
-        seller = game.corporations.get(train.owner) if train is not None else None
-        if train is not None and seller is not None and seller.president:
-            return Sale(seller.president, f"{seller.sym}'s {train.name}-train ({train.id})", False)
-    return None
-
-
-def consent_needed(game: Game, action: A.Action, seats: list[Seat], caller_id: str) -> tuple[Sale, Seat] | None:
-    """The sale and the seller's seat when ``action`` takes something from another person at
-    the table, who must agree first (None: nobody to ask)."""
-    sale = taken_from(game, action)
-    if sale is None or sale.seller == game.controller_of(action.entity):
-        return None
-    seat = next((s for s in seats if s.player_id == sale.seller), None)
-    if seat is None or not seat.user_id or seat.conceded or seat.user_id in (caller_id, ROBOT_USER):
-        return None
-    return sale, seat
-
-
-def takes_from_person(game: Game, action: A.Action, automatic: set[str]) -> bool:
-    """Whether ``action`` buys from a player not in ``automatic`` (the seats the computer plays)
-    other than its own mover: the computer player does not, as it cannot wait for an answer."""
-    sale = taken_from(game, action)
-    return sale is not None and sale.seller not in automatic and sale.seller != game.controller_of(action.entity)
-
-
-def absent_seller_refusal(game: Game, action: A.Action, seats: list[Seat]) -> str | None:
-    """The answer when ``action`` buys from a seat nobody is there to answer for (the computer
-    plays it, or it is free): such a seat sells at face value or more, nobody being there to
-    agree to less; the refusal, or None (no such purchase, or a price it takes)."""
-    sale = taken_from(game, action)
-    if sale is None or sale.seller == game.controller_of(action.entity):
-        return None
-    seat = next((s for s in seats if s.player_id == sale.seller), None)
-    if seat is None or not (seat.conceded or seat.user_id in (None, ROBOT_USER)):
-        return None
-    if isinstance(action, A.BuyCompany):
-        face = game.companies[action.company].value
-    else:
-        assert isinstance(action, A.BuyTrain)
-        face = game.trains[action.train].price
-    if action.price >= face:
-        return None
-    if seat.user_id is None:
-        return (f"Nobody holds {seat.name}'s seat to agree: {sale.thing} sells for no less than {game.fmt(face)},"
-                " its face value (a player who claims the seat with /game claim may agree to less)")
-    return (f"The computer player, who plays {seat.name}'s seat, sells {sale.thing} for no less than"
-            f" {game.fmt(face)}, its face value (nobody is there to agree to less)")
-
-
-def absent_seller_span(game: Game, entity: str, train_id: str, span: Span, seats: list[Seat]) -> Span:
-    """``span`` (the engine's price agreed for another corporation's train: $1 up to the
-    treasury) from the train's face value when its seller's seat is one nobody answers for
-    (:func:`absent_seller_refusal`), as far as the treasury reaches; else ``span`` itself."""
-    train = game.trains.get(train_id)
-    if train is None or not 1 <= train.price <= span.high or not _absent_seller(game, entity, train_id, seats):
-        return span
-    return Span(train.price, span.high, _from_face(game, train.price, span.high), span.what)
-
-
-def absent_sellers_prices(game: Game, entity: str, choices: list[Choice], seats: list[Seat],
-                          ) -> tuple[list[Choice], list[str]]:
-    """The train choices of ``entity`` (the engine's: another corporation's train "for $1 up
-    to the treasury") with the price a seat nobody answers for takes (:func:`absent_seller_refusal`):
-    from its face value; and, left out of the choices, those whose face value is more than the
-    treasury, each as "BBG's 3-train: $180"."""
-    corp = game.corporations.get(entity)
-    if corp is None:
-        return choices, []
-    out: list[Choice] = []
-    beyond: list[str] = []
-    for c in choices:
-        train = game.trains.get(c.value)
-        seller = game.corporations.get(train.owner) if train is not None else None
-        if train is None or seller is None or game.face_value_only(corp, train) or \
-                not _absent_seller(game, entity, train.id, seats):
-            out.append(c)
-            continue
-        face = train.price
-        if face > corp.cash:
-            beyond.append(f"{seller.sym}'s {train.name}-train: {game.fmt(face)}")
-            continue
-        out.append(Choice(c.value, f"{train.name}-train from {seller.sym}, {_from_face(game, face, corp.cash)} "
-                                   "(its seat sells at face value or more)"))
-    return out, beyond
-
-
-def _absent_seller(game: Game, entity: str, train_id: str, seats: list[Seat]) -> bool:
-    """Whether ``entity`` buys ``train_id`` from a seat nobody answers for (below face value
-    refused)."""
-    probe = A.BuyTrain(entity=entity, entity_type="corporation", train=train_id, price=1)
-    return absent_seller_refusal(game, probe, seats) is not None
-
-
-def _from_face(game: Game, face: int, most: int) -> str:
-    """ "$300-$733" (from the face value up to what the treasury holds), "$300" when they meet."""
-    return game.fmt(face) if face == most else f"{game.fmt(face)}-{game.fmt(most)}"
 
 
 def _price(game: Game, action: A.Action) -> str:
@@ -281,14 +156,14 @@ async def game_offer(service: GameService, channel_id: str, caller: Caller, para
             raise UserError(f"{seller.name} answers your offer; vote:no withdraws it")
         await _close(service, row, req, "-" + caller.id)
         return Reply(lines=[f"{caller.name} withdraws {what}; nothing changes"],
-                     buttons=decision_buttons(game, cached.seq), game_id=row.id)
+                     buttons=decision_buttons(game, cached.seq, seats), game_id=row.id)
     if caller.id != seller.user_id:
         raise UserError(f"Only {seller.name} answers {what}")
     await _close(service, row, req, caller.id if vote == "yes" else "-" + caller.id)
     if vote == "no":
         # the buyer's decisions again (the offer's message took the place of theirs)
         reply = Reply(lines=[f"{caller.name} refuses {what}; nothing changes"],
-                      buttons=decision_buttons(game, cached.seq), game_id=row.id)
+                      buttons=decision_buttons(game, cached.seq, seats), game_id=row.id)
         reply.heads_up.append((buyer_id, f"{buyer.name}: {caller.name} refused your offer; make another, or do"
                                " something else"))
         return reply

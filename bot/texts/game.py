@@ -5,6 +5,7 @@ name. Pure: no store, no Discord.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from itertools import islice
 
@@ -23,6 +24,7 @@ from ..choices import action_choices
 from ..play import MOVES, Move, allowed_commands, build_action, move_help, offered_commands
 from ..reply import Button, Caller, Pick, UserError
 from ..robot import ROBOT_USER
+from ..sellers import absent_sellers_prices
 from ..storage.rows import GameRow, Seat
 from ..terminal.textcmd import format_command
 from .summary import why_over
@@ -41,18 +43,20 @@ def find_seat(seats: list[Seat], key: str) -> Seat:
 BUTTON_LABEL = 80  # Discord's longest button label
 
 
-def decision_buttons(game: Game, state: int) -> list[Button]:
+def decision_buttons(game: Game, state: int, seats: Sequence[Seat] = ()) -> list[Button]:
     """One tap for each decision of the acting entity's current step, built from the move table's
     legal choices (the ones autocomplete offers): a button per decision without options (take a
     loan, a dividend kind, the suggested routes, a pass that says what is passed) and a select menu
     per option with choices (a tile's hex, a token's city, a train, a share, a par price...). Every
-    one submits a command line as typed, stamped with ``state:N`` so a stale one is refused."""
+    one submits a command line as typed, stamped with ``state:N`` so a stale one is refused.
+    ``seats``: a train of a corporation whose seat nobody answers for is priced as that seat
+    sells it (:func:`bot.sellers.absent_sellers_prices`)."""
     out: list[Button] = []
     for e in acting_entities(game)[:1]:
         for command in allowed_commands(game, e):
             move = MOVES.get(command.lstrip("/"))
             if move is not None and move.action_type != "bankrupt":  # bankruptcy is typed, never tapped
-                out += _move_components(game, e, move, state, _names_entity(game, move, e))
+                out += _move_components(game, e, move, state, _names_entity(game, move, e), seats)
         out += _abilities(game, e, state)
     return sorted(out, key=lambda b: bool(b.picks))  # buttons first, then the menus
 
@@ -84,7 +88,8 @@ def _names_entity(game: Game, move: Move, entity: str) -> dict[str, str]:
     return {} if same else {"entity": entity}
 
 
-def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[str, str]) -> list[Button]:
+def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[str, str],
+                     seats: Sequence[Seat] = ()) -> list[Button]:
     stamp = {**who, "state": str(state)}
     if move.action_type == "pass":
         out = [Button(pass_label(game, entity), format_command("pass", stamp))]
@@ -102,6 +107,8 @@ def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[
             return []
         return [Button(_capital(move_help(game, move, entity)), format_command(move.command, stamp), "primary")]
     choices = action_choices(game, entity, move, first.name, {})
+    if move.action_type == "buy_train" and first.name == "train":
+        choices, _ = absent_sellers_prices(game, entity, choices, list(seats))
     if not choices:
         return []
     if first.name == "hex" and len(choices) > MENU_SIZE:

@@ -161,9 +161,15 @@ def test_a_train_from_another_corporation_asks_its_price_in_a_box() -> None:
         assert box is not None and box.ask is not None
         assert box.ask.label == f"Price (${face}-$733)" and box.lines[0].endswith(f"(N: the price for the 4-train "
                                                                               f"from CA, ${face}-$733)")
+        # the game message's train menu says the same (it said "$1-$733")
+        menu = next(b for b in decision_buttons(game, 585, seats) if b.command.startswith("/train"))
+        label = next(p.label for p in menu.picks if "train:4-0 " in p.command)
+        assert label == f"4-train from CA, ${face}-$733 (its seat sells at face value or more)", label
     people = [Seat(0, "CA's", "2", ca), Seat(1, "TGB's", "1", game.corporations["TGB"].president)]
     box = menu_reply(game, "TGB", move, {"train": "4-0", "state": "585"}, people)
     assert box is not None and box.ask is not None and box.ask.label == "Price ($1-$733)"  # a person may agree
+    menu = next(b for b in decision_buttons(game, 585, people) if b.command.startswith("/train"))
+    assert next(p.label for p in menu.picks if "train:4-0 " in p.command) == "4-train from CA, $1-$733"
 
 
 def test_a_long_list_of_hexes_offers_those_next_to_the_network_first() -> None:
