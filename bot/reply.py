@@ -32,6 +32,28 @@ class Pick:
     description: str = ""
 
 
+PICK_TEXT = 100  # the most a menu option's label, or its description, shows (Discord's limit)
+
+
+def pick(text: str, command: str) -> Pick:
+    """A menu option saying ``text``; one longer than a label holds goes on in its description
+    from the last clause that fits ("D-train trading in a 4/5-train, 750 F, leaves 177 F" /
+    "starts phase D: 4-trains rust (its own too)"), not cut off in the middle of a word."""
+    if len(text) <= PICK_TEXT:
+        return Pick(text, command)
+    cut = max(text.rfind("; ", 0, PICK_TEXT), text.rfind(" (", 0, PICK_TEXT))
+    if cut <= 0:
+        cut = text.rfind(", ", 0, PICK_TEXT)
+    if cut <= 0:
+        return Pick(text[:PICK_TEXT - 1] + "…", command, _clipped("…" + text[PICK_TEXT - 1:]))
+    rest = text[cut:].removeprefix(";").removeprefix(",").strip()
+    return Pick(text[:cut], command, _clipped(rest))
+
+
+def _clipped(text: str) -> str:
+    return text if len(text) <= PICK_TEXT else text[:PICK_TEXT - 1] + "…"
+
+
 @dataclass(frozen=True)
 class Button:
     """A button, or a select menu when ``picks`` is given (``label`` is then its placeholder and

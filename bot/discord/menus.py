@@ -24,7 +24,7 @@ from .. import sellers
 from ..acting import resolve_entity
 from ..choices import action_choices
 from ..play import MOVES, Move, move_help
-from ..reply import Ask, Attachment, Button, Caller, Pick, Reply, UserError
+from ..reply import Ask, Attachment, Button, Caller, Pick, Reply, UserError, pick
 from ..storage.rows import Seat
 from ..terminal.textcmd import format_command
 from ..texts.game import MENU_SIZE
@@ -88,7 +88,7 @@ def menu_reply(game: Game, entity: str, move: Move, params: dict[str, str],
         then = asked[i + 1] if i + 1 < len(asked) and asked[i + 1].name not in given else None
         picks = _pairs(game, entity, move, params, option.name, choices, then.name if then else None)
         if picks is None:
-            picks = [Pick(c.label[:100], format_command(move.command, {**params, option.name: c.value}))
+            picks = [pick(c.label, format_command(move.command, {**params, option.name: c.value}))
                      for c in choices]
         picks = [p for p in picks if len(p.command) <= 100][:MENU_SIZE]
         what = f"{option.name} and {then.name}" if then and any(then.name + ":" in p.command for p in picks) \
@@ -144,10 +144,10 @@ def _pairs(
     for c in choices:
         seconds = action_choices(game, entity, move, then, {**given, first: c.value})
         if len(seconds) <= 1:
-            out.append(Pick(c.label[:100], format_command(move.command, {**params, first: c.value})))
+            out.append(pick(c.label, format_command(move.command, {**params, first: c.value})))
             continue
         for s in seconds:
-            out.append(Pick(f"{c.label}, {s.label}"[:100],
+            out.append(pick(f"{c.label}, {s.label}",
                             format_command(move.command, {**params, first: c.value, then: s.value})))
         if len(out) > MENU_SIZE:
             return None

@@ -22,7 +22,7 @@ from engine.rounds.stock import StockRound
 from ..acting import resolve_entity, waiting_for
 from ..choices import action_choices
 from ..play import MOVES, Move, allowed_commands, build_action, move_help, offered_commands
-from ..reply import Button, Caller, Pick, UserError
+from ..reply import Button, Caller, UserError, pick
 from ..robot import ROBOT_USER
 from ..sellers import absent_sellers_prices
 from ..storage.rows import GameRow, Seat
@@ -119,7 +119,7 @@ def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[
             for c in choices
         ]
     picks = tuple(islice((
-        Pick(c.label[:100], line)
+        pick(c.label, line)
         for c in choices
         if len(line := format_command(move.command, {first.name: c.value, **stamp})) <= 100
         and tappable(game, entity, move, {first.name: c.value})
@@ -158,7 +158,7 @@ def _second_menu(game: Game, entity: str, move: Move, name: str, only: Choice, s
                       lines[0], "primary")
     placeholder = f"{_capital(move_help(game, move, entity))}: {only.label}: choose {later.name}"
     return Button(placeholder[:150], format_command(move.command, {**given, **stamp}),
-                  picks=tuple(Pick(c.label[:100], line) for c, line in zip(choices, lines, strict=True)))
+                  picks=tuple(pick(c.label, line) for c, line in zip(choices, lines, strict=True)))
 
 
 def _makes_the_move(game: Game, entity: str, move: Move, params: dict[str, str]) -> bool:

@@ -217,3 +217,20 @@ def test_tapping_a_train_asks_whether_to_trade_one_in() -> None:
         action = build_action(MOVES["train"], game, "GT", params)
         assert isinstance(action, BuyTrain) and (action.price, action.exchange) == (750, "4-2")
         assert game.accepts(action)
+
+
+def test_a_long_choice_goes_on_in_the_menu_options_description() -> None:
+    """A select option shows 100 characters: a longer choice (a train that starts a phase, rusts
+    trains and forms the national) was cut in the middle of a word; it now goes on in the
+    option's description from its last clause that fits."""
+    from bot.reply import pick
+
+    text = ("D-train trading in a 4/5-train, 750 F, leaves 177 F; starts phase D: 4-trains rust (its own too); "
+            "MESS forms")
+    got = pick(text, "/train train:D-0 exchange:4-1")
+    assert (got.label, got.description) == (
+        "D-train trading in a 4/5-train, 750 F, leaves 177 F; starts phase D: 4-trains rust (its own too)",
+        "MESS forms")
+    assert pick("4-train from the bank, $300", "/train").description == ""
+    word = pick("x" * 150, "/c")
+    assert len(word.label) == 100 and word.label.endswith("…") and len(word.description) <= 100
