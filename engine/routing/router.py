@@ -38,7 +38,8 @@ reach, and conflicts are computed only for the lists of trains placed later.
 
 Two trains that reach every stop (two D-trains, :mod:`engine.routing.pair`): when listing every
 route takes more than half the budget (at most half a second), the pair search gets the rest:
-it follows one route and keeps beside it the best route the other train can still run.
+it follows one route and keeps beside it the best route the other train can still run. When
+the routes of at most six stops foretell far more routes than that, it gets the whole budget.
 
 Route extension (1833NE cross-connection bonuses, :mod:`engine.routing.extension`): a title
 with ``game.extension_gains`` lets a route go on past its counted stops to a bonus place.
@@ -95,6 +96,10 @@ _LONE_FROM = 4  # ... and for a lone train reaching more stops than this
 # _PAIR_LISTING_MOST seconds); when that is not enough, the pair search gets the rest
 _PAIR_LISTING_SHARE = 0.5
 _PAIR_LISTING_MOST = 0.5
+# ... unless the routes of at most _PAIR_PROBE stops foretell more than _PAIR_ROUTES_MOST routes
+# (about 130k are listed a second, and combined in as long again): the pair search starts at once
+_PAIR_PROBE = 6
+_PAIR_ROUTES_MOST = 300_000
 
 
 @dataclass
@@ -267,6 +272,19 @@ def _pair_bounds(game: Game, corp_sym: str, graph: RouteGraph,
     return bounds
 
 
+def _too_many_routes(game: Game, corp_sym: str, graph: RouteGraph, clock: Clock) -> bool:
+    """Whether listing every route of two trains reaching every stop would take far beyond its
+    share of the budget, as the routes of at most :data:`_PAIR_PROBE` stops foretell: their
+    number grows about geometrically with the stops a route has, and a route has up to twenty;
+    ``n * growth ** 5`` (``n`` routes of at most six stops, ``growth`` from five stops to six)
+    came within a factor of two of the whole listing in the corpus's densest positions (BBG 74k
+    for 103k routes, CA 13k for 16k, 1836Jr56's NBDS 1.5M for 690k)."""
+    short = enumerate_routes(game, corp_sym, graph, _PAIR_PROBE, clock)
+    upto = len(short)
+    below = sum(1 for c in short if len(c.stops) < _PAIR_PROBE)
+    return below > 0 and upto * (upto / below) ** 5 > _PAIR_ROUTES_MOST
+
+
 def _pair_search(game: Game, corp_sym: str, graph: RouteGraph, trains: list[Train],
                  clock: Clock) -> PairSearch | None:
     """The search for two trains that reach every stop, when it applies (:func:`_pair_bounds`)."""
@@ -344,7 +362,10 @@ def _best_routes(game: Game, corp_sym: str, time_budget: float, trains: list[Tra
         pairs = _pair_bounds(game, corp_sym, graph, trains) is not None
         if pairs:  # few routes are listed at once; many are left to the pair search
             listing_deadline = clock.start + min(_PAIR_LISTING_SHARE * time_budget, _PAIR_LISTING_MOST)
-        all_cands = enumerate_routes(game, corp_sym, graph, max_stops, clock, listing_deadline)
+        if pairs and _too_many_routes(game, corp_sym, graph, clock):
+            all_cands, clock.out = [], True  # (the pair search gets the whole budget)
+        else:
+            all_cands = enumerate_routes(game, corp_sym, graph, max_stops, clock, listing_deadline)
         pair = _pair_search(game, corp_sym, graph, trains, clock) if pairs and clock.out else None
         if pair is not None:
             clock.out = False
