@@ -383,7 +383,30 @@ def why_not_now(game: Game, entity: str, action_type: str, sym: str | None = Non
         return "first " + " or ".join(waits)
     if action_type == "lay_tile" and isinstance(step, TrackStep) and not tile_lay_hexes(game, entity):
         return lay_obstacles(game, entity)
+    pending = any(p[-1] == entity for p in game.pending_tokens) or rnd.state.get("home_pending")
+    if action_type == "place_token" and not pending:
+        return token_obstacles(game, entity)
     return None
+
+
+def token_obstacles(game: Game, corp_sym: str) -> str | None:
+    """Why the corporation can place no station now, in a player's words: none left, no room
+    where its track reaches, or "a station costs $40 in F15, F17 (LPS has $5)"; None when it can."""
+    corp = game.corporations[corp_sym]
+    if corp.next_token() is None:
+        return f"{corp_sym} has no station left"
+    cities = sorted(game.tokenable_cities(corp))
+    if not cities:
+        return f"no city {corp_sym}'s track reaches has room for its station"
+    where: dict[int, list[str]] = {}  # cost -> hexes
+    for hid, _ in cities:
+        cost = game.token_cost(corp, hid) or 0
+        if cost <= corp.cash:
+            return None
+        if hid not in where.setdefault(cost, []):
+            where[cost].append(hid)
+    costs = "; ".join(f"{game.fmt(cost)} in {', '.join(hexes)}" for cost, hexes in sorted(where.items()))
+    return f"a station costs {costs} ({corp_sym} has {game.fmt(corp.cash)})"
 
 
 def lay_obstacles(game: Game, corp_sym: str) -> str | None:
