@@ -386,6 +386,14 @@ def why_not_now(game: Game, entity: str, action_type: str, sym: str | None = Non
     pending = any(p[-1] == entity for p in game.pending_tokens) or rnd.state.get("home_pending")
     if action_type == "place_token" and not pending:
         return token_obstacles(game, entity)
+    if action_type == "buy_company":
+        for_sale = game.purchasable_companies()
+        if not for_sale:
+            return "no private company is for sale"
+        cheapest = min(for_sale, key=game.company_min_price)
+        low = game.company_min_price(cheapest)
+        if low > corp.cash:
+            return f"the cheapest private, {cheapest.sym}, costs {game.fmt(low)} or more ({corp.sym} has {game.fmt(corp.cash)})"
     return None
 
 

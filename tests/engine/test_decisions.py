@@ -165,13 +165,14 @@ def test_why_no_hex_takes_a_tile() -> None:
     assert tile_lay_hexes(g2, "BBG") and lay_obstacles(g2, "BBG") is None
 
 
-def test_why_no_station_can_be_placed() -> None:
-    """1856: LPS may place a station in Toronto or Hamilton but holds $5 of the $40 it costs:
-    the token step said only "no /token possible now"."""
+def test_why_no_station_can_be_placed_nor_private_bought() -> None:
+    """1856: LPS may place a station in Toronto or Hamilton but holds $5 of the $40 it costs,
+    and the cheapest private costs $25: /moves said only "no city (company) to choose now"."""
     from tests.positions import at
 
     g = at("1856", "hotseat005", 201)
     assert g.acting() == ["LPS"]
     assert why_not_now(g, "LPS", "place_token") == "a station costs $40 in F15, F17 (LPS has $5)"
+    assert why_not_now(g, "LPS", "buy_company") == "the cheapest private, TCC, costs $25 or more (LPS has $5)"
     g.corporations["LPS"].cash = 40
     assert why_not_now(g, "LPS", "place_token") is None
