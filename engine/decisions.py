@@ -383,6 +383,8 @@ def why_not_now(game: Game, entity: str, action_type: str, sym: str | None = Non
         return "first " + " or ".join(waits)
     if action_type == "lay_tile" and isinstance(step, TrackStep) and not tile_lay_hexes(game, entity):
         return lay_obstacles(game, entity)
+    if action_type not in ("place_token", "buy_company") or action_type not in action_types(game, entity):
+        return None  # (below: what the step offers, with nothing to choose)
     pending = any(p[-1] == entity for p in game.pending_tokens) or rnd.state.get("home_pending")
     if action_type == "place_token" and not pending:
         return token_obstacles(game, entity)
