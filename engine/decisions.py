@@ -419,6 +419,9 @@ def token_obstacles(game: Game, corp_sym: str) -> str | None:
     return f"a station costs {costs} ({corp_sym} has {game.fmt(corp.cash)})"
 
 
+_HEXES_NAMED = 6  # hexes named where no tile fits (then "and N more")
+
+
 def lay_obstacles(game: Game, corp_sym: str) -> str | None:
     """Why no hex the corporation reaches takes a tile now, in a player's words: "no tile of this
     phase fits A9, A11, B10; B8 is blocked by E-SF; C9 costs $120 (NFL has $80)" (each hex
@@ -442,13 +445,17 @@ def lay_obstacles(game: Game, corp_sym: str) -> str | None:
                 continue
             try:
                 game.check_lay_static(corp, hid, tile_id, fitted=True)
-                for r in rotations:
-                    game.check_lay_rotation(corp, hid, base.with_rotation(r), reach=game.hex_reach(corp, hid),
-                                            fitted=True)
             except GameError as err:
                 first = first or err
                 continue
-            return None  # (a lay fits after all)
+            for r in rotations:
+                try:
+                    game.check_lay_rotation(corp, hid, base.with_rotation(r), reach=game.hex_reach(corp, hid),
+                                            fitted=True)
+                except GameError as err:
+                    first = first or err
+                    continue
+                return None  # (a lay fits after all)
         if first is None:
             if b.hexes[hid].tile.color not in IMPASSABLE_HEX_COLORS:  # (an off-board, a gray hex: never a tile)
                 unfit.append(hid)
@@ -456,9 +463,10 @@ def lay_obstacles(game: Game, corp_sym: str) -> str | None:
             costs.append(f"{hid} costs {game.fmt(first.facts.get('cost', 0))}")
         elif first.facts.get("blocker"):
             refused.setdefault(f"blocked by {first.facts['blocker']}", []).append(hid)
-        else:  # the refusal's reason, as its message gives it after the hex
-            refused.setdefault(str(first).split(f" on {hid}", 1)[-1].lstrip(": "), []).append(hid)
-    parts = [f"no tile of this phase fits {', '.join(unfit)}"] if unfit else []
+        else:  # the refusal's reason: its message after "B cannot lay tile 57 on H6 ...: "
+            refused.setdefault(str(first).split(": ", 1)[-1], []).append(hid)
+    shown = ", ".join(unfit[:_HEXES_NAMED]) + (f" and {len(unfit) - _HEXES_NAMED} more" if len(unfit) > _HEXES_NAMED else "")
+    parts = [f"no tile of this phase fits {shown}"] if unfit else []
     parts += [f"{', '.join(hexes)} {'is' if len(hexes) == 1 else 'are'} {why}" if why.startswith("blocked")
               else f"{', '.join(hexes)}: {why}" for why, hexes in refused.items()]
     if costs:

@@ -161,6 +161,10 @@ def test_why_no_hex_takes_a_tile() -> None:
         "no tile of this phase fits E5, E7, E9, E11, F10; D6 is blocked by ACC; D10 costs 40 F, F8 costs 40 F "
         "(HSM has 10 F)")
     assert state(g) == before
+    many = at("generated/1836jr56", "1836jr56_p2_s201", 394)
+    assert why_not_now(many, "HSM", "lay_tile") == (
+        "no tile of this phase fits D6, E5, E7, E9, F6, F8 and 3 more; G11: an upgrade must add track HSM can use "
+        "or raise a city's value")
     g2 = bbg_first_or()
     assert tile_lay_hexes(g2, "BBG") and lay_obstacles(g2, "BBG") is None
 
