@@ -48,7 +48,6 @@ from engine.moves import forced_discard, only_pass
 from engine.moves.spec import base
 from engine.titles.registry import new_game, title_names
 
-from . import sellers
 from .acting import resolve_entity
 from .discord.posting import PostedPictures, TurnPrints, routes_picture
 from .engine_thread import in_engine_thread
@@ -58,7 +57,7 @@ from .picture_cache import cache_of
 from .play import MOVES, build_action
 from .reminders import Clock, ReminderSettings, start_turn, utc_now
 from .reply import Attachment, Button, Caller, Reply, UserError
-from .robot import ROBOT_USER, robot_decision, robot_entity
+from .robot import ROBOT_USER, absent_seller_refusal, robot_decision, robot_entity, takes_from_person
 from .storage.rows import ever_started
 from .storage.store import GameRow, ResultRow, Seat, Store
 from .terminal.textcmd import format_command
@@ -319,10 +318,10 @@ class GameService:
         note = typed_pass_note(game, entity, cached.round_turn, cached.seq, caller.id) \
             if cmd.action_type == "pass" and "state" not in params else None
         try:
-            refusal = sellers.absent_seller_refusal(game, action, seats)
+            refusal = absent_seller_refusal(game, action, seats)
             if refusal:
                 raise UserError(refusal)
-            asked = sellers.consent_needed(game, action, seats, caller.id)
+            asked = offers.consent_needed(game, action, seats, caller.id)
             if asked is not None and game.accepts(action):  # (a refused purchase is refused below)
                 return await offers.propose(self, row, cached, caller, action, *asked)
             if action.type in _FINAL_MOVES and (params.get("confirm") or "").lower() != "yes":
@@ -418,7 +417,7 @@ class GameService:
             if entity is None:
                 break
             decision = robot_decision(game, entity, seed=cached.seq + len(cached.pending),
-                                      avoid=lambda a: sellers.takes_from_person(game, a, conceded))
+                                      avoid=lambda a: takes_from_person(game, a, conceded))
             who = game.name_of(game.controller_of(entity) or entity)
             if decision is None:
                 out.append(f"The automatic seat of {who} has no move; the host can /game sub the seat")

@@ -13,7 +13,7 @@ from engine.decisions import Choice
 from engine.errors import GameError
 from engine.game import Game
 
-from .. import sellers
+from .. import robot
 from ..acting import resolve_entity
 from ..choices import action_choices, entity_choices, filter_choices, title_options
 from ..play import MOVES, Move
@@ -83,13 +83,13 @@ def _choices(game: Game, cmd: Move, pids: set[str], param: str, params: dict[str
              seats: list[Seat]) -> list[Choice]:
     """The engine's legal values of ``param`` (CPU-bound: called through ``asyncio.to_thread``);
     another corporation's train whose seat nobody answers for from the price it takes
-    (:func:`bot.sellers.absent_sellers_prices`: not the engine's $1)."""
+    (:func:`bot.robot.absent_sellers_prices`: not the engine's $1)."""
     if param == "entity":
         return entity_choices(game, cmd, pids)
     entity = resolve_entity(game, cmd, pids, params.get("entity"))
     choices = action_choices(game, entity, cmd, param, params)
     if cmd.action_type == "buy_train" and param == "train":
-        choices, _ = sellers.absent_sellers_prices(game, entity, choices, seats)
+        choices, _ = robot.absent_sellers_prices(game, entity, choices, seats)
     return choices
 
 

@@ -20,7 +20,7 @@ from engine.decisions import Choice
 from engine.errors import GameError
 from engine.game import Game
 
-from .. import sellers
+from .. import robot
 from ..acting import resolve_entity
 from ..choices import action_choices
 from ..play import MOVES, Move, move_help
@@ -112,14 +112,14 @@ def number_box(game: Game, entity: str, move: Move, params: dict[str, str],
     (``Price for the 4-train from CA``, ``Price ($1-$733)``), its lines the command to type
     instead; None when the move needs none (the range and what it is for come from the move
     table: ``Option.span``; a train whose seller's seat nobody answers for from its face value,
-    :func:`bot.sellers.absent_seller_span`)."""
+    :func:`bot.robot.absent_seller_span`)."""
     given = {k: v for k, v in params.items() if k not in HIDDEN}
     for option in move.options:
         span = option.span(game, entity, given) if option.span is not None and option.name not in given else None
         if span is None:
             continue
         if move.action_type == "buy_train" and given.get("train"):  # (a seller nobody answers for: face value)
-            span = sellers.absent_seller_span(game, entity, given["train"], span, list(seats))
+            span = robot.absent_seller_span(game, entity, given["train"], span, list(seats))
         name = option.name.capitalize()
         typed = format_command(move.command, {**{k: v for k, v in params.items() if k != "state"}, option.name: "N"})
         head = f"{game.name_of(entity)}, {move_help(game, move, entity)}: type {typed}"

@@ -32,7 +32,7 @@ from engine.moves import option_choices
 from engine.moves.stock import sale_of
 from engine.rounds.operating import OperatingRound
 
-from .. import sellers
+from .. import robot
 from ..acting import candidates, kind_ok, resolve_entity
 from ..choices import action_choices
 from ..play import MOVES, Move, build_action, in_trouble
@@ -167,7 +167,7 @@ def command_moves(game: Game, entity: str, cmd: Move, given: dict[str, str], sea
         choices = action_choices(game, entity, cmd, p.name, params)
         beyond: list[str] = []
         if cmd.action_type == "buy_train" and p.name == "train":
-            choices, beyond = sellers.absent_sellers_prices(game, entity, choices, list(seats))
+            choices, beyond = robot.absent_sellers_prices(game, entity, choices, list(seats))
         if choices:
             later = next((m for c in choices[:MENU_CHECKED]
                           if (m := _still_missing(game, entity, cmd, {**params, p.name: c.value}))), None)

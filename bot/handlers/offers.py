@@ -12,7 +12,7 @@ move; ``vote:no`` refuses it (by the buyer: withdraws it). Any other move (an un
 offer, and its reply says so: an answer then finds the game moved on and changes nothing. A
 seller's seat handed to another person passes the question on: they are pinged with its buttons
 (:func:`after_hand_over`). Automatic seats and conceded seats are not asked (their moves are the
-computer's; what they agree to: :mod:`bot.sellers`); a player selling to themselves is not asked
+computer's; what they agree to: :mod:`bot.robot`); a player selling to themselves is not asked
 either.
 """
 
@@ -26,8 +26,7 @@ from engine import actions as A
 from engine.game import Game
 
 from ..reply import Button, Caller, Reply, UserError
-from ..robot import ROBOT_USER
-from ..sellers import Sale, consent_needed, taken_from
+from ..robot import ROBOT_USER, Sale, taken_from
 from ..storage.rows import GameRow, Seat, UndoRequest
 from ..texts.game import decision_buttons
 
@@ -47,6 +46,18 @@ def offer_id(data: str) -> str:
     """A short name for an offer (its action, as stored): the buttons carry it, so a late tap on
     an offer since withdrawn does not answer the one made after it."""
     return hashlib.sha1(data.encode()).hexdigest()[:8]
+
+
+def consent_needed(game: Game, action: A.Action, seats: list[Seat], caller_id: str) -> tuple[Sale, Seat] | None:
+    """The sale and the seller's seat when ``action`` takes something from another person at
+    the table, who must agree first (None: nobody to ask)."""
+    sale = taken_from(game, action)
+    if sale is None or sale.seller == game.controller_of(action.entity):
+        return None
+    seat = next((s for s in seats if s.player_id == sale.seller), None)
+    if seat is None or not seat.user_id or seat.conceded or seat.user_id in (caller_id, ROBOT_USER):
+        return None
+    return sale, seat
 
 
 def _price(game: Game, action: A.Action) -> str:

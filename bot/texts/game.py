@@ -23,8 +23,7 @@ from ..acting import resolve_entity, waiting_for
 from ..choices import action_choices
 from ..play import MOVES, Move, allowed_commands, build_action, move_help, offered_commands
 from ..reply import Button, Caller, UserError, pick
-from ..robot import ROBOT_USER
-from ..sellers import absent_sellers_prices
+from ..robot import ROBOT_USER, absent_sellers_prices
 from ..storage.rows import GameRow, Seat
 from ..terminal.textcmd import format_command
 from .summary import why_over
@@ -50,7 +49,7 @@ def decision_buttons(game: Game, state: int, seats: Sequence[Seat] = ()) -> list
     per option with choices (a tile's hex, a token's city, a train, a share, a par price...). Every
     one submits a command line as typed, stamped with ``state:N`` so a stale one is refused.
     ``seats``: a train of a corporation whose seat nobody answers for is priced as that seat
-    sells it (:func:`bot.sellers.absent_sellers_prices`)."""
+    sells it (:func:`bot.robot.absent_sellers_prices`)."""
     out: list[Button] = []
     for e in acting_entities(game)[:1]:
         for command in allowed_commands(game, e):

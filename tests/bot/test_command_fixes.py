@@ -11,9 +11,9 @@ import pytest
 
 from bot.commands.layer import CommandLayer
 from bot.gamelog import describe_action
+from bot.handlers.offers import consent_needed
 from bot.play import MOVES, title_example
-from bot.robot import ROBOT_USER
-from bot.sellers import absent_seller_refusal, consent_needed, taken_from
+from bot.robot import ROBOT_USER, absent_seller_refusal, taken_from
 from bot.storage.rows import Seat
 from bot.storage.store import Store
 from bot.terminal.local import LocalSession

@@ -11,8 +11,7 @@ from bot.commands.layer import CommandLayer
 from bot.handlers.moves import command_moves
 from bot.play import MOVES
 from bot.reply import Caller
-from bot.robot import robot_decision
-from bot.sellers import takes_from_person
+from bot.robot import robot_decision, takes_from_person
 from bot.storage.rows import Seat
 from bot.texts.story import robot_lines
 from engine import actions as A
