@@ -383,8 +383,21 @@ def why_not_now(game: Game, entity: str, action_type: str, sym: str | None = Non
         return "first " + " or ".join(waits)
     if action_type == "lay_tile" and isinstance(step, TrackStep) and not tile_lay_hexes(game, entity):
         return lay_obstacles(game, entity)
-    if action_type not in ("place_token", "buy_company") or action_type not in action_types(game, entity):
+    if action_type not in ("place_token", "buy_company", "buy_train") or action_type not in action_types(game, entity):
         return None  # (below: what the step offers, with nothing to choose)
+    if action_type == "buy_train":
+        offering = step_offering(rnd, entity, action_type)
+        listed = offering.buyable_trains() if offering is not None else None
+        pool = listed if listed is not None else game.buyable_depot_trains(corp) + game.other_corp_trains(corp)
+        if corp.cash >= 1 and any(t.owner in game.corporations and not game.face_value_only(corp, t) for t in pool):
+            return None  # (another corporation's train, at a price agreed)
+        train = min(pool, key=lambda t: t.price, default=None)
+        if train is None or train.price <= corp.cash:
+            return None
+        seller = ("the bank" if train.owner == "depot" else train.owner if train.owner in game.corporations
+                  else "the discard pile")
+        return (f"the cheapest train it may buy, a {train.name}-train from {seller}, costs {game.fmt(train.price)} "
+                f"({corp.sym} has {game.fmt(corp.cash)})")
     pending = any(p[-1] == entity for p in game.pending_tokens) or rnd.state.get("home_pending")
     if action_type == "place_token" and not pending:
         return token_obstacles(game, entity)

@@ -180,3 +180,13 @@ def test_why_no_station_can_be_placed_nor_private_bought() -> None:
     assert why_not_now(g, "LPS", "buy_company") == "the cheapest private, TCC, costs $25 or more (LPS has $5)"
     g.corporations["LPS"].cash = 40
     assert why_not_now(g, "LPS", "place_token") is None
+
+
+def test_why_no_train_can_be_bought() -> None:
+    """1836Jr56: MESS (the national) holds 335 F; the bank's next train costs 700 F and the other
+    corporations' trains sell to it at face value only: "(no train to choose now)" said nothing more."""
+    from tests.positions import at
+
+    g = at("1836jr56", "1836jr56_game_end_bank", 406)
+    assert why_not_now(g, "MESS", "buy_train") == (
+        "the cheapest train it may buy, a 6-train from the bank, costs 700 F (MESS has 335 F)")
