@@ -367,6 +367,8 @@ def why_not_now(game: Game, entity: str, action_type: str, sym: str | None = Non
     rnd = game.round
     if isinstance(rnd, StockRound) and action_type == "sell_shares" and entity in game.player_by_id:
         return "; ".join(sale_blockers(game, entity, sym)) or None
+    if isinstance(rnd, AuctionRound) and action_type == "bid" and entity in game.player_by_id:
+        return bid_obstacle(game, entity)
     if not isinstance(rnd, OperatingRound) or entity not in game.corporations:
         return None
     corp = game.corporations[entity]
@@ -410,6 +412,27 @@ def why_not_now(game: Game, entity: str, action_type: str, sym: str | None = Non
         if low > corp.cash:
             return f"the cheapest private, {cheapest.sym}, costs {game.fmt(low)} or more ({corp.sym} has {game.fmt(corp.cash)})"
     return None
+
+
+def bid_obstacle(game: Game, pid: str) -> str | None:
+    """Why the player can bid on no private now, in a player's words: their cash is held for
+    their standing bids ("Player 1's $500 is held for their bids: GLSC $295, SCFTC $130, TCC
+    $75"), or the lowest bid is more than they have; None when they can bid."""
+    rnd = game.round
+    if not isinstance(rnd, AuctionRound):
+        return None
+    open_ = [c.sym for c in rnd.companies if not rnd.auctioning or c.sym == rnd.auctioning]
+    if not open_ or any(rnd.min_bid(sym) <= rnd.max_bid(pid, sym) for sym in open_):
+        return None
+    player = game.player(pid)
+    mine = [(sym, price) for sym, bids in rnd.bids.items() for who, price in bids if who == pid]
+    held = ", ".join(f"{sym} {game.fmt(price)}" for sym, price in mine)
+    if mine and rnd.committed(pid) >= player.cash:
+        return f"{game.name_of(pid)}'s {game.fmt(player.cash)} is held for their bids: {held}"
+    low = min(open_, key=rnd.min_bid)
+    free = game.fmt(player.cash - rnd.committed(pid))
+    return (f"the lowest bid, on {low}, is {game.fmt(rnd.min_bid(low))} ({game.name_of(pid)} has {free}"
+            + (f" beside their bids: {held})" if mine else ")"))
 
 
 def token_obstacles(game: Game, corp_sym: str) -> str | None:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.choice import per_position
-from engine.decisions import acting_entities, action_types, round_title
+from engine.decisions import acting_entities, action_types, bid_obstacle, round_title
 from engine.entities import listed
 from engine.game import Game
 from engine.moves import command_for
@@ -40,6 +40,8 @@ def _activity(game: Game, entity: str, first: bool) -> str:
     if isinstance(rnd, AuctionRound):
         if rnd.auctioning:
             return f"bid on {rnd.auctioning} (at least {game.fmt(rnd.min_bid(rnd.auctioning))}) or pass"
+        if rnd.companies and (held := bid_obstacle(game, entity)):
+            return f"pass ({held})"
         if rnd.companies:
             cheapest = rnd.companies[0].sym
             others = ", bid on another private," if len(rnd.companies) > 1 else ""

@@ -583,3 +583,18 @@ def test_par_choices_say_each_corporation_s_home_and_destination() -> None:
     labels = [c.label for c in par_choices(jr, jr.acting()[0], {})]  # too long with the name: without it
     assert "NBDS: home Arnhem & Nijmegen E11, destination Rotterdam & Den Haag E5" in labels
     assert all(len(label) <= 100 for label in labels)
+
+
+def test_a_bidder_whose_cash_is_all_bid_is_asked_to_pass_and_told_why() -> None:
+    """1856's auction: Player 1's $500 is held for three standing bids; the turn line asked them
+    to "buy FT for $10, bid on another private, or pass" and /bid offered nothing without a word."""
+    from bot.texts.turns import activity
+    from engine.decisions import why_not_now
+    from tests.positions import at
+
+    game = at("generated/1856", "1856_p3_s2407_eight_train_variant", 30)
+    held = "Player 1's $500 is held for their bids: TCC $75, GLSC $295, SCFTC $130"
+    assert activity(game, "1") == f"pass ({held})"
+    assert why_not_now(game, "1", "bid") == held
+    earlier = at("generated/1856", "1856_p3_s2407_eight_train_variant", 5)
+    assert why_not_now(earlier, "1", "bid") is None  # $155 beside their bids then
