@@ -24,7 +24,7 @@ from engine.rounds.operating import BuyTrainStep, OperatingRound
 
 from .terminal.textcmd import format_command
 
-__all__ = ["MOVES", "Move", "allowed_commands", "build_action", "for_title", "help_summary", "in_trouble", "move_help",
+__all__ = ["MOVES", "Move", "allowed_commands", "build_action", "choosable", "for_title", "help_summary", "in_trouble", "move_help",
            "offered_commands", "option_text", "title_example", "train_shortfall", "Shortfall"]
 
 # the entity option every game action has (act for a corporation or private you control)
@@ -132,15 +132,17 @@ def _offered_commands(game: Game, entity: str) -> list[str]:
     if short is not None and short.raise_with:
         return list(short.raise_with)
     allowed = allowed_commands(game, entity)
-    out = []
-    for command in allowed:
-        move = MOVES.get(command.lstrip("/"))
-        first = next((o for o in move.options if o.choices is not None), None) if move is not None else None
-        # (the routes' choices are the route search's answer: "none" is always a legal run)
-        if move is None or first is None or move.action_type == "run_routes" \
-                or option_choices(game, entity, move, first.name, {}):
-            out.append(command)
-    return out or allowed
+    return [command for command in allowed if choosable(game, entity, command)] or allowed
+
+
+def choosable(game: Game, entity: str, command: str) -> bool:
+    """Whether ``command`` (allowed to ``entity`` now) has something to choose: its first option
+    with legal choices has some, or it has none to choose."""
+    move = MOVES.get(command.lstrip("/"))
+    first = next((o for o in move.options if o.choices is not None), None) if move is not None else None
+    # (the routes' choices are the route search's answer: "none" is always a legal run)
+    return move is None or first is None or move.action_type == "run_routes" \
+        or bool(option_choices(game, entity, move, first.name, {}))
 
 
 def in_trouble(game: Game, entity: str) -> bool:

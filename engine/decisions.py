@@ -254,6 +254,32 @@ def private_tile_lays(game: Game, company_sym: str) -> dict[str, dict[str, list[
     return out
 
 
+def private_lay_obstacle(game: Game, company_sym: str) -> str | None:
+    """Why a private's tile-laying ability lays nothing now ("no 59 tile left", the first
+    refusal of each of its tiles on each of its hexes); None when there is nothing to say."""
+    company = game.companies[company_sym]
+    corp = game.corporations.get(company.owner or "")
+    ab = company.ability("tile_lay") or company.ability("teleport")
+    if corp is None or ab is None:
+        return None
+    free = bool(ab.get("free")) and company.ability("tile_lay") is not None
+    reasons: list[str] = []
+    for hid in ab.get("hexes", []):
+        for name in ab.get("tiles", []):
+            ids = game.board.supply.get(name)
+            if not ids:
+                why = f"no {name} tile left"
+            else:
+                try:
+                    game.check_lay_static(corp, hid, ids[0], free=free)
+                    continue
+                except GameError as err:
+                    why = f"{hid}: {str(err).split(': ', 1)[-1]}"
+            if why not in reasons:
+                reasons.append(why)
+    return "; ".join(reasons) or None
+
+
 def city_id(game: Game, hex_id: str, node_index: int) -> str:
     """The 18xx.games id of a city: "<tile id>-<city position>" (a pre-printed tile's id is
     "<hex>-0")."""
@@ -369,6 +395,9 @@ def why_not_now(game: Game, entity: str, action_type: str, sym: str | None = Non
         return "; ".join(sale_blockers(game, entity, sym)) or None
     if isinstance(rnd, AuctionRound) and action_type == "bid" and entity in game.player_by_id:
         return bid_obstacle(game, entity)
+    if isinstance(rnd, OperatingRound) and action_type == "lay_tile" and entity in game.companies \
+            and not private_tile_lays(game, entity):
+        return private_lay_obstacle(game, entity)
     if not isinstance(rnd, OperatingRound) or entity not in game.corporations:
         return None
     corp = game.corporations[entity]

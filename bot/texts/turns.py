@@ -18,7 +18,7 @@ from engine.moves import command_for
 from engine.rounds.operating import OperatingRound
 from engine.rounds.stock import AuctionRound, StockRound
 
-from ..play import allowed_commands, in_trouble, offered_commands, train_shortfall
+from ..play import allowed_commands, choosable, in_trouble, offered_commands, train_shortfall
 from ..storage.rows import Seat
 from .summary import why_over
 
@@ -147,7 +147,8 @@ def _abilities_text(game: Game, entity: str) -> str:
         return ""
     out = ""
     for sym in corp.companies:
-        uses = [f"{c} entity:{sym}" for c in offered_commands(game, sym) if c != "/pass" and c not in ALWAYS_OPEN]
+        uses = [f"{c} entity:{sym}" for c in offered_commands(game, sym)
+                if c != "/pass" and c not in ALWAYS_OPEN and choosable(game, sym, c)]  # (none: not offered)
         out += f"; {sym}: {', '.join(uses)}" if uses else ""
     return out
 

@@ -598,3 +598,16 @@ def test_a_bidder_whose_cash_is_all_bid_is_asked_to_pass_and_told_why() -> None:
     assert why_not_now(game, "1", "bid") == held
     earlier = at("generated/1856", "1856_p3_s2407_eight_train_variant", 5)
     assert why_not_now(earlier, "1", "bid") is None  # $155 beside their bids then
+
+
+def test_a_private_ability_with_nothing_to_lay_is_not_offered_and_says_why() -> None:
+    """1856 (game 51745): WR owns WSRC, whose ability lays tile 59 on I12, and no 59 is left.
+    The turn line offered "WSRC: /lay entity:WSRC", which could only be refused."""
+    from bot.texts.turns import acting_parts
+    from engine.decisions import why_not_now
+    from tests.positions import at
+
+    game = at("1856", "51745", 225)
+    assert game.acting() == ["WR"] and "WSRC" in game.corporations["WR"].companies
+    assert not any("WSRC" in part for part in acting_parts(game)), acting_parts(game)
+    assert why_not_now(game, "WSRC", "lay_tile") == "no 59 tile left"
