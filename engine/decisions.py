@@ -274,10 +274,15 @@ def private_lay_obstacle(game: Game, company_sym: str) -> str | None:
                     game.check_lay_static(corp, hid, ids[0], free=free)
                     continue
                 except GameError as err:
-                    why = f"{hid}: {str(err).split(': ', 1)[-1]}"
+                    why = f"{hid}: {_reason(err)}"
             if why not in reasons:
                 reasons.append(why)
     return "; ".join(reasons) or None
+
+
+def _reason(err: GameError) -> str:
+    """A lay's refusal without whose lay it was: its message after "B cannot lay tile 57 on H6: "."""
+    return str(err).split(": ", 1)[-1]
 
 
 def city_id(game: Game, hex_id: str, node_index: int) -> str:
@@ -528,8 +533,8 @@ def lay_obstacles(game: Game, corp_sym: str) -> str | None:
             costs.append(f"{hid} costs {game.fmt(first.facts.get('cost', 0))}")
         elif first.facts.get("blocker"):
             refused.setdefault(f"blocked by {first.facts['blocker']}", []).append(hid)
-        else:  # the refusal's reason: its message after "B cannot lay tile 57 on H6 ...: "
-            refused.setdefault(str(first).split(": ", 1)[-1], []).append(hid)
+        else:
+            refused.setdefault(_reason(first), []).append(hid)
     shown = ", ".join(unfit[:_HEXES_NAMED]) + (f" and {len(unfit) - _HEXES_NAMED} more" if len(unfit) > _HEXES_NAMED else "")
     parts = [f"no tile of this phase fits {shown}"] if unfit else []
     parts += [f"{', '.join(hexes)} {'is' if len(hexes) == 1 else 'are'} {why}" if why.startswith("blocked")
