@@ -255,29 +255,41 @@ def private_tile_lays(game: Game, company_sym: str) -> dict[str, dict[str, list[
 
 
 def private_lay_obstacle(game: Game, company_sym: str) -> str | None:
-    """Why a private's tile-laying ability lays nothing now ("no 59 tile left", the first
-    refusal of each of its tiles on each of its hexes); None when there is nothing to say."""
+    """Why a private's tile-laying ability lays nothing now, hex by hex: "no 59 tile left",
+    "no tile of P3's fits C4, C6" (they have tiles its own do not upgrade), or the first refusal
+    of a lay there; None when there is nothing to say."""
     company = game.companies[company_sym]
     corp = game.corporations.get(company.owner or "")
     ab = company.ability("tile_lay") or company.ability("teleport")
     if corp is None or ab is None:
         return None
     free = bool(ab.get("free")) and company.ability("tile_lay") is not None
+    names = ab.get("tiles", [])
+    left = [(name, game.board.supply[name][0]) for name in names if game.board.supply.get(name)]
+    if names and not left:
+        return f"no {' or '.join(names)} tile left"
+    unfit: list[str] = []
     reasons: list[str] = []
     for hid in ab.get("hexes", []):
-        for name in ab.get("tiles", []):
-            ids = game.board.supply.get(name)
-            if not ids:
-                why = f"no {name} tile left"
-            else:
-                try:
-                    game.check_lay_static(corp, hid, ids[0], free=free)
-                    continue
-                except GameError as err:
-                    why = f"{hid}: {_reason(err)}"
-            if why not in reasons:
-                reasons.append(why)
-    return "; ".join(reasons) or None
+        fits = _fitting_rotations(game, game.board.hexes[hid])
+        first: str | None = None
+        for name, tile_id in left:
+            if not fits(game.board.tile_for(name)):
+                continue
+            try:
+                game.check_lay_static(corp, hid, tile_id, free=free)
+            except GameError as err:
+                first = first or f"tile {name} on {hid}: {_reason(err)}"
+                continue
+            first = None
+            break
+        else:
+            if first is None:
+                unfit.append(hid)
+            elif first not in reasons:
+                reasons.append(first)
+    out = [f"no tile of {company_sym}'s fits {', '.join(unfit)}"] if unfit else []
+    return "; ".join(out + reasons) or None
 
 
 def _reason(err: GameError) -> str:

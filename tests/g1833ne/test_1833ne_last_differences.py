@@ -494,8 +494,8 @@ def test_the_ferry_button_names_only_what_1833ne_sells() -> None:
 
 def test_moves_heads_a_private_by_its_ability_and_says_when_nothing_fits() -> None:
     """/moves: P3 (owned by the operating corporation) is headed "use its ability", not the
-    corporation's step; a command its step offers with nothing to choose says so (a bare
-    "/lay" led to "/moves lay": nothing to choose)."""
+    corporation's step; a command its step offers with nothing to choose says so, and why (a
+    bare "/lay" led to "/moves lay": nothing to choose)."""
     from bot.handlers.moves import overview
 
     g = _cv_poor(500)
@@ -506,7 +506,7 @@ def test_moves_heads_a_private_by_its_ability_and_says_when_nothing_fits() -> No
     assert "**P3**: use its ability" in lines and "  /lay entity:P3 hex: C4, C6 (/moves lay entity:P3)" in lines
     g.board.lay("C4", "3-0", 0)  # (by hand: both of P3's hexes taken)
     g.board.lay("C6", "7-0", 0)
-    assert overview(g, {"1"})[-1] == "  /lay entity:P3 (no hex to choose now)"
+    assert overview(g, {"1"})[-1] == "  /lay entity:P3 (no hex to choose now: no tile of P3's fits C4, C6)"
 
 
 def test_a_private_lay_without_rotation_takes_its_only_rotation() -> None:
