@@ -24,8 +24,8 @@ from engine.rounds.operating import BuyTrainStep, OperatingRound
 
 from .terminal.textcmd import format_command
 
-__all__ = ["MOVES", "Move", "allowed_commands", "build_action", "choosable", "for_title", "help_summary", "in_trouble", "move_help",
-           "offered_commands", "option_text", "title_example", "train_shortfall", "Shortfall"]
+__all__ = ["MOVES", "Move", "allowed_commands", "build_action", "choosable", "for_title", "help_summary", "in_trouble",
+           "move_help", "offered_commands", "option_text", "title_example", "train_shortfall", "Shortfall"]
 
 # the entity option every game action has (act for a corporation or private you control)
 ENTITY_OPTION = ("entity", "act for this corporation or private (only if you control several)")
