@@ -54,6 +54,17 @@ def _clipped(text: str) -> str:
     return text if len(text) <= PICK_TEXT else text[:PICK_TEXT - 1] + "…"
 
 
+def fitted(text: str, limit: int) -> str:
+    """``text`` in at most ``limit`` characters (a button's label): when longer, up to its last
+    clause that fits and "…", so that no number is cut short ("treasury 2" for "treasury 255 F")."""
+    if len(text) <= limit:
+        return text
+    cut = max(text.rfind(", ", 0, limit - 1), text.rfind("; ", 0, limit - 1), text.rfind(" (", 0, limit - 1))
+    if cut <= 0:
+        cut = text.rfind(" ", 0, limit - 1)
+    return (text[:cut] if cut > 0 else text[:limit - 1]) + "…"
+
+
 @dataclass(frozen=True)
 class Button:
     """A button, or a select menu when ``picks`` is given (``label`` is then its placeholder and

@@ -22,7 +22,7 @@ from engine.rounds.stock import StockRound
 from ..acting import resolve_entity, waiting_for
 from ..choices import action_choices
 from ..play import MOVES, Move, allowed_commands, build_action, move_help, offered_commands
-from ..reply import Button, Caller, UserError, pick
+from ..reply import Button, Caller, UserError, fitted, pick
 from ..robot import ROBOT_USER, absent_sellers_prices
 from ..storage.rows import GameRow, Seat
 from ..terminal.textcmd import format_command
@@ -71,7 +71,7 @@ def _abilities(game: Game, entity: str, state: int) -> list[Button]:
             move = MOVES.get(command.lstrip("/"))
             if move is None or move.action_type in ("pass", "bankrupt"):
                 continue
-            out += [replace(b, label=f"{sym}: {b.label}"[:BUTTON_LABEL if not b.picks else 150])
+            out += [replace(b, label=fitted(f"{sym}: {b.label}", BUTTON_LABEL if not b.picks else 150))
                     for b in _move_components(game, sym, move, state, _names_entity(game, move, sym))]
     return out
 
@@ -114,7 +114,8 @@ def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[
         choices = nearest_first(game, entity, choices)
     if move.action_type == "dividend":
         return [
-            Button(_capital(c.label)[:80], format_command(move.command, {first.name: c.value, **stamp}), "primary")
+            Button(fitted(_capital(c.label), BUTTON_LABEL), format_command(move.command, {first.name: c.value, **stamp}),
+                   "primary")
             for c in choices
         ]
     picks = tuple(islice((
@@ -127,10 +128,10 @@ def _move_components(game: Game, entity: str, move: Move, state: int, who: dict[
     if len(picks) == 1 and not more and _makes_the_move(game, entity, move, {first.name: choices[0].value}):
         # one choice, and it makes the move as it is: a button, not a menu of one ("Buy a train:
         # 2-train from the bank, $100, leaves $140"; "TGB merges into the national" as it is)
-        said, label = move_help(game, move, entity), picks[0].label
+        said, label = move_help(game, move, entity), choices[0].label  # (whole: a menu option may be split)
         if said.split()[0].lower() not in label.lower() and len(f"{said}: {label}") <= BUTTON_LABEL:
             label = f"{said}: {label}"  # (not when it would cut the choice's price off)
-        return [Button(_capital(label)[:BUTTON_LABEL], picks[0].command, "primary")]
+        return [Button(fitted(_capital(label), BUTTON_LABEL), picks[0].command, "primary")]
     if len(picks) == 1 and not more and (menu := _second_menu(game, entity, move, first.name, choices[0], stamp)):
         return [menu]
     placeholder = f"{_capital(move_help(game, move, entity))}: choose {first.name}{more}"
@@ -153,7 +154,7 @@ def _second_menu(game: Game, entity: str, move: Move, name: str, only: Choice, s
             _makes_the_move(game, entity, move, {**given, later.name: c.value}) for c in choices):
         return None
     if len(choices) == 1:  # (WSRC's tile: one hex, one tile) a button
-        return Button(_capital(f"{move_help(game, move, entity)}: {only.label}, {choices[0].label}")[:BUTTON_LABEL],
+        return Button(fitted(_capital(f"{move_help(game, move, entity)}: {only.label}, {choices[0].label}"), BUTTON_LABEL),
                       lines[0], "primary")
     placeholder = f"{_capital(move_help(game, move, entity))}: {only.label}: choose {later.name}"
     return Button(placeholder[:150], format_command(move.command, {**given, **stamp}),

@@ -178,10 +178,11 @@ def dividend_choices(game: Game, entity: str, given: Params) -> list[Choice]:
             # what the shares get: all of the run, or a part ("pay half $50 of $110" in 1833NE)
             part = kind != "withhold" and after.paid != net
             label += f" {game.fmt(after.paid)} of {game.fmt(net)}" if part else f" {game.fmt(max(net, 0))}"
-            if after.paid > 0:
-                label += f" ({game.fmt(after.per_share)} a share)"
-            if deducted:
-                label += f" (after {game.fmt(deducted)} of unpaid interest)"
+            # ("pay out 230 F (23 F a share, after 20 F interest)": a button holds 80 characters)
+            notes = [f"{game.fmt(after.per_share)} a share"] if after.paid > 0 else []
+            notes += [f"after {game.fmt(deducted)} interest"] if deducted else []
+            if notes:
+                label += f" ({', '.join(notes)})"
         if after.price is not None and corp.price is not None and after.price.price != corp.price.price:
             label += f", price {game.fmt(corp.price.price)} -> {game.fmt(after.price.price)}"
         if after.cash != corp.cash:  # (a payout too: the corporation's own shares earn for it)
@@ -536,7 +537,8 @@ def private_choices(game: Game, entity: str, given: Params) -> list[Choice]:
             continue
         top = f"{game.fmt(hi)}" if hi <= corp.cash else f"{game.fmt(corp.cash)} (all {entity} has)"
         owner = f"{game.name_of(c.owner)}'s, " if c.owner else ""
-        out.append(Choice(c.sym, f"{c.sym} - {c.name}, {owner}{game.fmt(lo)}-{top}"))
+        prices = top if lo == min(hi, corp.cash) else f"{game.fmt(lo)}-{top}"  # (not "$10-$10")
+        out.append(Choice(c.sym, f"{c.sym} - {c.name}, {owner}{prices}"))
     return out
 
 

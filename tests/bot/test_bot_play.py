@@ -262,5 +262,5 @@ def test_the_dividend_choices_show_the_run_left_after_unpaid_interest() -> None:
     g = at("1836jr56", "hotseat003", 160)
     run = sum(r["revenue"] for r in g.round.state["routes"])
     labels = {c.value: c.label for c in dividend_choices(g, "B", {})}
-    assert run > 0 and labels["payout"].startswith(f"pay out 0 F (after {run} F of unpaid interest)"), labels
+    assert run > 0 and labels["payout"].startswith(f"pay out 0 F (after {run} F interest)"), labels
     assert "a share" not in labels["payout"]

@@ -234,3 +234,19 @@ def test_a_long_choice_goes_on_in_the_menu_options_description() -> None:
     assert pick("4-train from the bank, $300", "/train").description == ""
     word = pick("x" * 150, "/c")
     assert len(word.label) == 100 and word.label.endswith("…") and len(word.description) <= 100
+
+
+def test_a_button_label_is_cut_at_a_clause_never_in_a_number() -> None:
+    """A button shows 80 characters: 1836Jr56's withhold button read "..., treasury 2" (for
+    255 F) and its payout "... price 125 F -> 150". The dividend says the interest shorter, and a
+    label too long is cut after its last whole clause."""
+    from bot.reply import fitted
+    from tests.positions import at
+
+    game = at("1836jr56", "1836jr56_game_end_bank", 98)
+    labels = [b.label for b in decision_buttons(game, 99) if b.command.startswith("/dividend")]
+    assert labels == ["Pay out 230 F (23 F a share, after 20 F interest), price 125 F -> 150 F",
+                      "Withhold 230 F (after 20 F interest), price 125 F -> 110 F, treasury 230 F"], labels
+    text = "Withhold 230 F (after 20 F of unpaid interest), price 125 F -> 110 F, treasury 255 F"
+    assert fitted(text, 80) == "Withhold 230 F (after 20 F of unpaid interest), price 125 F -> 110 F…"
+    assert fitted("short", 80) == "short" and len(fitted("x" * 90, 80)) == 80

@@ -471,6 +471,12 @@ async def test_private_choices_name_the_owner_and_what_the_treasury_pays(layer: 
     assert "  /private company:FT  (FT - Flos Tramway, Player 1's, $10-$40)" in lines
     await refused(layer, "bob", "/private company:SCFTC price:190", "LPS cannot pay $190: it has $65")
     await refused(layer, "bob", "/private company:WSRC", "for example /private company:WSRC price:20;")
+    # the treasury holding just the lowest price: one price, not "$10-$10 (all LPS has)"
+    from engine.moves.operating import private_choices
+    from tests.positions import at
+
+    g = at("1856", "hotseat005", 94)
+    assert [c.label for c in private_choices(g, "LPS", {})] == ["FT - Flos Tramway, Player 1's, $10 (all LPS has)"]
 
 
 async def test_an_auction_is_announced_and_the_port_says_what_it_does(layer: CommandLayer) -> None:
