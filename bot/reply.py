@@ -41,7 +41,9 @@ def pick(text: str, command: str) -> Pick:
     "starts phase D: 4-trains rust (its own too)"), not cut off in the middle of a word."""
     if len(text) <= PICK_TEXT:
         return Pick(text, command)
-    cut = max(text.rfind("; ", 0, PICK_TEXT), text.rfind(" (", 0, PICK_TEXT))
+    cut = text.rfind("; ", 0, PICK_TEXT)  # a clause first, then a bracket, then a comma
+    if cut <= 0:
+        cut = text.rfind(" (", 0, PICK_TEXT)
     if cut <= 0:
         cut = text.rfind(", ", 0, PICK_TEXT)
     if cut <= 0:
