@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from ..commands.layer import CommandLayer
-from ..reply import Caller
+from ..reply import Caller, fitted
 
 
 def caller_of(interaction: discord.Interaction) -> Caller:
@@ -94,11 +94,11 @@ async def complete(interaction: discord.Interaction, current: str) -> list[app_c
     param = command.get_parameter(focused) if hasattr(command, "get_parameter") else None
     if getattr(param, "type", None) == discord.AppCommandOptionType.integer:
         return [
-            app_commands.Choice(name=label[:100], value=int(value))
+            app_commands.Choice(name=fitted(label, 100), value=int(value))
             for value, label in pairs
             if value.lstrip("-").isdigit()
         ][:25]
-    return [app_commands.Choice(name=label[:100], value=value[:100]) for value, label in pairs][:25]
+    return [app_commands.Choice(name=fitted(label, 100), value=value[:100]) for value, label in pairs][:25]
 
 
 _COMMAND = re.compile(r"(?<![\w<:/])/([a-z][a-z0-9_-]*)(?: ([a-z][a-z0-9_-]*))?")
