@@ -38,10 +38,10 @@ def activity(game: Game, entity: str, *, first: bool = True) -> str:
 def _activity(game: Game, entity: str, first: bool) -> str:
     rnd = game.round
     if isinstance(rnd, AuctionRound):
-        if rnd.auctioning:
-            return f"bid on {rnd.auctioning} (at least {game.fmt(rnd.min_bid(rnd.auctioning))}) or pass"
         if rnd.companies and (held := bid_obstacle(game, entity)):
             return f"pass ({held})"
+        if rnd.auctioning:
+            return f"bid on {rnd.auctioning} (at least {game.fmt(rnd.min_bid(rnd.auctioning))}) or pass"
         if rnd.companies:
             cheapest = rnd.companies[0].sym
             others = ", bid on another private," if len(rnd.companies) > 1 else ""
