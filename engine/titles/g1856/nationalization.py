@@ -30,6 +30,11 @@ class NationalizationPayoffStep(Step):
 
     name = "repay loans or merge into the national"
 
+    def __init__(self, rnd: OperatingRound):
+        super().__init__(rnd)
+        self.national = self.game.national_sym or "the national"  # (as 18xx.games' log: "merges into CGR")
+        self.name = f"repay loans or merge into {self.national}"
+
     def active_entities(self) -> list[str]:
         n = self.game.nationalizables
         return [n[0]] if n else []
@@ -53,18 +58,17 @@ class NationalizationPayoffStep(Step):
 
     def describe(self, entity: str) -> str:
         g = self.game
-        national = g.national_sym or "the national"
-        what = f"repay loans or merge into {national}"
         if entity not in g.corporations:
-            return what
+            return self.name
         owed, pres = self._owed(entity)
         if pres is None:
-            return what
+            return self.name
         who = g.name_of(pres)
         if "pass" in self.actions(entity):
-            return (f"{what} ({entity}'s loans need {g.fmt(owed)} more than its treasury: "
-                    f"/pass repays them, {who} paying {g.fmt(owed)}; /merge merges {entity} into {national})")
-        return f"merge into {national} ({entity}'s loans need {g.fmt(owed)} more than its treasury; {who} cannot pay it)"
+            return (f"{self.name} ({entity}'s loans need {g.fmt(owed)} more than its treasury: "
+                    f"/pass repays them, {who} paying {g.fmt(owed)}; /merge merges {entity} into {self.national})")
+        return (f"merge into {self.national} ({entity}'s loans need {g.fmt(owed)} more than its treasury; "
+                f"{who} cannot pay it)")
 
     def pass_words(self, entity: str) -> str | None:
         owed, pres = self._owed(entity)
