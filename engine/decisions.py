@@ -129,6 +129,12 @@ def legal_tile_lays(game: Game, corp_sym: str, hexes: set[str] | None = None) ->
     return _tile_lays(game, corp_sym, hexes)
 
 
+def _phase_tiles(game: Game) -> list[tuple[str, Tile]]:
+    """(first tile id, tile) of each tile left in supply whose colour the phase allows."""
+    b, colors = game.board, game.phase["tiles"]
+    return [(ids[0], base) for name, ids in b.supply.items() if ids and (base := b.tile_for(name)).color in colors]
+
+
 def tile_lay_hexes(game: Game, corp_sym: str) -> list[str]:
     """The hexes of :func:`legal_tile_lays`, sorted: each hex is tried until its first legal lay
     (what the hex menus, ``/moves`` and the refusals need); once per position."""
@@ -145,9 +151,7 @@ def _tile_lays(game: Game, corp_sym: str, hexes: set[str] | None, *,
         return {}
     b = game.board
     edges, _ = b.connectivity(corp_sym)
-    colors = game.phase["tiles"]
-    # (first tile id, tile) of each tile left in supply whose colour the phase allows
-    offered = [(ids[0], base) for name, ids in b.supply.items() if ids and (base := b.tile_for(name)).color in colors]
+    offered = _phase_tiles(game)
     out: dict[str, dict[str, list[int]]] = {}
     for hid in edges:
         if hexes is not None and hid not in hexes:
@@ -513,8 +517,7 @@ def lay_obstacles(game: Game, corp_sym: str) -> str | None:
     edges, _ = b.connectivity(corp_sym)
     if not edges:
         return f"{corp_sym}'s track reaches no hex to build on"
-    colors = game.phase["tiles"]
-    offered = [(ids[0], base) for name, ids in b.supply.items() if ids and (base := b.tile_for(name)).color in colors]
+    offered = _phase_tiles(game)
     unfit: list[str] = []
     refused: dict[str, list[str]] = {}  # reason -> hexes
     costs: list[str] = []
