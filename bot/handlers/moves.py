@@ -373,7 +373,7 @@ def lay_moves(game: Game, corp: str, hex_id: str) -> list[str]:
         return lines
     lays = lays_now()
     if not lays:
-        why = why_not_now(game, corp, "lay_tile") if not private else None
+        why = why_not_now(game, corp, "lay_tile")
         return [f"{corp} has no tile to lay now" + (f": {why}" if why else "")]
     lines = [f"{corp} can lay track on (then /moves lay hex:HEX{who} for the exact commands):"]
     for hid in sorted(lays, key=hex_order):
