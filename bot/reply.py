@@ -47,13 +47,9 @@ def pick(text: str, command: str) -> Pick:
     if cut <= 0:
         cut = text.rfind(", ", 0, PICK_TEXT)
     if cut <= 0:
-        return Pick(text[:PICK_TEXT - 1] + "…", command, _clipped("…" + text[PICK_TEXT - 1:]))
+        return Pick(text[:PICK_TEXT - 1] + "…", command, fitted("…" + text[PICK_TEXT - 1:], PICK_TEXT))
     rest = text[cut:].removeprefix(";").removeprefix(",").strip()
-    return Pick(text[:cut], command, _clipped(rest))
-
-
-def _clipped(text: str) -> str:
-    return text if len(text) <= PICK_TEXT else text[:PICK_TEXT - 1] + "…"
+    return Pick(text[:cut], command, fitted(rest, PICK_TEXT))
 
 
 def fitted(text: str, limit: int) -> str:
