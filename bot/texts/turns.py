@@ -147,8 +147,8 @@ def _abilities_text(game: Game, entity: str) -> str:
         return ""
     out = ""
     for sym in corp.companies:
-        uses = [f"{c} entity:{sym}" for c in offered_commands(game, sym)
-                if c != "/pass" and c not in ALWAYS_OPEN and choosable(game, sym, c)]  # (none: not offered)
+        uses = [f"{c} entity:{sym}" for c in allowed_commands(game, sym)
+                if c != "/pass" and c not in ALWAYS_OPEN and choosable(game, sym, c)]
         out += f"; {sym}: {', '.join(uses)}" if uses else ""
     return out
 
