@@ -348,6 +348,8 @@ class PairSearch:
         """The best route earning more than ``lower`` on track outside ``avoid`` (None: none);
         ``base``: as for :meth:`_region`."""
         region = self._region(avoid, base)
+        if self._region_best(region) <= lower:
+            return None  # (no route in the region earns more than its best)
         best: list[Any] = [lower, None]
         nodes: list[int] = []
         groups, tokened = self.graph.groups, self.graph.tokened
