@@ -89,22 +89,19 @@ class _Region:
         left = through
         while left:
             part = frontier = left & -left
-            while frontier:
+            total = beside = 0
+            while frontier:  # (each stop of the part is in the frontier once)
                 new = 0
                 while frontier:
                     b = frontier & -frontier
                     frontier ^= b
-                    new |= nbr[b.bit_length() - 1]
+                    i = b.bit_length() - 1
+                    total += bounds[i]
+                    new |= nbr[i]
+                beside |= new
                 frontier = new & through & ~part
                 part |= frontier
             left &= ~part
-            total, beside, x = 0, 0, part
-            while x:
-                b = x & -x
-                x ^= b
-                i = b.bit_length() - 1
-                total += bounds[i]
-                beside |= nbr[i]
             got.append((part, total, beside & reach_mask & ~through))
         return got
 
@@ -285,6 +282,8 @@ class PairSearch:
                 if nbr[u] & v_bit and all(m & avoid for m in masks):
                     nbr[u] ^= v_bit
                     changed |= 1 << u
+            if not changed:  # (no two stops parted: the same region)
+                return from_base
         else:
             nbr = [0] * len(self.graph.stops)
             for u, v, mask in self.links:
