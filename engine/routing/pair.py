@@ -279,9 +279,13 @@ class PairSearch:
                 b = touched & -touched
                 touched ^= b
                 u, v_bit, masks = pairs[b.bit_length() - 1]
-                if nbr[u] & v_bit and all(m & avoid for m in masks):
-                    nbr[u] ^= v_bit
-                    changed |= 1 << u
+                if nbr[u] & v_bit:
+                    for m in masks:  # (no generator: this runs a few hundred thousand times)
+                        if not m & avoid:
+                            break
+                    else:  # every link between them takes some of it
+                        nbr[u] ^= v_bit
+                        changed |= 1 << u
             if not changed:  # (no two stops parted: the same region)
                 return from_base
         else:
