@@ -72,7 +72,8 @@ def test_dense_position_is_proven_given_the_time() -> None:
     sol = R.best_routes(game, sym, time_budget=300.0)
     assert sol.optimal
     assert sol.total == 1400
-    assert sorted(r["revenue"] for r in sol.routes) == [620, 780]
+    # (two pairs earn 1400 here, 620 + 780 and 650 + 750: either is the best)
+    assert len(sol.routes) == 2 and sum(r["revenue"] for r in sol.routes) == 1400
     assert R.check_routes(game, sym, sol.routes) is None
 
 
