@@ -105,10 +105,11 @@ class _Region:
             got.append((part, total, beside & reach_mask & ~through))
         return got
 
-    def most(self, kind: bool, bounds: list[int], reach_mask: int, tokened: int) -> int:
+    def most(self, kind: bool, bounds: list[int], reach_mask: int, tokened: int, two_most: int) -> int:
         """What no route here earns more than: in a part of the map that reaches a station, all
         its stops and the best two beside it (stops a route may only end at); or two such stops
-        joined to each other, one of them a station."""
+        joined to each other, one of them a station (not looked for when the parts give
+        ``two_most`` or more: no two stops joined anywhere on the map earn more)."""
         nbr, through = self.nbr, self.through & reach_mask
         most = 0
         for part, total, beside in self.parts(kind, bounds, reach_mask):
@@ -124,6 +125,8 @@ class _Region:
                 elif got > second:
                     second = got
             most = max(most, total + top + second)
+        if most >= two_most:
+            return most
         ends = reach_mask & ~through
         x = ends
         while x:
@@ -239,6 +242,9 @@ class PairSearch:
         self.adjg = {p: [_by_far_stop(row, reachable, groups, through, tokened, b, rank, onward) for row in graph.adj]
                      for p, b in self.bounds.items()}
         self.kinds = sorted({port[i] for i in self.starts})  # of bounds: from a port or not
+        # per kind of bounds, the most two stops joined by a link earn, one of them a station
+        self.two_most = {p: max((b[lk.u] + b[lk.v] for row in graph.adj for lk in row
+                                 if tokened[lk.u] or tokened[lk.v]), default=0) for p, b in self.bounds.items()}
         self.tokened_mask = sum(1 << i for i in range(n) if tokened[i])
         self.revenue_of: dict[int, int] = {}
         self.firsts = 0  # first routes valued
@@ -316,8 +322,8 @@ class PairSearch:
     def _region_best(self, region: _Region) -> int:
         """What no route in ``region`` earns more than (:meth:`_Region.most`)."""
         if region.best is None:
-            region.best = max(region.most(port, self.bounds[port], self.reach_mask, self.tokened_mask)
-                              for port in self.kinds)
+            region.best = max(region.most(port, self.bounds[port], self.reach_mask, self.tokened_mask,
+                                          self.two_most[port]) for port in self.kinds)
         return region.best
 
     def _start_bounds(self, region: _Region, s: int) -> int:
