@@ -376,8 +376,9 @@ class PairSearch:
             if self.out:
                 return
             at_start = len(nodes) == 1
+            free = region.nbr[cur]  # (the stops a link not on ``avoid`` leads to)
             for v, bit, gbits, bound_v, tok_here, rank_v, group in adj[cur]:
-                if visited & bit or gmask & gbits:
+                if visited & bit or gmask & gbits or not free & bit:
                     continue
                 low = best[0]
                 most_v = most + bound_v
