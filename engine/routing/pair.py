@@ -29,13 +29,16 @@ The partner search is the lone train's: follow a route while it may beat a thres
 rises with each route found; its ways too are followed together. Its bounds count only stops
 reachable on the track left free; a start is skipped when its part of the map (the stops joined
 to it through stops a route may pass, and the best stop beside them) cannot beat the threshold
-or reaches no station.
+or reaches no station; a whole search when its region cannot.
+
 Neither search keeps the partial routes it followed to skip one over the same stops to the same
 end on all of a followed one's track and more (the long routes' search does): on NBDS's proofs
 fewer than 2% of the look-ups found one, and the look-ups, a scan of every partial route kept
-for those stops, took more than following them (proofs 16-22% faster without). The result is optimal when the search ends
-within its budget; else the best pair found is returned, marked not proven. (NBDS's proof: 41,814
-partner searches and 10.7 s while each step searched the partner again; 4,285 and 1.5 s now.)
+for those stops, took more than following them (proofs 16-22% faster without).
+
+The result is optimal when the search ends within its budget; else the best pair found is
+returned, marked not proven. (NBDS's harder proof: 41,814 partner searches and 10.7 s while each
+step searched the partner again; 4,691 and 1.2 s now.)
 """
 
 from __future__ import annotations

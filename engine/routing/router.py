@@ -39,7 +39,8 @@ reach, and conflicts are computed only for the lists of trains placed later.
 Two trains that reach every stop (two D-trains, :mod:`engine.routing.pair`): when listing every
 route takes more than half the budget (at most half a second), the pair search gets the rest:
 it follows one route and keeps beside it the best route the other train can still run. When
-the routes of at most six stops foretell far more routes than that, it gets the whole budget.
+the routes of at most six stops foretell more than a few thousand routes, it gets the whole
+budget: it is then the faster.
 
 Route extension (1833NE cross-connection bonuses, :mod:`engine.routing.extension`): a title
 with ``game.extension_gains`` lets a route go on past its counted stops to a bonus place.
@@ -96,10 +97,11 @@ _LONE_FROM = 4  # ... and for a lone train reaching more stops than this
 # _PAIR_LISTING_MOST seconds); when that is not enough, the pair search gets the rest
 _PAIR_LISTING_SHARE = 0.5
 _PAIR_LISTING_MOST = 0.5
-# ... unless the routes of at most _PAIR_PROBE stops foretell more than _PAIR_ROUTES_MOST routes
-# (about 130k are listed a second, and combined in as long again): the pair search starts at once
+# ... unless the routes of at most _PAIR_PROBE stops foretell more than _PAIR_ROUTES_MOST routes:
+# the pair search starts at once (on the bench's 53 two-D positions it was the faster above about
+# 3,500 foretold: BBG 733 -> 581 ms, CA 102 -> 65 ms, NBDS's proofs; below, within 10 ms either way)
 _PAIR_PROBE = 6
-_PAIR_ROUTES_MOST = 300_000
+_PAIR_ROUTES_MOST = 3_000
 
 
 @dataclass
@@ -273,8 +275,8 @@ def _pair_bounds(game: Game, corp_sym: str, graph: RouteGraph,
 
 
 def _too_many_routes(game: Game, corp_sym: str, graph: RouteGraph, clock: Clock) -> bool:
-    """Whether listing every route of two trains reaching every stop would take far beyond its
-    share of the budget, as the routes of at most :data:`_PAIR_PROBE` stops foretell: their
+    """Whether two trains reaching every stop have more routes than listing them all pays for
+    (:data:`_PAIR_ROUTES_MOST`), as the routes of at most :data:`_PAIR_PROBE` stops foretell: their
     number grows about geometrically with the stops a route has, and a route has up to twenty;
     ``n * growth ** 5`` (``n`` routes of at most six stops, ``growth`` from five stops to six)
     came within a factor of two of the whole listing in the corpus's densest positions (BBG 74k

@@ -78,15 +78,20 @@ def test_dense_position_is_proven_given_the_time() -> None:
 
 
 def test_a_listing_foretold_too_long_is_not_started() -> None:
-    """Where the routes of at most six stops foretell far more routes than the listing's share of
-    the budget holds (NBDS: 1.5M foretold, 690k in fact), the pair search gets the whole budget:
-    at NBDS's second dense position the half left by the listing found 1490 unproven on the work
-    clock (1450 on the wall clock here); the whole budget proves it. Where the listing finishes
-    (BBG, 103k routes), it is still taken."""
+    """Where the routes of at most six stops foretell more routes than listing them all pays for
+    (NBDS: 1.5M foretold, 690k in fact; BBG: 75k foretold, 103k in fact), the pair search gets
+    the whole budget: at NBDS's second dense position the half left by the listing found 1490
+    unproven on the work clock (1450 on the wall clock here); the whole budget proves it. A
+    position with few routes (LPS: 56 foretold) is still listed."""
     game, sym = before_run("generated/1836jr56", "1836jr56_p3_s205_diesel_variant", 854)
     assert R._too_many_routes(game, sym, game.route_graph(sym), Clock(60.0))
     sol = R.best_routes(game, sym, time_budget=1.0, deterministic=True)
     assert sol.total == 1490 and sol.optimal
     assert R.check_routes(game, sym, sol.routes) is None
     game, sym = before_run("generated/1856", "1856_p5_s1511", 1535)
+    assert R._too_many_routes(game, sym, game.route_graph(sym), Clock(60.0))
+    sol = R.best_routes(game, sym, time_budget=1.0, deterministic=True)
+    assert sol.total == 1060 and sol.optimal
+    assert R.check_routes(game, sym, sol.routes) is None
+    game, sym = before_run("generated/1856", "1856_p5_s1511", 1282)
     assert not R._too_many_routes(game, sym, game.route_graph(sym), Clock(60.0))
