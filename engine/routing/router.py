@@ -101,7 +101,7 @@ _PAIR_LISTING_MOST = 0.5
 # the pair search starts at once (on the bench's 53 two-D positions it was the faster above about
 # 3,500 foretold: BBG 733 -> 581 ms, CA 102 -> 65 ms, NBDS's proofs; below, within 10 ms either way)
 _PAIR_PROBE = 6
-_PAIR_ROUTES_MOST = 3_000
+_PAIR_ROUTES_MOST = 3_500
 
 
 @dataclass
