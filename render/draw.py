@@ -56,6 +56,20 @@ def center_text(
         draw.text(xy, text, font=fnt, fill=fill, anchor="mm")
 
 
+def text_box(xy: Point, text: str, fnt: FontType) -> tuple[float, float, float, float]:
+    """The box (left, top, right, bottom) of the ink of ``text`` centred at ``xy`` as
+    :func:`paste_text` draws it (multi-line allowed)."""
+    left, top, right, bottom = _ink_box(text, fnt)
+    return xy[0] + left, xy[1] + top, xy[0] + right, xy[1] + bottom
+
+
+@functools.lru_cache(maxsize=4096)
+def _ink_box(text: str, fnt: FontType) -> tuple[float, float, float, float]:
+    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
+    box = probe.multiline_textbbox((0, 0), text, font=fnt, anchor="mm", align="center", spacing=0)
+    return float(box[0]), float(box[1]), float(box[2]), float(box[3])
+
+
 @functools.lru_cache(maxsize=4096)
 def _sprite(text: str, fnt: FontType, fill: RGB, halo: RGB | None, halo_width: int) -> tuple[Image.Image, int, int]:
     """``text`` drawn once on a transparent image; offsets place its ink centre at (0, 0)."""

@@ -51,6 +51,9 @@ class MapCanvas:
         self.spots: dict[str, Spots] = {}
         self.strips: dict[str, Point] = {}
         self.names: dict[str, Placed | None] = {}
+        # a part of the map (render.map.crop): the box its hexes show in, the frame's margin
+        # cleared around it; a name it would cut is left out ("ver" of Dover read as a glitch)
+        self.view: tuple[float, float, float, float] | None = None
         self.ids: dict[str, Point] = {}  # where an empty hex shows its coordinate
         # the box of each laid tile's coordinate and number (left, top, right, bottom)
         self.numbers: dict[str, tuple[float, float, float, float]] = {}

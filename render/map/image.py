@@ -129,6 +129,8 @@ def paint(game: Game, frame: MapFrame, footer: int, routes: list[routes_.Route] 
         seen = {hid for hid in in_frame(game, frame, set()) if meets(reach_box(frame, hid), view)}
         only = seen | set(on_routes) if only is None else only & (seen | set(on_routes))
     p = MapCanvas(game, frame, footer * frame.scale, on_routes, only, img)
+    if where:
+        p.view = view
     prepare(p)
     text = header_text(game, where)
     track.fills(p)

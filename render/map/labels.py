@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 from engine.map.board import HexState
 
 from .. import geometry as geo
-from ..draw import fit_size, text_size, text_width
+from ..draw import fit_size, text_box, text_size, text_width
 from ..fonts import FontType, font
 from ..palette import INK, MOUNTAIN, MUTED, WATER, WHITE, contrast, rgb
 from . import marks
@@ -128,11 +128,22 @@ def _water(p: MapCanvas, hid: str) -> None:
     p.text(p.frame.center(hid), "water\nno track", font(p.fpx(0.2), True), fill=WHITE)
 
 
+def cut_by_view(p: MapCanvas, pos: Point, text: str, f: FontType) -> bool:
+    """Whether the edge of a part of the map would cut ``text`` centred at ``pos``: such a text is
+    left out (a stub of a name or coordinate, "Ham" of Hamburg, reads as a glitch)."""
+    if p.view is None:
+        return False
+    left, top, right, bottom = text_box(pos, text, f)
+    return left < p.view[0] or top < p.view[1] or right > p.view[2] or bottom > p.view[3]
+
+
 def _name(p: MapCanvas, hid: str, h: HexState) -> None:
     placed = p.names.get(hid)
     if placed is None:
         return
     pos, text, f = placed
+    if cut_by_view(p, pos, text, f):
+        return
     if h.tile.paths:  # late in the game track runs under the name: a light plate keeps it readable
         _plate(p, pos, text, f)
     p.text(pos, text, f, INK, HALO, p.frame.px(1.5))
@@ -162,7 +173,8 @@ def _plate_images(size: tuple[int, int], radius: int) -> tuple[Image.Image, Imag
 def hex_ids(p: MapCanvas) -> None:
     f = font(p.fpx(0.22), False)
     for hid, pos in p.ids.items():
-        p.text(pos, hid, f, fill=ID_INK)
+        if not cut_by_view(p, pos, hid, f):
+            p.text(pos, hid, f, fill=ID_INK)
 
 
 def _terrain(p: MapCanvas, spots: Spots, cost: int, terrains: tuple[str, ...]) -> None:

@@ -405,6 +405,27 @@ def test_status_names_each_corporation_s_destination_until_it_gets_there() -> No
     assert "Destination" not in corporations_table(new()).headers
 
 
+def test_a_part_of_the_map_leaves_out_the_names_its_edge_would_cut() -> None:
+    """A crop (the routes picture) shows its neighbours' hexes cut at its edge: their names and
+    coordinates would be cut too ("Ham" of Hamburg, "7" of C7): they are left out, those inside
+    stay; the whole map has no such edge."""
+    from render.map.crop import area, crop_frame
+    from render.map.image import paint
+    from render.map.labels import cut_by_view
+
+    game = new_game("1836Jr56", [("1", "A"), ("2", "B"), ("3", "C")])
+    shown = area(game, ["A9", "B10"])
+    p = paint(game, crop_frame(shown, game), 0, where="NFL")
+    assert p.view is not None
+    placed = {hid: got for hid, got in p.names.items() if got is not None}
+    cut = {hid for hid, (pos, text, f) in placed.items() if cut_by_view(p, pos, text, f)}
+    assert "A13" in cut  # Hamburg, two hexes east of Groningen: half of its hex shows
+    assert {"A9", "B10"} <= set(placed) - cut  # Leeuwarden and Groningen, in the middle
+    whole = paint(game, map_frame(list(game.board.hexes), game.board.layout, game.AXES), 0)
+    assert whole.view is None
+    assert not any(cut_by_view(whole, *got) for got in whole.names.values() if got is not None)
+
+
 def test_placements_remembered_from_earlier_drawings_draw_the_same_pictures() -> None:
     """Placements in a hex (names, labels, tile numbers, revenue strips) are remembered by the
     hex's obstacles (``Spots.chosen``): a map and a crop drawn after other drawings, of another
