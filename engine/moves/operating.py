@@ -183,6 +183,10 @@ def dividend_choices(game: Game, entity: str, given: Params) -> list[Choice]:
             notes += [f"after {game.fmt(deducted)} interest"] if deducted else []
             if notes:
                 label += f" ({', '.join(notes)})"
+        if after.price is not None and "close" in after.price.types:
+            # (its price falls to the closing space: "price 30 F -> 0 F, treasury 0 F" said it darkly)
+            out.append(Choice(kind, f"{label}, {corp.sym} closes"))
+            continue
         if after.price is not None and corp.price is not None and after.price.price != corp.price.price:
             label += f", price {game.fmt(corp.price.price)} -> {game.fmt(after.price.price)}"
         if after.cash != corp.cash:  # (a payout too: the corporation's own shares earn for it)

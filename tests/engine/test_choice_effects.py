@@ -101,6 +101,29 @@ def test_dividend_choices_tell_the_amount_per_share_and_the_price_move() -> None
     pytest.fail("no dividend with revenue")
 
 
+def test_a_dividend_that_closes_the_corporation_says_so() -> None:
+    """NBDS (1836Jr56) at 30 F runs its best routes, 1490 F: withholding them would move it onto
+    the closing space (in the recorded game it ran nothing and closed). The choice said "price
+    30 F -> 0 F, treasury 0 F"; it says the corporation closes, as a sale's does."""
+    from engine.routing.router import best_routes
+
+    export = load_export("generated/1836jr56", "1836jr56_p3_s205_diesel_variant")
+    game = game_from_export(export)
+    for raw in filter_actions(export["actions"]):
+        if raw["id"] == 854:  # (NBDS's run)
+            break
+        game.process(A.Action.from_dict(raw), safe=False)
+    routes = best_routes(game, "NBDS", time_budget=30.0).routes
+    game.process(A.Action.from_dict({"type": "run_routes", "entity": "NBDS", "entity_type": "corporation",
+                                     "routes": routes}))
+    labels = {c.value: c.label for c in choices_for(game, "NBDS", "dividend")}
+    assert labels["withhold"] == "withhold 1490 F, NBDS closes", labels
+    assert "closes" not in labels["payout"] and "price 30 F -> 35 F" in labels["payout"], labels
+    game.process(A.Action.from_dict({"type": "dividend", "entity": "NBDS", "entity_type": "corporation",
+                                     "kind": "withhold"}))
+    assert game.corporations["NBDS"].closed
+
+
 def test_trains_and_stations_say_what_the_treasury_keeps() -> None:
     export = load_export("1856", "hotseat006")
     game = game_from_export(export)
