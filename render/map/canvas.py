@@ -52,7 +52,7 @@ class MapCanvas:
         self.strips: dict[str, Point] = {}
         self.names: dict[str, Placed | None] = {}
         # a part of the map (render.map.crop): the box its hexes show in, the frame's margin
-        # cleared around it; a name it would cut is left out ("ver" of Dover read as a glitch)
+        # cleared around it (see cut)
         self.view: tuple[float, float, float, float] | None = None
         self.ids: dict[str, Point] = {}  # where an empty hex shows its coordinate
         # the box of each laid tile's coordinate and number (left, top, right, bottom)
@@ -62,6 +62,13 @@ class MapCanvas:
     def text(self, xy: Point, text: str, fnt: FontType, fill: RGB = INK, halo: RGB | None = None,
              halo_width: int = 0) -> None:
         paste_text(self.img, xy, text, fnt, fill, halo, halo_width)
+
+    def cut(self, box: tuple[float, float, float, float]) -> bool:
+        """Whether the edge of a part of the map (:attr:`view`) would cut ``box`` (left, top,
+        right, bottom): a name, coordinate or value it would cut is left out, as a stub of one
+        ("Ham" of Hamburg, "4" of "40 70") reads as a glitch."""
+        view = self.view
+        return view is not None and (box[0] < view[0] or box[1] < view[1] or box[2] > view[2] or box[3] > view[3])
 
     def font(self, px: float, bold: bool = False) -> FontType:
         """A font from a final-image pixel size."""

@@ -129,12 +129,8 @@ def _water(p: MapCanvas, hid: str) -> None:
 
 
 def cut_by_view(p: MapCanvas, pos: Point, text: str, f: FontType) -> bool:
-    """Whether the edge of a part of the map would cut ``text`` centred at ``pos``: such a text is
-    left out (a stub of a name or coordinate, "Ham" of Hamburg, reads as a glitch)."""
-    if p.view is None:
-        return False
-    left, top, right, bottom = text_box(pos, text, f)
-    return left < p.view[0] or top < p.view[1] or right > p.view[2] or bottom > p.view[3]
+    """Whether the edge of a part of the map would cut ``text`` centred at ``pos`` (:meth:`MapCanvas.cut`)."""
+    return p.view is not None and p.cut(text_box(pos, text, f))
 
 
 def _name(p: MapCanvas, hid: str, h: HexState) -> None:

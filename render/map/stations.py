@@ -150,6 +150,8 @@ def _revenues(p: MapCanvas, hid: str, h: HexState) -> None:
             extent = p.city_extent(node) if node.kind == "city" else p.s * 0.12
             cands = spots.ring(pos, extent + rr + p.s * 0.03, 0.0, 12) + spots.corners(0.6)
         spot = spots.best(cands, rr)
+        if p.cut((spot[0] - rr, spot[1] - rr, spot[0] + rr, spot[1] + rr)):
+            continue
         circle(p.draw, spot, rr, WHITE, INK, max(1, round(p.outline_w * 0.7)))
         text = str(value)
         size = fit_size(text, rr * 1.7, round(p.s * 0.2), True)
@@ -172,6 +174,8 @@ def _phase_revenue(p: MapCanvas, hid: str, node: Node) -> None:
         pos = p.spots[hid].best_box(p.spots[hid].around(), total / 2, box_h / 2)
     x = pos[0] - total / 2
     y = pos[1] - box_h / 2 + (0 if keyed_by_color else p.s * 0.08)
+    if p.cut((x, y, x + total, y + box_h)):
+        return
     for key, w in zip(keys, widths, strict=True):
         fill: RGB = TILE_COLORS.get(key, WHITE) if keyed_by_color else WHITE
         is_now = key == current

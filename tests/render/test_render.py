@@ -406,9 +406,9 @@ def test_status_names_each_corporation_s_destination_until_it_gets_there() -> No
 
 
 def test_a_part_of_the_map_leaves_out_the_names_its_edge_would_cut() -> None:
-    """A crop (the routes picture) shows its neighbours' hexes cut at its edge: their names and
-    coordinates would be cut too ("Ham" of Hamburg, "7" of C7): they are left out, those inside
-    stay; the whole map has no such edge."""
+    """A crop (the routes picture) shows its neighbours' hexes cut at its edge: their names,
+    coordinates and values would be cut too ("Ham" of Hamburg, "7" of C7, "4" of its "40 70"):
+    they are left out, those inside stay; the whole map has no such edge."""
     from render.map.crop import area, crop_frame
     from render.map.image import paint
     from render.map.labels import cut_by_view
@@ -421,6 +421,8 @@ def test_a_part_of_the_map_leaves_out_the_names_its_edge_would_cut() -> None:
     cut = {hid for hid, (pos, text, f) in placed.items() if cut_by_view(p, pos, text, f)}
     assert "A13" in cut  # Hamburg, two hexes east of Groningen: half of its hex shows
     assert {"A9", "B10"} <= set(placed) - cut  # Leeuwarden and Groningen, in the middle
+    left, top, right, bottom = p.view  # (a value strip or circle is left out the same way)
+    assert p.cut((right - 5, top + 5, right + 5, top + 15)) and not p.cut((left + 5, top + 5, left + 15, top + 15))
     whole = paint(game, map_frame(list(game.board.hexes), game.board.layout, game.AXES), 0)
     assert whole.view is None
     assert not any(cut_by_view(whole, *got) for got in whole.names.values() if got is not None)
