@@ -8,6 +8,7 @@ from pathlib import Path
 from bot.tools.fidelity import read_export
 from engine import actions as A
 from engine.replay import replay
+from engine.titles.g1856.trains import ebuy_bundles
 
 CASE = Path(__file__).parent.parent / "fixtures/generated/1856/1856_p3_s1135_crisis_u1390_r3.json.gz"
 
@@ -82,3 +83,34 @@ def test_a_crisis_sale_closing_another_corporation_keeps_the_turn_with_the_opera
     before = g.player("1").cash
     g.process(A.Action.from_dict(next(a for a in export["actions"] if a["id"] == 165)))
     assert g.finished and g.player("1").cash == before
+
+
+def test_a_presidents_sale_for_a_train_is_measured_by_the_share_table() -> None:
+    """CGR (the national) needs a train and its president, Player 1, sells 30% of CGR (1150).
+    Player 1 holds 50% in certificates against Player 5's 30%, but an earlier false president's
+    late payment counts 10% more as Player 1's in 18xx.games' share-holder table (60%): the
+    sale leaves them 30% there, level with Player 5, so it is allowed and Player 1 stays
+    president with 20% in certificates."""
+    export = read_export(CASE.with_name(
+        "1856_p5_s20331_eight_train_variant_alternate_destinations_long_ebuy_sale_by_share_table.json.gz"))
+    g = replay(export, upto=1149).game
+    cgr = g.corp("CGR")
+    assert cgr.president == "1" and g.national_table_adjust == {"1": 10, "4": -10}
+    assert (g.percent_of("1", "CGR"), g.percent_of("5", "CGR")) == (50, 30)
+    assert ("CGR", 30) in ebuy_bundles(g, g.round, "1")
+    cash = g.player("1").cash
+    g.process(A.Action.from_dict(next(a for a in export["actions"] if a["id"] == 1150)))
+    assert cgr.president == "1" and g.percent_of("1", "CGR") == 20
+    assert g.player("1").cash == cash + 300
+
+
+def test_a_crisis_sale_keeping_the_presidency_is_measured_by_the_share_table() -> None:
+    """The same table decides what a president in a cash crisis over the national may sell
+    (18xx.games' CashCrisis step): set by hand, Player 1 owes $250 for CGR; 30% of CGR leaves
+    them 30% in the table, level with Player 5, so it may be sold (with 10% and 20%)."""
+    export = read_export(CASE.with_name(
+        "1856_p5_s20331_eight_train_variant_alternate_destinations_long_ebuy_sale_by_share_table.json.gz"))
+    g = replay(export, upto=1149).game
+    g.player("1").cash = -250
+    g.cash_crisis_corp = "CGR"
+    assert [pct for sym, pct in g.crisis_sellable("1") if sym == "CGR"] == [10, 20, 30]

@@ -151,15 +151,15 @@ class G1856Finance(G1856Base):
                 if self.percent_of(POOL, sym) + pct > self.MARKET_SHARE_LIMIT:
                     break
                 if c.president == pid:
-                    others = max((self.percent_of(p.id, sym) for p in self.players if p.id != pid), default=0)
+                    # measured by the share-holder table (see presidency_holdings)
+                    table = self.presidency_holdings(sym)
+                    others = max((v for p, v in table.items() if p != pid), default=0)
                     pres_pct = next(s.percent for s in self.corp_shares(sym) if s.president)
-                    left = held - pct
-                    if sym == self.cash_crisis_corp:
+                    if held - pct < pres_pct and others < pres_pct:
+                        break  # nobody could take the president's certificate
+                    if sym == self.cash_crisis_corp and table.get(pid, 0) - pct < others:
                         # keep the presidency of the company in trouble (18xx.games checks this
                         # only right after the debt arose: see after_step_action)
-                        if left < pres_pct or left < others:
-                            break
-                    elif left < pres_pct and others < pres_pct:
                         break
                 # only as much as needed: without its smallest certificate the sale would not
                 # cover the debt (a bundle of the president's certificate alone counts it whole)

@@ -46,11 +46,14 @@ def ebuy_sale_reason(g: G1856, rnd: OperatingRound, pid: str, shares: list[Share
         return f"{g.name_of(pid)} holds only {held}% of {sym}"
     if g.percent_of(POOL, sym) + percent > g.MARKET_SHARE_LIMIT:
         return f"the market may hold at most {g.MARKET_SHARE_LIMIT}% of {sym}"
-    others = max((g.percent_of(h, sym) for h in _holders(g, sym) if h != pid), default=0)
+    # who could take the presidency is read from the share-holder table (it differs from the
+    # certificates held after a false national president's late payment)
+    table = g.presidency_holdings(sym)
+    others = max((v for h, v in table.items() if h != pid), default=0)
     pres = next((s for s in shares if s.president), None)
     if pres is not None and others < pres.percent:
         return f"nobody else can take over the presidency of {sym}"
-    if sym == corp.sym and c.president == pid and held - percent < others:
+    if sym == corp.sym and c.president == pid and table.get(pid, 0) - percent < others:
         return f"{g.name_of(pid)} would lose the presidency of {corp.sym}"
     # only as much as needed: without its smallest certificate the sale would not be enough
     need = g.min_depot_price() - corp.cash - g.player(pid).cash
@@ -59,10 +62,6 @@ def ebuy_sale_reason(g: G1856, rnd: OperatingRound, pid: str, shares: list[Share
     if value - smallest >= need:
         return "that is more than the train needs"
     return None
-
-
-def _holders(g: G1856, sym: str) -> list[str]:
-    return sorted({s.owner for s in g.corp_shares(sym) if s.owner != POOL and s.owner != sym})
 
 
 def sale_bundles(g: G1856, pid: str, sym: str) -> list[tuple[list[Share], int]]:
