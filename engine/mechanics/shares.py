@@ -233,8 +233,8 @@ class ShareRules(TitleHooks):
             for s in given:
                 self.move_share(s, old)
             self.move_share(pres, new)
-        else:  # president cert not with the old president (should not happen)
-            self.move_share(pres, new)
+        # otherwise (the old president sold it to the market, keeping the presidency by 18xx.games'
+        # share-holder table) only the presidency moves: the certificate stays where it is
 
     def named_bundle(self, action: A.SellShares) -> tuple[list[Share], str, int]:
         """The certificates a sale names, their corporation and the percentage sold (less than

@@ -349,7 +349,9 @@ class StockRound(Round):
             return f"{corp.sym} has not been started"
         if share.owner not in (corp.sym, POOL):
             return f"{share.words} is not for sale"
-        if share.president:
+        if share.president and share.owner != POOL:
+            # (one in the market, left there by an 1856 president who keeps the presidency by
+            # 18xx.games' share-holder table, is bought like any other share)
             return "the president's certificate is bought by starting the corporation"
         if corp.sym in self.sold_in_round[pid]:
             return f"you sold {corp.sym} this round"

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from bot.tools.fidelity import read_export
 from engine import actions as A
+from engine.entities import POOL
 from engine.replay import replay
 from engine.titles.g1856.trains import ebuy_bundles
 
@@ -114,3 +115,30 @@ def test_a_crisis_sale_keeping_the_presidency_is_measured_by_the_share_table() -
     g.player("1").cash = -250
     g.cash_crisis_corp = "CGR"
     assert [pct for sym, pct in g.crisis_sellable("1") if sym == "CGR"] == [10, 20, 30]
+
+
+def test_a_president_certificate_left_in_the_market_stays_there_and_is_bought_as_a_share() -> None:
+    """Player 4 holds CGR's 20% president's certificate but only 10% by 18xx.games' share-holder
+    table (Player 1's late payment as false president counts there). Selling "10%" of it (900)
+    puts the whole certificate in the market: by the table nobody can take the presidency
+    (Player 1 holds 20% there but one 10% certificate), so Player 4 stays president with
+    nothing. Player 1's next CGR share (903) makes them president, and the certificate stays
+    in the market (no certificates move); Player 3 then buys it there as a 20% share for twice
+    the price (994, added by hand to the generated game), and Player 1 stays president."""
+    export = read_export(CASE.with_name(
+        "1856_p5_s20331_eight_train_variant_alternate_destinations_long_u870_r21_crisis"
+        "_president_certificate_in_market.json.gz"))
+    actions = {a["id"]: a for a in export["actions"]}
+    g = replay(export, upto=899).game
+    pres = g.share("CGR_0")
+    assert (pres.owner, pres.percent, g.presidency_holdings("CGR")["4"]) == ("4", 20, 10)
+    g.process(A.Action.from_dict(actions[900]))
+    assert (pres.owner, g.corp("CGR").president, g.percent_of("4", "CGR")) == (POOL, "4", 0)
+    g = replay(export, upto=903).game
+    assert g.corp("CGR").president == "1" and g.share("CGR_0").owner == POOL
+    assert g.percent_of("1", "CGR") == 20
+    g = replay(export, upto=993).game
+    cash = g.player("3").cash
+    g.process(A.Action.from_dict(actions[994]))
+    assert g.share("CGR_0").owner == "3" and g.corp("CGR").president == "1"
+    assert g.player("3").cash == cash - 2 * g.corp("CGR").price.price
