@@ -211,6 +211,10 @@ class ShareRules(TitleHooks):
         """What each player holds of ``sym`` when the presidency is decided."""
         return {p.id: self.percent_of(p.id, sym) for p in self.players}
 
+    def table_skew(self, pid: str, sym: str, percent: int) -> None:
+        """``pid`` counts ``percent`` more of ``sym`` in :meth:`presidency_holdings` than the
+        certificates they hold (the title's share-holder table; none by default)."""
+
     def seat_order_from(self, pid: str | None) -> list[str]:
         ids = [p.id for p in self.players]
         if pid is None or pid not in ids:
@@ -232,6 +236,18 @@ class ShareRules(TitleHooks):
         if pres.owner == old:
             for s in given:
                 self.move_share(s, old)
+            self.move_share(pres, new)
+        elif pres.owner == new and pres.seq == self._share_seq:
+            # they have just bought it from the market (see below): as on 18xx.games their first
+            # certificates, the one just bought among them if they hold few, go to the old
+            # president (or the market when the old one holds less than it) and it comes back
+            swap_to = old if self.percent_of(old, sym) >= need else POOL
+            for s in self.holding(new, sym)[:need // self.share_unit(sym)]:
+                self.move_share(s, swap_to)
+                if s is not pres:  # (18xx.games' share-holder table does not follow these)
+                    self.table_skew(new, sym, s.percent)
+                    if swap_to != POOL:
+                        self.table_skew(swap_to, sym, -s.percent)
             self.move_share(pres, new)
         # otherwise (the old president sold it to the market, keeping the presidency by 18xx.games'
         # share-holder table) only the presidency moves: the certificate stays where it is
@@ -269,13 +285,21 @@ class ShareRules(TitleHooks):
         count = percent // self.share_unit(sym)
         what = f"a {percent}% share" if count == 1 else f"{count} shares ({percent}%)"
         self.log.append(f"{self.name_of(pid)} sells {what} of {sym} and receives {self.fmt(amount)}")
+        # the whole bundle went to the market, but the seller's part of the president's
+        # certificate not sold comes back only when the presidency changes
+        kept = total - percent
+        self.table_skew(pid, sym, kept)
         new = self._new_president(sym, previous)
-        if new is not None and new != pid and previous is not None:
-            pres = next(s for s in self.corp_shares(sym) if s.president)
+        pres = next((s for s in self.corp_shares(sym) if s.president), None)
+        # (a president's certificate neither sold nor the seller's, after 1856's share-holder
+        # table kept a president without it, stays where it is)
+        if new is not None and new != pid and previous is not None and pres is not None \
+                and (pres in shares or pres.owner == previous):
             swap_to = previous if self.percent_of(previous, sym) >= pres.percent else POOL
             self._hand_over_president_cert(sym, pres, new, swap_to)
-            for _ in range((total - percent) // self.share_unit(sym)):
+            for _ in range(kept // self.share_unit(sym)):
                 self.move_share(self.holding(POOL, sym)[0], pid)
+            self.table_skew(pid, sym, -kept)
         for direction in moves:
             self.move_price(corp, direction)
         return amount

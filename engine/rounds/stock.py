@@ -412,9 +412,10 @@ class StockRound(Round):
         held = g.percent_of(pid, sym)
         if percent > held:
             return f"you hold only {held}% of {sym}"
-        if corp.president == pid:
+        pres = next((s for s in g.corp_shares(sym) if s.president), None)
+        if pres is not None and pres.owner == pid:  # (an 1856 president may not hold it)
             remaining = held - percent
-            pres_pct = next(s.percent for s in g.corp_shares(sym) if s.president)
+            pres_pct = pres.percent
             if remaining < pres_pct:
                 table = g.presidency_holdings(sym)
                 others = max((v for p, v in table.items() if p != pid), default=0)

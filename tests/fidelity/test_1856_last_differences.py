@@ -4,6 +4,7 @@ generated on the 18xx.games engine (tests/fixtures/generated/1856, its trace bes
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from bot.tools.fidelity import read_export
 from engine import actions as A
@@ -142,3 +143,58 @@ def test_a_president_certificate_left_in_the_market_stays_there_and_is_bought_as
     g.process(A.Action.from_dict(actions[994]))
     assert g.share("CGR_0").owner == "3" and g.corp("CGR").president == "1"
     assert g.player("3").cash == cash - 2 * g.corp("CGR").price.price
+
+
+def _branch(tag: str) -> dict[str, Any]:
+    return read_export(CASE.with_name(
+        f"1856_p5_s20331_eight_train_variant_alternate_destinations_long_{tag}.json.gz"))
+
+
+def _act(export: dict[str, Any], action_id: int) -> A.Action:
+    return A.Action.from_dict(next(a for a in export["actions"] if a["id"] == action_id))
+
+
+def test_a_partial_sale_that_keeps_the_presidency_by_the_table_sells_the_whole_certificate() -> None:
+    """Player 1 (CGR president, 30% in certificates: the president's and one share; 40% by the
+    share-holder table) sells 20% (1244). The table leaves them 20%, level with Player 5, so
+    they stay president; the bundle's certificates all go to the market (nothing comes back
+    for the part of the president's certificate not sold) and the table keeps counting 20%
+    for them."""
+    export = _branch("u820_r47_crisis_partial_sale_kept_by_the_table")
+    g = replay(export, upto=1243).game
+    assert (g.percent_of("1", "CGR"), g.presidency_holdings("CGR")["1"]) == (30, 40)
+    cash = g.player("1").cash
+    g.process(_act(export, 1244))
+    assert g.corp("CGR").president == "1" and g.percent_of("1", "CGR") == 0
+    assert g.share("CGR_0").owner == POOL and g.percent_of(POOL, "CGR") == 60
+    assert g.presidency_holdings("CGR")["1"] == 20 and g.player("1").cash == cash + 60
+
+
+def test_a_presidency_moving_to_the_certificates_holder_moves_no_certificate() -> None:
+    """Player 3 holds CGR's president's certificate (bought in the market) while Player 1 is
+    president by the table. Player 1's sale (1452) makes Player 3 president: nothing is
+    swapped, Player 3 keeps all 50%."""
+    export = _branch("u868_r41_crisis_presidency_to_the_certificate_holder")
+    g = replay(export, upto=1451).game
+    assert g.corp("CGR").president == "1" and g.share("CGR_0").owner == "3"
+    g.process(_act(export, 1452))
+    assert g.corp("CGR").president == "3" and g.percent_of("3", "CGR") == 50
+    assert g.percent_of("1", "CGR") == 20
+
+
+def test_a_president_without_the_certificate_may_sell_and_its_buyer_swaps_for_it() -> None:
+    """Player 1, president of CGR by the table with two ordinary shares (the certificate is in
+    the market), may sell one (1375): no president's certificate is in their bundle. Later
+    Player 5 buys the certificate in the market (1430) and becomes president: their first two
+    shares go to Player 4, the old president, as on 18xx.games, and the table, which does not
+    follow that swap, keeps Player 5 president."""
+    export = _branch("u880_r42_crisis_president_certificate_bought_back")
+    g = replay(export, upto=1374).game
+    assert g.corp("CGR").president == "1" and g.share("CGR_0").owner == POOL
+    assert g.round.why_not_sell("1", "CGR", 10) is None
+    g = replay(export, upto=1429).game
+    assert g.corp("CGR").president == "4" and g.percent_of("5", "CGR") == 30
+    g.process(_act(export, 1430))
+    assert g.corp("CGR").president == "5"
+    assert (g.percent_of("5", "CGR"), g.percent_of("4", "CGR")) == (30, 60)
+    assert (g.presidency_holdings("CGR")["5"], g.presidency_holdings("CGR")["4"]) == (50, 30)

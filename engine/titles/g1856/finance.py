@@ -154,8 +154,9 @@ class G1856Finance(G1856Base):
                     # measured by the share-holder table (see presidency_holdings)
                     table = self.presidency_holdings(sym)
                     others = max((v for p, v in table.items() if p != pid), default=0)
-                    pres_pct = next(s.percent for s in self.corp_shares(sym) if s.president)
-                    if held - pct < pres_pct and others < pres_pct:
+                    pres = next(s for s in self.corp_shares(sym) if s.president)
+                    pres_pct = pres.percent
+                    if pres.owner == pid and held - pct < pres_pct and others < pres_pct:
                         break  # nobody could take the president's certificate
                     if sym == self.cash_crisis_corp and table.get(pid, 0) - pct < others:
                         # keep the presidency of the company in trouble (18xx.games checks this

@@ -177,6 +177,14 @@ class G1856Stock(G1856Finance):
         self.log.append(f"{self.name_of(pid)} pays {self.fmt(price)} for the full {corp.sym} presidency")
         return True
 
+    def table_skew(self, pid: str, sym: str, percent: int) -> None:
+        # only a share-holder table already apart from the certificates (a false president's
+        # late payment) lets a partial sale of the president's certificate keep the presidency
+        if sym == self.national_sym and percent:
+            self.national_table_adjust[pid] = self.national_table_adjust.get(pid, 0) + percent
+            if not self.national_table_adjust[pid]:
+                del self.national_table_adjust[pid]
+
     def presidency_holdings(self, sym: str) -> dict[str, int]:
         holdings = super().presidency_holdings(sym)
         if sym == self.national_sym:
