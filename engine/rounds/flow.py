@@ -177,8 +177,9 @@ class RoundFlow(TitleHooks):
 
     def finish_stock_round(self) -> None:
         """Sold-out corporations rise one space; the OR set size is fixed for this set."""
+        # counted as presidencies are (1856: 18xx.games' share-holder table, see presidency_holdings)
         sold_out = [c for c in self.corporations.values()
-                    if c.ipoed and not c.closed and c.price and self.player_percent(c.sym) >= 100]
+                    if c.ipoed and not c.closed and c.price and sum(self.presidency_holdings(c.sym).values()) == 100]
         for corp in sorted(sold_out, key=self.operating_sort_key):
             self.move_price(corp, "up")
         self._or_set_size = self.phase["operating_rounds"]

@@ -198,3 +198,14 @@ def test_a_president_without_the_certificate_may_sell_and_its_buyer_swaps_for_it
     assert g.corp("CGR").president == "5"
     assert (g.percent_of("5", "CGR"), g.percent_of("4", "CGR")) == (30, 60)
     assert (g.presidency_holdings("CGR")["5"], g.presidency_holdings("CGR")["4"]) == (50, 30)
+
+
+def test_a_corporation_is_sold_out_by_the_share_holder_table() -> None:
+    """At the end of the stock round (1454) players hold every CGR certificate, but 18xx.games'
+    share-holder table counts 110% for them (the market -10%): CGR is not sold out by it, so
+    its price does not rise."""
+    export = _branch("u910_r62_crisis_sold_out_by_the_table")
+    g = replay(export, upto=1453).game
+    assert g.player_percent("CGR") == 100 and sum(g.presidency_holdings("CGR").values()) == 110
+    g.process(_act(export, 1454))
+    assert g.round.name == "Operating Round" and g.corp("CGR").price.price == 30
