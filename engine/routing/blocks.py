@@ -58,10 +58,9 @@ def blocks_of(part: int, nbr: list[int]) -> list[tuple[int, int]]:
     return out
 
 
-def chain_most(part: int, nbr: list[int], values: list[int]) -> int:
+def chain_most(part: int, values: list[int], blocks: list[tuple[int, int]]) -> int:
     """The most (sum of ``values``) of the stops a simple path in ``part`` may visit: the best
-    chain of blocks, each block counting all its stops."""
-    blocks = blocks_of(part, nbr)
+    chain of its ``blocks`` (:func:`blocks_of`), each block counting all its stops."""
     if not blocks:  # a single stop
         return values[(part & -part).bit_length() - 1]
     # per stop, the best two chains going down from it into blocks below it (its own value out)

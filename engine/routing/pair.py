@@ -49,7 +49,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .blocks import chain_most
+from .blocks import blocks_of, chain_most
 from .graph import unwind
 from .long import end_best, free_after, reach_parts, route_price, stop_links
 
@@ -83,8 +83,11 @@ class _Region:
         self.parts_of: dict[bool, list[tuple[int, int, int]]] = {}  # per kind of bounds: parts
         self.from_stop: dict[bool, list[int]] = {}  # per kind of bounds: start_bounds
         self.best: int | None = None  # the most of those (PairSearch._region_best)
-        self.chained: int | None = None  # ... counting each part's best chain of blocks
+        # ... counting each part's best chain of blocks where its stops earn more than a threshold:
+        # (threshold, bound)
+        self.chained: tuple[int, int] | None = None
         self.chains: dict[tuple[bool, int], int] = {}  # per kind of bounds and part: its chain's
+        self.blocks: dict[int, list[tuple[int, int]]] = {}  # per part: its blocks
 
     def parts(self, kind: bool, bounds: list[int], reach_mask: int) -> list[tuple[int, int, int]]:
         """The parts of the map here (stops a route may pass through, joined through such
@@ -115,10 +118,10 @@ class _Region:
         return got
 
     def most(self, kind: bool, bounds: list[int], reach_mask: int, tokened: int, two_most: int,
-             chains: bool = False) -> int:
+             chains: int | None = None) -> int:
         """What no route here earns more than: in a part of the map that reaches a station, all
-        its stops (``chains``: those of its best chain of blocks, :mod:`engine.routing.blocks`)
-        and the best two beside it (stops a route may only end at); or two such stops
+        its stops (where that is more than ``chains``: those of its best chain of blocks,
+        :mod:`engine.routing.blocks`) and the best two beside it (stops a route may only end at); or two such stops
         joined to each other, one of them a station (not looked for when the parts give
         ``two_most`` or more: no two stops joined anywhere on the map earn more)."""
         nbr, through = self.nbr, self.through & reach_mask
@@ -126,9 +129,6 @@ class _Region:
         for part, total, beside in self.parts(kind, bounds, reach_mask):
             if not (part | beside) & tokened:
                 continue
-            if chains:
-                chain = self.chains[(kind, part)] = chain_most(part, nbr, bounds)
-                total = min(total, chain)
             top = second = 0
             while beside:
                 b = beside & -beside
@@ -138,6 +138,12 @@ class _Region:
                     top, second = got, top
                 elif got > second:
                     second = got
+            if chains is not None and total + top + second > chains:
+                blocks = self.blocks.get(part)
+                if blocks is None:
+                    blocks = self.blocks[part] = blocks_of(part, nbr)
+                chain = self.chains[(kind, part)] = chain_most(part, bounds, blocks)
+                total = min(total, chain)
             most = max(most, total + top + second)
         if most >= two_most:
             return most
@@ -341,16 +347,17 @@ class PairSearch:
                                           self.two_most[port]) for port in self.kinds)
         return region.best
 
-    def _region_chained(self, region: _Region) -> int:
+    def _region_chained(self, region: _Region, beat: int) -> int:
         """The same counting in each part only the stops of its best chain of blocks
         (:mod:`engine.routing.blocks`): tighter, five times the work. A partner search asks
         it before it starts (NBDS #840: of 4,409 searches, 4,359 find nothing, two thirds of
         them told by this at once); the first route's steps do not (34k regions: it cost more
         than it cut there)."""
-        if region.chained is None:
-            region.chained = max(region.most(port, self.bounds[port], self.reach_mask, self.tokened_mask,
-                                             self.two_most[port], True) for port in self.kinds)
-        return region.chained
+        kept = region.chained
+        if kept is None or kept[0] > beat < kept[1]:  # (asked before for more and not told: look again)
+            kept = region.chained = (beat, max(region.most(port, self.bounds[port], self.reach_mask, self.tokened_mask,
+                                                           self.two_most[port], beat) for port in self.kinds))
+        return kept[1]
 
     def _start_bounds(self, region: _Region, s: int) -> int:
         """What no route from ``s`` earns more than in ``region``."""
@@ -385,7 +392,7 @@ class PairSearch:
         """The best route earning more than ``lower`` on track outside ``avoid`` (None: none);
         ``base``: as for :meth:`_region`."""
         region = self._region(avoid, base)
-        if self._region_best(region) <= lower or self._region_chained(region) <= lower:
+        if self._region_best(region) <= lower or self._region_chained(region, lower) <= lower:
             return None  # (no route in the region earns more than its best)
         best: list[Any] = [lower, None]
         nodes: list[int] = []

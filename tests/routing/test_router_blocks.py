@@ -63,7 +63,7 @@ def test_chain_bound_is_at_least_every_path_and_at_most_the_part(case: tuple[int
     n, edges, values = case
     nbr = _graph(n, edges)
     part = _component(0, nbr)
-    got = chain_most(part, nbr, values)
+    got = chain_most(part, values, blocks_of(part, nbr))
     assert got >= _best_path(part, nbr, values)
     assert got <= sum(values[i] for i in range(n) if part >> i & 1)
 
@@ -77,7 +77,7 @@ def test_chain_bound_is_exact_on_a_tree(case: tuple[int, list[int], list[int]]) 
     n, parents, values = case
     nbr = _graph(n, [(i, parents[i] % i) for i in range(1, n)])
     part = (1 << n) - 1
-    assert chain_most(part, nbr, values) == _best_path(part, nbr, values)
+    assert chain_most(part, values, blocks_of(part, nbr)) == _best_path(part, nbr, values)
 
 
 def test_blocks_of_two_loops_joined_by_a_stop() -> None:
@@ -89,4 +89,4 @@ def test_blocks_of_two_loops_joined_by_a_stop() -> None:
     assert blocks[4] == 1 << 5
     # with stops hanging off 1, 3 and 4, a path ends in two of them: 7 of the 8 stops at most
     nbr8 = _graph(8, [(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 2), (4, 5), (1, 6), (3, 7)])
-    assert chain_most(0b11111111, nbr8, [1] * 8) == _best_path(0b11111111, nbr8, [1] * 8) == 7
+    assert chain_most(0b11111111, [1] * 8, blocks_of(0b11111111, nbr8)) == _best_path(0b11111111, nbr8, [1] * 8) == 7
