@@ -21,6 +21,7 @@ from ..game import Game
 from ..moves import choices_for, move_for, option_choices
 from ..moves.stock import sale_of
 from ..routing.router import best_routes
+from .personality import NEUTRAL, Personality
 from .policy import (
     Decision,
     base,
@@ -152,7 +153,8 @@ def _towards_stops(game: Game, hid: str, tile_id: str, rotation: int) -> float:
     return score
 
 
-def lay_decisions(game: Game, corp: Corporation, work: RouteWork | None = None) -> list[Decision]:
+def lay_decisions(game: Game, corp: Corporation, work: RouteWork | None = None,
+                  persona: Personality = NEUTRAL) -> list[Decision]:
     lays = legal_tile_lays(game, corp.sym)
     corp = fresh(game, corp)
     cands: list[tuple[float, str, str, int]] = []
@@ -160,7 +162,8 @@ def lay_decisions(game: Game, corp: Corporation, work: RouteWork | None = None) 
         for tile_id, rots in sorted(tiles.items()):
             quick = _lay_quick_score(game, corp, hid, tile_id)
             for r in distinct_rotations(game, tile_id, rots):
-                cands.append((quick + _towards_stops(game, hid, tile_id, r), hid, tile_id, r))
+                cands.append((quick + _towards_stops(game, hid, tile_id, r) + persona.tie(hid, tile_id, r),
+                              hid, tile_id, r))
     if not cands:
         return []
     cands.sort(key=lambda c: (-c[0], c[1], c[2], c[3]))
@@ -195,7 +198,7 @@ def lay_decisions(game: Game, corp: Corporation, work: RouteWork | None = None) 
         rev, rev_later, cash_after = result
         cost = cash - cash_after
         gain = rev - now
-        score = 3 * gain + (rev_later - later) + quick - cost / 10
+        score = 3 * gain + (rev_later - later) + quick - cost / 10  # (quick has the tie-break)
         name = tile_id.rsplit("-", 1)[0]
         why = (f"lays {name} on {hid}: routes earn {game.fmt(gain)} more" if gain > 0
                else f"lays {name} on {hid} to build towards better routes")
@@ -215,7 +218,8 @@ def lay_decisions(game: Game, corp: Corporation, work: RouteWork | None = None) 
 # ---------------------------------------------------------------------- stations
 
 
-def token_decisions(game: Game, corp: Corporation, work: RouteWork | None = None) -> list[Decision]:
+def token_decisions(game: Game, corp: Corporation, work: RouteWork | None = None,
+                    persona: Personality = NEUTRAL) -> list[Decision]:
     move = move_for("place_token", "corporation")
     if move is None:
         return []
@@ -249,7 +253,7 @@ def token_decisions(game: Game, corp: Corporation, work: RouteWork | None = None
             # its trains last and the money is spare
             if needs_train_money(game, corp) or cash_after < reserve + next_train_cost(game, corp) // 2:
                 continue
-        scored.append((gain - (cash - cash_after) / 20,
+        scored.append((gain - (cash - cash_after) / 20 + persona.tie(c.value),
                        Decision(action, f"places a station in {c.label.split(' (')[0]}"
                                 + (f": routes earn {game.fmt(gain)} more" if gain > 0 else ""))))
         if len(scored) >= TRIED_TOKENS:
