@@ -37,6 +37,7 @@ from .policy import (
     rusts_soon,
     sales_before_next_phase,
     train_price,
+    train_rush,
     trial,
     underpaid_by,
 )
@@ -299,15 +300,40 @@ def dividend_decision(game: Game, corp: Corporation) -> Decision | None:
     return preferred
 
 
+_PAID = {"withhold": 0, "half": 1, "payout": 2}
+
+
 def _preferred_dividend(game: Game, corp: Corporation) -> Decision | None:
+    """Its dividend (:func:`_policy_dividend`), paying less when the trains others could buy
+    before its next turn would leave it without the money for the train it then needs."""
+    chosen = _policy_dividend(game, corp)
+    if chosen is None:
+        return None
+    kinds = [c.value for c in choices_for(game, corp.sym, "dividend")]
+    revenue = _revenue(game)
+    rush = _rush_dividend(game, fresh(game, corp), revenue, kinds)
+    kind = str(getattr(chosen.action, "kind", ""))
+    if rush is not None and _PAID[str(getattr(rush.action, "kind", ""))] < _PAID.get(kind, 0):
+        return rush
+    return chosen
+
+
+def _revenue(game: Game) -> int:
+    """The revenue of the run just made."""
+    state = getattr(game.round, "state", {}) or {}
+    revenue = int(state.get("revenue", 0) or 0)
+    routes = state.get("routes") or []
+    if not revenue and routes:
+        revenue = sum(int(r.get("revenue", 0)) for r in routes if isinstance(r, dict))
+    return revenue
+
+
+def _policy_dividend(game: Game, corp: Corporation) -> Decision | None:
     kinds = [c.value for c in choices_for(game, corp.sym, "dividend")]
     if not kinds:
         return None
     corp = fresh(game, corp)
-    revenue = int((getattr(game.round, "state", {}) or {}).get("revenue", 0) or 0)
-    routes = (getattr(game.round, "state", {}) or {}).get("routes") or []
-    if not revenue and routes:
-        revenue = sum(int(r.get("revenue", 0)) for r in routes if isinstance(r, dict))
+    revenue = _revenue(game)
     cost = next_train_cost(game, corp)
     keep = "withhold" if "withhold" in kinds else None
     short = corp.cash < cost <= corp.cash + revenue
@@ -346,6 +372,26 @@ def _preferred_dividend(game: Game, corp: Corporation) -> Decision | None:
     if "half" in kinds:
         return Decision(A.Dividend(**base(game, corp.sym), kind="half"), f"pays half of {game.fmt(revenue)}")
     return Decision(A.Dividend(**base(game, corp.sym), kind=kinds[0]), f"{kinds[0]}s {game.fmt(revenue)}")
+
+
+def _rush_dividend(game: Game, corp: Corporation, revenue: int, kinds: list[str]) -> Decision | None:
+    """Half or nothing paid when the trains the others could buy before its next turn
+    (:func:`.policy.train_rush`) would end all its trains and it could not pay for the next
+    one then: the most it pays keeps it that train, or it withholds everything. (1833NE
+    self-play: RR paid out with a single 3+3, others bought the three 6/9 and a 7+3 before its
+    next turn, and its president went bankrupt buying the train it then had to own.)"""
+    if "withhold" not in kinds or revenue <= 0:
+        return None
+    rush = train_rush(game, corp)
+    need = rush.cost_then
+    if not rush.ends_all or need <= corp.cash:
+        return None
+    last = rush.trains[-1].name if rush.trains else "?"
+    why = (f"its trains may be gone before its next turn (others can buy up to the {last}), and a train "
+           f"then costs {game.fmt(need)}")
+    if "half" in kinds and game.dividend_effect(corp, revenue, "half").cash >= need:
+        return Decision(A.Dividend(**base(game, corp.sym), kind="half"), f"pays half of {game.fmt(revenue)}: {why}")
+    return Decision(A.Dividend(**base(game, corp.sym), kind="withhold"), f"withholds {game.fmt(revenue)}: {why}")
 
 
 def _train_fund(game: Game, corp: Corporation, revenue: int, kinds: list[str]) -> Decision | None:

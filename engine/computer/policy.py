@@ -197,6 +197,107 @@ def sales_before_next_phase(game: Game) -> int | None:
     return None
 
 
+def ended(game: Game, train: Train) -> bool:
+    """Whether ``train`` is already rusted or obsolete (an obsolete 1833NE card runs once more,
+    then leaves: its owner needs a new train at its next turn all the same)."""
+    end = ends_on(game, train)
+    if end is None:
+        return False
+    return any(p.get("on") == end for p in game.phases[:game.phase_index + 1])
+
+
+def last_revenues(game: Game) -> dict[str, int]:
+    """Each corporation's revenue in its latest run (the routes it last ran)."""
+    return remembered(game, ("last_revenues",), lambda: _last_revenues(game))
+
+
+def _last_revenues(game: Game) -> dict[str, int]:
+    out: dict[str, int] = {}
+    wanted = {c.sym for c in game.corporations.values() if c.operated and not c.closed}
+    for raw in reversed(game.action_log):
+        if not wanted:
+            break
+        if raw.get("type") != "run_routes" or raw.get("entity") not in wanted:
+            continue
+        sym = str(raw["entity"])
+        wanted.discard(sym)
+        out[sym] = sum(int(r.get("revenue", 0) or 0) for r in raw.get("routes") or () if isinstance(r, dict))
+    return out
+
+
+@dataclass(frozen=True)
+class Rush:
+    """The bank trains the other corporations could buy before a corporation's next turn
+    (:func:`train_rush`), and what that does to it."""
+
+    trains: tuple[Train, ...]  # in the order the bank sells them
+    ends_all: bool  # every train of the corporation rusts or is obsolete by then
+    cost_then: int  # the cheapest bank train left after them (0: none)
+
+
+def train_rush(game: Game, corp: Corporation) -> Rush:
+    """What the other corporations could buy from the bank before ``corp`` operates again:
+    each runs once (its latest revenue kept), buys the next bank train while its cash and
+    the train limit (that of the phase the trains start; trains rusted or obsolete by then
+    do not count) allow, and one that has no train left must buy one with its president's
+    help. The bank's trains go in order to the richest corporation that can pay; a train the
+    bank sells starts its phase and ends the trains that phase ends. An upper bound: the
+    computer player buys whenever it can, and a person may too."""
+    return remembered(game, ("rush", corp.sym), lambda: _train_rush(game, corp))
+
+
+@dataclass
+class _Buyer:
+    sym: str
+    cash: int  # its cash after its run (revenue kept)
+    helper: int  # its president's cash, for a train it must buy
+    trains: list[Train]
+
+
+def _train_rush(game: Game, corp: Corporation) -> Rush:
+    revenue = last_revenues(game)
+    sold: set[str] = set()  # names of the trains sold in the rush
+
+    def gone(t: Train) -> bool:
+        end = ends_on(game, t)
+        return ended(game, t) or (end is not None and end in sold)
+
+    buyers = []
+    for c in game.corporations.values():
+        if c is corp or c.closed or not c.ipoed or not c.operated:
+            continue
+        helper = game.player(c.president).cash if c.president in game.player_by_id else 0
+        buyers.append(_Buyer(c.sym, c.cash + revenue.get(c.sym, 0), max(0, helper), game.corp_trains(c.sym)))
+    limit = int(game.phase.get("train_limit") or game.corp_train_limit(corp))
+    starts = {p["on"]: p for p in game.phases[game.phase_index + 1:] if p.get("on")}
+    upcoming = game.upcoming_trains()
+    bought: list[Train] = []
+
+    def power(b: _Buyer) -> int:
+        live = sum(1 for t in b.trains if not gone(t))
+        return b.cash + b.helper if not live else b.cash if live < limit else -1
+
+    for t in upcoming:
+        price = train_price(game, t)
+        able = [b for b in buyers if power(b) >= price]
+        if not able:
+            break
+        buyer = max(able, key=lambda b: (power(b), b.sym))
+        if buyer.cash < price:  # its president pays the rest, once
+            buyer.helper -= price - buyer.cash
+            buyer.cash = price
+        buyer.cash -= price
+        buyer.trains.append(t)
+        bought.append(t)
+        if t.name not in sold and t.name in starts:
+            limit = int(starts[t.name].get("train_limit") or limit)
+        sold.add(t.name)
+    own = game.corp_trains(corp.sym)
+    rest = upcoming[len(bought):]
+    return Rush(trains=tuple(bought), ends_all=bool(own) and all(gone(t) for t in own),
+                cost_then=train_price(game, rest[0]) if rest else 0)
+
+
 def needs_train_money(game: Game, corp: Corporation) -> bool:
     """Whether the corporation should keep its cash for a train: it has no lasting train."""
     return not lasting_trains(game, corp)
