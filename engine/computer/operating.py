@@ -1,7 +1,7 @@
 """The computer player's operating decisions: track that adds revenue, stations that open
 routes, the best routes, dividends that do not starve the next train (kept over several runs
-for a train it will need soon), trains bought before they are forced and not ones about to
-rust, loans only for a needed train, the president's smallest sale in an emergency, its
+for a train it will need soon, and for the trains others could buy before its own are gone:
+the train rush), trains bought before they are forced and not ones about to rust, loans only for a needed train, the president's smallest sale in an emergency, its
 president's other corporation's train rather than bankruptcy.
 
 Candidate lays and stations are scored cheaply, then the best few are tried (and undone) and
@@ -59,6 +59,9 @@ TRIED_WITH_ONE = TRIED_LAYS + 2  # lays tried at most once one is worth making (
 FUND_SALES = 3
 FUND_RUNS = 5
 FUND_SHARE_RUNS = 2
+# the turns of its own a corporation looks ahead for the trains others could buy before its own
+# trains end (:func:`_rush_dividend`)
+RUSH_TURNS = 5
 
 
 def _eval_trains(game: Game, corp: Corporation) -> list[Train]:
@@ -375,23 +378,48 @@ def _policy_dividend(game: Game, corp: Corporation) -> Decision | None:
 
 
 def _rush_dividend(game: Game, corp: Corporation, revenue: int, kinds: list[str]) -> Decision | None:
-    """Half or nothing paid when the trains the others could buy before its next turn
-    (:func:`.policy.train_rush`) would end all its trains and it could not pay for the next
-    one then: the most it pays keeps it that train, or it withholds everything. (1833NE
-    self-play: RR paid out with a single 3+3, others bought the three 6/9 and a 7+3 before its
-    next turn, and its president went bankrupt buying the train it then had to own.)"""
+    """Half or nothing paid when the trains the others could buy within its next
+    :data:`RUSH_TURNS` turns (:func:`.policy.train_rush`) would end all its trains, or take
+    the last bank trains that would outlive them, before what it keeps buys the train it then
+    needs: the most it pays that still keeps enough in time (for a train that outlives its
+    own, before they are gone; for the train it must own once its trains are gone, before
+    then); when nothing does and its trains may be gone before its next turn, it withholds
+    everything (its president then pays less of that train). 1833NE self-play: RR paid out
+    with a single 3+3, others bought the three 6/9 and a 7+3 before its next turn, and its
+    president went bankrupt buying the train it then had to own; StL&A paid out with a single
+    2+2 while the others bought the 4/7 cards, the 6/9 made its 2+2 obsolete, and it never had
+    the $230 of a 3+3."""
     if "withhold" not in kinds or revenue <= 0:
         return None
-    rush = train_rush(game, corp)
-    need = rush.cost_then
-    if not rush.ends_all or need <= corp.cash:
+    rush = train_rush(game, corp, RUSH_TURNS)
+    targets: list[tuple[int, int, str]] = []  # (runs before it needs it, money, what for)
+    if rush.ends_in is not None and rush.cost_then > corp.cash:
+        when = "before its next turn" if rush.ends_in == 1 else f"within {rush.ends_in} of its turns"
+        targets.append((rush.ends_in, rush.cost_then, f"its trains may be gone {when} (others can buy up to the "
+                                                      f"{rush.trains[-1].name if rush.trains else 'next'} train), "
+                                                      f"and a train then costs {game.fmt(rush.cost_then)}"))
+    if rush.lasting_gone_in is not None and rush.lasting_price > corp.cash:
+        when = "before its next turn" if rush.lasting_gone_in == 1 else f"within {rush.lasting_gone_in} of its turns"
+        targets.append((rush.lasting_gone_in, rush.lasting_price,
+                        f"the others may buy the last trains that outlive its own {when}, and one costs "
+                        f"{game.fmt(rush.lasting_price)}"))
+    if not targets:
         return None
-    last = rush.trains[-1].name if rush.trains else "?"
-    why = (f"its trains may be gone before its next turn (others can buy up to the {last}), and a train "
-           f"then costs {game.fmt(need)}")
-    if "half" in kinds and game.dividend_effect(corp, revenue, "half").cash >= need:
-        return Decision(A.Dividend(**base(game, corp.sym), kind="half"), f"pays half of {game.fmt(revenue)}: {why}")
-    return Decision(A.Dividend(**base(game, corp.sym), kind="withhold"), f"withholds {game.fmt(revenue)}: {why}")
+    for kind in ("payout", "half", "withhold"):
+        if kind not in kinds:
+            continue
+        kept = game.dividend_effect(corp, revenue, kind).cash - corp.cash
+        met = next((why for runs, need, why in targets if corp.cash + runs * kept >= need), None)
+        if met is None:
+            continue
+        if kind == "payout":
+            return None
+        return Decision(A.Dividend(**base(game, corp.sym), kind=kind),
+                        f"{'pays half of' if kind == 'half' else 'withholds'} {game.fmt(revenue)}: {met}")
+    if rush.ends_in == 1 and rush.cost_then > corp.cash:
+        return Decision(A.Dividend(**base(game, corp.sym), kind="withhold"),
+                        f"withholds {game.fmt(revenue)}: {targets[0][2]}")
+    return None
 
 
 def _train_fund(game: Game, corp: Corporation, revenue: int, kinds: list[str]) -> Decision | None:
