@@ -267,10 +267,16 @@ SEAT_POLICIES = ("robot", "random")
 
 
 def play_seated(title: str, seats: list[str], seed: int, options: list[str], max_actions: int,
-                *, game_out: list[Game] | None = None) -> GameReport:
+                *, game_out: list[Game] | None = None, personalities: bool | None = None) -> GameReport:
     """One game whose seats follow the given policies (``robot``: the computer player,
-    ``random``: the random legal player, with the title's own moves where it has them)."""
-    from .computer import decide
+    ``random``: the random legal player, with the title's own moves where it has them).
+
+    ``personalities``: whether each robot seat plays with small leanings drawn from ``seed``
+    (:class:`engine.computer.Personality`); by default only when every seat is a robot: the
+    computer player is deterministic, so without them every seed would play the same game,
+    while beside a random seat the seed already varies the game and the robots play as the
+    bot's computer seats do."""
+    from .computer import NEUTRAL, Personality, decide
     from .titles.registry import title_info
 
     extras = title_info(title).selfplay
@@ -281,6 +287,9 @@ def play_seated(title: str, seats: list[str], seed: int, options: list[str], max
     rng = random.Random(seed)
     names = [(str(i + 1), f"Player {i + 1}") for i in range(len(seats))]
     policy = {pid: seats[i] for i, (pid, _) in enumerate(names)}
+    if personalities is None:
+        personalities = all(s == "robot" for s in seats)
+    persona = {pid: Personality.draw(seed, i) if personalities else NEUTRAL for i, (pid, _) in enumerate(names)}
     game = new_game(title, names, options, seed)
     if game_out is not None:
         game_out.append(game)
@@ -292,7 +301,7 @@ def play_seated(title: str, seats: list[str], seed: int, options: list[str], max
         action: A.Action | None
         if who is not None and policy.get(who) == "robot":
             t0 = time.perf_counter()
-            decision = decide(game, acting[0], seed=seed * 100_003 + report.actions)
+            decision = decide(game, acting[0], seed=seed * 100_003 + report.actions, personality=persona[who])
             took = time.perf_counter() - t0
             action = decision.action if decision else None
             if took > report.slowest:

@@ -6,10 +6,11 @@ and gives a one-line reason with each move. :func:`decide` is the entry point; t
 are :mod:`.stock` (auction and stock round), :mod:`.operating` (track, stations, routes,
 dividends, trains, money), :mod:`.capital` (a corporation's own shares: issues, redemptions,
 takeovers), :mod:`.policy` (the facts it decides on) and :mod:`.player` (whose decision it
-is, fallbacks).
+is, fallbacks) and :mod:`.personality` (a seat's small seeded leanings, for self-play).
 """
 
+from .personality import NEUTRAL, Personality
 from .player import decide
 from .policy import Decision
 
-__all__ = ["Decision", "decide"]
+__all__ = ["NEUTRAL", "Decision", "Personality", "decide"]

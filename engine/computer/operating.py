@@ -1,7 +1,7 @@
 """The computer player's operating decisions: track that adds revenue, stations that open
 routes, the best routes, dividends that do not starve the next train (kept over several runs
-for a train it will need soon), trains bought before they are forced and not ones about to
-rust, loans only for a needed train, the president's smallest sale in an emergency, its
+for a train it will need soon, and for the trains others could buy before its own are gone:
+the train rush), trains bought before they are forced and not ones about to rust, loans only for a needed train, the president's smallest sale in an emergency, its
 president's other corporation's train rather than bankruptcy.
 
 Candidate lays and stations are scored cheaply, then the best few are tried (and undone) and
@@ -21,6 +21,7 @@ from ..game import Game
 from ..moves import choices_for, move_for, option_choices
 from ..moves.stock import sale_of
 from ..routing.router import best_routes
+from .personality import NEUTRAL, Personality
 from .policy import (
     Decision,
     base,
@@ -36,6 +37,7 @@ from .policy import (
     rusts_soon,
     sales_before_next_phase,
     train_price,
+    train_rush,
     trial,
     underpaid_by,
 )
@@ -57,6 +59,9 @@ TRIED_WITH_ONE = TRIED_LAYS + 2  # lays tried at most once one is worth making (
 FUND_SALES = 3
 FUND_RUNS = 5
 FUND_SHARE_RUNS = 2
+# the turns of its own a corporation looks ahead for the trains others could buy before its own
+# trains end (:func:`_rush_dividend`)
+RUSH_TURNS = 5
 
 
 def _eval_trains(game: Game, corp: Corporation) -> list[Train]:
@@ -152,7 +157,8 @@ def _towards_stops(game: Game, hid: str, tile_id: str, rotation: int) -> float:
     return score
 
 
-def lay_decisions(game: Game, corp: Corporation, work: RouteWork | None = None) -> list[Decision]:
+def lay_decisions(game: Game, corp: Corporation, work: RouteWork | None = None,
+                  persona: Personality = NEUTRAL) -> list[Decision]:
     lays = legal_tile_lays(game, corp.sym)
     corp = fresh(game, corp)
     cands: list[tuple[float, str, str, int]] = []
@@ -160,7 +166,8 @@ def lay_decisions(game: Game, corp: Corporation, work: RouteWork | None = None) 
         for tile_id, rots in sorted(tiles.items()):
             quick = _lay_quick_score(game, corp, hid, tile_id)
             for r in distinct_rotations(game, tile_id, rots):
-                cands.append((quick + _towards_stops(game, hid, tile_id, r), hid, tile_id, r))
+                cands.append((quick + _towards_stops(game, hid, tile_id, r) + persona.tie(hid, tile_id, r),
+                              hid, tile_id, r))
     if not cands:
         return []
     cands.sort(key=lambda c: (-c[0], c[1], c[2], c[3]))
@@ -195,7 +202,7 @@ def lay_decisions(game: Game, corp: Corporation, work: RouteWork | None = None) 
         rev, rev_later, cash_after = result
         cost = cash - cash_after
         gain = rev - now
-        score = 3 * gain + (rev_later - later) + quick - cost / 10
+        score = 3 * gain + (rev_later - later) + quick - cost / 10  # (quick has the tie-break)
         name = tile_id.rsplit("-", 1)[0]
         why = (f"lays {name} on {hid}: routes earn {game.fmt(gain)} more" if gain > 0
                else f"lays {name} on {hid} to build towards better routes")
@@ -215,7 +222,8 @@ def lay_decisions(game: Game, corp: Corporation, work: RouteWork | None = None) 
 # ---------------------------------------------------------------------- stations
 
 
-def token_decisions(game: Game, corp: Corporation, work: RouteWork | None = None) -> list[Decision]:
+def token_decisions(game: Game, corp: Corporation, work: RouteWork | None = None,
+                    persona: Personality = NEUTRAL) -> list[Decision]:
     move = move_for("place_token", "corporation")
     if move is None:
         return []
@@ -249,7 +257,7 @@ def token_decisions(game: Game, corp: Corporation, work: RouteWork | None = None
             # its trains last and the money is spare
             if needs_train_money(game, corp) or cash_after < reserve + next_train_cost(game, corp) // 2:
                 continue
-        scored.append((gain - (cash - cash_after) / 20,
+        scored.append((gain - (cash - cash_after) / 20 + persona.tie(c.value),
                        Decision(action, f"places a station in {c.label.split(' (')[0]}"
                                 + (f": routes earn {game.fmt(gain)} more" if gain > 0 else ""))))
         if len(scored) >= TRIED_TOKENS:
@@ -295,15 +303,40 @@ def dividend_decision(game: Game, corp: Corporation) -> Decision | None:
     return preferred
 
 
+_PAID = {"withhold": 0, "half": 1, "payout": 2}
+
+
 def _preferred_dividend(game: Game, corp: Corporation) -> Decision | None:
+    """Its dividend (:func:`_policy_dividend`), paying less when the trains others could buy
+    before its next turn would leave it without the money for the train it then needs."""
+    chosen = _policy_dividend(game, corp)
+    if chosen is None:
+        return None
+    kinds = [c.value for c in choices_for(game, corp.sym, "dividend")]
+    revenue = _revenue(game)
+    rush = _rush_dividend(game, fresh(game, corp), revenue, kinds)
+    kind = str(getattr(chosen.action, "kind", ""))
+    if rush is not None and _PAID[str(getattr(rush.action, "kind", ""))] < _PAID.get(kind, 0):
+        return rush
+    return chosen
+
+
+def _revenue(game: Game) -> int:
+    """The revenue of the run just made."""
+    state = getattr(game.round, "state", {}) or {}
+    revenue = int(state.get("revenue", 0) or 0)
+    routes = state.get("routes") or []
+    if not revenue and routes:
+        revenue = sum(int(r.get("revenue", 0)) for r in routes if isinstance(r, dict))
+    return revenue
+
+
+def _policy_dividend(game: Game, corp: Corporation) -> Decision | None:
     kinds = [c.value for c in choices_for(game, corp.sym, "dividend")]
     if not kinds:
         return None
     corp = fresh(game, corp)
-    revenue = int((getattr(game.round, "state", {}) or {}).get("revenue", 0) or 0)
-    routes = (getattr(game.round, "state", {}) or {}).get("routes") or []
-    if not revenue and routes:
-        revenue = sum(int(r.get("revenue", 0)) for r in routes if isinstance(r, dict))
+    revenue = _revenue(game)
     cost = next_train_cost(game, corp)
     keep = "withhold" if "withhold" in kinds else None
     short = corp.cash < cost <= corp.cash + revenue
@@ -342,6 +375,51 @@ def _preferred_dividend(game: Game, corp: Corporation) -> Decision | None:
     if "half" in kinds:
         return Decision(A.Dividend(**base(game, corp.sym), kind="half"), f"pays half of {game.fmt(revenue)}")
     return Decision(A.Dividend(**base(game, corp.sym), kind=kinds[0]), f"{kinds[0]}s {game.fmt(revenue)}")
+
+
+def _rush_dividend(game: Game, corp: Corporation, revenue: int, kinds: list[str]) -> Decision | None:
+    """Half or nothing paid when the trains the others could buy within its next
+    :data:`RUSH_TURNS` turns (:func:`.policy.train_rush`) would end all its trains, or take
+    the last bank trains that would outlive them, before what it keeps buys the train it then
+    needs: the most it pays that still keeps enough in time (for a train that outlives its
+    own, before they are gone; for the train it must own once its trains are gone, before
+    then); when nothing does and its trains may be gone before its next turn, it withholds
+    everything (its president then pays less of that train). 1833NE self-play: RR paid out
+    with a single 3+3, others bought the three 6/9 and a 7+3 before its next turn, and its
+    president went bankrupt buying the train it then had to own; StL&A paid out with a single
+    2+2 while the others bought the 4/7 cards, the 6/9 made its 2+2 obsolete, and it never had
+    the $230 of a 3+3."""
+    if "withhold" not in kinds or revenue <= 0:
+        return None
+    rush = train_rush(game, corp, RUSH_TURNS)
+    targets: list[tuple[int, int, str]] = []  # (runs before it needs it, money, what for)
+    if rush.ends_in is not None and rush.cost_then > corp.cash:
+        when = "before its next turn" if rush.ends_in == 1 else f"within {rush.ends_in} of its turns"
+        targets.append((rush.ends_in, rush.cost_then, f"its trains may be gone {when} (others can buy up to the "
+                                                      f"{rush.trains[-1].name if rush.trains else 'next'} train), "
+                                                      f"and a train then costs {game.fmt(rush.cost_then)}"))
+    if rush.lasting_gone_in is not None and rush.lasting_price > corp.cash:
+        when = "before its next turn" if rush.lasting_gone_in == 1 else f"within {rush.lasting_gone_in} of its turns"
+        targets.append((rush.lasting_gone_in, rush.lasting_price,
+                        f"the others may buy the last trains that outlive its own {when}, and one costs "
+                        f"{game.fmt(rush.lasting_price)}"))
+    if not targets:
+        return None
+    for kind in ("payout", "half", "withhold"):
+        if kind not in kinds:
+            continue
+        kept = game.dividend_effect(corp, revenue, kind).cash - corp.cash
+        met = next((why for runs, need, why in targets if corp.cash + runs * kept >= need), None)
+        if met is None:
+            continue
+        if kind == "payout":
+            return None
+        return Decision(A.Dividend(**base(game, corp.sym), kind=kind),
+                        f"{'pays half of' if kind == 'half' else 'withholds'} {game.fmt(revenue)}: {met}")
+    if rush.ends_in == 1 and rush.cost_then > corp.cash:
+        return Decision(A.Dividend(**base(game, corp.sym), kind="withhold"),
+                        f"withholds {game.fmt(revenue)}: {targets[0][2]}")
+    return None
 
 
 def _train_fund(game: Game, corp: Corporation, revenue: int, kinds: list[str]) -> Decision | None:

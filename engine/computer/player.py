@@ -21,6 +21,7 @@ from ..rounds.operating import OperatingRound
 from ..rounds.stock import AuctionRound, StockRound
 from . import capital as C
 from . import operating as O
+from .personality import NEUTRAL, Personality
 from .policy import Decision, base, first_accepted
 from .stock import auction_decisions, stock_decisions
 
@@ -29,7 +30,7 @@ def _types(game: Game, entity: str) -> list[str]:
     return game.action_types(entity)
 
 
-def corporation_decisions(game: Game, corp_sym: str) -> Iterator[Decision]:
+def corporation_decisions(game: Game, corp_sym: str, persona: Personality = NEUTRAL) -> Iterator[Decision]:
     """The operating corporation's decisions (and its president's sales for a train), best
     first; each kind is worked out only once all before it were refused (a ferry's route
     searches only when no tile, station, route, dividend or train of its step is taken)."""
@@ -61,9 +62,9 @@ def corporation_decisions(game: Game, corp_sym: str) -> Iterator[Decision]:
     if "take_loan" in types or "payoff_loan" in types:
         yield from (d for d in O.loan_decisions(game, corp(), types) if isinstance(d.action, A.TakeLoan))
     if "lay_tile" in types:
-        yield from O.lay_decisions(game, corp(), work)
+        yield from O.lay_decisions(game, corp(), work, persona)
     elif "place_token" in types:
-        yield from O.token_decisions(game, corp(), work)
+        yield from O.token_decisions(game, corp(), work, persona)
     elif "run_routes" in types:
         yield O.route_decision(game, corp())
     elif "dividend" in types:
@@ -141,13 +142,13 @@ def _first_choice(game: Game, entity: str, kind: str) -> A.Action | None:
         return None
 
 
-def player_decisions(game: Game, pid: str) -> list[Decision]:
+def player_decisions(game: Game, pid: str, persona: Personality = NEUTRAL) -> list[Decision]:
     rnd = game.round
     types = _types(game, pid)
     if isinstance(rnd, AuctionRound):
         return auction_decisions(game, pid)
     if isinstance(rnd, StockRound):
-        return stock_decisions(game, pid)
+        return stock_decisions(game, pid, persona)
     out: list[Decision] = []
     if "merge" in types:
         action = _first_choice(game, pid, "merge")
@@ -181,21 +182,25 @@ def company_decisions(game: Game, sym: str) -> list[Decision]:
     return out
 
 
-def decisions_for(game: Game, entity: str) -> Iterable[Decision]:
+def decisions_for(game: Game, entity: str, persona: Personality = NEUTRAL) -> Iterable[Decision]:
     if entity in game.player_by_id:
-        return player_decisions(game, entity)
+        return player_decisions(game, entity, persona)
     if entity in game.corporations:
-        return corporation_decisions(game, entity)
+        return corporation_decisions(game, entity, persona)
     if entity in game.companies:
         return company_decisions(game, entity)
     return []
 
 
 def decide(game: Game, entity: str | None = None, seed: int = 0,
-           avoid: Callable[[A.Action], bool] | None = None) -> Decision | None:
+           avoid: Callable[[A.Action], bool] | None = None,
+           personality: Personality = NEUTRAL) -> Decision | None:
     """The computer player's decision for ``entity`` (default: the first entity to act now), or
-    None when it has nothing to do. Deterministic for a given game and seed. ``avoid``: moves it
-    must not make although the rules allow them (the bot's: taking what a person owns unasked)."""
+    None when it has nothing to do. Deterministic for a given game, seed and personality.
+    ``avoid``: moves it must not make although the rules allow them (the bot's: taking what a
+    person owns unasked). ``personality``: the leanings of the seat it plays (self-play draws
+    them per seat from the game's seed; the bot's seats play :data:`NEUTRAL`); ``seed`` only
+    seeds the fallback's sample."""
     if game.finished:
         return None
     if entity is None:
@@ -203,7 +208,7 @@ def decide(game: Game, entity: str | None = None, seed: int = 0,
         if not acting:
             return None
         entity = acting[0]
-    considered = decisions_for(game, entity)
+    considered = decisions_for(game, entity, personality)
     chosen = first_accepted(game, (d for d in considered if avoid is None or not avoid(d.action)))
     if chosen is not None:
         return chosen

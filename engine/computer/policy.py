@@ -197,6 +197,136 @@ def sales_before_next_phase(game: Game) -> int | None:
     return None
 
 
+def ended(game: Game, train: Train) -> bool:
+    """Whether ``train`` is already rusted or obsolete (an obsolete 1833NE card runs once more,
+    then leaves: its owner needs a new train at its next turn all the same)."""
+    end = ends_on(game, train)
+    if end is None:
+        return False
+    return any(p.get("on") == end for p in game.phases[:game.phase_index + 1])
+
+
+def last_revenues(game: Game) -> dict[str, int]:
+    """Each corporation's revenue in its latest run (the routes it last ran)."""
+    return remembered(game, ("last_revenues",), lambda: _last_revenues(game))
+
+
+def _last_revenues(game: Game) -> dict[str, int]:
+    out: dict[str, int] = {}
+    wanted = {c.sym for c in game.corporations.values() if c.operated and not c.closed}
+    for raw in reversed(game.action_log):
+        if not wanted:
+            break
+        if raw.get("type") != "run_routes" or raw.get("entity") not in wanted:
+            continue
+        sym = str(raw["entity"])
+        wanted.discard(sym)
+        out[sym] = sum(int(r.get("revenue", 0) or 0) for r in raw.get("routes") or () if isinstance(r, dict))
+    return out
+
+
+@dataclass(frozen=True)
+class Rush:
+    """The bank trains the other corporations could buy in the next turns of a corporation
+    (:func:`train_rush`), and what that does to it."""
+
+    trains: tuple[Train, ...]  # in the order the bank sells them, within the turns looked at
+    ends_in: int | None  # before which of its turns (1: the next) all its trains may have ended
+    cost_then: int  # the cheapest bank train left then (0: none)
+    # the cheapest bank train before the one that ends all its trains which outlives them (0:
+    # none), and before which of its turns the others may have bought the last of those
+    lasting_price: int = 0
+    lasting_gone_in: int | None = None
+
+
+def train_rush(game: Game, corp: Corporation, turns: int = 1) -> Rush:
+    """What the other corporations could buy from the bank before ``corp``'s next ``turns``
+    turns: between two of its turns each other corporation runs once (keeping its latest
+    revenue) and buys the next bank train while its cash and the train limit allow (that of
+    the phase the trains start; trains rusted or obsolete by then do not count), one that
+    has no train left with its president's help. The bank's trains go in order to the
+    richest corporation that can pay; a train the bank sells starts its phase and ends the
+    trains that phase ends. An upper bound: the computer player buys whenever it can, and a
+    person may too."""
+    return remembered(game, ("rush", corp.sym, turns), lambda: _train_rush(game, corp, turns))
+
+
+@dataclass
+class _Buyer:
+    sym: str
+    cash: int  # its cash after its run (revenue kept)
+    helper: int  # its president's cash, for a train it must buy
+    trains: list[Train]
+
+
+def _first_sale(upcoming: list[Train], name: str | None) -> int | None:
+    return next((i for i, t in enumerate(upcoming) if t.name == name), None)
+
+
+def _train_rush(game: Game, corp: Corporation, turns: int) -> Rush:
+    revenue = last_revenues(game)
+    sold: set[str] = set()  # names of the trains sold in the rush
+
+    def gone(t: Train) -> bool:
+        end = ends_on(game, t)
+        return ended(game, t) or (end is not None and end in sold)
+
+    buyers = []
+    for c in game.corporations.values():
+        if c is corp or c.closed or not c.ipoed or not c.operated:
+            continue
+        helper = game.player(c.president).cash if c.president in game.player_by_id else 0
+        buyers.append(_Buyer(c.sym, c.cash, max(0, helper), game.corp_trains(c.sym)))
+    limit = int(game.phase.get("train_limit") or game.corp_train_limit(corp))
+    starts = {p["on"]: p for p in game.phases[game.phase_index + 1:] if p.get("on")}
+    upcoming = game.upcoming_trains()
+    own = game.corp_trains(corp.sym)
+    if own and all(gone(x) for x in own):
+        return Rush((), 1, train_price(game, upcoming[0]) if upcoming else 0)
+    # the sale that ends the last of its trains, and the trains before it that outlive them
+    ends = [_first_sale(upcoming, ends_on(game, t)) for t in own]
+    last = max((i for i in ends if i is not None), default=None) if own and None not in ends else None
+    lasting: list[int] = []
+    if last is not None:
+        for i, t in enumerate(upcoming[:last]):
+            end = _first_sale(upcoming, ends_on(game, t))
+            if ends_on(game, t) is None or (end is not None and end > last):
+                lasting.append(i)
+    lasting_price = min((train_price(game, upcoming[i]) for i in lasting), default=0)
+    lasting_gone_in: int | None = None
+    bought: list[Train] = []
+
+    def power(b: _Buyer) -> int:
+        live = sum(1 for t in b.trains if not gone(t))
+        return b.cash + b.helper if not live else b.cash if live < limit else -1
+
+    for turn in range(1, turns + 1):
+        for b in buyers:
+            b.cash += revenue.get(b.sym, 0)
+        for t in upcoming[len(bought):]:
+            price = train_price(game, t)
+            able = [b for b in buyers if power(b) >= price]
+            if not able:
+                break
+            buyer = max(able, key=lambda b: (power(b), b.sym))
+            if buyer.cash < price:  # its president pays the rest, once
+                buyer.helper -= price - buyer.cash
+                buyer.cash = price
+            buyer.cash -= price
+            buyer.trains.append(t)
+            bought.append(t)
+            if t.name not in sold and t.name in starts:
+                limit = int(starts[t.name].get("train_limit") or limit)
+            sold.add(t.name)
+            if lasting and lasting_gone_in is None and len(bought) > lasting[-1]:
+                lasting_gone_in = turn
+            if own and all(gone(x) for x in own):
+                rest = upcoming[len(bought):]
+                return Rush(tuple(bought), turn, train_price(game, rest[0]) if rest else 0,
+                            lasting_price, lasting_gone_in)
+    return Rush(tuple(bought), None, 0, lasting_price, lasting_gone_in)
+
+
 def needs_train_money(game: Game, corp: Corporation) -> bool:
     """Whether the corporation should keep its cash for a train: it has no lasting train."""
     return not lasting_trains(game, corp)

@@ -15,6 +15,7 @@ from ..moves import move_for, option_choices
 from ..moves.stock import sale_of
 from ..rounds.stock import AuctionRound, StockRound
 from .operating import node_revenue, trial_budget
+from .personality import NEUTRAL, Personality
 from .policy import (
     Decision,
     base,
@@ -62,7 +63,7 @@ def _presidencies(game: Game, pid: str) -> list[str]:
     return [c.sym for c in game.corporations.values() if c.president == pid and not c.closed and c.ipoed]
 
 
-def _par_decisions(game: Game, pid: str) -> list[Decision]:
+def _par_decisions(game: Game, pid: str, persona: Personality = NEUTRAL) -> list[Decision]:
     move = move_for("par", "player")
     if move is None:
         return []
@@ -86,6 +87,11 @@ def _par_decisions(game: Game, pid: str) -> list[Decision]:
             pick = next((c for c in by_value if int(c.value.split(",")[0]) * 2 <= game.player(pid).cash), None)
         if pick is None:
             continue
+        if persona.lower_par:
+            # one step lower: more shares for the same money, a price with room to rise
+            lower = by_value[by_value.index(pick) + 1:]
+            if lower and 4 * int(lower[0].value.split(",")[0]) >= train_cost:
+                pick = lower[0]
         if 4 * int(pick.value.split(",")[0]) < train_cost and not idle:
             # its treasury (six shares sold) could not buy the train it must own with half as
             # much again to spare (the phase may move on before it runs): its president would pay
@@ -106,7 +112,8 @@ def _par_decisions(game: Game, pid: str) -> list[Decision]:
     # buys P2) comes last: it would buy trains with nowhere to run them
     out.sort(key=lambda d: (not game.tile_lays_per_turn(game.corporations[str(getattr(d.action, "corporation", ""))]),
                             -int(str(getattr(d.action, "share_price", "0")).split(",")[0]),
-                            -home_prospect(game, str(getattr(d.action, "corporation", "")))))
+                            -home_prospect(game, str(getattr(d.action, "corporation", "")))
+                            - persona.appeal(str(getattr(d.action, "corporation", "")))))
     return out
 
 
@@ -199,7 +206,7 @@ def train_reserve(game: Game, pid: str) -> int:
     return need
 
 
-def _buy_decisions(game: Game, pid: str) -> list[Decision]:
+def _buy_decisions(game: Game, pid: str, persona: Personality = NEUTRAL) -> list[Decision]:
     rnd = game.round
     if not isinstance(rnd, StockRound):
         return []
@@ -215,7 +222,7 @@ def _buy_decisions(game: Game, pid: str) -> list[Decision]:
             score = 0.0
         if score is None:
             continue
-        score += bargain / 5
+        score += bargain / 5 + persona.appeal(s.corporation) / 10
         if s.owner != s.corporation:
             score += 1  # a market share: no worse, and it leaves the IPO for the treasury's sake
         floating = corp.president == pid and not corp.operated
@@ -274,8 +281,8 @@ def _doomed(game: Game, pid: str, corp: Corporation) -> bool:
 MAX_PRESIDENCIES = 2
 
 
-def stock_decisions(game: Game, pid: str) -> list[Decision]:
-    """The player's decisions in a stock round, best first."""
+def stock_decisions(game: Game, pid: str, persona: Personality = NEUTRAL) -> list[Decision]:
+    """The player's decisions in a stock round, best first (``persona``: its leanings)."""
     types = game.action_types(pid)
     out: list[Decision] = []
     if types == ["sell_shares"]:
@@ -285,15 +292,15 @@ def stock_decisions(game: Game, pid: str) -> list[Decision]:
     mine = _presidencies(game, pid)
     own_unfloated = [s for s in mine if not game.corporations[s].operated]
     if "buy_shares" in types:
-        buys = _buy_decisions(game, pid)
+        buys = _buy_decisions(game, pid, persona)
         own = [d for d in buys if isinstance(d.action, A.BuyShares)
                and game.shares[d.action.shares[0]].corporation in own_unfloated]
         out += own
         if "par" in types and not own_unfloated and len(mine) < MAX_PRESIDENCIES:
-            out += _par_decisions(game, pid)
+            out += _par_decisions(game, pid, persona)
         out += [d for d in buys if d not in own]
     elif "par" in types and not own_unfloated and len(mine) < MAX_PRESIDENCIES:
-        out += _par_decisions(game, pid)
+        out += _par_decisions(game, pid, persona)
     if "pass" in types:
         out.append(Decision(A.Pass(**base(game, pid)), "passes: nothing worth buying"))
     return out
