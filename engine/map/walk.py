@@ -36,7 +36,8 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
                      touched: dict[tuple[str, int], None],
                      arrivals: set[tuple[str, int]] | None = None,
                      looked: set[str] | None = None, *, prune: bool = True,
-                     watch: WalkWatch | None = None) -> set[NodeRef]:
+                     watch: WalkWatch | None = None,
+                     paths: set[int] | None = None) -> set[NodeRef]:
     """The nodes a corporation's network reaches from the station ``start``, as 18xx.games
     finds them: a depth-first walk along track in the tiles' path order in which a piece of
     track (a tile path) is entered at most once, a hex edge is never crossed twice on the way
@@ -46,7 +47,8 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
     Adds the (hex, edge) pairs the walk touches to ``touched`` in the order walked (what is
     built from them then does not depend on how a set was made, e.g. restored from a save),
     the (hex, edge) where it enters a hex from its neighbour to ``arrivals``, and every hex
-    whose tile or stations it read to ``looked``.
+    whose tile or stations it read to ``looked``, and the numbers of the paths it took to
+    ``paths`` (:func:`path_indexes` turns them into a hex's path indexes).
 
     Past a converging exit the walk tries every way through again (exponentially many on a
     map of switches), each leaving what it changed as it found it. With ``prune`` (the tests
@@ -221,6 +223,8 @@ def route_legal_walk(board: Board, start: NodeRef, sym: str, others: set[NodeRef
         return set()
     if arrivals is not None:
         arrivals |= found_arrivals
+    if paths is not None:
+        paths.update(walked)
     if looked is not None:
         looked.update(seen_walks)
     reached: set[NodeRef] = set()
@@ -395,6 +399,13 @@ _PathWalk = list[Any]
 _State = tuple[int, int | None, int, int, int]
 _HEX_NUMS: dict[str, int] = {}
 _HEX_IDS: list[str] = []  # by hex number / 64
+
+
+def path_indexes(hid: str, numbers: AbstractSet[int], count: int) -> set[int]:
+    """The indexes, among the ``count`` paths of hex ``hid``'s tile, of the path ``numbers`` a
+    walk took (``route_legal_walk(paths=...)``)."""
+    base = _hex_num(hid)
+    return {n - base for n in numbers if base <= n < base + count}
 
 
 def _hex_num(hid: str) -> int:

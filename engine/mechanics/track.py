@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -250,31 +251,39 @@ class TrackRules(TitleHooks):
         # a station whose walk never looked at the hex walks the same with the new tile there:
         # it enters nothing on the hex
         looking = b.walks_looking_at(corp.sym, h.id)
-        arrivals: set[tuple[str, int]] = set()
+        taken: set[int] = set()
         old_tile = h.tile
         walks = b.tile_walks
         kept = walks.get(h.id)  # the hex's walk table, put back after (not built again)
         h.tile = new
         try:
             for st in (starts if looking is None else looking):
-                network_walk.route_legal_walk(b, st, corp.sym, set(starts) - {st}, {}, arrivals=arrivals)
+                network_walk.route_legal_walk(b, st, corp.sym, set(starts) - {st}, {}, paths=taken)
         finally:
             h.tile = old_tile
             if kept is not None:
                 walks[h.id] = kept
-        return self._paths_from(new, {e for hid, e in arrivals if hid == h.id})
+        # the paths the walk took, not all those at the edges it arrived by: 18xx.games' walk
+        # (Path#walk) does not enter a path by an edge of the hex it has left the hex through
+        # on its way there (a loop back into the hex), so such a path may stay unconnected
+        return network_walk.path_indexes(h.id, taken, len(new.paths))
 
     @staticmethod
     def _paths_from(new: Tile, entries: set[int]) -> set[int]:
-        """The paths of ``new`` a walk entering at ``entries`` takes: those at an entry edge and
-        what they reach through the tile's own stops."""
-        reached = {pi for pi, p in enumerate(new.paths) if set(p.edges) & entries}
+        """Paths of ``new`` a walk entering at ``entries`` surely takes: those at an entry edge
+        and what they reach through the tile's own stops, each with edges no other path of the
+        tile has. (A path sharing an edge may be left out: 18xx.games' walk does not enter a
+        path by an edge of a hex it left the hex through on its way, and a walk arriving may
+        have come through the hex first; only walking tells.)"""
+        shared = {e for e, n in Counter(e for p in new.paths for e in p.edges).items() if n > 1}
+        sure = {pi for pi, p in enumerate(new.paths) if not shared & set(p.edges)}
+        reached = {pi for pi in sure if set(new.paths[pi].edges) & entries}
         stops = {ni for pi in reached for ni in new.paths[pi].node_indexes}
         grew = True
         while grew:
             grew = False
             for pi, p in enumerate(new.paths):
-                if pi not in reached and set(p.node_indexes) & stops:
+                if pi in sure and pi not in reached and set(p.node_indexes) & stops:
                     reached.add(pi)
                     stops |= set(p.node_indexes)
                     grew = True

@@ -29,20 +29,23 @@ def test_pruned_walk_finds_what_the_whole_walk_finds(name: str, monkeypatch: pyt
     compared = []
 
     def both(board: Any, start: Any, sym: str, others: Any, touched: dict[Any, None],
-             arrivals: set[Any] | None = None, looked: set[str] | None = None, **_: Any) -> Any:
+             arrivals: set[Any] | None = None, looked: set[str] | None = None,
+             paths: set[int] | None = None, **_: Any) -> Any:
         got = []
         for prune in (False, True):
-            t, a, lk = dict(touched), set(arrivals or ()), set(looked or ())
-            reached = walk(board, start, sym, others, t, arrivals=a, looked=lk, prune=prune)
-            got.append((reached, list(t), a, lk))
+            t, a, lk, ps = dict(touched), set(arrivals or ()), set(looked or ()), set(paths or ())
+            reached = walk(board, start, sym, others, t, arrivals=a, looked=lk, prune=prune, paths=ps)
+            got.append((reached, list(t), a, lk, ps))
         assert got[0] == got[1], (name, sym, start)
         compared.append(sym)
-        reached, t_list, a, lk = got[1]
+        reached, t_list, a, lk, ps = got[1]
         touched.update(dict.fromkeys(t_list))
         if arrivals is not None:
             arrivals |= a
         if looked is not None:
             looked |= lk
+        if paths is not None:
+            paths |= ps
         return reached
 
     monkeypatch.setattr(walk_mod, "route_legal_walk", both)
