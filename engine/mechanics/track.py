@@ -162,7 +162,7 @@ class TrackRules(TitleHooks):
         touched = reach.touched
         if not (exits & touched):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no route to {h.id}", NO_ROUTE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
-        if not old.paths or self._quick_connected(corp, h, tile, exits, touched, reach.entries):
+        if not old.paths or not self.live or self._quick_connected(corp, h, tile, exits, touched, reach.entries):
             return
         if self._kept_upgrade_check(corp, h, tile, touched, None):
             if not walk:
@@ -195,7 +195,9 @@ class TrackRules(TitleHooks):
         if not (exits & touched):
             return False
         old = h.tile
-        return not old.paths or self._kept_upgrade_check(corp, h, tile, touched, entries)
+        # a game replayed from its record skips the upgrade's track restriction, as 18xx.games
+        # does while loading one (Tracker#check_track_restrictions! returns when loading)
+        return not old.paths or not self.live or self._kept_upgrade_check(corp, h, tile, touched, entries)
 
     def _kept_upgrade_check(self, corp: Corporation, h: HexState, tile: Tile, touched: set[int],
                             entries: set[int] | None) -> bool:

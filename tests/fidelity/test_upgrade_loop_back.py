@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from engine import actions as A
 from engine.decisions import legal_tile_lays
+from engine.replay import filter_actions, replay
+from tests.fixture_util import load_export
 from tests.positions import at, rejected
 
 GJR = "generated/1836jr56"
@@ -38,3 +40,16 @@ def test_a_1856_upgrade_whose_new_path_only_a_loop_reaches_is_refused() -> None:
     lay = A.LayTile(entity="CPR", entity_type="corporation", hex="D13", tile="23-0", rotation=1)
     rejected(g, lay, "an upgrade must add track CPR can use")
     assert "23-0" not in legal_tile_lays(g, "CPR", {"D13"}).get("D13", {})
+
+
+def test_a_record_with_such_an_upgrade_replays_as_18xx_games_loads_it() -> None:
+    """18xx.games checks the track restriction only in live play (not while loading a game):
+    a record holding the refused upgrade replays, and play goes on live after it."""
+    export = load_export(GJR, JR_CASE)
+    kept = [a for a in filter_actions(export["actions"]) if not isinstance(a.get("id"), int) or a["id"] <= 712]
+    lay = {"type": "lay_tile", "entity": "NFL", "entity_type": "corporation", "id": 713, "hex": "H8",
+           "tile": "41-0", "rotation": 5}
+    res = replay({**export, "actions": [*kept, lay]})
+    assert res.error is None, res.error
+    assert res.game.board.hexes["H8"].tile.name == "41"
+    assert res.game.live
