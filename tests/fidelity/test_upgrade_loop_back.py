@@ -7,6 +7,8 @@ moves 18xx.games refused with "Must use new track or change city value" and we a
 
 from __future__ import annotations
 
+import pytest
+
 from engine import actions as A
 from engine.decisions import legal_tile_lays
 from engine.replay import filter_actions, replay
@@ -20,26 +22,21 @@ C56_CASE = ("1856_p3_s29604_alternate_destinations_unlimited_bonus_tokens_eight_
             "_u898_r209_late_upgrade_by_a_loop_back")
 
 
-def test_a_path_reached_only_by_a_loop_back_into_the_hex_is_not_new_track() -> None:
-    """NFL reaches H8 (tile 23: 2-5 and 2-0) at edge 2 and, around through its neighbours, at
-    edges 0 and 5 too. Brown 41 adds the path 5-0, but every walk reaching edge 5 or 0 has
-    left H8 through one of them first: 18xx.games refuses the upgrade."""
-    g = at(GJR, JR_CASE, 712)
-    assert g.board.hexes["H8"].tile.name == "23"
-    lay = A.LayTile(entity="NFL", entity_type="corporation", hex="H8", tile="41-0", rotation=5)
-    rejected(g, lay, "an upgrade must add track NFL can use")
-    assert "41-0" not in legal_tile_lays(g, "NFL", {"H8"}).get("H8", {})
-
-
-def test_a_1856_upgrade_whose_new_path_only_a_loop_reaches_is_refused() -> None:
-    """CPR's network touches D13 (tile 9: 4-1) at edges 1, 4 and 5; green 23 at rotation 1
-    adds a path to edge 5 that its walk enters only after leaving D13: refused, as on
-    18xx.games."""
-    g = at(G56, C56_CASE, 1383)
-    assert g.board.hexes["D13"].tile.name == "9"
-    lay = A.LayTile(entity="CPR", entity_type="corporation", hex="D13", tile="23-0", rotation=1)
-    rejected(g, lay, "an upgrade must add track CPR can use")
-    assert "23-0" not in legal_tile_lays(g, "CPR", {"D13"}).get("D13", {})
+# NFL reaches H8 (tile 23: 2-5 and 2-0) at edge 2 and, around through its neighbours, at edges 0
+# and 5 too; brown 41 adds the path 5-0, but every walk reaching edge 5 or 0 has left H8 through
+# one of them first. CPR's network touches D13 (tile 9: 4-1) at edges 1, 4 and 5; green 23 at
+# rotation 1 adds a path to edge 5 that its walk enters only after leaving D13.
+@pytest.mark.parametrize(("title", "case", "upto", "corp", "hid", "old", "tile", "rotation"), [
+    (GJR, JR_CASE, 712, "NFL", "H8", "23", "41-0", 5),
+    (G56, C56_CASE, 1383, "CPR", "D13", "9", "23-0", 1),
+])
+def test_a_path_reached_only_by_a_loop_back_into_the_hex_is_not_new_track(
+        title: str, case: str, upto: int, corp: str, hid: str, old: str, tile: str, rotation: int) -> None:
+    g = at(title, case, upto)
+    assert g.board.hexes[hid].tile.name == old
+    lay = A.LayTile(entity=corp, entity_type="corporation", hex=hid, tile=tile, rotation=rotation)
+    rejected(g, lay, f"an upgrade must add track {corp} can use")
+    assert tile not in legal_tile_lays(g, corp, {hid}).get(hid, {})
 
 
 def test_a_record_with_such_an_upgrade_replays_as_18xx_games_loads_it() -> None:
