@@ -72,6 +72,30 @@ _REGIONS_KEPT = 4096  # free-track regions whose reach is remembered (cleared be
 _STEP_WORK = 6
 
 
+def _sum_tables(bounds: list[int]) -> list[list[int]]:
+    """Per byte of a bit set of stops, the sum of ``bounds`` for each value of it."""
+    tables = []
+    for lo in range(0, len(bounds), 8):
+        chunk = bounds[lo:lo + 8]
+        table = [0] * 256
+        for x in range(1, 256):
+            low = x & -x
+            table[x] = table[x ^ low] + (chunk[low.bit_length() - 1] if low.bit_length() <= len(chunk) else 0)
+        tables.append(table)
+    return tables
+
+
+def _bit_sum(sums: list[list[int]], stops: int) -> int:
+    """The sum of the bounds of ``stops`` (``sums``: :func:`_sum_tables`)."""
+    total = 0
+    for table in sums:
+        if not stops:
+            break
+        total += table[stops & 255]
+        stops >>= 8
+    return total
+
+
 class _Region:
     """The stops one link away from each stop on free track, the stops a route may pass
     through there, and what :func:`reach_parts` found (per stop, stops visited)."""
@@ -80,6 +104,7 @@ class _Region:
         self.nbr = nbr
         self.through = through
         self.memo: dict[tuple[int, int], Parts] = {}
+        self.split: list[tuple[int, int]] | None = None  # the parts (stops, stops beside)
         self.parts_of: dict[bool, list[tuple[int, int, int]]] = {}  # per kind of bounds: parts
         self.from_stop: dict[bool, list[int]] = {}  # per kind of bounds: start_bounds
         self.best: int | None = None  # the most of those (PairSearch._region_best)
@@ -89,36 +114,38 @@ class _Region:
         self.chains: dict[tuple[bool, int], int] = {}  # per kind of bounds and part: its chain's
         self.blocks: dict[int, list[tuple[int, int]]] = {}  # per part: its blocks
 
-    def parts(self, kind: bool, bounds: list[int], reach_mask: int) -> list[tuple[int, int, int]]:
+    def parts(self, kind: bool, sums: list[list[int]], reach_mask: int) -> list[tuple[int, int, int]]:
         """The parts of the map here (stops a route may pass through, joined through such
-        stops), each as its stops, what they earn together (``bounds``, of ``kind``) and the
-        stops beside it a route may only end at; worked out once per kind."""
+        stops), each as its stops, what they earn together (``sums``: :func:`_sum_tables` of the
+        bounds of ``kind``) and the stops beside it a route may only end at; the parts are worked
+        out once, their sums once per kind."""
         got = self.parts_of.get(kind)
         if got is not None:
             return got
-        nbr, through = self.nbr, self.through & reach_mask
-        got = self.parts_of[kind] = []
-        left = through
-        while left:
-            part = frontier = left & -left
-            total = beside = 0
-            while frontier:  # (each stop of the part is in the frontier once)
-                new = 0
-                while frontier:
-                    b = frontier & -frontier
-                    frontier ^= b
-                    i = b.bit_length() - 1
-                    total += bounds[i]
-                    new |= nbr[i]
-                beside |= new
-                frontier = new & through & ~part
-                part |= frontier
-            left &= ~part
-            got.append((part, total, beside & reach_mask & ~through))
+        split = self.split
+        if split is None:
+            nbr, through = self.nbr, self.through & reach_mask
+            split = self.split = []
+            left = through
+            while left:
+                part = frontier = left & -left
+                beside = 0
+                while frontier:  # (each stop of the part is in the frontier once)
+                    new = 0
+                    while frontier:
+                        b = frontier & -frontier
+                        frontier ^= b
+                        new |= nbr[b.bit_length() - 1]
+                    beside |= new
+                    frontier = new & through & ~part
+                    part |= frontier
+                left &= ~part
+                split.append((part, beside & reach_mask & ~through))
+        got = self.parts_of[kind] = [(part, _bit_sum(sums, part), beside) for part, beside in split]
         return got
 
-    def most(self, kind: bool, bounds: list[int], reach_mask: int, tokened: int, two_most: int,
-             chains: int | None = None) -> int:
+    def most(self, kind: bool, bounds: list[int], sums: list[list[int]], reach_mask: int, tokened: int,
+             two_most: int, chains: int | None = None) -> int:
         """What no route here earns more than: in a part of the map that reaches a station, all
         its stops (where that is more than ``chains``: those of its best chain of blocks,
         :mod:`engine.routing.blocks`) and the best two beside it (stops a route may only end at); or two such stops
@@ -126,7 +153,7 @@ class _Region:
         ``two_most`` or more: no two stops joined anywhere on the map earn more)."""
         nbr, through = self.nbr, self.through & reach_mask
         most = 0
-        for part, total, beside in self.parts(kind, bounds, reach_mask):
+        for part, total, beside in self.parts(kind, sums, reach_mask):
             if not (part | beside) & tokened:
                 continue
             top = second = 0
@@ -160,7 +187,8 @@ class _Region:
                 most = max(most, bounds[i] + bounds[c.bit_length() - 1])
         return most
 
-    def start_bounds(self, kind: bool, bounds: list[int], reach_mask: int, tokened: int) -> list[int]:
+    def start_bounds(self, kind: bool, bounds: list[int], sums: list[list[int]], reach_mask: int,
+                     tokened: int) -> list[int]:
         """Per stop, what no route from it earns more than here: every stop it may pass through
         in its part of the map and the best stop beside that part it may only end at; 0 where no
         route from it reaches a station."""
@@ -169,7 +197,7 @@ class _Region:
         whole = [0] * n  # per stop a route may pass through: what its part earns at most
         station = 0  # the stops a route may pass through whose part reaches a station
         chains = self.chains
-        for part, total, beside in self.parts(kind, bounds, reach_mask):
+        for part, total, beside in self.parts(kind, sums, reach_mask):
             total = min(total, chains.get((kind, part), total)) + end_best(beside, bounds)
             if (part | beside) & tokened:
                 station |= part
@@ -207,8 +235,17 @@ def _by_far_stop(row: list[Link], reachable: list[bool], groups: list[int], thro
         if reachable[lk.v]:
             by_stop.setdefault(lk.v, []).append((lk.mask, lk.jmask, lk.terminal_u, through[lk.v] and not lk.terminal_v,
                                                  lk, onward[id(lk)]))
-    return sorted(((v, 1 << v, groups[v], bounds[v], tokened[v], rank[v], group) for v, group in by_stop.items()),
-                  key=lambda step: -step[3])
+    return sorted(((v, 1 << v, groups[v], bounds[v], tokened[v], rank[v], group, _after_any(group))
+                   for v, group in by_stop.items()), key=lambda step: -step[3])
+
+
+def _after_any(group: list[Any]) -> int:
+    """The stops a route may go on to by any of ``group``'s links (before the ways are known)."""
+    after = 0
+    for step in group:
+        if step[3]:
+            after |= step[5]
+    return after
 
 
 class PairSearch:
@@ -258,6 +295,7 @@ class PairSearch:
         self.rank = rank
         self.later_ends = [sum(1 << i for i in range(n) if rank[i] > r) for r in range(len(self.starts))]
         self.bounds = {False: bounds[0], True: bounds[1]}  # by "the route starts at a port"
+        self.sums = {p: _sum_tables(b) for p, b in self.bounds.items()}
         onward = {id(lk): free_after(graph, lk) for row in graph.adj for lk in row}
         # the steps of a route: per stop, per far stop (in the order of the first link there) its links
         self.adjg = {p: [_by_far_stop(row, reachable, groups, through, tokened, b, rank, onward) for row in graph.adj]
@@ -343,8 +381,8 @@ class PairSearch:
     def _region_best(self, region: _Region) -> int:
         """What no route in ``region`` earns more than (:meth:`_Region.most`)."""
         if region.best is None:
-            region.best = max(region.most(port, self.bounds[port], self.reach_mask, self.tokened_mask,
-                                          self.two_most[port]) for port in self.kinds)
+            region.best = max(region.most(port, self.bounds[port], self.sums[port], self.reach_mask,
+                                          self.tokened_mask, self.two_most[port]) for port in self.kinds)
         return region.best
 
     def _region_chained(self, region: _Region, beat: int) -> int:
@@ -355,18 +393,19 @@ class PairSearch:
         than it cut there)."""
         kept = region.chained
         if kept is None or kept[0] > beat < kept[1]:  # (asked before for more and not told: look again)
-            kept = region.chained = (beat, max(region.most(port, self.bounds[port], self.reach_mask, self.tokened_mask,
-                                                           self.two_most[port], beat) for port in self.kinds))
+            kept = region.chained = (beat, max(region.most(port, self.bounds[port], self.sums[port], self.reach_mask,
+                                                           self.tokened_mask, self.two_most[port], beat)
+                                               for port in self.kinds))
         return kept[1]
 
-    def _start_bounds(self, region: _Region, s: int) -> int:
-        """What no route from ``s`` earns more than in ``region``."""
-        port = self.port[s]
+    def _start_bounds(self, region: _Region, port: bool) -> list[int]:
+        """Per stop, what no route from it earns more than in ``region`` (routes from a port or
+        not: ``port``)."""
         from_stop = region.from_stop.get(port)
         if from_stop is None:
-            from_stop = region.from_stop[port] = region.start_bounds(port, self.bounds[port], self.reach_mask,
-                                                                     self.tokened_mask)
-        return from_stop[s]
+            from_stop = region.from_stop[port] = region.start_bounds(port, self.bounds[port], self.sums[port],
+                                                                     self.reach_mask, self.tokened_mask)
+        return from_stop
 
     def _onward(self, region: _Region, v: int, visited: int, ends: int, end_only: int, bounds: list[int],
                 after: int = -1) -> int:
@@ -410,22 +449,29 @@ class PairSearch:
                 return
             at_start = len(nodes) == 1
             free = region.nbr[cur]  # (the stops a link not on ``avoid`` leads to)
-            for v, bit, gbits, bound_v, tok_here, rank_v, group in adj[cur]:
+            for v, bit, gbits, bound_v, tok_here, rank_v, group, any_after in adj[cur]:
                 if visited & bit or gmask & gbits or not free & bit:
                     continue
                 low = best[0]
                 most_v = most + bound_v
                 tok_v = tok or tok_here
                 end_here = tok_v and start_rank < rank_v and most_v > low
-                new, going, after = _steps(ways, group, at_start)
-                if not new:
-                    continue
                 vis = visited | bit
-                got = self._onward(region, v, vis, ends, end_only, bounds, after) if after else -1
+                # (bounded first with every link's onward stops: most steps end here, before their ways)
+                got = self._onward(region, v, vis, ends, end_only, bounds, any_after) if any_after else -1
                 if most_v + got <= low:
                     got = -1
                 if not end_here and got < 0:
                     continue
+                new, going, after = _steps(ways, group, at_start)
+                if not new:
+                    continue
+                if after != any_after and got >= 0:
+                    got = self._onward(region, v, vis, ends, end_only, bounds, after) if after else -1
+                    if most_v + got <= low:
+                        got = -1
+                    if not end_here and got < 0:
+                        continue
                 nodes.append(v)
                 if end_here:
                     rev = self._revenue(vis, nodes)
@@ -438,13 +484,16 @@ class PairSearch:
                 nodes.pop()
 
         again.append(dfs)
+        from_stop = {port: self._start_bounds(region, port) for port in self.kinds}
+        port = self.port
         for s in self.starts:
-            bounds = self.bounds[self.port[s]]
+            if from_stop[port[s]][s] <= best[0]:
+                continue
+            bounds = self.bounds[port[s]]
             start_rank = self.rank[s]
             ends = self.later_ends[start_rank]
             end_only = ends & ~region.through
-            if self._start_bounds(region, s) <= best[0] \
-                    or bounds[s] + self._onward(region, s, 1 << s, ends, end_only, bounds) <= best[0]:
+            if bounds[s] + self._onward(region, s, 1 << s, ends, end_only, bounds) <= best[0]:
                 continue
             nodes.append(s)
             dfs(start_rank, s, 1 << s, groups[s], tokened[s], bounds[s], [(avoid, 0, None)], self.adjg[self.port[s]],
@@ -508,21 +557,26 @@ class PairSearch:
             if self.out:
                 return
             at_start = len(nodes) == 1
-            for v, bit, gbits, bound_v, tok_here, rank_v, group in adj[cur]:
+            for v, bit, gbits, bound_v, tok_here, rank_v, group, any_after in adj[cur]:
                 if visited & bit or gmask & gbits:
-                    continue
-                new, going, after = _steps(ways, group, at_start)
-                if not new:
                     continue
                 lower = self.best[0]
                 vis = visited | bit
                 most_v = most + bound_v
                 tok_v = tok or tok_here
                 end_here = tok_v and start_rank < rank_v
-                got = self._onward(region, v, vis, ends, end_only, bounds, after) if after else -1
+                got = self._onward(region, v, vis, ends, end_only, bounds, any_after) if any_after else -1
                 bound = most_v + got if got >= 0 else (most_v if end_here else -1)
                 if 2 * bound <= lower or bound + partner <= lower:
                     continue
+                new, going, after = _steps(ways, group, at_start)
+                if not new:
+                    continue
+                if after != any_after and got >= 0:
+                    got = self._onward(region, v, vis, ends, end_only, bounds, after) if after else -1
+                    bound = most_v + got if got >= 0 else (most_v if end_here else -1)
+                    if 2 * bound <= lower or bound + partner <= lower:
+                        continue
                 common = -1
                 for way in new:
                     common &= way[0]
