@@ -7,9 +7,12 @@ did (1400 where the listing had 1260) and, given the time, proves it best."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.entities import Train
 from engine.game import Game
+from engine.routing import pair as P
 from engine.routing import router as R
 from engine.routing.clock import Clock
 from tests.fixture_util import before_run
@@ -95,3 +98,9 @@ def test_a_listing_foretold_too_long_is_not_started() -> None:
     assert R.check_routes(game, sym, sol.routes) is None
     game, sym = before_run("generated/1856", "1856_p5_s1511", 1282)
     assert not R._too_many_routes(game, sym, game.route_graph(sym), Clock(60.0))
+
+
+@given(st.lists(st.integers(min_value=0, max_value=500), min_size=1, max_size=70), st.data())
+def test_part_sums_from_byte_tables_are_the_sums_of_their_stops(bounds: list[int], data: st.DataObject) -> None:
+    stops = data.draw(st.integers(min_value=0, max_value=(1 << len(bounds)) - 1))
+    assert P._bit_sum(P._sum_tables(bounds), stops) == sum(b for i, b in enumerate(bounds) if stops >> i & 1)
