@@ -342,6 +342,7 @@ class PairSearch:
                 new ^= b
                 touched |= self.pairs_of_bit.get(b.bit_length() - 1, 0)
             pairs = self.pairs
+            parted: list[tuple[int, int]] = []
             while touched:
                 b = touched & -touched
                 touched ^= b
@@ -353,6 +354,7 @@ class PairSearch:
                     else:  # every link between them takes some of it
                         nbr[u] ^= v_bit
                         changed |= 1 << u
+                        parted.append((u, v_bit))
             if not changed:  # (no two stops parted: the same region)
                 return from_base
         else:
@@ -376,6 +378,13 @@ class PairSearch:
                     if (nbr[b.bit_length() - 1] & reach_mask).bit_count() < 2:
                         through &= ~b
             region = self.regions[key] = _Region(nbr, through)
+            if from_base is not None and through == from_base.through and all(
+                    through >> u & 1 and through & v_bit and nbr[u] & nbr[v_bit.bit_length() - 1] & through
+                    for u, v_bit in parted):
+                # every two stops parted are still joined through a third that routes may pass: the
+                # parts of the map, their sums and what is beside them are the base's
+                region.split, region.parts_of, region.from_stop = from_base.split, from_base.parts_of, from_base.from_stop
+                region.best = from_base.best
         return region
 
     def _region_best(self, region: _Region) -> int:
