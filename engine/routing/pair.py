@@ -114,34 +114,41 @@ class _Region:
         self.chains: dict[tuple[bool, int], int] = {}  # per kind of bounds and part: its chain's
         self.blocks: dict[int, list[tuple[int, int]]] = {}  # per part: its blocks
 
-    def parts(self, kind: bool, sums: list[list[int]], reach_mask: int) -> list[tuple[int, int, int]]:
+    def parts(self, kind: bool, bounds: list[int], sums: list[list[int]], reach_mask: int) -> list[tuple[int, int, int]]:
         """The parts of the map here (stops a route may pass through, joined through such
-        stops), each as its stops, what they earn together (``sums``: :func:`_sum_tables` of the
-        bounds of ``kind``) and the stops beside it a route may only end at; the parts are worked
-        out once, their sums once per kind."""
+        stops), each as its stops, what they earn together (``bounds``, of ``kind``) and the
+        stops beside it a route may only end at. The parts are worked out once, summed on the
+        way for the first kind asked and from ``sums`` (:func:`_sum_tables` of ``bounds``) for
+        the other."""
         got = self.parts_of.get(kind)
         if got is not None:
             return got
         split = self.split
-        if split is None:
-            nbr, through = self.nbr, self.through & reach_mask
-            split = self.split = []
-            left = through
-            while left:
-                part = frontier = left & -left
-                beside = 0
-                while frontier:  # (each stop of the part is in the frontier once)
-                    new = 0
-                    while frontier:
-                        b = frontier & -frontier
-                        frontier ^= b
-                        new |= nbr[b.bit_length() - 1]
-                    beside |= new
-                    frontier = new & through & ~part
-                    part |= frontier
-                left &= ~part
-                split.append((part, beside & reach_mask & ~through))
-        got = self.parts_of[kind] = [(part, _bit_sum(sums, part), beside) for part, beside in split]
+        if split is not None:
+            got = self.parts_of[kind] = [(part, _bit_sum(sums, part), beside) for part, beside in split]
+            return got
+        nbr, through = self.nbr, self.through & reach_mask
+        split = self.split = []
+        got = self.parts_of[kind] = []
+        left = through
+        while left:
+            part = frontier = left & -left
+            total = beside = 0
+            while frontier:  # (each stop of the part is in the frontier once)
+                new = 0
+                while frontier:
+                    b = frontier & -frontier
+                    frontier ^= b
+                    i = b.bit_length() - 1
+                    total += bounds[i]
+                    new |= nbr[i]
+                beside |= new
+                frontier = new & through & ~part
+                part |= frontier
+            left &= ~part
+            beside &= reach_mask & ~through
+            split.append((part, beside))
+            got.append((part, total, beside))
         return got
 
     def most(self, kind: bool, bounds: list[int], sums: list[list[int]], reach_mask: int, tokened: int,
@@ -153,7 +160,7 @@ class _Region:
         ``two_most`` or more: no two stops joined anywhere on the map earn more)."""
         nbr, through = self.nbr, self.through & reach_mask
         most = 0
-        for part, total, beside in self.parts(kind, sums, reach_mask):
+        for part, total, beside in self.parts(kind, bounds, sums, reach_mask):
             if not (part | beside) & tokened:
                 continue
             top = second = 0
@@ -197,7 +204,7 @@ class _Region:
         whole = [0] * n  # per stop a route may pass through: what its part earns at most
         station = 0  # the stops a route may pass through whose part reaches a station
         chains = self.chains
-        for part, total, beside in self.parts(kind, sums, reach_mask):
+        for part, total, beside in self.parts(kind, bounds, sums, reach_mask):
             total = min(total, chains.get((kind, part), total)) + end_best(beside, bounds)
             if (part | beside) & tokened:
                 station |= part
