@@ -389,8 +389,11 @@ class PairSearch:
                     through >> u & 1 and through & v_bit and nbr[u] & nbr[v_bit.bit_length() - 1] & through
                     for u, v_bit in parted):
                 # every two stops parted are still joined through a third that routes may pass: the
-                # parts of the map, their sums and what is beside them are the base's
-                region.split, region.parts_of, region.from_stop = from_base.split, from_base.parts_of, from_base.from_stop
+                # parts of the map, their sums and what is beside them are the base's. The start
+                # bounds are copied, not shared: they count this region's chains of blocks once it
+                # has them (fewer links, shorter chains), which would be too few for the base
+                region.split, region.parts_of = from_base.split, from_base.parts_of
+                region.from_stop = dict(from_base.from_stop)
                 region.best = from_base.best
         return region
 
