@@ -104,3 +104,30 @@ def test_a_listing_foretold_too_long_is_not_started() -> None:
 def test_part_sums_from_byte_tables_are_the_sums_of_their_stops(bounds: list[int], data: st.DataObject) -> None:
     stops = data.draw(st.integers(min_value=0, max_value=(1 << len(bounds)) - 1))
     assert P._bit_sum(P._sum_tables(bounds), stops) == sum(b for i, b in enumerate(bounds) if stops >> i & 1)
+
+
+def test_a_region_keeping_its_bases_parts_leaves_the_base_its_own_start_bounds() -> None:
+    """A free-track region whose parted stops stay joined through a third keeps its base's parts
+    (no walk again); its start bounds, which count its own chains of blocks once it has them
+    (fewer links: shorter chains), must not become the base's: those would be too small there."""
+    game, sym = before_run(*DENSE)
+    graph = game.route_graph(sym)
+
+    def search() -> P.PairSearch:
+        got = R._pair_search(game, sym, graph, _two_d(game, sym), Clock(60.0))
+        assert got is not None
+        return got
+
+    fresh = search()
+    want = {kind: list(fresh._start_bounds(fresh.whole, kind)) for kind in fresh.kinds}
+    s = search()
+    for _, _, mask in s.links:  # one link's track taken, the parts kept
+        region = s._region(mask, (0, s.whole))
+        if region is not s.whole and region.parts_of is s.whole.parts_of:
+            break
+    else:
+        pytest.fail("no link whose track leaves the map's parts as they were")
+    s._region_chained(region, 0)  # every part's chain of blocks counted there
+    mine = {kind: list(s._start_bounds(region, kind)) for kind in s.kinds}
+    assert mine != want  # (the chains count here: the test would not tell otherwise)
+    assert {kind: s._start_bounds(s.whole, kind) for kind in s.kinds} == want
