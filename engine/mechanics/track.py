@@ -162,7 +162,7 @@ class TrackRules(TitleHooks):
         touched = reach.touched
         if not (exits & touched):
             raise GameError(f"{corp.sym} cannot lay tile {name} on {h.id}: no route to {h.id}", NO_ROUTE, corporation=corp.sym, tile=name, hex=h.id, rotation=rotation)
-        if not old.paths or not self.live or self._quick_connected(corp, h, tile, exits, touched, reach.entries):
+        if self._quick_connected(corp, h, tile, exits, touched, reach.entries):  # (as it is for a new hex or a replay)
             return
         if self._kept_upgrade_check(corp, h, tile, touched, None):
             if not walk:
