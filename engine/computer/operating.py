@@ -1,8 +1,9 @@
 """The computer player's operating decisions: track that adds revenue, stations that open
 routes, the best routes, dividends that do not starve the next train (kept over several runs
 for a train it will need soon, and for the trains others could buy before its own are gone:
-the train rush), trains bought before they are forced and not ones about to rust, loans only for a needed train, the president's smallest sale in an emergency, its
-president's other corporation's train rather than bankruptcy.
+the train rush), trains bought before they are forced and not ones about to rust, loans only
+for a needed train, the president's smallest sale in an emergency, its president's other
+corporation's train rather than bankruptcy.
 
 Candidate lays and stations are scored cheaply, then the best few are tried (and undone) and
 judged by the revenue the corporation's trains (or the next train it would buy) would earn.

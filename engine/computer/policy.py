@@ -289,8 +289,9 @@ def _train_rush(game: Game, corp: Corporation, turns: int) -> Rush:
     lasting: list[int] = []
     if last is not None:
         for i, t in enumerate(upcoming[:last]):
-            end = _first_sale(upcoming, ends_on(game, t))
-            if ends_on(game, t) is None or (end is not None and end > last):
+            ender = ends_on(game, t)
+            end = _first_sale(upcoming, ender)
+            if ender is None or (end is not None and end > last):
                 lasting.append(i)
     lasting_price = min((train_price(game, upcoming[i]) for i in lasting), default=0)
     lasting_gone_in: int | None = None
